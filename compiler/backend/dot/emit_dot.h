@@ -1,0 +1,14 @@
+// The DOT back end: a validated module -> Graphviz DOT text.
+#pragma once
+
+#include <string>
+
+#include "ir/graph.h"
+
+namespace graphc::backend {
+
+/// One `digraph` per graph of the module: node kinds as shapes, kernel labels with the
+/// function and launch configuration, edges with their ports. Deterministic.
+std::string emit_dot(const ir::Module& module);
+
+}  // namespace graphc::backend

@@ -1,0 +1,32 @@
+// The whole front half of graphc in one call: read a file, parse it with the front end
+// its extension names, and analyze it (resolve names, fold expressions, validate).
+// The CLI and the runtime's Program::load both start here, so a graph that loads is a
+// graph that compiles.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+#include "source/source.h"
+
+namespace graphc {
+
+/// The result of compiling one file: the sources read, every diagnostic, and the IR
+/// (resolved and valid only when ok()).
+struct Compilation {
+  SourceManager sources;
+  DiagEngine diags;
+  ir::Module module;
+  bool ok() const { return !diags.has_errors(); }
+};
+
+/// Compiles the file at `path` (".graph"; the path is kept as given for diagnostics).
+/// Never throws for bad input: an unreadable file is diagnostic E0002.
+std::unique_ptr<Compilation> compile_file(const std::string& path);
+
+/// Compiles text held in memory, reported under `path` (tests, tools).
+std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text);
+
+}  // namespace graphc

@@ -1,0 +1,55 @@
+#include "diag/diagnostic.h"
+
+#include <algorithm>
+#include <array>
+
+namespace graphc {
+namespace {
+
+struct CodeInfo {
+  std::string_view name;
+  Severity severity;
+  std::string_view format;
+};
+
+constexpr std::array kCodes = {
+#define GRAPHC_DIAG(code, severity, id, format) CodeInfo{#code, Severity::severity, format},
+#include "diag/codes.def"
+#undef GRAPHC_DIAG
+};
+
+}  // namespace
+
+std::string_view code_name(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].name; }
+Severity severity_of(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].severity; }
+std::string_view format_of(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].format; }
+
+Diagnostic& DiagEngine::add(DiagCode code, SourceRange range, std::string message) {
+  const Severity severity = severity_of(code);
+  if (severity == Severity::error) {
+    if (error_count_ >= max_errors) {
+      ++error_count_;
+      overflow_ = {};
+      return overflow_;
+    }
+    ++error_count_;
+  }
+  diagnostics_.push_back({code, severity, range, std::move(message), {}});
+  return diagnostics_.back();
+}
+
+std::size_t DiagEngine::warning_count() const {
+  return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const Diagnostic& d) {
+    return d.severity == Severity::warning;
+  }));
+}
+
+std::vector<Diagnostic> DiagEngine::sorted() const {
+  std::vector<Diagnostic> out = diagnostics_;
+  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.range.file.value, a.range.begin) < std::tie(b.range.file.value, b.range.begin);
+  });
+  return out;
+}
+
+}  // namespace graphc

@@ -1,0 +1,78 @@
+// Diagnostics as data: a code from codes.def, a severity, a source range, a message and
+// notes that point at the other party (the earlier declaration, the edge, the cycle).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "source/source.h"
+
+namespace graphc {
+
+enum class Severity : std::uint8_t { error, warning, note };
+
+/// One enumerator per row of codes.def, named by the row's id (e.g. DiagCode::unknown_node).
+enum class DiagCode : std::uint16_t {
+#define GRAPHC_DIAG(code, severity, id, format) id,
+#include "diag/codes.def"
+#undef GRAPHC_DIAG
+};
+
+/// The stable code as printed, e.g. "E0102".
+std::string_view code_name(DiagCode code);
+Severity severity_of(DiagCode code);
+/// The fmt format string of a code.
+std::string_view format_of(DiagCode code);
+
+struct DiagNote {
+  SourceRange range;  // may be invalid: a note with no location
+  std::string message;
+};
+
+struct Diagnostic {
+  DiagCode code{};
+  Severity severity = Severity::error;
+  SourceRange range;
+  std::string message;
+  std::vector<DiagNote> notes;
+
+  /// Adds a note; returns *this so calls chain.
+  template <class... Args>
+  Diagnostic& note(SourceRange where, fmt::format_string<Args...> format, Args&&... args) {
+    notes.push_back({where, fmt::format(format, std::forward<Args>(args)...)});
+    return *this;
+  }
+};
+
+/// Collects diagnostics for one compilation. Call sites pass a code, a range and the
+/// format arguments; the wording lives in codes.def.
+class DiagEngine {
+ public:
+  /// At most this many errors are kept; later ones are dropped (cascade cap).
+  static constexpr std::size_t max_errors = 50;
+
+  template <class... Args>
+  Diagnostic& report(DiagCode code, SourceRange range, Args&&... args) {
+    return add(code, range, fmt::format(fmt::runtime(format_of(code)), std::forward<Args>(args)...));
+  }
+
+  bool has_errors() const { return error_count_ > 0; }
+  std::size_t error_count() const { return error_count_; }
+  std::size_t warning_count() const;
+  /// Diagnostics sorted by file and position (stable for equal positions).
+  std::vector<Diagnostic> sorted() const;
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  Diagnostic& add(DiagCode code, SourceRange range, std::string message);
+
+  std::vector<Diagnostic> diagnostics_;
+  std::size_t error_count_ = 0;
+  Diagnostic overflow_;  // sink for reports past max_errors
+};
+
+}  // namespace graphc

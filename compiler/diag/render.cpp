@@ -1,0 +1,76 @@
+#include "diag/render.h"
+
+#include <algorithm>
+
+namespace graphc {
+namespace {
+
+constexpr std::string_view kBold = "\033[1m";
+constexpr std::string_view kRed = "\033[1;31m";
+constexpr std::string_view kMagenta = "\033[1;35m";
+constexpr std::string_view kCyan = "\033[1;36m";
+constexpr std::string_view kGreen = "\033[1;32m";
+constexpr std::string_view kReset = "\033[0m";
+
+std::string_view paint(bool color, std::string_view code) { return color ? code : std::string_view{}; }
+
+// The source line and a caret under the range (clipped to the first line of the range).
+void append_snippet(std::string& out, const SourceManager& sources, const SourceRange& range, bool color) {
+  if (!range.valid()) return;
+  const SourceFile& file = sources.file(range.file);
+  const LineColumn lc = file.line_column(range.begin);
+  const std::string_view line = file.line_text(lc.line);
+  const std::string number = std::to_string(lc.line);
+  const std::string gutter(number.size(), ' ');
+  out += fmt::format("{:>5} | {}\n", number, line);
+  std::string marker;
+  for (std::uint32_t i = 0; i + 1 < lc.column && i < line.size(); ++i) marker += line[i] == '\t' ? '\t' : ' ';
+  const std::size_t start = lc.column - 1;
+  const std::size_t available = line.size() > start ? line.size() - start : 1;
+  const std::size_t width = std::clamp<std::size_t>(range.end > range.begin ? range.end - range.begin : 1, 1, available);
+  marker += '^';
+  marker.append(width - 1, '~');
+  out += fmt::format("{:>5} | {}{}{}\n", "", paint(color, kGreen), marker, paint(color, kReset));
+}
+
+}  // namespace
+
+std::string render(const SourceManager& sources, const Diagnostic& d, RenderOptions options) {
+  const bool color = options.color;
+  std::string out;
+  const bool is_error = d.severity == Severity::error;
+  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), sources.location(d.range),
+                     paint(color, is_error ? kRed : kMagenta), is_error ? "error" : "warning", code_name(d.code),
+                     paint(color, kReset), paint(color, kBold), d.message, paint(color, kReset));
+  append_snippet(out, sources, d.range, color);
+  for (const DiagNote& note : d.notes) {
+    if (note.range.valid()) {
+      out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(note.range),
+                         paint(color, kCyan), paint(color, kReset), note.message);
+      append_snippet(out, sources, note.range, color);
+    } else {
+      out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), note.message);
+    }
+  }
+  return out;
+}
+
+std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
+                       RenderOptions options) {
+  std::string out;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  for (const Diagnostic& d : diagnostics) {
+    out += render(sources, d, options);
+    (d.severity == Severity::error ? errors : warnings) += 1;
+  }
+  if (errors + warnings > 0) {
+    std::vector<std::string> parts;
+    if (errors > 0) parts.push_back(fmt::format("{} error{}", errors, errors == 1 ? "" : "s"));
+    if (warnings > 0) parts.push_back(fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s"));
+    out += fmt::format("{}\n", fmt::join(parts, ", "));
+  }
+  return out;
+}
+
+}  // namespace graphc

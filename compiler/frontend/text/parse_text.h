@@ -1,0 +1,15 @@
+// The text front end: a .graph file -> IR (syntax fields only; sema resolves the rest).
+#pragma once
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+#include "source/source.h"
+
+namespace graphc::frontend {
+
+/// Parses one .graph file. Syntax errors are reported as E0001 at the offending token
+/// with the expectation from grammar/errors.hpp; parsing stops at the first syntax error.
+/// Module paths are resolved relative to the file's folder.
+ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags);
+
+}  // namespace graphc::frontend

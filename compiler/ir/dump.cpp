@@ -1,0 +1,113 @@
+#include "ir/dump.h"
+
+#include <fmt/format.h>
+
+#include "ir/overloaded.h"
+
+namespace graphc::ir {
+namespace {
+
+std::string at(const SourceManager& sources, const SourceRange& range) {
+  if (!range.valid()) return "@?";
+  const LineColumn lc = sources.file(range.file).line_column(range.begin);
+  return fmt::format("@{}:{}", lc.line, lc.column);
+}
+
+std::string typed(const Scalar& s) { return fmt::format("{}:{}", s.text(), type_name(s.type)); }
+
+std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
+
+std::string slice(const BufferSlice& s) {
+  return fmt::format("{}[{}:{}]", s.buffer, s.offset_value, s.length_value);
+}
+
+std::string_view init_name(BufferInit::Kind kind) {
+  switch (kind) {
+    case BufferInit::Kind::none: return "none";
+    case BufferInit::Kind::fill: return "fill";
+    case BufferInit::Kind::iota: return "iota";
+    case BufferInit::Kind::list: return "list";
+  }
+  return "?";
+}
+
+std::string_view copy_kind_name(CopyKind kind) {
+  switch (kind) {
+    case CopyKind::host_to_device: return "host_to_device";
+    case CopyKind::device_to_host: return "device_to_host";
+    case CopyKind::device_to_device: return "device_to_device";
+    case CopyKind::host_to_host: return "host_to_host";
+    case CopyKind::unified: return "unified";
+  }
+  return "?";
+}
+
+std::string_view port_name(EdgePort port) {
+  switch (port) {
+    case EdgePort::default_: return "default";
+    case EdgePort::programmatic: return "programmatic";
+    case EdgePort::launch_completion: return "launch_completion";
+  }
+  return "?";
+}
+
+std::string arg_text(const Graph& root, const KernelArg& arg) {
+  switch (arg.kind) {
+    case KernelArg::Kind::unresolved: return "unresolved";
+    case KernelArg::Kind::buffer: return fmt::format("buffer {}+{}", root.buffer(arg.buffer).name, arg.offset);
+    case KernelArg::Kind::param: return fmt::format("param {}", root.param(arg.param).name);
+    case KernelArg::Kind::value: return fmt::format("value {}", typed(arg.value));
+  }
+  return "?";
+}
+
+std::string node_text(const Graph& root, const Node& node) {
+  return std::visit(
+      Overloaded{
+          [&](const KernelNode& k) {
+            std::vector<std::string> args;
+            for (const KernelArg& a : k.args) args.push_back(arg_text(root, a));
+            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]", k.function, dims(k.grid_dims),
+                               dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "));
+          },
+          [&](const CopyNode& c) {
+            return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src),
+                               c.bytes_value, copy_kind_name(c.kind));
+          },
+          [&](const MemsetNode& m) {
+            return fmt::format("memset dst={} element_size={} value_bits={:#x}", slice(m.dst), m.element_size,
+                               m.value_bits);
+          },
+          [&](const HostNode& h) { return fmt::format("host {}", h.function); },
+          [&](const EmptyNode&) { return std::string("empty"); },
+      },
+      node.op);
+}
+
+}  // namespace
+
+std::string dump(const Module& module, const SourceManager& sources) {
+  std::string out = fmt::format("module {}\n", module.path);
+  for (const ModuleDecl& m : module.modules) out += fmt::format("  kernels \"{}\" {}\n", m.path, at(sources, m.range));
+  for (const Graph& g : module.graphs) {
+    out += fmt::format("graph {} {}\n", g.name, at(sources, g.name_range));
+    for (const Const& c : g.consts) out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
+    for (const Param& p : g.params) {
+      out += fmt::format("  param {} : {} = {} {}\n", p.name, type_name(p.type), p.folded_default.text(),
+                         at(sources, p.name_range));
+    }
+    for (const Buffer& b : g.buffers) {
+      std::vector<std::string> values;
+      for (const Scalar& v : b.init.folded) values.push_back(v.text());
+      out += fmt::format("  buffer {} : {}[{}] {} init={}({}) {}\n", b.name, type_name(b.type), b.count_value,
+                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), at(sources, b.name_range));
+    }
+    for (const Node& n : g.nodes) out += fmt::format("  node {} {} {}\n", n.name, node_text(g, n), at(sources, n.name_range));
+    for (const Edge& e : g.edges) {
+      out += fmt::format("  edge {} -> {} port={} {}\n", e.from, e.to, port_name(e.port), at(sources, e.range));
+    }
+  }
+  return out;
+}
+
+}  // namespace graphc::ir

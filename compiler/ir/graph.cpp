@@ -1,0 +1,35 @@
+#include "ir/graph.h"
+
+#include "ir/overloaded.h"
+
+namespace graphc::ir {
+namespace {
+
+template <class IdT, class T>
+std::optional<IdT> find_by_name(const std::vector<T>& items, std::string_view name) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (items[i].name == name) return IdT{static_cast<std::uint32_t>(i)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view kind_name(const Node& node) {
+  return std::visit(Overloaded{
+                        [](const KernelNode&) { return std::string_view("kernel"); },
+                        [](const CopyNode&) { return std::string_view("copy"); },
+                        [](const MemsetNode&) { return std::string_view("memset"); },
+                        [](const HostNode&) { return std::string_view("host"); },
+                        [](const EmptyNode&) { return std::string_view("empty"); },
+                    },
+                    node.op);
+}
+
+std::optional<NodeId> Graph::find_node(std::string_view n) const { return find_by_name<NodeId>(nodes, n); }
+std::optional<BufferId> Graph::find_buffer(std::string_view n) const { return find_by_name<BufferId>(buffers, n); }
+std::optional<ParamId> Graph::find_param(std::string_view n) const { return find_by_name<ParamId>(params, n); }
+std::optional<ConstId> Graph::find_const(std::string_view n) const { return find_by_name<ConstId>(consts, n); }
+std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
+
+}  // namespace graphc::ir

@@ -1,0 +1,205 @@
+// The IR of one module: graphs of nodes and edges, with their declarations.
+//
+// Front ends fill the syntax fields (names, expressions, ranges). The validator
+// (sema::analyze) resolves names and folds expressions into the fields marked
+// "resolved"; back ends read only resolved fields, never syntax, and run only on a
+// module that analyzed without errors. Vectors are in source order, so every output is
+// deterministic.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "ir/expr.h"
+#include "ir/ids.h"
+#include "ir/types.h"
+#include "source/source.h"
+
+namespace graphc::ir {
+
+/// `const NAME = expr;`
+struct Const {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  Expr value;
+  Scalar folded;  // resolved
+};
+
+/// `param NAME : type (= literal)?;` A scalar the caller may change between launches.
+struct Param {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  ScalarType type = ScalarType::f32;
+  std::optional<Expr> default_value;
+  Scalar folded_default;  // resolved: the default converted to `type` (zero if none)
+};
+
+/// Initial contents a buffer gets once, when the runtime allocates it.
+struct BufferInit {
+  enum class Kind : std::uint8_t {
+    none,
+    fill,  // = fill(v): every element v
+    iota,  // = iota(start): element i is start + i
+    list,  // = {v0, v1, ...}: exactly one value per element
+  };
+  Kind kind = Kind::none;
+  std::vector<Expr> values;
+  SourceRange range;
+  std::vector<Scalar> folded;  // resolved: the values converted to the buffer's type
+};
+
+/// `buffer NAME : type[count] space (= init)?;`
+struct Buffer {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  ScalarType type = ScalarType::f32;
+  Expr count;
+  MemorySpace space = MemorySpace::device;
+  BufferInit init;
+  std::uint64_t count_value = 0;  // resolved: number of elements
+  std::uint64_t bytes() const { return count_value * type_size(type); }
+};
+
+/// `buf` or `buf[offset:length]`, in elements.
+struct BufferSlice {
+  std::string buffer;
+  SourceRange name_range;
+  SourceRange range;
+  std::optional<Expr> offset;
+  std::optional<Expr> length;
+  BufferId id;                     // resolved
+  std::uint64_t offset_value = 0;  // resolved: first element
+  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default)
+};
+
+/// One kernel argument, resolved to what is passed to the kernel.
+struct KernelArg {
+  enum class Kind : std::uint8_t {
+    unresolved,
+    buffer,  // the buffer's device pointer, advanced by `offset` elements (`buf + k`)
+    param,   // the param's current value, in the param's type
+    value,   // a compile-time value (literal, const or constant expression) in its type
+  };
+  Expr expr;
+  SourceRange range;
+  Kind kind = Kind::unresolved;  // resolved
+  BufferId buffer;               // resolved, kind == buffer
+  std::int64_t offset = 0;       // resolved, kind == buffer: elements
+  ParamId param;                 // resolved, kind == param
+  Scalar value;                  // resolved, kind == value
+};
+
+/// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);` -> CUDA kernel node.
+struct KernelNode {
+  std::string function;  // as written: `axpy`, `ns::scale<float>`, ...
+  SourceRange function_range;
+  std::vector<Expr> grid;   // 1 to 3 expressions: x, or (x, y, z)
+  std::vector<Expr> block;  // 1 to 3 expressions
+  std::optional<Expr> shared_memory;
+  std::vector<KernelArg> args;
+  std::array<std::uint32_t, 3> grid_dims{1, 1, 1};   // resolved
+  std::array<std::uint32_t, 3> block_dims{1, 1, 1};  // resolved
+  std::uint32_t shared_memory_bytes = 0;             // resolved
+};
+
+/// How a copy moves memory; back ends map it to cudaMemcpyKind.
+enum class CopyKind : std::uint8_t { host_to_device, device_to_host, device_to_device, host_to_host, unified };
+
+/// `copy NAME : dst <- src (bytes expr)?;` -> CUDA memcpy node (1-D).
+struct CopyNode {
+  BufferSlice dst;
+  BufferSlice src;
+  std::optional<Expr> bytes;
+  std::uint64_t bytes_value = 0;        // resolved
+  CopyKind kind = CopyKind::unified;    // resolved, from the buffers' spaces
+};
+
+/// `memset NAME : dst = value;` -> CUDA memset node; the element size (1, 2 or 4 bytes)
+/// comes from the buffer's type.
+struct MemsetNode {
+  BufferSlice dst;
+  Expr value;
+  std::uint32_t element_size = 0;  // resolved
+  std::uint32_t value_bits = 0;    // resolved: the value in the element's representation
+};
+
+/// `host NAME : FUNC();` -> CUDA host node calling a registered cudaHostFn_t.
+struct HostNode {
+  std::string function;
+  SourceRange function_range;
+};
+
+/// `empty NAME;` -> CUDA empty node.
+struct EmptyNode {};
+
+struct Node {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;  // the whole declaration
+  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode> op;
+};
+
+/// "kernel", "copy", "memset", "host", "empty".
+std::string_view kind_name(const Node& node);
+
+/// CUDA edge data ports (cudaGraphEdgeData).
+enum class EdgePort : std::uint8_t { default_, programmatic, launch_completion };
+
+/// One dependency `from -> to`. A chain `a -> b -> c` is two edges.
+struct Edge {
+  std::string from;
+  std::string to;
+  SourceRange from_range;
+  SourceRange to_range;
+  SourceRange range;  // the arrow
+  EdgePort port = EdgePort::default_;
+  NodeId from_id;  // resolved
+  NodeId to_id;    // resolved
+};
+
+/// A graph declaration (a body graph of a conditional node is also a Graph, with a parent).
+struct Graph {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  GraphId parent;  // invalid for a top-level graph
+  std::vector<Const> consts;
+  std::vector<Param> params;
+  std::vector<Buffer> buffers;
+  std::vector<Node> nodes;
+  std::vector<Edge> edges;
+
+  std::optional<NodeId> find_node(std::string_view name) const;
+  std::optional<BufferId> find_buffer(std::string_view name) const;
+  std::optional<ParamId> find_param(std::string_view name) const;
+  std::optional<ConstId> find_const(std::string_view name) const;
+  const Node& node(NodeId id) const { return nodes.at(id.value); }
+  const Buffer& buffer(BufferId id) const { return buffers.at(id.value); }
+  const Param& param(ParamId id) const { return params.at(id.value); }
+};
+
+/// `module "file";`: where kernels come from (.cu, .ptx, .cubin, .fatbin), relative to the
+/// declaring file.
+struct ModuleDecl {
+  std::string path;      // as written
+  std::string resolved;  // relative to the current directory (joined with the file's folder)
+  SourceRange range;
+};
+
+/// Everything parsed from one file.
+struct Module {
+  std::string path;  // the file as given
+  std::vector<ModuleDecl> modules;
+  std::vector<Graph> graphs;
+
+  std::optional<GraphId> find_graph(std::string_view name) const;
+  const Graph& graph(GraphId id) const { return graphs.at(id.value); }
+};
+
+}  // namespace graphc::ir

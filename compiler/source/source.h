@@ -1,0 +1,78 @@
+// Source files, byte ranges and line/column lookup.
+//
+// Every IR element and every diagnostic carries a SourceRange: a file id and a half-open
+// byte range [begin, end). Lines and columns are computed on demand from the file's line
+// table and are 1-based, as printed in `file:line:col`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace graphc {
+
+/// Index of a file in a SourceManager.
+struct FileId {
+  std::uint32_t value = UINT32_MAX;
+  bool valid() const { return value != UINT32_MAX; }
+  friend bool operator==(FileId, FileId) = default;
+};
+
+/// Half-open byte range [begin, end) in one file.
+struct SourceRange {
+  FileId file;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  bool valid() const { return file.valid(); }
+  friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+/// A 1-based line and column.
+struct LineColumn {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+/// One loaded file: its path as given by the user and its whole text.
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string text);
+
+  const std::string& path() const { return path_; }
+  const std::string& text() const { return text_; }
+
+  /// 1-based line and column of a byte offset (offsets past the end clamp to the end).
+  LineColumn line_column(std::uint32_t offset) const;
+  /// The text of a 1-based line, without its newline.
+  std::string_view line_text(std::uint32_t line) const;
+  /// Byte offset of a 1-based line and column (the inverse of line_column).
+  std::uint32_t offset_of(std::uint32_t line, std::uint32_t column) const;
+
+ private:
+  std::string path_;
+  std::string text_;
+  std::vector<std::uint32_t> line_starts_;
+};
+
+/// Owns every file read during one compilation; FileIds index into it.
+class SourceManager {
+ public:
+  /// Adds a file held in memory. The path is used verbatim in diagnostics.
+  FileId add(std::string path, std::string text);
+  /// Reads a file from disk. Throws std::runtime_error if it cannot be read.
+  FileId load(const std::string& path);
+
+  const SourceFile& file(FileId id) const { return files_.at(id.value); }
+  std::size_t size() const { return files_.size(); }
+
+  /// `path:line:col` of the start of a range.
+  std::string location(const SourceRange& range) const;
+  /// The source text covered by a range.
+  std::string_view text(const SourceRange& range) const;
+
+ private:
+  std::vector<SourceFile> files_;
+};
+
+}  // namespace graphc
