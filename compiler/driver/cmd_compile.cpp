@@ -1,0 +1,63 @@
+// graphc compile FILE -o DIR [--depfile FILE]: generate NAME.graph.h and NAME.graph.cu.
+// Writes nothing when the input has errors.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/emit_cpp.h"
+#include "commands.h"
+#include "report.h"
+#include "write_file.h"
+
+namespace graphc::driver {
+namespace {
+
+// Make-style depfile: the generated header depends on the input and every module it names.
+std::string depfile_text(const std::string& target, const Compilation& c) {
+  std::string text = fmt::format("{}: {}", target, c.module.path);
+  for (const ir::ModuleDecl& m : c.module.modules) text += fmt::format(" \\\n  {}", m.resolved);
+  return text + "\n";
+}
+
+}  // namespace
+
+void add_compile(CLI::App& app, int& status) {
+  struct Options {
+    std::string file;
+    std::string output_dir = ".";
+    std::string depfile;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("compile", "Generate C++ (NAME.graph.h, NAME.graph.cu) that builds the graphs");
+  cmd->add_option("file", options->file, "the .graph file")->required();
+  cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
+  cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
+  cmd->callback([options, &status] {
+    auto compilation = compile_and_report(options->file);
+    if (!compilation->ok()) {
+      status = exit_diagnostics;
+      return;
+    }
+    const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, options->file);
+    try {
+      std::filesystem::create_directories(options->output_dir);
+      const std::filesystem::path dir(options->output_dir);
+      write_if_changed((dir / files.header_name).string(), files.header);
+      write_if_changed((dir / files.source_name).string(), files.source);
+      if (!options->depfile.empty()) {
+        write_if_changed(options->depfile, depfile_text((dir / files.header_name).string(), *compilation));
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "graphc: error: %s\n", e.what());
+      status = exit_diagnostics;
+      return;
+    }
+    status = exit_ok;
+  });
+}
+
+}  // namespace graphc::driver

@@ -1,0 +1,27 @@
+// graphc dot FILE: print the graphs as Graphviz DOT.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "backend/dot/emit_dot.h"
+#include "commands.h"
+#include "report.h"
+
+namespace graphc::driver {
+
+void add_dot(CLI::App& app, int& status) {
+  auto file = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("dot", "Print the graphs of a file as Graphviz DOT");
+  cmd->add_option("file", *file, "the .graph file")->required();
+  cmd->callback([file, &status] {
+    auto compilation = compile_and_report(*file);
+    if (!compilation->ok()) {
+      status = exit_diagnostics;
+      return;
+    }
+    std::fputs(backend::emit_dot(compilation->module).c_str(), stdout);
+    status = exit_ok;
+  });
+}
+
+}  // namespace graphc::driver

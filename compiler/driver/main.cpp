@@ -1,0 +1,24 @@
+// graphc: the command-line driver. Wires the subcommands; each lives in its cmd_*.cpp.
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  using namespace graphc::driver;
+  CLI::App app{"graphc: declarative CUDA Graphs, checked, built at run time or compiled to C++"};
+  app.require_subcommand(1);
+  int status = exit_ok;
+  add_check(app, status);
+  add_compile(app, status);
+  add_dot(app, status);
+#ifdef GRAPHC_HAVE_RUNTIME
+  add_run(app, status);
+#endif
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? exit_ok : exit_usage;
+  }
+  return status;
+}

@@ -1,0 +1,15 @@
+// Shared by the subcommands: compile a file and print its diagnostics to stderr.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "compile.h"
+
+namespace graphc::driver {
+
+/// Compiles `path` and prints every diagnostic (colour only when stderr is a terminal).
+/// Returns the compilation; callers check ok().
+std::unique_ptr<Compilation> compile_and_report(const std::string& path);
+
+}  // namespace graphc::driver

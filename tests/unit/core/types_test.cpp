@@ -1,0 +1,65 @@
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "ir/types.h"
+
+using namespace graphc::ir;
+
+namespace {
+template <class T>
+T read(const Scalar& s) {
+  T value;
+  const auto bytes = s.bytes();
+  std::memcpy(&value, bytes.data(), sizeof(T));
+  return value;
+}
+}  // namespace
+
+TEST_CASE("type names, sizes and C++ spellings", "[ir]") {
+  CHECK(parse_type("bf16") == ScalarType::bf16);
+  CHECK_FALSE(parse_type("f128").has_value());
+  CHECK(type_size(ScalarType::f16) == 2);
+  CHECK(type_size(ScalarType::u64) == 8);
+  CHECK(cpp_type_name(ScalarType::f32) == "float");
+  CHECK(is_signed(ScalarType::i8));
+  CHECK_FALSE(is_signed(ScalarType::u8));
+  CHECK(parse_space("host") == MemorySpace::host);
+  CHECK_FALSE(parse_space("shared").has_value());
+}
+
+TEST_CASE("scalar conversion follows C++ rules", "[ir]") {
+  CHECK(Scalar::of_integer(ScalarType::i32, 300).convert(ScalarType::u8).integer == 44);
+  CHECK(Scalar::of_integer(ScalarType::i32, -1).convert(ScalarType::u32).integer == 0xffffffffLL);
+  CHECK(Scalar::of_integer(ScalarType::i32, 255).convert(ScalarType::i8).integer == -1);
+  CHECK(Scalar::of_float(ScalarType::f64, 2.75).convert(ScalarType::i32).integer == 2);
+  CHECK(Scalar::of_float(ScalarType::f64, 0.1).convert(ScalarType::f32).floating == double(0.1f));
+}
+
+TEST_CASE("fits checks ranges", "[ir]") {
+  CHECK(Scalar::of_integer(ScalarType::i32, 255).fits(ScalarType::u8));
+  CHECK_FALSE(Scalar::of_integer(ScalarType::i32, 256).fits(ScalarType::u8));
+  CHECK_FALSE(Scalar::of_integer(ScalarType::i32, -1).fits(ScalarType::u32));
+  CHECK(Scalar::of_integer(ScalarType::u64, -1).fits(ScalarType::u64));  // bits of UINT64_MAX
+  CHECK_FALSE(Scalar::of_integer(ScalarType::u64, -1).fits(ScalarType::i64));
+  CHECK_FALSE(Scalar::of_float(ScalarType::f64, 1e300).fits(ScalarType::f32));
+  CHECK_FALSE(Scalar::of_float(ScalarType::f64, 70000).fits(ScalarType::f16));
+}
+
+TEST_CASE("bytes give each type's representation", "[ir]") {
+  CHECK(read<float>(Scalar::of_float(ScalarType::f32, 2.5)) == 2.5f);
+  CHECK(read<double>(Scalar::of_float(ScalarType::f64, -0.125)) == -0.125);
+  CHECK(read<std::int16_t>(Scalar::of_integer(ScalarType::i16, -2)) == -2);
+  CHECK(read<std::uint16_t>(Scalar::of_float(ScalarType::f16, 1.0)) == 0x3c00);
+  CHECK(read<std::uint16_t>(Scalar::of_float(ScalarType::f16, -2.0)) == 0xc000);
+  CHECK(read<std::uint16_t>(Scalar::of_float(ScalarType::f16, 65504.0)) == 0x7bff);
+  CHECK(read<std::uint16_t>(Scalar::of_float(ScalarType::bf16, 1.0)) == 0x3f80);
+  CHECK(read<std::uint16_t>(Scalar::of_float(ScalarType::bf16, 3.140625)) == 0x4049);
+}
+
+TEST_CASE("text is the shortest round trip", "[ir]") {
+  CHECK(Scalar::of_float(ScalarType::f32, 0.1f).text() == "0.1");
+  CHECK(Scalar::of_float(ScalarType::f64, 2.0).text() == "2");
+  CHECK(Scalar::of_integer(ScalarType::u64, -1).text() == "18446744073709551615");
+  CHECK(Scalar::of_integer(ScalarType::i32, -7).text() == "-7");
+}
