@@ -16,7 +16,7 @@ TEST_CASE("a diagnostic renders with its line, caret and notes", "[diag]") {
   SourceManager sm;
   const FileId f = sm.add("s.graph", "graph g {\n  empty forward;\n  upload -> forwrd;\n}\n");
   DiagEngine diags;
-  diags.report(DiagCode::unknown_node, SourceRange{f, 38, 44}, "forwrd").note(SourceRange{f, 18, 25}, "did you mean '{}'?", "forward");
+  diags.report(DiagCode::unknown_node, SourceRange{f, 39, 45}, "forwrd").note(SourceRange{f, 18, 25}, "did you mean '{}'?", "forward");
   REQUIRE(diags.has_errors());
   const std::string text = render_all(sm, diags.sorted());
   CHECK(text ==

@@ -11,8 +11,8 @@ TEST_CASE("line and column are 1-based and clamp at the end", "[source]") {
   CHECK(f.line_column(1).column == 2);
   CHECK(f.line_column(3).line == 2);
   CHECK(f.line_column(3).column == 1);
-  CHECK(f.line_column(8).line == 3);
-  CHECK(f.line_column(9).line == 4);
+  CHECK(f.line_column(7).line == 3);
+  CHECK(f.line_column(8).line == 4);
   CHECK(f.line_column(1000).line == 4);
   CHECK(f.line_column(1000).column == 5);
   CHECK(f.line_text(2) == "cd");  // CR stripped
