@@ -68,6 +68,24 @@ std::uint16_t to_bfloat16_bits(float value) {
   return static_cast<std::uint16_t>((f + rounding) >> 16);
 }
 
+float from_half_bits(std::uint16_t h) {
+  const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
+  std::uint32_t exponent = (h >> 10) & 0x1fu;
+  std::uint32_t mantissa = h & 0x3ffu;
+  if (exponent == 0x1f) return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
+  if (exponent == 0) {
+    if (mantissa == 0) return std::bit_cast<float>(sign);
+    exponent = 127 - 15 + 1;  // subnormal: normalise
+    while ((mantissa & 0x400u) == 0) {
+      mantissa <<= 1;
+      --exponent;
+    }
+    mantissa &= 0x3ffu;
+    return std::bit_cast<float>(sign | (exponent << 23) | (mantissa << 13));
+  }
+  return std::bit_cast<float>(sign | ((exponent + 127 - 15) << 23) | (mantissa << 13));
+}
+
 template <class T>
 bool integer_fits(const Scalar& s) {
   if (s.is_float()) {
@@ -166,6 +184,28 @@ std::array<std::byte, 8> Scalar::bytes() const {
     default: put(integer); break;  // little-endian: the low bytes are the narrower value
   }
   return out;
+}
+
+Scalar Scalar::from_bytes(ScalarType type, const void* data) {
+  auto get = [data](auto value) {
+    std::memcpy(&value, data, sizeof(value));
+    return value;
+  };
+  switch (type) {
+    case ScalarType::i8: return of_integer(type, get(std::int8_t{}));
+    case ScalarType::i16: return of_integer(type, get(std::int16_t{}));
+    case ScalarType::i32: return of_integer(type, get(std::int32_t{}));
+    case ScalarType::i64: return of_integer(type, get(std::int64_t{}));
+    case ScalarType::u8: return of_integer(type, get(std::uint8_t{}));
+    case ScalarType::u16: return of_integer(type, get(std::uint16_t{}));
+    case ScalarType::u32: return of_integer(type, get(std::uint32_t{}));
+    case ScalarType::u64: return of_integer(type, static_cast<std::int64_t>(get(std::uint64_t{})));
+    case ScalarType::f16: return of_float(type, from_half_bits(get(std::uint16_t{})));
+    case ScalarType::bf16: return of_float(type, std::bit_cast<float>(static_cast<std::uint32_t>(get(std::uint16_t{})) << 16));
+    case ScalarType::f32: return of_float(type, get(float{}));
+    case ScalarType::f64: return of_float(type, get(double{}));
+  }
+  return {};
 }
 
 std::string Scalar::text() const {

@@ -48,6 +48,9 @@ struct Scalar {
   /// The value's bytes in `type`'s little-endian representation (f16/bf16 rounded to
   /// nearest even); the first type_size(type) bytes are meaningful.
   std::array<std::byte, 8> bytes() const;
+  /// The inverse of bytes(): reads one value of `type` from its representation at `data`
+  /// (type_size(type) bytes).
+  static Scalar from_bytes(ScalarType type, const void* data);
   /// The value as shortest round-trip text, without a type suffix ("2", "0.5", "-3").
   std::string text() const;
 

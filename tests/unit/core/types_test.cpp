@@ -63,3 +63,21 @@ TEST_CASE("text is the shortest round trip", "[ir]") {
   CHECK(Scalar::of_integer(ScalarType::u64, -1).text() == "18446744073709551615");
   CHECK(Scalar::of_integer(ScalarType::i32, -7).text() == "-7");
 }
+
+TEST_CASE("from_bytes inverts bytes for every type", "[ir]") {
+  const Scalar values[] = {
+      Scalar::of_integer(ScalarType::i8, -5),      Scalar::of_integer(ScalarType::u16, 65535),
+      Scalar::of_integer(ScalarType::i32, -70000), Scalar::of_integer(ScalarType::u64, -1),
+      Scalar::of_float(ScalarType::f16, -1.5),     Scalar::of_float(ScalarType::f16, 0.000061035156),
+      Scalar::of_float(ScalarType::bf16, 3.140625), Scalar::of_float(ScalarType::f32, 0.1f),
+      Scalar::of_float(ScalarType::f64, 1e-300),
+  };
+  for (const Scalar& v : values) {
+    const auto bytes = v.bytes();
+    const Scalar back = Scalar::from_bytes(v.type, bytes.data());
+    CHECK(back.type == v.type);
+    CHECK(back.text() == v.text());
+  }
+  const std::uint16_t subnormal = 0x0001;  // smallest f16 subnormal, 2^-24
+  CHECK(Scalar::from_bytes(ScalarType::f16, &subnormal).floating == 5.9604644775390625e-08);
+}
