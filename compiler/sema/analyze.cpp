@@ -1,0 +1,24 @@
+#include "sema/analyze.h"
+
+#include "sema/context.h"
+#include "sema/passes.h"
+
+namespace graphc::sema {
+
+// `sources` is part of the contract for rules that quote source text; none does yet.
+bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& diags) {
+  const std::size_t errors_before = diags.error_count();
+  check_graph_names(module, diags);
+  for (ir::Graph& graph : module.graphs) {
+    GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
+    check_declarations(ctx);
+    check_launch_config(ctx);
+    check_kernel_args(ctx);
+    check_memory_ops(ctx);
+    resolve_edges(ctx);
+    check_structure(ctx);
+  }
+  return diags.error_count() == errors_before;
+}
+
+}  // namespace graphc::sema

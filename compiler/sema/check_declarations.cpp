@@ -1,0 +1,117 @@
+// Declarations: consts fold to typed values, param defaults convert to the param's type,
+// buffers get a valid element count and initial contents of their element type.
+#include <limits>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "sema/arithmetic.h"
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::Scalar;
+using ir::ScalarType;
+
+// Buffers larger than this are almost certainly a mistake in the count (1 TiB).
+constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{1} << 40;
+
+Scalar zero_of(ScalarType type) {
+  return ir::is_float(type) ? Scalar::of_float(type, 0.0) : Scalar::of_integer(type, 0);
+}
+
+// Folds `expr` and converts it to `type`; E0212 when the value does not fit exactly.
+std::optional<Scalar> fold_as(GraphContext& ctx, const ir::Expr& expr, ScalarType type) {
+  const std::optional<Scalar> value = ctx.folder.fold(expr);
+  if (!value) return std::nullopt;
+  if (!converts_exactly(*value, type)) {
+    ctx.diags.report(DiagCode::value_out_of_range, expr.range, value->text(), ir::type_name(type));
+    return std::nullopt;
+  }
+  return value->convert(type);
+}
+
+void check_param(GraphContext& ctx, ir::Param& param) {
+  param.folded_default = zero_of(param.type);
+  if (!param.default_value) return;
+  if (const std::optional<Scalar> value = fold_as(ctx, *param.default_value, param.type)) {
+    param.folded_default = *value;
+  }
+}
+
+void check_count(GraphContext& ctx, std::size_t index) {
+  ir::Buffer& buffer = ctx.graph.buffers[index];
+  const std::optional<Scalar> count = ctx.folder.fold_integer(buffer.count, "buffer count");
+  if (!count) return;
+  if (count->integer == 0 || (ir::is_signed(count->type) && count->integer < 0)) {
+    ctx.diags.report(DiagCode::bad_buffer_size, buffer.count.range, buffer.name, count->text());
+    return;
+  }
+  const auto elements = static_cast<std::uint64_t>(count->integer);
+  std::uint64_t bytes = 0;
+  const bool wraps = __builtin_mul_overflow(elements, ir::type_size(buffer.type), &bytes);
+  if (wraps || bytes > kMaxBufferBytes) {
+    const std::string size = wraps ? fmt::format("more than {}", std::numeric_limits<std::uint64_t>::max())
+                                   : std::to_string(bytes);
+    ctx.diags.report(DiagCode::buffer_too_large, buffer.count.range, buffer.name, size, kMaxBufferBytes);
+    return;
+  }
+  buffer.count_value = elements;
+  ctx.buffer_ok[index] = true;
+}
+
+// The value iota(start) gives the last element, start + count - 1, computed wide enough
+// not to wrap (count is at most 2^40).
+Scalar iota_last(const Scalar& start, std::uint64_t count) {
+  const auto steps = static_cast<std::int64_t>(count - 1);
+  if (start.is_float()) return Scalar::of_float(ScalarType::f64, start.floating + static_cast<double>(steps));
+  if (ir::is_signed(start.type)) {
+    std::int64_t last = 0;
+    if (__builtin_add_overflow(start.integer, steps, &last)) return Scalar::of_float(ScalarType::f64, 0x1p63);
+    return Scalar::of_integer(ScalarType::i64, last);
+  }
+  std::uint64_t last = 0;
+  if (__builtin_add_overflow(static_cast<std::uint64_t>(start.integer), static_cast<std::uint64_t>(steps), &last)) {
+    return Scalar::of_float(ScalarType::f64, 0x1p64);
+  }
+  return Scalar::of_integer(ScalarType::u64, static_cast<std::int64_t>(last));
+}
+
+void check_init(GraphContext& ctx, std::size_t index) {
+  ir::Buffer& buffer = ctx.graph.buffers[index];
+  ir::BufferInit& init = buffer.init;
+  bool all_folded = true;
+  for (const ir::Expr& expr : init.values) {
+    if (const std::optional<Scalar> value = fold_as(ctx, expr, buffer.type)) {
+      init.folded.push_back(*value);
+    } else {
+      all_folded = false;
+    }
+  }
+  if (!ctx.buffer_ok[index]) return;
+  if (init.kind == ir::BufferInit::Kind::list && init.values.size() != buffer.count_value) {
+    ctx.diags.report(DiagCode::init_count, init.range, buffer.name, init.values.size(), buffer.count_value);
+  }
+  if (init.kind == ir::BufferInit::Kind::iota && all_folded) {
+    const Scalar last = iota_last(init.folded.at(0), buffer.count_value);
+    if (!converts_exactly(last, buffer.type)) {
+      ctx.diags.report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(buffer.type))
+          .note(SourceRange{}, "iota({}) gives element {} the value {}", init.folded[0].text(),
+                buffer.count_value - 1, last.text());
+    }
+  }
+}
+
+}  // namespace
+
+void check_declarations(GraphContext& ctx) {
+  ctx.folder.fold_consts();
+  for (ir::Param& param : ctx.graph.params) check_param(ctx, param);
+  for (std::size_t i = 0; i < ctx.graph.buffers.size(); ++i) {
+    check_count(ctx, i);
+    check_init(ctx, i);
+  }
+}
+
+}  // namespace graphc::sema

@@ -1,0 +1,122 @@
+// Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
+// current value (`scale`), or a compile-time value in its C++ type (`N`, `2.0f`,
+// `i64(N) * 4`). A buffer or param used any other way cannot be passed.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::Expr;
+using ir::KernelArg;
+using ir::Scalar;
+
+constexpr std::string_view kAllowed =
+    "an argument is a buffer name, `buffer + k` with a constant integer k, a param name, or a constant expression";
+
+class ArgChecker {
+ public:
+  ArgChecker(GraphContext& ctx, const ir::Node& node) : ctx_(ctx), node_(node) {}
+
+  void check(std::size_t index, KernelArg& arg) {
+    number_ = index + 1;
+    arg_ = &arg;
+    const Expr& expr = arg.expr;
+    if (expr.kind == Expr::Kind::name) return check_name(expr);
+    if (expr.kind == Expr::Kind::add) {
+      for (std::size_t side = 0; side < 2; ++side) {
+        const Expr& name = expr.operands.at(side);
+        if (name.kind != Expr::Kind::name) continue;
+        const std::optional<Entity> entity = ctx_.scope.find(name.name);
+        if (entity && entity->kind == Entity::Kind::buffer) return check_offset(*entity, expr.operands.at(1 - side));
+      }
+    }
+    if (const std::optional<Scalar> value = ctx_.folder.fold(expr, handler())) pass_value(*value);
+  }
+
+ private:
+  // A buffer, param or node inside an expression: a node is the wrong kind of name, the
+  // others cannot take part in compile-time arithmetic.
+  NonConstantHandler handler() {
+    return [this](const Expr& name, Entity entity) {
+      if (entity.kind == Entity::Kind::node) {
+        report_wrong_kind(ctx_.diags, ctx_.scope, name.range, name.name, entity, "constant");
+        return;
+      }
+      report(fmt::format("uses {} '{}' inside an expression; {}", ctx_.scope.describe(entity), name.name, kAllowed));
+    };
+  }
+
+  void report(const std::string& what) {
+    ctx_.diags.report(DiagCode::bad_kernel_arg, arg_->range, number_, node_.name, what);
+  }
+
+  void check_name(const Expr& expr) {
+    const std::optional<Entity> entity = ctx_.scope.find(expr.name);
+    if (!entity) {
+      report_unknown(ctx_.diags, ctx_.scope, DiagCode::unknown_name, expr.range, expr.name,
+                     {Entity::Kind::constant, Entity::Kind::param, Entity::Kind::buffer});
+      return;
+    }
+    switch (entity->kind) {
+      case Entity::Kind::buffer:
+        arg_->kind = KernelArg::Kind::buffer;
+        arg_->buffer = ir::BufferId{entity->index};
+        arg_->offset = 0;
+        return;
+      case Entity::Kind::param:
+        arg_->kind = KernelArg::Kind::param;
+        arg_->param = ir::ParamId{entity->index};
+        return;
+      case Entity::Kind::constant:
+        if (const std::optional<Scalar> value = ctx_.folder.const_value(entity->index)) pass_value(*value);
+        return;
+      case Entity::Kind::node:
+        report_wrong_kind(ctx_.diags, ctx_.scope, expr.range, expr.name, *entity, "buffer, param or constant");
+        return;
+    }
+  }
+
+  // `buf + k`: k elements into the buffer, which must stay inside it.
+  void check_offset(Entity buffer, const Expr& offset) {
+    const std::optional<Scalar> k = ctx_.folder.fold_integer(offset, "buffer offset", handler());
+    if (!k || !ctx_.buffer_ok[buffer.index]) return;
+    const ir::Buffer& b = ctx_.graph.buffers[buffer.index];
+    const bool inside = ir::is_signed(k->type) ? k->integer >= 0 && static_cast<std::uint64_t>(k->integer) < b.count_value
+                                               : static_cast<std::uint64_t>(k->integer) < b.count_value;
+    if (!inside) {
+      report(fmt::format("offsets buffer '{}' by {} elements; offsets from 0 to {} stay within its {} elements", b.name,
+                         k->text(), b.count_value - 1, b.count_value));
+      return;
+    }
+    arg_->kind = KernelArg::Kind::buffer;
+    arg_->buffer = ir::BufferId{buffer.index};
+    arg_->offset = k->integer;
+  }
+
+  void pass_value(const Scalar& value) {
+    arg_->kind = KernelArg::Kind::value;
+    arg_->value = value;
+  }
+
+  GraphContext& ctx_;
+  const ir::Node& node_;
+  std::size_t number_ = 0;
+  KernelArg* arg_ = nullptr;
+};
+
+}  // namespace
+
+void check_kernel_args(GraphContext& ctx) {
+  for (ir::Node& node : ctx.graph.nodes) {
+    auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    if (kernel == nullptr) continue;
+    ArgChecker checker(ctx, node);
+    for (std::size_t i = 0; i < kernel->args.size(); ++i) checker.check(i, kernel->args[i]);
+  }
+}
+
+}  // namespace graphc::sema

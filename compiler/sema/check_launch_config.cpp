@@ -1,0 +1,83 @@
+// Launch configuration: grid and block dimensions within CUDA's limits, dynamic shared
+// memory an unsigned 32-bit byte count. (The device's own shared memory limit is checked
+// at build time, by the runtime.)
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::Scalar;
+
+constexpr std::array<char, 3> kAxes = {'x', 'y', 'z'};
+// CUDA's limits for every compute capability graphc targets (maxGridSize, maxThreadsDim).
+constexpr std::array<std::int64_t, 3> kGridLimits = {2147483647, 65535, 65535};
+constexpr std::array<std::int64_t, 3> kBlockLimits = {1024, 1024, 64};
+constexpr std::int64_t kMaxThreadsPerBlock = 1024;
+
+struct Dims {
+  std::string_view what;  // "grid" or "block"
+  DiagCode over_limit;
+  const std::array<std::int64_t, 3>& limits;
+};
+
+// Folds 1 to 3 dimension expressions into `out` (missing ones stay 1). Returns whether all
+// of them are valid.
+bool fold_dims(GraphContext& ctx, const std::vector<ir::Expr>& exprs, const Dims& dims,
+               std::array<std::uint32_t, 3>& out) {
+  bool ok = true;
+  for (std::size_t i = 0; i < exprs.size() && i < kAxes.size(); ++i) {
+    const std::optional<Scalar> value =
+        ctx.folder.fold_integer(exprs[i], fmt::format("{} dimension {}", dims.what, kAxes[i]));
+    if (!value) {
+      ok = false;
+      continue;
+    }
+    const bool negative = ir::is_signed(value->type) && value->integer < 0;
+    if (value->integer == 0 || negative) {
+      ctx.diags.report(DiagCode::zero_dim, exprs[i].range, dims.what, kAxes[i], value->text());
+      ok = false;
+    } else if (!value->fits(ir::ScalarType::i64) || value->integer > dims.limits[i]) {
+      ctx.diags.report(dims.over_limit, exprs[i].range, kAxes[i], value->text(), dims.limits[i]);
+      ok = false;
+    } else {
+      out[i] = static_cast<std::uint32_t>(value->integer);
+    }
+  }
+  return ok;
+}
+
+void check_kernel(GraphContext& ctx, ir::KernelNode& kernel) {
+  fold_dims(ctx, kernel.grid, {"grid", DiagCode::grid_dim_limit, kGridLimits}, kernel.grid_dims);
+  if (fold_dims(ctx, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims)) {
+    const std::int64_t threads = std::int64_t{kernel.block_dims[0]} * kernel.block_dims[1] * kernel.block_dims[2];
+    if (threads > kMaxThreadsPerBlock) {
+      const SourceRange range{kernel.block.front().range.file, kernel.block.front().range.begin,
+                              kernel.block.back().range.end};
+      ctx.diags.report(DiagCode::block_too_large, range, threads);
+    }
+  }
+  if (!kernel.shared_memory) return;
+  const std::optional<Scalar> bytes = ctx.folder.fold_integer(*kernel.shared_memory, "dynamic shared memory size");
+  if (!bytes) return;
+  if (!bytes->fits(ir::ScalarType::u32)) {
+    ctx.diags.report(DiagCode::value_out_of_range, kernel.shared_memory->range, bytes->text(), "u32");
+    return;
+  }
+  kernel.shared_memory_bytes = static_cast<std::uint32_t>(bytes->convert(ir::ScalarType::u32).integer);
+}
+
+}  // namespace
+
+void check_launch_config(GraphContext& ctx) {
+  for (ir::Node& node : ctx.graph.nodes) {
+    if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) check_kernel(ctx, *kernel);
+  }
+}
+
+}  // namespace graphc::sema

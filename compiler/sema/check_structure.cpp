@@ -1,0 +1,154 @@
+// Structure: CUDA graphs are DAGs with at most one dependency between two nodes.
+// A self edge is an error; a duplicate edge is a warning and is dropped from the IR (CUDA
+// rejects duplicate dependencies); a cycle is an error naming its nodes in order (CUDA
+// accepts cycles when nodes are added and fails only at instantiation, naming none).
+// Each strongly connected component is reported once, as its shortest cycle through its
+// first-declared node.
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+// The dependency graph over node indices, from the resolved edges that survived.
+struct Adjacency {
+  std::vector<std::vector<std::uint32_t>> successors;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, SourceRange> edge_range;
+};
+
+// Drops duplicate edges (W0301) and reports self edges (E0302); returns the adjacency of
+// the remaining resolved edges, self edges left out.
+Adjacency dedupe_edges(GraphContext& ctx) {
+  Adjacency adjacency;
+  adjacency.successors.resize(ctx.graph.nodes.size());
+  std::vector<ir::Edge> kept;
+  for (ir::Edge& edge : ctx.graph.edges) {
+    if (!edge.from_id.valid() || !edge.to_id.valid()) {
+      kept.push_back(std::move(edge));
+      continue;
+    }
+    if (edge.from_id == edge.to_id) {
+      ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
+      kept.push_back(std::move(edge));
+      continue;
+    }
+    const auto [it, inserted] = adjacency.edge_range.emplace(std::pair(edge.from_id.value, edge.to_id.value), edge.range);
+    if (!inserted) {
+      ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(it->second, "first given here");
+      continue;
+    }
+    adjacency.successors[edge.from_id.value].push_back(edge.to_id.value);
+    kept.push_back(std::move(edge));
+  }
+  ctx.graph.edges = std::move(kept);
+  return adjacency;
+}
+
+// Tarjan's strongly connected components, iteratively (a long chain must not overflow
+// the stack). Returns the components of two or more nodes.
+std::vector<std::vector<std::uint32_t>> cyclic_components(const Adjacency& adjacency) {
+  const std::size_t n = adjacency.successors.size();
+  constexpr std::uint32_t unvisited = UINT32_MAX;
+  std::vector<std::uint32_t> index(n, unvisited);
+  std::vector<std::uint32_t> low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<std::uint32_t> stack;
+  std::vector<std::pair<std::uint32_t, std::size_t>> frames;  // node, next successor to visit
+  std::vector<std::vector<std::uint32_t>> components;
+  std::uint32_t counter = 0;
+
+  auto enter = [&](std::uint32_t v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    on_stack[v] = true;
+    frames.emplace_back(v, 0);
+  };
+  for (std::uint32_t root = 0; root < n; ++root) {
+    if (index[root] != unvisited) continue;
+    enter(root);
+    while (!frames.empty()) {
+      const std::uint32_t v = frames.back().first;
+      const std::size_t next = frames.back().second++;
+      if (next < adjacency.successors[v].size()) {
+        const std::uint32_t w = adjacency.successors[v][next];
+        if (index[w] == unvisited) {
+          enter(w);
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      frames.pop_back();
+      if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[v]);
+      if (low[v] != index[v]) continue;
+      std::vector<std::uint32_t> component;
+      std::uint32_t w = 0;
+      do {
+        w = stack.back();
+        stack.pop_back();
+        on_stack[w] = false;
+        component.push_back(w);
+      } while (w != v);
+      if (component.size() > 1) components.push_back(std::move(component));
+    }
+  }
+  return components;
+}
+
+// The shortest cycle through `start` inside `component`, as nodes start, ..., start.
+std::vector<std::uint32_t> shortest_cycle(const Adjacency& adjacency, const std::vector<std::uint32_t>& component,
+                                          std::uint32_t start) {
+  std::map<std::uint32_t, std::uint32_t> parent;  // visited node -> its predecessor on the path
+  std::deque<std::uint32_t> queue{start};
+  while (!queue.empty()) {
+    const std::uint32_t u = queue.front();
+    queue.pop_front();
+    for (const std::uint32_t v : adjacency.successors[u]) {
+      if (v == start) {
+        std::vector<std::uint32_t> cycle{start};
+        for (std::uint32_t at = u; at != start; at = parent.at(at)) cycle.push_back(at);
+        cycle.push_back(start);
+        std::reverse(cycle.begin(), cycle.end());
+        return cycle;
+      }
+      const bool inside = std::find(component.begin(), component.end(), v) != component.end();
+      if (inside && !parent.contains(v)) {
+        parent.emplace(v, u);
+        queue.push_back(v);
+      }
+    }
+  }
+  return {};  // unreachable for a strongly connected component
+}
+
+void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
+  std::vector<std::vector<std::uint32_t>> components = cyclic_components(adjacency);
+  for (auto& component : components) std::sort(component.begin(), component.end());
+  std::sort(components.begin(), components.end());  // by first-declared node: deterministic
+  for (const auto& component : components) {
+    const std::vector<std::uint32_t> cycle = shortest_cycle(adjacency, component, component.front());
+    std::string text;
+    for (std::size_t i = 0; i < cycle.size(); ++i) text += (i ? " -> " : "") + ctx.graph.nodes[cycle[i]].name;
+    Diagnostic& d =
+        ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
+    for (std::size_t i = 0; i + 1 < cycle.size(); ++i) {
+      d.note(adjacency.edge_range.at({cycle[i], cycle[i + 1]}), "'{}' depends on '{}' here",
+             ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);
+    }
+  }
+}
+
+}  // namespace
+
+void check_structure(GraphContext& ctx) {
+  const Adjacency adjacency = dedupe_edges(ctx);
+  report_cycles(ctx, adjacency);
+}
+
+}  // namespace graphc::sema

@@ -1,0 +1,27 @@
+// What the rule families of one graph share: the graph, its scope, the constant folder,
+// the diagnostics, and what earlier passes learned.
+#pragma once
+
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+#include "sema/fold.h"
+#include "sema/scope.h"
+
+namespace graphc::sema {
+
+struct GraphContext {
+  GraphContext(ir::Graph& g, DiagEngine& d)
+      : graph(g), diags(d), scope(Scope::build(g, d)), folder(g, scope, d), buffer_ok(g.buffers.size(), false) {}
+  GraphContext(const GraphContext&) = delete;
+  GraphContext& operator=(const GraphContext&) = delete;
+
+  ir::Graph& graph;
+  DiagEngine& diags;
+  Scope scope;
+  Folder folder;                // refers to scope
+  std::vector<bool> buffer_ok;  // per buffer: its count folded to a valid size (check_declarations)
+};
+
+}  // namespace graphc::sema

@@ -1,0 +1,190 @@
+#include "sema/fold.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "diag/spellcheck.h"
+#include "sema/arithmetic.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::Expr;
+using ir::Scalar;
+
+struct Function {
+  std::string_view name;
+  ArithOp op;
+};
+constexpr std::array<Function, 3> kFunctions = {{
+    {"ceil_div", ArithOp::ceil_div},
+    {"min", ArithOp::min},
+    {"max", ArithOp::max},
+}};
+
+ArithOp binary_op(Expr::Kind kind) {
+  switch (kind) {
+    case Expr::Kind::add: return ArithOp::add;
+    case Expr::Kind::sub: return ArithOp::sub;
+    case Expr::Kind::mul: return ArithOp::mul;
+    case Expr::Kind::div: return ArithOp::div;
+    default: return ArithOp::mod;
+  }
+}
+
+// Reports an arithmetic error of `whole` = `lhs op rhs`; `integer_what` names the operands
+// of an integer-only operation ("operand of '%'").
+std::optional<Scalar> check(const ArithResult& r, DiagEngine& diags, const Expr& whole, const Expr& lhs,
+                            const Scalar& a, const Expr& rhs, const Scalar& b, std::string_view integer_what) {
+  switch (r.error) {
+    case ArithError::none: return r.value;
+    case ArithError::overflow: diags.report(DiagCode::integer_overflow, whole.range); break;
+    case ArithError::division_by_zero: diags.report(DiagCode::division_by_zero, rhs.range); break;
+    case ArithError::needs_integer: {
+      const bool left = a.is_float();
+      diags.report(DiagCode::expected_integer, left ? lhs.range : rhs.range, integer_what,
+                   ir::type_name(left ? a.type : b.type));
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Folder::Folder(ir::Graph& graph, const Scope& scope, DiagEngine& diags)
+    : graph_(graph), scope_(scope), diags_(diags), states_(graph.consts.size(), State::pending) {}
+
+void Folder::fold_consts() {
+  for (std::uint32_t i = 0; i < graph_.consts.size(); ++i) const_value(i);
+}
+
+std::optional<Scalar> Folder::const_value(std::uint32_t index) {
+  switch (states_[index]) {
+    case State::done: return graph_.consts[index].folded;
+    case State::failed: return std::nullopt;
+    case State::active: report_cycle(index); return std::nullopt;
+    case State::pending: break;
+  }
+  states_[index] = State::active;
+  active_.push_back(index);
+  const std::optional<Scalar> value = eval(graph_.consts[index].value, {});
+  active_.pop_back();
+  if (states_[index] == State::failed) return std::nullopt;  // on a cycle, reported already
+  states_[index] = value ? State::done : State::failed;
+  if (value) graph_.consts[index].folded = *value;
+  return value;
+}
+
+void Folder::report_cycle(std::uint32_t index) {
+  const auto start = std::find(active_.begin(), active_.end(), index);
+  std::string chain;
+  for (auto it = start; it != active_.end(); ++it) {
+    chain += graph_.consts[*it].name + " -> ";
+    states_[*it] = State::failed;
+  }
+  chain += graph_.consts[index].name;
+  diags_.report(DiagCode::recursive_const, graph_.consts[index].name_range, graph_.consts[index].name, chain);
+}
+
+std::optional<Scalar> Folder::fold(const Expr& expr, const NonConstantHandler& on_non_constant) {
+  return eval(expr, on_non_constant);
+}
+
+std::optional<Scalar> Folder::fold_integer(const Expr& expr, std::string_view what,
+                                           const NonConstantHandler& on_non_constant) {
+  const std::optional<Scalar> value = eval(expr, on_non_constant);
+  if (value && value->is_float()) {
+    diags_.report(DiagCode::expected_integer, expr.range, what, ir::type_name(value->type));
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<Scalar> Folder::eval(const Expr& expr, const NonConstantHandler& handler) {
+  switch (expr.kind) {
+    case Expr::Kind::literal: return expr.literal;
+    case Expr::Kind::name: return eval_name(expr, handler);
+    case Expr::Kind::negate: {
+      const std::optional<Scalar> operand = eval(expr.operands.at(0), handler);
+      if (!operand) return std::nullopt;
+      const ArithResult r = negate(*operand);
+      if (r.error == ArithError::none) return r.value;
+      diags_.report(DiagCode::integer_overflow, expr.range);
+      return std::nullopt;
+    }
+    case Expr::Kind::add:
+    case Expr::Kind::sub:
+    case Expr::Kind::mul:
+    case Expr::Kind::div:
+    case Expr::Kind::mod: return eval_binary(expr, handler);
+    case Expr::Kind::call: return eval_call(expr, handler);
+    case Expr::Kind::cast: return eval_cast(expr, handler);
+  }
+  return std::nullopt;
+}
+
+std::optional<Scalar> Folder::eval_name(const Expr& expr, const NonConstantHandler& handler) {
+  const std::optional<Entity> entity = scope_.find(expr.name);
+  if (!entity) {
+    report_unknown(diags_, scope_, DiagCode::unknown_name, expr.range, expr.name, {Entity::Kind::constant});
+    return std::nullopt;
+  }
+  if (entity->kind == Entity::Kind::constant) return const_value(entity->index);
+  if (handler) {
+    handler(expr, *entity);
+  } else if (entity->kind == Entity::Kind::param) {
+    diags_.report(DiagCode::not_constant, expr.range, expr.name)
+        .note(scope_.declaration(*entity), "'{}' is declared here", expr.name);
+  } else {
+    report_wrong_kind(diags_, scope_, expr.range, expr.name, *entity, "constant");
+  }
+  return std::nullopt;
+}
+
+std::optional<Scalar> Folder::eval_binary(const Expr& expr, const NonConstantHandler& handler) {
+  // Both sides are folded, so that each reports its own mistakes.
+  const std::optional<Scalar> a = eval(expr.operands.at(0), handler);
+  const std::optional<Scalar> b = eval(expr.operands.at(1), handler);
+  if (!a || !b) return std::nullopt;
+  const ArithOp op = binary_op(expr.kind);
+  return check(apply(op, *a, *b), diags_, expr, expr.operands[0], *a, expr.operands[1], *b, "operand of '%'");
+}
+
+std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandler& handler) {
+  const auto fn = std::find_if(kFunctions.begin(), kFunctions.end(),
+                               [&](const Function& f) { return f.name == expr.name; });
+  if (fn == kFunctions.end()) {
+    Diagnostic& d = diags_.report(DiagCode::unknown_function, expr.range, expr.name);
+    std::vector<std::string> names;
+    for (const Function& f : kFunctions) names.emplace_back(f.name);
+    if (const auto guess = closest_name(expr.name, names)) {
+      d.note(SourceRange{}, "did you mean '{}'?", *guess);
+    }
+    return std::nullopt;
+  }
+  if (expr.operands.size() != 2) {
+    diags_.report(DiagCode::call_arity, expr.range, expr.name, 2, expr.operands.size());
+    return std::nullopt;
+  }
+  const std::optional<Scalar> a = eval(expr.operands[0], handler);
+  const std::optional<Scalar> b = eval(expr.operands[1], handler);
+  if (!a || !b) return std::nullopt;
+  return check(apply(fn->op, *a, *b), diags_, expr, expr.operands[0], *a, expr.operands[1], *b,
+               fmt::format("argument of '{}'", expr.name));
+}
+
+std::optional<Scalar> Folder::eval_cast(const Expr& expr, const NonConstantHandler& handler) {
+  const std::optional<Scalar> operand = eval(expr.operands.at(0), handler);
+  if (!operand) return std::nullopt;
+  if (!cast_is_defined(*operand, expr.cast_type)) {
+    diags_.report(DiagCode::value_out_of_range, expr.operands[0].range, operand->text(), ir::type_name(expr.cast_type));
+    return std::nullopt;
+  }
+  return operand->convert(expr.cast_type);
+}
+
+}  // namespace graphc::sema

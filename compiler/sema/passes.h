@@ -1,0 +1,32 @@
+// The passes of sema::analyze, one rule family per file, in the order analyze runs them.
+// Each reports through the context's DiagEngine and fills the resolved fields it owns.
+#pragma once
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+#include "sema/context.h"
+
+namespace graphc::sema {
+
+/// resolve_names.cpp: graphs share the module namespace (E0108).
+void check_graph_names(const ir::Module& module, DiagEngine& diags);
+
+/// check_declarations.cpp: consts, param defaults, buffer sizes and initial contents.
+void check_declarations(GraphContext& ctx);
+
+/// check_launch_config.cpp: grid and block dimensions, dynamic shared memory.
+void check_launch_config(GraphContext& ctx);
+
+/// check_kernel_args.cpp: what each kernel argument passes (buffer, param or value).
+void check_kernel_args(GraphContext& ctx);
+
+/// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
+void check_memory_ops(GraphContext& ctx);
+
+/// resolve_names.cpp: both ends of every edge to nodes.
+void resolve_edges(GraphContext& ctx);
+
+/// check_structure.cpp: self edges, duplicate edges (dropped), cycles.
+void check_structure(GraphContext& ctx);
+
+}  // namespace graphc::sema

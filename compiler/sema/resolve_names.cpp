@@ -1,0 +1,46 @@
+// Names that are not expressions: graphs in the module namespace, and edge ends, which
+// must name nodes of the same graph. (Expression names resolve as they fold, fold.cpp;
+// slice and kernel argument names in their own rule families.)
+#include <string>
+#include <unordered_map>
+
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+// One end of an edge: the node it names, or invalid after reporting why not.
+ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange range) {
+  const std::optional<Entity> entity = ctx.scope.find(name);
+  if (!entity) {
+    report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_node, range, name, {Entity::Kind::node});
+    return {};
+  }
+  if (entity->kind != Entity::Kind::node) {
+    report_wrong_kind(ctx.diags, ctx.scope, range, name, *entity, "node");
+    return {};
+  }
+  return ir::NodeId{entity->index};
+}
+
+}  // namespace
+
+void check_graph_names(const ir::Module& module, DiagEngine& diags) {
+  std::unordered_map<std::string, const ir::Graph*> seen;
+  for (const ir::Graph& graph : module.graphs) {
+    const auto [it, inserted] = seen.emplace(graph.name, &graph);
+    if (!inserted) {
+      diags.report(DiagCode::duplicate_graph, graph.name_range, graph.name)
+          .note(it->second->name_range, "previous declaration of '{}' is here", graph.name);
+    }
+  }
+}
+
+void resolve_edges(GraphContext& ctx) {
+  for (ir::Edge& edge : ctx.graph.edges) {
+    edge.from_id = resolve_end(ctx, edge.from, edge.from_range);
+    edge.to_id = resolve_end(ctx, edge.to, edge.to_range);
+  }
+}
+
+}  // namespace graphc::sema

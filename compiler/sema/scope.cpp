@@ -1,0 +1,96 @@
+#include "sema/scope.h"
+
+#include <algorithm>
+
+#include "diag/spellcheck.h"
+
+namespace graphc::sema {
+namespace {
+
+struct Declaration {
+  std::string_view name;
+  SourceRange range;
+  Entity entity;
+};
+
+template <class T>
+void collect(std::vector<Declaration>& out, const std::vector<T>& items, Entity::Kind kind) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out.push_back({items[i].name, items[i].name_range, Entity{kind, static_cast<std::uint32_t>(i)}});
+  }
+}
+
+}  // namespace
+
+Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
+  std::vector<Declaration> all;
+  collect(all, graph.consts, Entity::Kind::constant);
+  collect(all, graph.params, Entity::Kind::param);
+  collect(all, graph.buffers, Entity::Kind::buffer);
+  collect(all, graph.nodes, Entity::Kind::node);
+  // The tables are per kind; source order decides which declaration came first.
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; });
+
+  Scope scope(graph);
+  for (const Declaration& d : all) {
+    const auto [it, inserted] = scope.by_name_.emplace(std::string(d.name), d.entity);
+    if (inserted) {
+      scope.declared_.push_back({std::string(d.name), d.entity});
+      continue;
+    }
+    diags.report(DiagCode::duplicate_name, d.range, d.name)
+        .note(scope.declaration(it->second), "previous declaration of '{}' is here", d.name);
+  }
+  return scope;
+}
+
+std::optional<Entity> Scope::find(std::string_view name) const {
+  const auto it = by_name_.find(std::string(name));
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<std::string> Scope::names_of(std::initializer_list<Entity::Kind> kinds) const {
+  std::vector<std::string> out;
+  for (const Declared& d : declared_) {
+    if (std::find(kinds.begin(), kinds.end(), d.entity.kind) != kinds.end()) out.push_back(d.name);
+  }
+  return out;
+}
+
+SourceRange Scope::declaration(Entity entity) const {
+  switch (entity.kind) {
+    case Entity::Kind::constant: return graph_->consts.at(entity.index).name_range;
+    case Entity::Kind::param: return graph_->params.at(entity.index).name_range;
+    case Entity::Kind::buffer: return graph_->buffers.at(entity.index).name_range;
+    case Entity::Kind::node: return graph_->nodes.at(entity.index).name_range;
+  }
+  return {};
+}
+
+std::string_view Scope::describe(Entity entity) const {
+  switch (entity.kind) {
+    case Entity::Kind::constant: return "const";
+    case Entity::Kind::param: return "param";
+    case Entity::Kind::buffer: return "buffer";
+    case Entity::Kind::node: return "node";
+  }
+  return "name";
+}
+
+void report_unknown(DiagEngine& diags, const Scope& scope, DiagCode code, SourceRange range, std::string_view name,
+                    std::initializer_list<Entity::Kind> kinds) {
+  Diagnostic& d = diags.report(code, range, name);
+  if (const auto guess = closest_name(name, scope.names_of(kinds))) {
+    d.note(scope.declaration(*scope.find(*guess)), "did you mean '{}'?", *guess);
+  }
+}
+
+void report_wrong_kind(DiagEngine& diags, const Scope& scope, SourceRange range, std::string_view name, Entity entity,
+                       std::string_view needed) {
+  diags.report(DiagCode::wrong_kind, range, name, scope.describe(entity), needed)
+      .note(scope.declaration(entity), "'{}' is declared here", name);
+}
+
+}  // namespace graphc::sema

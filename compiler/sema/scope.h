@@ -1,0 +1,63 @@
+// The names of one graph: consts, params, buffers and nodes share one namespace.
+//
+// Building a scope reports every duplicate (E0103, with a note at the earlier
+// declaration); the earliest declaration wins, so later lookups see one entity per name.
+// Lookups that fail report through report_unknown (with "did you mean", offering only
+// candidates of the kinds that fit the use) or report_wrong_kind.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+
+namespace graphc::sema {
+
+/// One declared name of a graph: which table it lives in and its index there.
+struct Entity {
+  enum class Kind : std::uint8_t { constant, param, buffer, node };
+  Kind kind = Kind::constant;
+  std::uint32_t index = 0;
+};
+
+class Scope {
+ public:
+  /// The scope of `graph`; reports E0103 for each name declared twice.
+  static Scope build(const ir::Graph& graph, DiagEngine& diags);
+
+  std::optional<Entity> find(std::string_view name) const;
+  /// The declared names of the given kinds, in source order (for "did you mean").
+  std::vector<std::string> names_of(std::initializer_list<Entity::Kind> kinds) const;
+  /// Where the entity's name is declared.
+  SourceRange declaration(Entity entity) const;
+  /// How an entity is called in messages: "const", "param", "buffer" or "node".
+  std::string_view describe(Entity entity) const;
+
+ private:
+  explicit Scope(const ir::Graph& graph) : graph_(&graph) {}
+
+  struct Declared {
+    std::string name;
+    Entity entity;
+  };
+  const ir::Graph* graph_;
+  std::vector<Declared> declared_;  // first declarations, in source order
+  std::unordered_map<std::string, Entity> by_name_;
+};
+
+/// Reports `code` (E0101 or E0102) for an unknown `name` at `range`, with a note
+/// "did you mean 'y'?" at y's declaration when a name of one of `kinds` is close.
+void report_unknown(DiagEngine& diags, const Scope& scope, DiagCode code, SourceRange range, std::string_view name,
+                    std::initializer_list<Entity::Kind> kinds);
+
+/// Reports E0104: `name` at `range` is `entity`, but a `needed` is needed; notes its declaration.
+void report_wrong_kind(DiagEngine& diags, const Scope& scope, SourceRange range, std::string_view name, Entity entity,
+                       std::string_view needed);
+
+}  // namespace graphc::sema
