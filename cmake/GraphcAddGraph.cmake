@@ -1,0 +1,112 @@
+# graphc_add_graph(): run `graphc compile` at build time and build the generated C++ into a
+# target, the way protobuf_generate does for .proto files.
+#
+#   graphc_add_graph(TARGET <target>
+#                    GRAPHS <file.graph>...
+#                    [OUTPUT_DIR <dir>]      # default: ${CMAKE_CURRENT_BINARY_DIR}/graphc
+#                    [MODULES <file>...])    # kernel files the graphs name (see below)
+#
+# For each graph `x.graph` this adds a custom command
+#
+#   graphc compile <x.graph> -o <dir> [--depfile <dir>/x.graph.d]
+#
+# whose outputs are <dir>/x.graph.h and <dir>/x.graph.cu, adds x.graph.cu to the target's
+# sources and puts on the target's include path: <dir> (for `#include "x.graph.h"`), the
+# graph's folder (the generated .cu #includes each `.cu` module by the path written in
+# `module "..."`, which is relative to the graph), and graphc's runtime headers
+# (graphc/generated_support.h). The target links CUDA::cudart and must have CUDA enabled.
+# Relative GRAPHS and MODULES are relative to the current source folder.
+#
+# Rebuilds: the command depends on the graph, on graphc itself and on every MODULES file.
+# With the Ninja and Makefile generators graphc also writes a depfile naming every file it
+# read (the graph and its modules), so an edited kernel file regenerates without MODULES;
+# with other generators list the modules in MODULES.
+#
+# graphc is the in-tree target `graphc`, or the program named by GRAPHC_EXECUTABLE; the
+# runtime headers are GRAPHC_RUNTIME_INCLUDE_DIR (default: this source tree's
+# runtime/include). graphc runs in the current binary folder and is given paths relative to
+# it: the depfile's relative paths are then what CMake expects (policy CMP0116), and the
+# generated files name the graph without an absolute path.
+
+if(NOT DEFINED GRAPHC_RUNTIME_INCLUDE_DIR)
+  cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH _graphc_source_dir)
+  set(GRAPHC_RUNTIME_INCLUDE_DIR "${_graphc_source_dir}/runtime/include")
+  unset(_graphc_source_dir)
+endif()
+
+function(graphc_add_graph)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT_DIR" "GRAPHS;MODULES")
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "graphc_add_graph: unexpected arguments: ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT arg_TARGET OR NOT TARGET ${arg_TARGET})
+    message(FATAL_ERROR "graphc_add_graph: TARGET must name an existing target (got '${arg_TARGET}')")
+  endif()
+  if(NOT arg_GRAPHS)
+    message(FATAL_ERROR "graphc_add_graph: no GRAPHS given for target '${arg_TARGET}'")
+  endif()
+
+  if(DEFINED GRAPHC_EXECUTABLE)
+    set(graphc "${GRAPHC_EXECUTABLE}")
+  elseif(TARGET graphc)
+    set(graphc graphc)  # a target name: CMake runs its file and rebuilds it first
+  else()
+    message(FATAL_ERROR "graphc_add_graph: no `graphc` target and GRAPHC_EXECUTABLE is not set")
+  endif()
+
+  set(output_dir "${arg_OUTPUT_DIR}")
+  if(NOT output_dir)
+    set(output_dir "${CMAKE_CURRENT_BINARY_DIR}/graphc")
+  endif()
+  cmake_path(ABSOLUTE_PATH output_dir BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}" NORMALIZE)
+  cmake_path(RELATIVE_PATH output_dir BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+             OUTPUT_VARIABLE output_dir_arg)
+
+  set(modules "")
+  foreach(module IN LISTS arg_MODULES)
+    cmake_path(ABSOLUTE_PATH module BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    list(APPEND modules "${module}")
+  endforeach()
+
+  # DEPFILE in add_custom_command: Ninja and Makefile generators (CMake 3.20+).
+  set(use_depfile FALSE)
+  if(CMAKE_GENERATOR MATCHES "Ninja|Makefiles")
+    set(use_depfile TRUE)
+  endif()
+
+  set(generated_sources "")
+  set(graph_dirs "")
+  foreach(graph IN LISTS arg_GRAPHS)
+    cmake_path(ABSOLUTE_PATH graph BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    cmake_path(GET graph FILENAME file_name)
+    cmake_path(GET graph STEM LAST_ONLY stem)
+    cmake_path(GET graph PARENT_PATH graph_dir)
+    cmake_path(RELATIVE_PATH graph BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}" OUTPUT_VARIABLE graph_arg)
+    set(header "${output_dir}/${stem}.graph.h")
+    set(source "${output_dir}/${stem}.graph.cu")
+
+    set(depfile_args "")
+    set(depfile_option "")
+    if(use_depfile)
+      set(depfile "${output_dir}/${stem}.graph.d")
+      set(depfile_args --depfile "${output_dir_arg}/${stem}.graph.d")
+      set(depfile_option DEPFILE "${depfile}")
+    endif()
+
+    add_custom_command(
+      OUTPUT "${header}" "${source}"
+      COMMAND ${graphc} compile "${graph_arg}" -o "${output_dir_arg}" ${depfile_args}
+      DEPENDS "${graph}" ${graphc} ${modules}
+      ${depfile_option}
+      WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+      COMMENT "graphc compile ${file_name}"
+      VERBATIM)
+    list(APPEND generated_sources "${header}" "${source}")
+    list(APPEND graph_dirs "${graph_dir}")
+  endforeach()
+  list(REMOVE_DUPLICATES graph_dirs)
+
+  target_sources(${arg_TARGET} PRIVATE ${generated_sources})
+  target_include_directories(${arg_TARGET} PRIVATE "${output_dir}" ${graph_dirs} "${GRAPHC_RUNTIME_INCLUDE_DIR}")
+  target_link_libraries(${arg_TARGET} PRIVATE CUDA::cudart)
+endfunction()
