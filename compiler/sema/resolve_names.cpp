@@ -37,9 +37,17 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags) {
 }
 
 void resolve_edges(GraphContext& ctx) {
+  // In a chain `a -> b -> c`, b is the end of two edges but one token: it is resolved,
+  // and reported, once.
+  std::unordered_map<std::uint32_t, ir::NodeId> by_position;
+  auto resolve = [&](const std::string& name, SourceRange range) {
+    const auto it = by_position.find(range.begin);
+    if (it != by_position.end()) return it->second;
+    return by_position[range.begin] = resolve_end(ctx, name, range);
+  };
   for (ir::Edge& edge : ctx.graph.edges) {
-    edge.from_id = resolve_end(ctx, edge.from, edge.from_range);
-    edge.to_id = resolve_end(ctx, edge.to, edge.to_range);
+    edge.from_id = resolve(edge.from, edge.from_range);
+    edge.to_id = resolve(edge.to, edge.to_range);
   }
 }
 
