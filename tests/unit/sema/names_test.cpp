@@ -151,3 +151,12 @@ TEST_CASE("a name that failed does not cascade", "[sema]") {
 )");
   single_diag(*a, DiagCode::unknown_name, "2:13", "unknown name 'B'");
 }
+
+TEST_CASE("an unknown function in an expression", "[sema]") {
+  const auto a = analyze_text("graph g {\n  const X = ceildiv(4, 2);\n  const Y = min(1);\n}\n");
+  const auto all = a->sorted();
+  REQUIRE(all.size() == 2);
+  test::check_diag(*a, all[0], DiagCode::unknown_function, "2:13", "unknown function 'ceildiv' in expression");
+  CHECK(a->notes(all[0]) == "did you mean 'ceil_div'?\n");
+  test::check_diag(*a, all[1], DiagCode::call_arity, "3:13", "'min' takes 2 arguments, but the call passes 1");
+}
