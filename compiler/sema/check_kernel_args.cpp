@@ -25,13 +25,19 @@ class ArgChecker {
     number_ = index + 1;
     arg_ = &arg;
     const Expr& expr = arg.expr;
-    if (expr.kind == Expr::Kind::name) return check_name(expr);
+    if (expr.kind == Expr::Kind::name) {
+      check_name(expr);
+      return;
+    }
     if (expr.kind == Expr::Kind::add) {
       for (std::size_t side = 0; side < 2; ++side) {
         const Expr& name = expr.operands.at(side);
         if (name.kind != Expr::Kind::name) continue;
         const std::optional<Entity> entity = ctx_.scope.find(name.name);
-        if (entity && entity->kind == Entity::Kind::buffer) return check_offset(*entity, expr.operands.at(1 - side));
+        if (entity && entity->kind == Entity::Kind::buffer) {
+          check_offset(*entity, expr.operands.at(1 - side));
+          return;
+        }
       }
     }
     if (const std::optional<Scalar> value = ctx_.folder.fold(expr, handler())) pass_value(*value);

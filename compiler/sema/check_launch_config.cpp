@@ -54,7 +54,8 @@ bool fold_dims(GraphContext& ctx, const std::vector<ir::Expr>& exprs, const Dims
 
 void check_kernel(GraphContext& ctx, ir::KernelNode& kernel) {
   fold_dims(ctx, kernel.grid, {"grid", DiagCode::grid_dim_limit, kGridLimits}, kernel.grid_dims);
-  if (fold_dims(ctx, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims)) {
+  const bool block_ok = fold_dims(ctx, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims);
+  if (block_ok && !kernel.block.empty()) {
     const std::int64_t threads = std::int64_t{kernel.block_dims[0]} * kernel.block_dims[1] * kernel.block_dims[2];
     if (threads > kMaxThreadsPerBlock) {
       const SourceRange range{kernel.block.front().range.file, kernel.block.front().range.begin,
