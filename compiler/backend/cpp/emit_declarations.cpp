@@ -1,0 +1,132 @@
+// The header part of one graph: what user code names.
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/emit_parts.h"
+
+namespace graphc::backend {
+namespace {
+
+std::string describe_space(ir::MemorySpace space) {
+  switch (space) {
+    case ir::MemorySpace::device: return "device memory";
+    case ir::MemorySpace::host: return "pinned host memory";
+    case ir::MemorySpace::managed: return "managed memory";
+  }
+  return {};
+}
+
+std::string describe_init(const ir::BufferInit& init) {
+  switch (init.kind) {
+    case ir::BufferInit::Kind::none: return {};
+    case ir::BufferInit::Kind::fill: return fmt::format(", = fill({})", init.folded.at(0).text());
+    case ir::BufferInit::Kind::iota: return fmt::format(", = iota({})", init.folded.at(0).text());
+    case ir::BufferInit::Kind::list: return fmt::format(", = a list of {} values", init.folded.size());
+  }
+  return {};
+}
+
+void emit_counts(CodeWriter& out, const GraphContext& context) {
+  if (context.graph.buffers.empty()) return;
+  out.line("// Buffer sizes, in elements.");
+  for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
+    out.line(fmt::format("inline constexpr std::size_t {}_count = {};", context.names.buffers[i],
+                         context.graph.buffers[i].count_value));
+  }
+  out.blank();
+}
+
+void emit_bindings(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
+  const ir::Graph& graph = context.graph;
+  out.line("// What build() reads: a pointer per buffer, a value per param, a function per host node.");
+  out.line("// Storage::bindings() sets the pointers; the params start at their defaults.");
+  out.line("struct Bindings {");
+  {
+    const Indented body(out);
+    for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+      const ir::Buffer& buffer = graph.buffers[i];
+      out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
+                           ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space),
+                           describe_init(buffer.init)));
+    }
+    for (std::size_t i = 0; i < graph.params.size(); ++i) {
+      const ir::Param& param = graph.params[i];
+      out.line(fmt::format("{} {} = {};  // param {}", ir::cpp_type_name(param.type), context.names.params[i],
+                           initializer(param.folded_default), ir::type_name(param.type)));
+    }
+    for (const HostFunction& function : context.names.host_functions) {
+      out.line(fmt::format("cudaHostFn_t {} = nullptr;  // host function '{}'", function.member, escape(function.name)));
+      out.line(fmt::format("void* {} = nullptr;  // its user data", function.data));
+    }
+    if (!context.libraries.empty()) {
+      out.line("// The folder the kernel libraries (.ptx, .cubin, .fatbin modules) are loaded from: by");
+      out.line("// default the .graph file's folder as given to graphc, relative to the working directory.");
+      out.line(fmt::format("const char* {} = {};", module_dir_member, string_literal(module_dir)));
+    }
+  }
+  out.line("};");
+  out.blank();
+}
+
+void emit_nodes(CodeWriter& out, const GraphContext& context) {
+  out.line("// The graph's nodes, set by build(); update_params() needs them.");
+  out.line("struct Nodes {");
+  {
+    const Indented body(out);
+    for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
+      out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}", context.names.nodes[i],
+                           ir::kind_name(context.graph.nodes[i])));
+    }
+  }
+  out.line("};");
+  out.blank();
+}
+
+void emit_storage_class(CodeWriter& out, const GraphContext& context) {
+  out.line("// Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)");
+  out.line("// and writes its initial contents; frees them when destroyed. Move-only.");
+  out.line("class Storage {");
+  out.line(" public:");
+  {
+    const Indented body(out);
+    out.line("Storage();");
+    out.line("Storage(Storage&&) noexcept = default;");
+    out.line("Storage& operator=(Storage&&) noexcept = default;");
+    out.line("Storage(const Storage&) = delete;");
+    out.line("Storage& operator=(const Storage&) = delete;");
+    out.line("~Storage() = default;");
+    out.blank();
+    out.line("// Bindings whose buffers are this storage's, with every param at its default.");
+    out.line("Bindings bindings() const;");
+  }
+  if (!context.graph.buffers.empty()) {
+    out.blank();
+    out.line(" private:");
+    const Indented body(out);
+    for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
+      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
+                           context.names.buffers[i]));
+    }
+  }
+  out.line("};");
+  out.blank();
+}
+
+}  // namespace
+
+void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
+  emit_counts(out, context);
+  emit_bindings(out, context, module_dir);
+  emit_nodes(out, context);
+  emit_storage_class(out, context);
+  out.line(fmt::format("// Adds the nodes of graph '{}' to `graph`, each after its dependencies, with one",
+                       escape(context.graph.name)));
+  out.line("// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.");
+  out.line("void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);");
+  out.blank();
+  out.line("// Sets every kernel node that passes a param to the params' values in `b`, in `exec`");
+  out.line("// (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
+  out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
+}
+
+}  // namespace graphc::backend

@@ -1,0 +1,175 @@
+// Storage: every buffer allocated in its memory space, with its initial contents written
+// once (built on the host, then copied, for device memory; written in place otherwise).
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/emit_parts.h"
+
+namespace graphc::backend {
+namespace {
+
+std::string_view space_enumerator(ir::MemorySpace space) {
+  switch (space) {
+    case ir::MemorySpace::device: return "graphc::MemorySpace::device";
+    case ir::MemorySpace::host: return "graphc::MemorySpace::host";
+    case ir::MemorySpace::managed: return "graphc::MemorySpace::managed";
+  }
+  return {};
+}
+
+// Element i of `iota(start)`: start + i in 64-bit integer arithmetic (wrapping into the
+// element type) or in double (then rounded once to the element type), as the IR's
+// Scalar::convert does.
+std::string iota_element(const ir::Scalar& start) {
+  using ir::ScalarType;
+  const std::string sum = fmt::format("{} + static_cast<double>(i)", float_literal(start.floating, false));
+  switch (start.type) {
+    case ScalarType::f16: return fmt::format("__float2half(static_cast<float>({}))", sum);
+    case ScalarType::bf16: return fmt::format("__float2bfloat16(static_cast<float>({}))", sum);
+    case ScalarType::f32: return fmt::format("static_cast<float>({})", sum);
+    case ScalarType::f64: return sum;
+    default: return fmt::format("static_cast<{}>({} + i)", ir::cpp_type_name(start.type), initializer(start));
+  }
+}
+
+// The byte every byte of `value` equals, if there is one (such a fill is a cudaMemset).
+std::optional<unsigned> uniform_byte(const ir::Scalar& value) {
+  const auto bytes = value.bytes();
+  const std::size_t size = ir::type_size(value.type);
+  if (!std::all_of(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size),
+                   [&](std::byte b) { return b == bytes[0]; })) {
+    return std::nullopt;
+  }
+  return static_cast<unsigned>(bytes[0]);
+}
+
+// `static const T values[] = {...};`, wrapped to lines of reasonable length.
+void write_values(CodeWriter& out, const ir::Buffer& buffer) {
+  out.line(fmt::format("static const {} values[] = {{", ir::cpp_type_name(buffer.type)));
+  const Indented list(out);
+  std::string line;
+  for (const ir::Scalar& value : buffer.init.folded) {
+    std::string item = initializer(value) + ",";
+    if (!line.empty() && line.size() + 1 + item.size() > 96) {
+      out.line(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + item;
+  }
+  out.line(line);
+  out.line("};");
+}
+
+// Writes the initial contents of one buffer; returns whether it copied to the device.
+bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& member) {
+  const ir::BufferInit& init = buffer.init;
+  if (init.kind == ir::BufferInit::Kind::none) return false;
+  const std::string data = member + "_.get()";
+  const std::string count = member + "_count";
+  const std::string_view type = ir::cpp_type_name(buffer.type);
+  const bool device = buffer.space == ir::MemorySpace::device;
+  const std::string copy = fmt::format(
+      "graphc::check_cuda(cudaMemcpy({}, {{}}, {{}}, cudaMemcpyHostToDevice), \"cudaMemcpy (initial contents of "
+      "buffer '{}')\");",
+      data, escape(buffer.name));
+  switch (init.kind) {
+    case ir::BufferInit::Kind::fill: {
+      const ir::Scalar& value = init.folded.at(0);
+      out.line(fmt::format("// {} = fill({})", member, value.text()));
+      if (!device) {
+        out.line(fmt::format("std::fill_n({}, {}, {});", data, count, initializer(value)));
+      } else if (const auto byte = uniform_byte(value)) {
+        out.line(fmt::format("graphc::check_cuda(cudaMemset({}, 0x{:02x}, sizeof({}) * {}), \"cudaMemset (initial "
+                             "contents of buffer '{}')\");",
+                             data, *byte, type, count, escape(buffer.name)));
+      } else {
+        out.line("{");
+        const Indented block(out);
+        out.line(fmt::format("const std::vector<{}> init({}, {});", type, count, initializer(value)));
+        out.line(fmt::format(fmt::runtime(copy), "init.data()", fmt::format("sizeof({}) * {}", type, count)));
+        out.line("}");
+      }
+      break;
+    }
+    case ir::BufferInit::Kind::iota: {
+      const ir::Scalar& start = init.folded.at(0);
+      out.line(fmt::format("// {} = iota({}): element i is {} + i", member, start.text(), start.text()));
+      if (!device) {
+        out.line(fmt::format("for (std::size_t i = 0; i < {}; ++i) {}[i] = {};", count, data, iota_element(start)));
+      } else {
+        out.line("{");
+        {
+          const Indented block(out);
+          out.line(fmt::format("std::vector<{}> init({});", type, count));
+          out.line(fmt::format("for (std::size_t i = 0; i < {}; ++i) init[i] = {};", count, iota_element(start)));
+          out.line(fmt::format(fmt::runtime(copy), "init.data()", fmt::format("sizeof({}) * {}", type, count)));
+        }
+        out.line("}");
+      }
+      break;
+    }
+    case ir::BufferInit::Kind::list: {
+      out.line(fmt::format("// {} = {{...}}: {} values", member, init.folded.size()));
+      out.line("{");
+      {
+        const Indented block(out);
+        write_values(out, buffer);
+        if (device) {
+          out.line(fmt::format(fmt::runtime(copy), "values", "sizeof(values)"));
+        } else {
+          out.line(fmt::format("std::copy(std::begin(values), std::end(values), {});", data));
+        }
+      }
+      out.line("}");
+      break;
+    }
+    case ir::BufferInit::Kind::none: break;
+  }
+  return device;
+}
+
+}  // namespace
+
+void emit_storage(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  const GraphNames& names = context.names;
+  if (graph.buffers.empty()) {
+    out.line("Storage::Storage() = default;  // the graph has no buffers");
+    out.blank();
+    out.line("Bindings Storage::bindings() const { return {}; }");
+    return;
+  }
+  out.line("Storage::Storage()");
+  for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+    const ir::Buffer& buffer = graph.buffers[i];
+    out.line(fmt::format("    {} {}_({}_count, {}, {}){}", i == 0 ? ':' : ' ', names.buffers[i], names.buffers[i],
+                         space_enumerator(buffer.space), string_literal(buffer.name),
+                         i + 1 == graph.buffers.size() ? " {" : ","));
+  }
+  {
+    const Indented body(out);
+    bool copied = false;
+    for (std::size_t i = 0; i < graph.buffers.size(); ++i) copied = write_init(out, graph.buffers[i], names.buffers[i]) || copied;
+    if (copied) {
+      out.line("// cudaMemcpy and cudaMemset may return before the device memory is written: wait, so");
+      out.line("// that graphs launched on any stream see the initial contents.");
+      out.line("graphc::check_cuda(cudaDeviceSynchronize(), \"cudaDeviceSynchronize (initial contents)\");");
+    }
+  }
+  out.line("}");
+  out.blank();
+  out.line("Bindings Storage::bindings() const {");
+  {
+    const Indented body(out);
+    out.line("Bindings b;");
+    for (const std::string& member : names.buffers) out.line(fmt::format("b.{} = {}_.get();", member, member));
+    out.line("return b;");
+  }
+  out.line("}");
+}
+
+}  // namespace graphc::backend

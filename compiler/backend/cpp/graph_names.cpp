@@ -1,0 +1,67 @@
+#include "backend/cpp/graph_names.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+
+namespace graphc::backend {
+namespace {
+
+// Members of one struct: each C++ name once, remembering what declared it.
+class MemberSet {
+ public:
+  MemberSet(const ir::Graph& graph, std::string_view owner) : graph_(graph), owner_(owner) {}
+
+  const std::string& add(std::string member, std::string what) {
+    auto [it, inserted] = members_.emplace(member, what);
+    if (!inserted) {
+      throw std::runtime_error(fmt::format(
+          "graph '{}': {} and {} both become the member '{}' of the generated {}; rename one of them", graph_.name,
+          it->second, what, member, owner_));
+    }
+    return it->first;
+  }
+
+ private:
+  const ir::Graph& graph_;
+  std::string_view owner_;
+  std::map<std::string, std::string> members_;
+};
+
+}  // namespace
+
+GraphNames graph_names(const ir::Graph& graph, bool library_modules) {
+  GraphNames names;
+  names.space = identifier(graph.name);
+  MemberSet bindings(graph, "Bindings");
+  for (const ir::Buffer& buffer : graph.buffers) {
+    names.buffers.push_back(bindings.add(identifier(buffer.name), fmt::format("buffer '{}'", escape(buffer.name))));
+  }
+  for (const ir::Param& param : graph.params) {
+    names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
+  }
+  for (const ir::Node& node : graph.nodes) {
+    const auto* host = std::get_if<ir::HostNode>(&node.op);
+    if (host == nullptr) continue;
+    const bool known = std::any_of(names.host_functions.begin(), names.host_functions.end(),
+                                   [&](const HostFunction& f) { return f.name == host->function; });
+    if (known) continue;
+    const std::string what = fmt::format("host function '{}'", escape(host->function));
+    const std::string member = identifier(host->function);
+    HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
+    names.host_functions.push_back(std::move(function));
+  }
+  if (library_modules) bindings.add(module_dir_member, "the folder of the kernel libraries");
+  MemberSet nodes(graph, "Nodes");
+  for (const ir::Node& node : graph.nodes) {
+    names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
+  }
+  return names;
+}
+
+}  // namespace graphc::backend

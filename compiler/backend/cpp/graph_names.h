@@ -1,0 +1,35 @@
+// The C++ names of one graph's generated code: its namespace and the members of Bindings
+// and Nodes, checked to be distinct.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace graphc::backend {
+
+/// A host function that a graph's host nodes call, and its two Bindings members.
+struct HostFunction {
+  std::string name;    // as written in the .graph file
+  std::string member;  // the cudaHostFn_t member
+  std::string data;    // the void* user-data member
+};
+
+struct GraphNames {
+  std::string space;                 // the namespace under graphc::gen
+  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId)
+  std::vector<std::string> params;   // Bindings member per param (by ParamId)
+  std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
+  std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
+};
+
+/// The Bindings member that holds the folder library modules are loaded from.
+inline constexpr const char* module_dir_member = "module_dir";
+
+/// The names of `graph`'s generated code (see identifier() for how declared names map to
+/// C++); `library_modules` says whether Bindings also has module_dir_member. Throws std::runtime_error when two Bindings or two Nodes members would have the
+/// same name (e.g. a buffer and a host function both called `log`), naming both.
+GraphNames graph_names(const ir::Graph& graph, bool library_modules);
+
+}  // namespace graphc::backend

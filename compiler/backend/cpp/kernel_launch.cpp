@@ -1,0 +1,91 @@
+#include "backend/cpp/kernel_launch.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+
+namespace graphc::backend {
+namespace {
+
+// The C++ expression passed for one argument, and the type the runtime would pass.
+struct ArgText {
+  std::string expression;
+  std::string type;
+};
+
+ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
+  switch (arg.kind) {
+    case ir::KernelArg::Kind::buffer: {
+      const std::string& member = context.names.buffers.at(arg.buffer.value);
+      std::string expression = "b." + member;
+      if (arg.offset > 0) expression += fmt::format(" + {}", arg.offset);
+      if (arg.offset < 0) expression += fmt::format(" - {}", -static_cast<std::uint64_t>(arg.offset));
+      return {expression, std::string(ir::cpp_type_name(context.graph.buffer(arg.buffer).type)) + "*"};
+    }
+    case ir::KernelArg::Kind::param:
+      return {"b." + context.names.params.at(arg.param.value),
+              std::string(ir::cpp_type_name(context.graph.param(arg.param).type))};
+    case ir::KernelArg::Kind::value: return {typed_value(arg.value), std::string(ir::cpp_type_name(arg.value.type))};
+    case ir::KernelArg::Kind::unresolved: break;
+  }
+  throw std::logic_error("C++ back end: a kernel argument is not resolved");
+}
+
+}  // namespace
+
+bool passes_param(const ir::KernelNode& kernel) {
+  return std::any_of(kernel.args.begin(), kernel.args.end(),
+                     [](const ir::KernelArg& arg) { return arg.kind == ir::KernelArg::Kind::param; });
+}
+
+void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                       const ir::KernelNode& kernel) {
+  std::vector<std::string> expressions;
+  std::vector<std::string> types;
+  for (const ir::KernelArg& arg : kernel.args) {
+    ArgText text = argument(context, arg);
+    expressions.push_back(std::move(text.expression));
+    types.push_back(std::move(text.type));
+  }
+  std::string statement;
+  if (context.libraries.empty()) {
+    expressions.insert(expressions.begin(), kernel_reference(kernel.function));
+    statement = fmt::format("auto args = graphc::kernel_args({});", fmt::join(expressions, ", "));
+  } else {
+    statement = fmt::format("graphc::KernelArgs<{}> args({});", fmt::join(types, ", "), fmt::join(expressions, ", "));
+  }
+  context.write_at_source(out, node.range, statement);
+}
+
+std::string kernel_function(const GraphContext& context, const ir::Node& node, const ir::KernelNode& kernel) {
+  if (context.libraries.empty()) return fmt::format("graphc::kernel_function({})", kernel_reference(kernel.function));
+  std::vector<std::string> handles;
+  for (std::size_t i = 0; i < context.libraries.size(); ++i) handles.push_back(fmt::format("lib{}", i));
+  return fmt::format("graphc::library_kernel({{{}}}, {}, {}, {})", fmt::join(handles, ", "),
+                     string_literal(kernel.function), string_literal(node.name),
+                     context.location_literal(node.name_range));
+}
+
+void write_library_handles(CodeWriter& out, const GraphContext& context) {
+  for (std::size_t i = 0; i < context.libraries.size(); ++i) {
+    out.line(fmt::format("const cudaLibrary_t lib{} = graphc::load_library(b.{}, {});", i, module_dir_member,
+                         string_literal(context.libraries[i])));
+  }
+}
+
+std::string dim3(const std::array<std::uint32_t, 3>& dims) {
+  return fmt::format("dim3({}, {}, {})", dims[0], dims[1], dims[2]);
+}
+
+std::string launch_summary(const ir::KernelNode& kernel) {
+  const auto& g = kernel.grid_dims;
+  const auto& k = kernel.block_dims;
+  return fmt::format("{}<<<({}, {}, {}), ({}, {}, {}), {}>>>", escape(kernel.function), g[0], g[1], g[2], k[0], k[1],
+                     k[2], kernel.shared_memory_bytes);
+}
+
+}  // namespace graphc::backend

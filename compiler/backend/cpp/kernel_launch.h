@@ -1,0 +1,39 @@
+// The pieces of a kernel launch that build() and update_params() both write: the typed
+// argument list, the kernel function, and the launch configuration.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "backend/cpp/code_writer.h"
+#include "backend/cpp/emit_context.h"
+#include "ir/graph.h"
+
+namespace graphc::backend {
+
+/// Whether any argument of the kernel node is a param (update_params() resets such nodes).
+bool passes_param(const ir::KernelNode& kernel);
+
+/// Writes `auto args = graphc::kernel_args(::f, b.buf, b.param, 1024);` (C++ kernels: the
+/// compiler checks each argument against the kernel's signature) or
+/// `graphc::KernelArgs<float*, float, int> args(...);` (library kernels: the types the
+/// runtime passes), under a #line to the node's declaration.
+void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                       const ir::KernelNode& kernel);
+
+/// The `func` of the launch: `graphc::kernel_function(::f)`, or for library kernels
+/// `graphc::library_kernel({lib0, ...}, "f", "node", "file:line:col")`.
+std::string kernel_function(const GraphContext& context, const ir::Node& node, const ir::KernelNode& kernel);
+
+/// Writes `const cudaLibrary_t libN = graphc::load_library(b.module_dir, "path");` for each
+/// library module (nothing when the kernels are C++ functions).
+void write_library_handles(CodeWriter& out, const GraphContext& context);
+
+/// `dim3(x, y, z)`.
+std::string dim3(const std::array<std::uint32_t, 3>& dims);
+
+/// `f<<<(gx, gy, gz), (bx, by, bz), smem>>>` for comments and pictures (`function` escaped).
+std::string launch_summary(const ir::KernelNode& kernel);
+
+}  // namespace graphc::backend
