@@ -1,0 +1,61 @@
+// graphc::Bindings: what the host program supplies to Program::instantiate: its own
+// memory for buffers, kernels compiled into the host program, and host-node callbacks.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace graphc {
+
+class Bindings {
+ public:
+  /// Memory the caller owns, used for the graph's buffer `name` instead of an allocation.
+  /// `ptr` must be valid for the copies, memsets and kernels that use it (device, pinned
+  /// host or managed memory, as the buffer's space says) and `bytes` at least the buffer's
+  /// size (count * element size), else instantiate throws R0007. Initial contents declared
+  /// in the graph (`= fill(...)` etc.) are not written into bound memory. Binding a name
+  /// the graph does not declare is error R0010 at instantiate. A second call for the same
+  /// name replaces the first.
+  Bindings& buffer(std::string name, void* ptr, std::size_t bytes);
+
+  /// A `__global__` function compiled into the host program, for kernel nodes whose
+  /// function is written `name` in the graph (exactly, e.g. "axpy<float>"). Bound kernels
+  /// take precedence over modules. Resolved with cudaGetKernel at instantiate; a pointer
+  /// that is not a registered kernel makes instantiate throw R0001.
+  template <class... A>
+  Bindings& kernel(std::string name, void (*fn)(A...)) {
+    return kernel_symbol(std::move(name), reinterpret_cast<const void*>(fn));
+  }
+  /// The same for a kernel's host symbol given untyped (what `(const void*)my_kernel` is).
+  Bindings& kernel_symbol(std::string name, const void* symbol);
+
+  /// The callback of host nodes whose function is `name`: CUDA calls `fn(user_data)` when
+  /// the node runs (cudaHostNodeParamsV2). A host node with no binding is error R0008.
+  Bindings& host(std::string name, cudaHostFn_t fn, void* user_data = nullptr);
+
+  struct BoundBuffer {
+    void* ptr = nullptr;
+    std::size_t bytes = 0;
+  };
+  struct BoundHost {
+    cudaHostFn_t fn = nullptr;
+    void* user_data = nullptr;
+  };
+
+  /// Lookups (nullptr when not bound).
+  const BoundBuffer* find_buffer(std::string_view name) const;
+  const void* find_kernel(std::string_view name) const;
+  const BoundHost* find_host(std::string_view name) const;
+  const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
+
+ private:
+  std::map<std::string, BoundBuffer, std::less<>> buffers_;
+  std::map<std::string, const void*, std::less<>> kernels_;
+  std::map<std::string, BoundHost, std::less<>> hosts_;
+};
+
+}  // namespace graphc

@@ -1,0 +1,94 @@
+// graphc::Instance: one graph of a Program, built into a cudaGraph_t, instantiated into a
+// cudaGraphExec_t and uploaded, with its buffers. Made by Program::instantiate.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <type_traits>
+
+#include "graphc/error.h"
+#include "ir/types.h"
+
+namespace graphc {
+namespace detail {
+
+struct InstanceState;
+
+/// The graph language's type of a C++ scalar type: float -> f32, double -> f64, and the
+/// integer types by size and signedness (int -> i32, long long -> i64, ...). bool and the
+/// character types are not scalars of the language.
+template <class T>
+constexpr ir::ScalarType scalar_type_of() {
+  using ST = ir::ScalarType;
+  if constexpr (std::is_same_v<T, float>) {
+    return ST::f32;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return ST::f64;
+  } else {
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
+                      !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
+                      !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
+                  "graphc::Instance::set takes float, double or a sized integer type "
+                  "(use set_from_text for f16 and bf16 params)");
+    constexpr bool s = std::is_signed_v<T>;
+    if constexpr (sizeof(T) == 1) return s ? ST::i8 : ST::u8;
+    if constexpr (sizeof(T) == 2) return s ? ST::i16 : ST::u16;
+    if constexpr (sizeof(T) == 4) return s ? ST::i32 : ST::u32;
+    if constexpr (sizeof(T) == 8) return s ? ST::i64 : ST::u64;
+  }
+}
+
+}  // namespace detail
+
+/// Move-only; owns the cudaGraph_t, the cudaGraphExec_t and every buffer it allocated,
+/// and keeps its Program's modules loaded for as long as it lives (a Program may be
+/// destroyed first). Not thread-safe: one thread at a time per Instance.
+class Instance {
+ public:
+  Instance(Instance&&) noexcept;
+  Instance& operator=(Instance&&) noexcept;
+  ~Instance();
+
+  /// Sets param `name` for the next launches: every kernel node that passes it gets the
+  /// new value through cudaGraphExecKernelNodeSetParams (no re-instantiation). The C++
+  /// type must be the param's type exactly (set("scale", 3.0f) for an f32 param; 3.0 is a
+  /// double): otherwise graphc::Error R0012; an unknown name is R0011. A failed CUDA call
+  /// is R0001 naming the kernel node.
+  template <class T>
+  void set(std::string_view name, T value) {
+    set_bytes(name, detail::scalar_type_of<T>(), &value);
+  }
+
+  /// Sets param `name` from text ("3.5", "-2", "0x10" is not accepted), converted to the
+  /// param's own type, f16 and bf16 included (rounded to nearest even). Text that is not a
+  /// number, or an integer out of the type's range, is R0014; an unknown name is R0011.
+  void set_from_text(std::string_view name, std::string_view text);
+
+  /// cudaGraphLaunch on `stream` (asynchronous: synchronize the stream before reading
+  /// results). A failure is R0001.
+  void launch(cudaStream_t stream = nullptr);
+
+  /// The graph built with cudaGraphAddNode (for inspection: cudaGraphGetNodes, ...).
+  cudaGraph_t graph() const;
+  /// The instantiated, uploaded executable graph.
+  cudaGraphExec_t exec() const;
+  /// The cudaGraph_t node of the IR node `name` of this graph; unknown name: R0015.
+  cudaGraphNode_t node(std::string_view name) const;
+  /// The memory behind buffer `name` (allocated by the instance, or bound by the caller):
+  /// a device, pinned host or managed pointer as the buffer's space says. Unknown: R0010.
+  void* buffer(std::string_view name) const;
+  /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
+  std::size_t buffer_bytes(std::string_view name) const;
+
+ private:
+  friend class Program;
+  explicit Instance(std::unique_ptr<detail::InstanceState> state);
+  void set_bytes(std::string_view name, ir::ScalarType given, const void* value);
+
+  std::unique_ptr<detail::InstanceState> state_;
+};
+
+}  // namespace graphc

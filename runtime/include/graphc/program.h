@@ -1,0 +1,98 @@
+// graphc::Program: a .graph file loaded at run time. Loading parses and validates the
+// file (the same front end and validator as `graphc check`); instantiating a graph
+// loads its kernel modules, builds a cudaGraph_t with cudaGraphAddNode, instantiates and
+// uploads it.
+//
+//   graphc::Program prog = graphc::Program::load("train_step.graph");
+//   graphc::Bindings b;
+//   b.buffer("h_data", my_host_ptr, bytes);
+//   graphc::Instance inst = prog.instantiate("train_step", b);
+//   inst.set("scale", 3.0f);
+//   inst.launch(stream);
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graphc/bindings.h"
+#include "graphc/error.h"
+#include "graphc/instance.h"
+
+namespace graphc {
+
+class SourceManager;
+namespace ir {
+struct Module;
+}
+namespace detail {
+struct ProgramState;
+}
+
+/// What loading one `module` declaration did (Program::modules()).
+struct ModuleInfo {
+  enum class Kind { nvrtc, library };
+  std::string path;  // as resolved by the front end (relative to the current directory)
+  Kind kind = Kind::library;
+  /// nvrtc: the CUBIN came from the disk cache, NVRTC did not run.
+  bool cache_hit = false;
+  /// nvrtc: the --gpu-architecture compiled for, e.g. "sm_90"; empty for library.
+  std::string arch;
+};
+
+/// Move-only. Not thread-safe: one thread at a time per Program.
+class Program {
+ public:
+  /// Reads, parses and validates `path` (".graph"). Throws graphc::Error when any error
+  /// is reported: what() is every diagnostic rendered as `graphc check` prints it, code()
+  /// the first error's code (E0002 when the file cannot be read). Needs no GPU: modules
+  /// are loaded at the first instantiate (or load_modules()).
+  static Program load(const std::string& path);
+  /// The same for text held in memory, reported under `path` (modules resolve relative to
+  /// its folder).
+  static Program from_text(const std::string& path, std::string text);
+
+  Program(Program&&) noexcept;
+  Program& operator=(Program&&) noexcept;
+  ~Program();
+
+  /// Builds top-level graph `graph` with `bindings` on the current device: loads the
+  /// modules if not yet loaded, resolves every kernel (Bindings::kernel first, then the
+  /// modules in declaration order), checks every kernel node's argument count and sizes
+  /// with cudaFuncGetParamInfo, allocates the buffers not bound (cudaMalloc,
+  /// cudaMallocHost, cudaMallocManaged) and writes their initial contents, adds every node
+  /// with cudaGraphAddNode, then cudaGraphInstantiate (WithParams, to name a failing node)
+  /// and cudaGraphUpload on `stream`, synchronized, so the first launch costs what a repeat
+  /// launch costs.
+  /// Everything is checked before anything is allocated or launched. Throws graphc::Error:
+  /// R0013 unknown graph, R0010 binding of an undeclared buffer, R0007 bound memory too
+  /// small, R0002 kernel not found, R0003 argument count, R0004 argument size, R0008 host
+  /// function not bound, R0009 shared memory over the device's limit, R0005/R0006 module
+  /// compile/load failures, R0001 any failed CUDA call (naming the node and its
+  /// file:line:col).
+  Instance instantiate(std::string_view graph, const Bindings& bindings = {}, cudaStream_t stream = nullptr);
+
+  /// Loads every module now (instantiate does it on first use): `.cu` compiled by NVRTC
+  /// for the current device (cached on disk: $GRAPHC_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/graphc, else ~/.cache/graphc) and loaded with cudaLibraryLoadData;
+  /// `.ptx`, `.cubin`, `.fatbin` with cudaLibraryLoadFromFile. Throws R0005, R0006, R0001.
+  void load_modules();
+  /// One entry per `module` declaration, in order, once loaded; empty before.
+  const std::vector<ModuleInfo>& modules() const;
+
+  /// Warnings reported while loading, rendered (empty when none).
+  const std::string& warnings() const;
+  /// The validated IR and the sources it points into.
+  const ir::Module& ir() const;
+  const SourceManager& sources() const;
+
+ private:
+  explicit Program(std::shared_ptr<detail::ProgramState> state);
+
+  std::shared_ptr<detail::ProgramState> state_;
+};
+
+}  // namespace graphc

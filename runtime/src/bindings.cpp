@@ -1,0 +1,35 @@
+#include "graphc/bindings.h"
+
+namespace graphc {
+
+Bindings& Bindings::buffer(std::string name, void* ptr, std::size_t bytes) {
+  buffers_[std::move(name)] = {ptr, bytes};
+  return *this;
+}
+
+Bindings& Bindings::kernel_symbol(std::string name, const void* symbol) {
+  kernels_[std::move(name)] = symbol;
+  return *this;
+}
+
+Bindings& Bindings::host(std::string name, cudaHostFn_t fn, void* user_data) {
+  hosts_[std::move(name)] = {fn, user_data};
+  return *this;
+}
+
+const Bindings::BoundBuffer* Bindings::find_buffer(std::string_view name) const {
+  const auto it = buffers_.find(name);
+  return it == buffers_.end() ? nullptr : &it->second;
+}
+
+const void* Bindings::find_kernel(std::string_view name) const {
+  const auto it = kernels_.find(name);
+  return it == kernels_.end() ? nullptr : it->second;
+}
+
+const Bindings::BoundHost* Bindings::find_host(std::string_view name) const {
+  const auto it = hosts_.find(name);
+  return it == hosts_.end() ? nullptr : &it->second;
+}
+
+}  // namespace graphc

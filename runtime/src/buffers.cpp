@@ -1,0 +1,77 @@
+#include "buffers.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "cuda_check.h"
+#include "runtime_diag.h"
+
+namespace graphc::detail {
+
+void check_bindings(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
+  for (const auto& [name, bound] : bindings.buffers()) {
+    const std::optional<ir::BufferId> id = graph.find_buffer(name);
+    if (!id) fail_unknown(program.sources(), program.path, DiagCode::no_such_buffer, graph, name, graph.buffers);
+    const ir::Buffer& buffer = graph.buffer(*id);
+    if (bound.bytes < buffer.bytes()) {
+      fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
+           buffer.bytes());
+    }
+  }
+}
+
+std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
+  const ir::BufferInit& init = buffer.init;
+  if (init.kind == ir::BufferInit::Kind::none || init.folded.empty()) return {};
+  const std::size_t size = ir::type_size(buffer.type);
+  std::vector<std::byte> out(buffer.bytes());
+  auto put = [&](std::uint64_t i, const ir::Scalar& value) {
+    std::memcpy(out.data() + i * size, value.bytes().data(), size);
+  };
+  switch (init.kind) {
+    case ir::BufferInit::Kind::fill:
+      for (std::uint64_t i = 0; i < buffer.count_value; ++i) put(i, init.folded[0]);
+      break;
+    case ir::BufferInit::Kind::iota: {
+      const ir::Scalar& start = init.folded[0];
+      for (std::uint64_t i = 0; i < buffer.count_value; ++i) {
+        put(i, start.is_float()
+                   ? ir::Scalar::of_float(buffer.type, start.floating + static_cast<double>(i)).convert(buffer.type)
+                   : ir::Scalar::of_integer(buffer.type, start.integer + static_cast<std::int64_t>(i)).convert(buffer.type));
+      }
+      break;
+    }
+    case ir::BufferInit::Kind::list:
+      for (std::uint64_t i = 0; i < buffer.count_value && i < init.folded.size(); ++i) put(i, init.folded[i]);
+      break;
+    case ir::BufferInit::Kind::none:
+      break;
+  }
+  return out;
+}
+
+BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
+  BufferSet set;
+  for (const ir::Buffer& buffer : graph.buffers) {
+    if (const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name)) {
+      set.pointers_.push_back(bound->ptr);
+      continue;
+    }
+    const CallSite site{"", program.sources().location(buffer.range)};
+    const std::string what =
+        fmt::format("{} of {} bytes for buffer '{}'", Allocation::allocator(buffer.space), buffer.bytes(), buffer.name);
+    Allocation allocation;
+    check(allocation.allocate(buffer.space, buffer.bytes()), what.c_str(), site);
+    const std::vector<std::byte> contents = initial_contents(buffer);
+    if (!contents.empty()) {
+      const std::string copy = fmt::format("cudaMemcpy of the initial contents of buffer '{}'", buffer.name);
+      check(cudaMemcpy(allocation.get(), contents.data(), contents.size(), cudaMemcpyDefault), copy.c_str(), site);
+    }
+    set.pointers_.push_back(allocation.get());
+    set.allocations_.push_back(std::move(allocation));
+  }
+  return set;
+}
+
+}  // namespace graphc::detail

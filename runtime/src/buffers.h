@@ -1,0 +1,41 @@
+// The memory behind a graph's buffers: bound by the caller (Bindings::buffer) or
+// allocated per memory space, with the declared initial contents written once, at
+// allocation.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "graphc/bindings.h"
+#include "handles.h"
+#include "ir/graph.h"
+#include "program_state.h"
+
+namespace graphc::detail {
+
+/// Checks `bindings` against `graph` before anything is allocated: every bound name is a
+/// buffer of the graph (R0010, at the graph's name) and holds at least the buffer's bytes
+/// (R0007, at the buffer's declaration).
+void check_bindings(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
+
+/// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
+/// (count * element size); empty when it declares none.
+std::vector<std::byte> initial_contents(const ir::Buffer& buffer);
+
+class BufferSet {
+ public:
+  /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
+  /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged) with its initial
+  /// contents copied in (cudaMemcpy, synchronous). Throws R0001 naming the buffer.
+  static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
+
+  /// Per BufferId.
+  const std::vector<void*>& pointers() const { return pointers_; }
+  void* pointer(ir::BufferId id) const { return pointers_.at(id.value); }
+
+ private:
+  std::vector<void*> pointers_;
+  std::vector<Allocation> allocations_;
+};
+
+}  // namespace graphc::detail

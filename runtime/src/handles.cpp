@@ -1,0 +1,55 @@
+#include "handles.h"
+
+namespace graphc::detail {
+
+void destroy_graph(cudaGraph_t graph) { cudaGraphDestroy(graph); }
+void destroy_exec(cudaGraphExec_t exec) { cudaGraphExecDestroy(exec); }
+void unload_library(cudaLibrary_t library) { cudaLibraryUnload(library); }
+void destroy_nvrtc_program(nvrtcProgram program) { nvrtcDestroyProgram(&program); }
+
+cudaError_t Allocation::allocate(ir::MemorySpace space, std::size_t bytes) {
+  reset();
+  space_ = space;
+  switch (space) {
+    case ir::MemorySpace::device:
+      return cudaMalloc(&ptr_, bytes);
+    case ir::MemorySpace::host:
+      return cudaMallocHost(&ptr_, bytes);
+    case ir::MemorySpace::managed:
+      return cudaMallocManaged(&ptr_, bytes);
+  }
+  return cudaErrorInvalidValue;
+}
+
+const char* Allocation::allocator(ir::MemorySpace space) {
+  switch (space) {
+    case ir::MemorySpace::device: return "cudaMalloc";
+    case ir::MemorySpace::host: return "cudaMallocHost";
+    case ir::MemorySpace::managed: return "cudaMallocManaged";
+  }
+  return "?";
+}
+
+Allocation::Allocation(Allocation&& other) noexcept
+    : ptr_(std::exchange(other.ptr_, nullptr)), space_(other.space_) {}
+
+Allocation& Allocation::operator=(Allocation&& other) noexcept {
+  if (this != &other) {
+    reset();
+    ptr_ = std::exchange(other.ptr_, nullptr);
+    space_ = other.space_;
+  }
+  return *this;
+}
+
+void Allocation::reset() {
+  if (!ptr_) return;
+  if (space_ == ir::MemorySpace::host) {
+    cudaFreeHost(ptr_);
+  } else {
+    cudaFree(ptr_);
+  }
+  ptr_ = nullptr;
+}
+
+}  // namespace graphc::detail

@@ -1,0 +1,76 @@
+// RAII, move-only owners of the CUDA and NVRTC objects the runtime creates: graph, exec,
+// library, NVRTC program, and allocations in each memory space. Destructors ignore
+// errors (they run during unwinding and at process teardown).
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <nvrtc.h>
+
+#include <cstddef>
+#include <utility>
+
+#include "ir/types.h"
+
+namespace graphc::detail {
+
+/// Owns one handle `T`; `Destroy` releases it. Empty when default-constructed or moved from.
+template <class T, void (*Destroy)(T)>
+class Handle {
+ public:
+  Handle() = default;
+  explicit Handle(T handle) : handle_(handle) {}
+  Handle(Handle&& other) noexcept : handle_(std::exchange(other.handle_, T{})) {}
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      handle_ = std::exchange(other.handle_, T{});
+    }
+    return *this;
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  ~Handle() { reset(); }
+
+  T get() const { return handle_; }
+  void reset() {
+    if (handle_) Destroy(std::exchange(handle_, T{}));
+  }
+
+ private:
+  T handle_{};
+};
+
+void destroy_graph(cudaGraph_t graph);
+void destroy_exec(cudaGraphExec_t exec);
+void unload_library(cudaLibrary_t library);
+void destroy_nvrtc_program(nvrtcProgram program);
+
+using GraphHandle = Handle<cudaGraph_t, destroy_graph>;              // cudaGraphDestroy
+using ExecHandle = Handle<cudaGraphExec_t, destroy_exec>;            // cudaGraphExecDestroy
+using LibraryHandle = Handle<cudaLibrary_t, unload_library>;         // cudaLibraryUnload
+using NvrtcProgramHandle = Handle<nvrtcProgram, destroy_nvrtc_program>;  // nvrtcDestroyProgram
+
+/// Memory of one buffer: cudaMalloc (device), cudaMallocHost (host, pinned) or
+/// cudaMallocManaged (managed); freed with cudaFree / cudaFreeHost.
+class Allocation {
+ public:
+  Allocation() = default;
+  /// Allocates `bytes` in `space`; returns the CUDA status, leaving the object empty on failure.
+  cudaError_t allocate(ir::MemorySpace space, std::size_t bytes);
+  /// The CUDA call allocate() makes for `space`: "cudaMalloc", "cudaMallocHost", "cudaMallocManaged".
+  static const char* allocator(ir::MemorySpace space);
+  Allocation(Allocation&& other) noexcept;
+  Allocation& operator=(Allocation&& other) noexcept;
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+  ~Allocation() { reset(); }
+
+  void* get() const { return ptr_; }
+  void reset();
+
+ private:
+  void* ptr_ = nullptr;
+  ir::MemorySpace space_ = ir::MemorySpace::device;
+};
+
+}  // namespace graphc::detail

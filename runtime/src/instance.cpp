@@ -1,0 +1,50 @@
+#include "graphc/instance.h"
+
+#include <fmt/format.h>
+
+#include "cuda_check.h"
+#include "instance_state.h"
+#include "runtime_diag.h"
+
+namespace graphc {
+
+Instance::Instance(std::unique_ptr<detail::InstanceState> state) : state_(std::move(state)) {}
+Instance::Instance(Instance&&) noexcept = default;
+Instance& Instance::operator=(Instance&&) noexcept = default;
+Instance::~Instance() = default;
+
+void Instance::launch(cudaStream_t stream) {
+  const ir::Graph& graph = state_->graph();
+  const std::string operation = fmt::format("cudaGraphLaunch of graph '{}'", graph.name);
+  detail::check(cudaGraphLaunch(state_->exec.get(), stream), operation.c_str(),
+                detail::CallSite{"", state_->program->sources().location(graph.range)});
+}
+
+cudaGraph_t Instance::graph() const { return state_->built.graph.get(); }
+cudaGraphExec_t Instance::exec() const { return state_->exec.get(); }
+
+cudaGraphNode_t Instance::node(std::string_view name) const {
+  const ir::Graph& graph = state_->graph();
+  if (const std::optional<ir::NodeId> id = graph.find_node(name)) return state_->built.nodes[id->value];
+  detail::fail_unknown(state_->program->sources(), state_->program->path, DiagCode::no_such_node, graph, name,
+                       graph.nodes);
+}
+
+namespace {
+
+ir::BufferId buffer_id(const detail::InstanceState& state, std::string_view name) {
+  const ir::Graph& graph = state.graph();
+  if (const std::optional<ir::BufferId> id = graph.find_buffer(name)) return *id;
+  detail::fail_unknown(state.program->sources(), state.program->path, DiagCode::no_such_buffer, graph, name,
+                       graph.buffers);
+}
+
+}  // namespace
+
+void* Instance::buffer(std::string_view name) const { return state_->buffers.pointer(buffer_id(*state_, name)); }
+
+std::size_t Instance::buffer_bytes(std::string_view name) const {
+  return state_->graph().buffer(buffer_id(*state_, name)).bytes();
+}
+
+}  // namespace graphc

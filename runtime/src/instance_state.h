@@ -1,0 +1,29 @@
+// What an Instance owns. Members are destroyed in reverse order: the exec and the graph
+// before the buffers they use, and the program (its modules) last.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "build_graph.h"
+#include "buffers.h"
+#include "handles.h"
+#include "kernel_args.h"
+#include "program_state.h"
+#include "resolve_functions.h"
+
+namespace graphc::detail {
+
+struct InstanceState {
+  std::shared_ptr<ProgramState> program;
+  ir::GraphId graph_id;
+  ResolvedFunctions functions;
+  std::vector<Slot> params;  // per ParamId: the current value
+  BufferSet buffers;
+  BuiltGraph built;
+  ExecHandle exec;
+
+  const ir::Graph& graph() const { return program->module().graph(graph_id); }
+};
+
+}  // namespace graphc::detail

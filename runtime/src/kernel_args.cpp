@@ -1,0 +1,45 @@
+#include "kernel_args.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace graphc::detail {
+
+Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
+
+KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
+                       const std::vector<Slot>& params)
+    : slots_(kernel.args.size()), params_(kernel.args.size()) {
+  for (std::size_t i = 0; i < kernel.args.size(); ++i) {
+    const ir::KernelArg& arg = kernel.args[i];
+    switch (arg.kind) {
+      case ir::KernelArg::Kind::buffer: {
+        const ir::Buffer& buffer = graph.buffer(arg.buffer);
+        std::byte* base = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value));
+        void* pointer = base + arg.offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+        std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
+        break;
+      }
+      case ir::KernelArg::Kind::param:
+        slots_[i] = params.at(arg.param.value);
+        params_[i] = arg.param;
+        break;
+      case ir::KernelArg::Kind::value:
+        slots_[i] = Slot{arg.value.bytes()};
+        break;
+      case ir::KernelArg::Kind::unresolved:
+        break;
+    }
+  }
+  for (Slot& slot : slots_) pointers_.push_back(slot.bytes.data());
+}
+
+bool KernelArgs::uses(ir::ParamId id) const { return std::find(params_.begin(), params_.end(), id) != params_.end(); }
+
+void KernelArgs::set_param(ir::ParamId id, const Slot& value) {
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    if (params_[i] == id) slots_[i] = value;
+  }
+}
+
+}  // namespace graphc::detail

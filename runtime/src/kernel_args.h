@@ -1,0 +1,49 @@
+// The arguments of one kernel node as CUDA takes them (kernelParams: one pointer per
+// argument to its bytes), kept alive by the Instance so a param update can rewrite the
+// slots that pass the param and hand CUDA the whole array again.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace graphc::detail {
+
+/// The bytes of one scalar or pointer argument (8 suffice for every type of the
+/// language), aligned for any of them.
+struct alignas(8) Slot {
+  std::array<std::byte, 8> bytes{};
+};
+
+/// The value bytes of a param (its default, or the last value set).
+Slot param_slot(const ir::Scalar& value);
+
+class KernelArgs {
+ public:
+  KernelArgs() = default;
+  /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
+  /// advanced by the argument's offset in elements; params from `params` (per ParamId);
+  /// values in their own type.
+  KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
+             const std::vector<Slot>& params);
+  KernelArgs(KernelArgs&&) = default;
+  KernelArgs& operator=(KernelArgs&&) = default;
+  KernelArgs(const KernelArgs&) = delete;
+  KernelArgs& operator=(const KernelArgs&) = delete;
+
+  /// The kernelParams array (nullptr for a kernel with no parameters).
+  void** pointers() { return pointers_.empty() ? nullptr : pointers_.data(); }
+  /// Whether any argument passes param `id`.
+  bool uses(ir::ParamId id) const;
+  /// Writes `value` into every argument that passes param `id`.
+  void set_param(ir::ParamId id, const Slot& value);
+
+ private:
+  std::vector<Slot> slots_;
+  std::vector<void*> pointers_;    // into slots_ (a vector's heap storage survives moves)
+  std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
+};
+
+}  // namespace graphc::detail

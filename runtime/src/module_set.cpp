@@ -1,0 +1,76 @@
+#include "module_set.h"
+
+#include <set>
+
+#include "modules_library.h"
+#include "modules_nvrtc.h"
+
+namespace graphc::detail {
+namespace {
+
+// Every kernel function named in any graph of the module, sorted (deterministic cache keys).
+std::vector<std::string> kernel_functions(const ir::Module& module) {
+  std::set<std::string> names;
+  for (const ir::Graph& graph : module.graphs) {
+    for (const ir::Node& node : graph.nodes) {
+      if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) names.insert(kernel->function);
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
+bool is_cu(const std::string& path) { return path.size() > 3 && path.ends_with(".cu"); }
+
+}  // namespace
+
+ModuleSet ModuleSet::load(const Compilation& compilation) {
+  ModuleSet set;
+  const ir::Module& module = compilation.module;
+  const std::vector<std::string> kernels = kernel_functions(module);
+  const NvrtcCache cache(NvrtcCache::default_directory());
+  std::string arch;
+  for (const ir::ModuleDecl& decl : module.modules) {
+    const ModuleSite site{compilation.sources, decl, module.path};
+    Loaded loaded;
+    ModuleInfo info;
+    info.path = decl.resolved;
+    if (is_cu(decl.resolved)) {
+      if (arch.empty()) arch = current_device_arch();
+      NvrtcOutput out = compile_cu(site, kernels, arch, cache);
+      loaded.library = load_image(site, out.code.image);
+      loaded.nvrtc = true;
+      loaded.lowered_names = std::move(out.code.lowered_names);
+      info.kind = ModuleInfo::Kind::nvrtc;
+      info.cache_hit = out.cache_hit;
+      info.arch = arch;
+    } else {
+      loaded.library = load_library_file(site);
+      info.kind = ModuleInfo::Kind::library;
+    }
+    set.modules_.push_back(std::move(loaded));
+    set.info_.push_back(std::move(info));
+  }
+  return set;
+}
+
+std::optional<cudaKernel_t> ModuleSet::find(std::string_view name, const CallSite& site) const {
+  for (const Loaded& module : modules_) {
+    std::string symbol(name);
+    if (module.nvrtc) {
+      const auto it = module.lowered_names.find(name);
+      if (it == module.lowered_names.end()) continue;
+      symbol = it->second;
+    }
+    cudaKernel_t kernel = nullptr;
+    const cudaError_t status = cudaLibraryGetKernel(&kernel, module.library.get(), symbol.c_str());
+    if (status == cudaErrorSymbolNotFound && !module.nvrtc) {
+      cudaGetLastError();
+      continue;
+    }
+    check(status, "cudaLibraryGetKernel", site);
+    return kernel;
+  }
+  return std::nullopt;
+}
+
+}  // namespace graphc::detail

@@ -1,0 +1,44 @@
+// Every module of a loaded program, in declaration order, and kernel lookup across them.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compile.h"
+#include "cuda_check.h"
+#include "graphc/program.h"
+#include "handles.h"
+
+namespace graphc::detail {
+
+class ModuleSet {
+ public:
+  /// Loads every `module` of `compilation` on the current device: .cu through NVRTC (name
+  /// expressions for every kernel function named in any graph of the file; compiled for
+  /// current_device_arch(); cached in NvrtcCache::default_directory()), anything else
+  /// (.ptx, .cubin, .fatbin) with cudaLibraryLoadFromFile. Throws R0005, R0006, R0001.
+  static ModuleSet load(const Compilation& compilation);
+
+  /// The kernel `name` (as written in the graph) from the first module that has it:
+  /// through its lowered name in a .cu module, by symbol name (cudaLibraryGetKernel) in
+  /// the others. nullopt when no module has it; other CUDA failures are R0001 at `site`.
+  std::optional<cudaKernel_t> find(std::string_view name, const CallSite& site) const;
+
+  const std::vector<ModuleInfo>& info() const { return info_; }
+
+ private:
+  struct Loaded {
+    LibraryHandle library;
+    bool nvrtc = false;
+    std::map<std::string, std::string, std::less<>> lowered_names;  // nvrtc: name expression -> symbol
+  };
+  std::vector<Loaded> modules_;
+  std::vector<ModuleInfo> info_;
+};
+
+}  // namespace graphc::detail

@@ -1,0 +1,96 @@
+#include "node_params.h"
+
+namespace graphc::detail {
+namespace {
+
+void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers) {
+  const std::size_t size = ir::type_size(graph.buffer(slice.id).type);
+  return static_cast<std::byte*>(buffers.at(slice.id.value)) + slice.offset_value * size;
+}
+
+cudaPitchedPtr row(void* pointer, std::size_t bytes) {
+  cudaPitchedPtr p{};
+  p.ptr = pointer;
+  p.pitch = bytes;
+  p.xsize = bytes;
+  p.ysize = 1;
+  return p;
+}
+
+}  // namespace
+
+cudaKernelNodeParams kernel_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args) {
+  cudaKernelNodeParams p{};
+  p.func = static_cast<void*>(kernel);
+  p.gridDim = dim3(node.grid_dims[0], node.grid_dims[1], node.grid_dims[2]);
+  p.blockDim = dim3(node.block_dims[0], node.block_dims[1], node.block_dims[2]);
+  p.sharedMemBytes = node.shared_memory_bytes;
+  p.kernelParams = args.pointers();
+  p.extra = nullptr;
+  return p;
+}
+
+cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args) {
+  const cudaKernelNodeParams k = kernel_params(kernel, node, args);
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = k.func;
+  p.kernel.gridDim = k.gridDim;
+  p.kernel.blockDim = k.blockDim;
+  p.kernel.sharedMemBytes = k.sharedMemBytes;
+  p.kernel.kernelParams = k.kernelParams;
+  p.kernel.extra = nullptr;
+  return p;
+}
+
+cudaMemcpyKind memcpy_kind(ir::CopyKind kind) {
+  switch (kind) {
+    case ir::CopyKind::host_to_device: return cudaMemcpyHostToDevice;
+    case ir::CopyKind::device_to_host: return cudaMemcpyDeviceToHost;
+    case ir::CopyKind::device_to_device: return cudaMemcpyDeviceToDevice;
+    case ir::CopyKind::host_to_host: return cudaMemcpyHostToHost;
+    case ir::CopyKind::unified: return cudaMemcpyDefault;
+  }
+  return cudaMemcpyDefault;
+}
+
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeMemcpy;
+  cudaMemcpy3DParms& c = p.memcpy.copyParams;
+  c.srcPtr = row(slice_pointer(graph, copy.src, buffers), copy.bytes_value);
+  c.dstPtr = row(slice_pointer(graph, copy.dst, buffers), copy.bytes_value);
+  c.extent = cudaExtent{copy.bytes_value, 1, 1};
+  c.kind = memcpy_kind(copy.kind);
+  return p;
+}
+
+cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetNode& memset,
+                                       const std::vector<void*>& buffers) {
+  const std::size_t bytes = memset.dst.length_value * ir::type_size(graph.buffer(memset.dst.id).type);
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = slice_pointer(graph, memset.dst, buffers);
+  p.memset.pitch = 0;
+  p.memset.value = memset.value_bits;
+  p.memset.elementSize = memset.element_size;
+  p.memset.width = memset.element_size == 0 ? 0 : bytes / memset.element_size;
+  p.memset.height = 1;
+  return p;
+}
+
+cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeHost;
+  p.host.fn = host.fn;
+  p.host.userData = host.user_data;
+  return p;
+}
+
+cudaGraphNodeParams empty_node_params() {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeEmpty;
+  return p;
+}
+
+}  // namespace graphc::detail

@@ -1,0 +1,38 @@
+// The CUDA parameters of each node kind, from the IR's resolved fields: what
+// cudaGraphAddNode takes (cudaGraphNodeParams, zero-initialised, then the union member of
+// the kind) and what cudaGraphExecKernelNodeSetParams takes for a param update.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <vector>
+
+#include "graphc/bindings.h"
+#include "ir/graph.h"
+#include "kernel_args.h"
+
+namespace graphc::detail {
+
+/// A kernel node: `kernel` (a cudaKernel_t is accepted wherever CUDA takes a kernel's
+/// func), grid, block, dynamic shared memory and `args`' pointers.
+cudaKernelNodeParams kernel_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
+cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
+
+/// The cudaMemcpyKind of a copy direction.
+cudaMemcpyKind memcpy_kind(ir::CopyKind kind);
+
+/// A 1-D memcpy node (cudaMemcpy3DParms with height and depth 1): `bytes_value` bytes
+/// from the source slice to the destination slice (offsets in elements of each buffer).
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers);
+
+/// A memset node (cudaMemsetParamsV2, one row): the slice's elements set to `value_bits`.
+cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetNode& memset,
+                                       const std::vector<void*>& buffers);
+
+/// A host node (cudaHostNodeParamsV2) calling `host.fn(host.user_data)`.
+cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);
+
+/// An empty node.
+cudaGraphNodeParams empty_node_params();
+
+}  // namespace graphc::detail

@@ -1,0 +1,24 @@
+// What a Program owns, shared with its Instances (an Instance keeps the modules its
+// graph's kernels live in loaded, and the sources its error messages point into).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "compile.h"
+#include "module_set.h"
+
+namespace graphc::detail {
+
+struct ProgramState {
+  std::unique_ptr<Compilation> compilation;  // analyzed without errors
+  std::string path;                          // the .graph file as given
+  std::string warnings;                      // rendered warnings of the load
+  std::optional<ModuleSet> modules;          // loaded at the first instantiate
+
+  const ir::Module& module() const { return compilation->module; }
+  const SourceManager& sources() const { return compilation->sources; }
+};
+
+}  // namespace graphc::detail

@@ -1,0 +1,36 @@
+#include "resolve_functions.h"
+
+#include "cuda_check.h"
+#include "runtime_diag.h"
+
+namespace graphc::detail {
+
+ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
+  ResolvedFunctions out;
+  out.kernels.resize(graph.nodes.size(), nullptr);
+  out.hosts.resize(graph.nodes.size());
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    const ir::Node& node = graph.nodes[i];
+    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
+      const CallSite site = site_of(program.sources(), node);
+      if (const void* symbol = bindings.find_kernel(kernel->function)) {
+        check(cudaGetKernel(&out.kernels[i], symbol), "cudaGetKernel", site);
+      } else if (std::optional<cudaKernel_t> found = program.modules->find(kernel->function, site)) {
+        out.kernels[i] = *found;
+      } else {
+        fail(program.sources(), program.path, DiagCode::kernel_not_found, kernel->function_range, kernel->function,
+             node.name);
+      }
+    } else if (const auto* host = std::get_if<ir::HostNode>(&node.op)) {
+      const Bindings::BoundHost* bound = bindings.find_host(host->function);
+      if (!bound || !bound->fn) {
+        fail(program.sources(), program.path, DiagCode::host_not_bound, host->function_range, host->function,
+             node.name);
+      }
+      out.hosts[i] = *bound;
+    }
+  }
+  return out;
+}
+
+}  // namespace graphc::detail

@@ -1,0 +1,22 @@
+// Dynamic shared memory above the default 48 KiB: CUDA launches such a kernel only after
+// cudaFuncAttributeMaxDynamicSharedMemorySize is raised on it, up to the device's opt-in
+// limit (DESIGN.md section 5, launch configuration at build time).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <vector>
+
+#include "ir/graph.h"
+#include "program_state.h"
+
+namespace graphc::detail {
+
+/// For every kernel of `graph` (per NodeId in `kernels`) whose nodes ask for more than
+/// 48 KiB of dynamic shared memory, sets the attribute to the most any node asks
+/// (cudaKernelSetAttributeForDevice, current device). A node asking more than
+/// cudaDevAttrMaxSharedMemoryPerBlockOptin is R0009; a failed CUDA call R0001.
+void configure_shared_memory(const ProgramState& program, const ir::Graph& graph,
+                             const std::vector<cudaKernel_t>& kernels);
+
+}  // namespace graphc::detail

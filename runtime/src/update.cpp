@@ -1,0 +1,91 @@
+// Instance::set and set_from_text: a param's new value goes into every kernel node that
+// passes it, through cudaGraphExecKernelNodeSetParams on the instantiated graph (no
+// re-instantiation; the change applies to the next launches).
+#include <charconv>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "cuda_check.h"
+#include "graphc/instance.h"
+#include "instance_state.h"
+#include "node_params.h"
+#include "runtime_diag.h"
+
+namespace graphc {
+namespace {
+
+ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) {
+  const ir::Graph& graph = state.graph();
+  if (const std::optional<ir::ParamId> id = graph.find_param(name)) return *id;
+  detail::fail_unknown(state.program->sources(), state.program->path, DiagCode::no_such_param, graph, name,
+                       graph.params);
+}
+
+void apply(detail::InstanceState& state, ir::ParamId id, const detail::Slot& value) {
+  state.params[id.value] = value;
+  const ir::Graph& graph = state.graph();
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    detail::KernelArgs& args = state.built.kernel_args[i];
+    if (!args.uses(id)) continue;
+    args.set_param(id, value);
+    const ir::Node& node = graph.nodes[i];
+    const cudaKernelNodeParams p =
+        detail::kernel_params(state.functions.kernels[i], std::get<ir::KernelNode>(node.op), args);
+    detail::check(cudaGraphExecKernelNodeSetParams(state.exec.get(), state.built.nodes[i], &p),
+                  "cudaGraphExecKernelNodeSetParams", detail::site_of(state.program->sources(), node));
+  }
+}
+
+// `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).
+std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type) {
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  if (ir::is_float(type)) {
+    double value = 0;
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (ec != std::errc() || end != last) return std::nullopt;
+    const ir::Scalar scalar = ir::Scalar::of_float(ir::ScalarType::f64, value);
+    if (!scalar.fits(type)) return std::nullopt;
+    return scalar.convert(type);
+  }
+  if (ir::is_signed(type)) {
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(first, last, value);
+    const ir::Scalar scalar = ir::Scalar::of_integer(ir::ScalarType::i64, value);
+    if (ec != std::errc() || end != last || !scalar.fits(type)) return std::nullopt;
+    return scalar.convert(type);
+  }
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(first, last, value);
+  const ir::Scalar scalar = ir::Scalar::of_integer(ir::ScalarType::u64, static_cast<std::int64_t>(value));
+  if (ec != std::errc() || end != last || !scalar.fits(type)) return std::nullopt;
+  return scalar.convert(type);
+}
+
+}  // namespace
+
+void Instance::set_bytes(std::string_view name, ir::ScalarType given, const void* value) {
+  const ir::ParamId id = param_id(*state_, name);
+  const ir::Param& param = state_->graph().param(id);
+  if (param.type != given) {
+    detail::fail(state_->program->sources(), state_->program->path, DiagCode::param_type, param.name_range, param.name,
+                 ir::type_name(param.type), fmt::format("{} ({})", ir::type_name(given), ir::cpp_type_name(given)));
+  }
+  detail::Slot slot;
+  std::memcpy(slot.bytes.data(), value, ir::type_size(given));
+  apply(*state_, id, slot);
+}
+
+void Instance::set_from_text(std::string_view name, std::string_view text) {
+  const ir::ParamId id = param_id(*state_, name);
+  const ir::Param& param = state_->graph().param(id);
+  const std::optional<ir::Scalar> value = parse_value(text, param.type);
+  if (!value) {
+    detail::fail(state_->program->sources(), state_->program->path, DiagCode::bad_param_text, param.name_range, text,
+                 ir::type_name(param.type), param.name);
+  }
+  apply(*state_, id, detail::param_slot(*value));
+}
+
+}  // namespace graphc
