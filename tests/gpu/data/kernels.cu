@@ -1,0 +1,40 @@
+// Kernels of the runtime's GPU tests, compiled by NVRTC when a test graph is loaded.
+// No includes: the runtime's prelude declares the device runtime functions.
+
+/// out[i] = in[i] * scale (an extern "C" name: found without mangling).
+extern "C" __global__ void scale_into(const float* in, float* out, float scale, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = __fmul_rn(in[i], scale);
+}
+
+/// x[i] = x[i] * scale + add.
+extern "C" __global__ void scale_add(float* x, float scale, float add, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] = __fadd_rn(__fmul_rn(x[i], scale), add);
+}
+
+/// y[i] = a * x[i] + y[i] (a template: found through the name expression "axpy<float>").
+template <class T>
+__global__ void axpy(T a, const T* x, T* y, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+
+namespace ops {
+
+/// x[i] += x[i + half] for i < half (a C++ name in a namespace: "ops::fold_halves").
+__global__ void fold_halves(int* x, int half) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < half) x[i] += x[i + half];
+}
+
+}  // namespace ops
+
+/// Calls the three device runtime functions a module may use with no include of its own;
+/// with `set` zero and no programmatic edges, all three are no-ops, so it is safe to launch.
+extern "C" __global__ void uses_device_runtime(cudaGraphConditionalHandle handle, int set, float* x) {
+  cudaGridDependencySynchronize();
+  if (set != 0) cudaGraphSetConditional(handle, 1u);
+  x[0] = 42.0f;
+  cudaTriggerProgrammaticLaunchCompletion();
+}

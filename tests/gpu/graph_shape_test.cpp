@@ -1,0 +1,111 @@
+// The cudaGraph_t built at run time has exactly the IR's nodes (kinds) and edges, read
+// back with cudaGraphGetNodes, cudaGraphNodeGetType and cudaGraphGetEdges (CUDA 13:
+// with edge data).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "gpu_test_support.h"
+#include "ir/graph.h"
+
+namespace graphc::test {
+namespace {
+
+void CUDART_CB nothing(void*) {}
+
+TEST_CASE("the built graph's node kinds and edges match the IR", "[runtime][gpu]") {
+  // Declared out of dependency order, with a duplicate edge (given to CUDA once).
+  const std::string text = R"(module "kernels.cu";
+graph shape {
+    const N = 64;
+    buffer h : f32[N] host = fill(1.0f);
+    buffer d : f32[N] device;
+    buffer e : f32[N] device;
+
+    copy   download : h <- d;
+    kernel left     : scale_add<<<1, N>>>(d, 2.0f, 0.0f, N);
+    kernel right    : scale_add<<<1, N>>>(e, 2.0f, 0.0f, N);
+    memset clear    : e = 0;
+    host   note     : tick();
+    empty  join;
+    copy   upload   : d <- h;
+
+    upload -> {left, right} -> join -> download;
+    clear -> right;
+    join -> note;
+    upload -> left;
+}
+)";
+  Program program = Program::from_text(graph_path("shape"), text);
+  Bindings bindings;
+  bindings.host("tick", nothing, nullptr);
+  Instance instance = program.instantiate("shape", bindings);
+  const ir::Graph& graph = program.ir().graphs.at(0);
+
+  const std::map<std::string, cudaGraphNodeType> kinds = {
+      {"download", cudaGraphNodeTypeMemcpy}, {"left", cudaGraphNodeTypeKernel}, {"right", cudaGraphNodeTypeKernel},
+      {"clear", cudaGraphNodeTypeMemset},    {"note", cudaGraphNodeTypeHost},   {"join", cudaGraphNodeTypeEmpty},
+      {"upload", cudaGraphNodeTypeMemcpy}};
+  std::size_t count = 0;
+  check_cuda(cudaGraphGetNodes(instance.graph(), nullptr, &count), "cudaGraphGetNodes");
+  REQUIRE(count == graph.nodes.size());
+  std::vector<cudaGraphNode_t> nodes(count);
+  check_cuda(cudaGraphGetNodes(instance.graph(), nodes.data(), &count), "cudaGraphGetNodes");
+  std::map<cudaGraphNode_t, std::string> names;
+  for (const ir::Node& node : graph.nodes) {
+    const cudaGraphNode_t handle = instance.node(node.name);
+    REQUIRE(std::find(nodes.begin(), nodes.end(), handle) != nodes.end());
+    names[handle] = node.name;
+    cudaGraphNodeType type{};
+    check_cuda(cudaGraphNodeGetType(handle, &type), "cudaGraphNodeGetType");
+    CHECK(type == kinds.at(node.name));
+  }
+  REQUIRE(names.size() == count);
+
+  std::size_t edge_count = 0;
+  check_cuda(cudaGraphGetEdges(instance.graph(), nullptr, nullptr, nullptr, &edge_count), "cudaGraphGetEdges");
+  std::vector<cudaGraphNode_t> from(edge_count);
+  std::vector<cudaGraphNode_t> to(edge_count);
+  std::vector<cudaGraphEdgeData> data(edge_count);
+  check_cuda(cudaGraphGetEdges(instance.graph(), from.data(), to.data(), data.data(), &edge_count),
+             "cudaGraphGetEdges");
+  std::set<std::pair<std::string, std::string>> built;
+  for (std::size_t i = 0; i < edge_count; ++i) {
+    built.emplace(names.at(from[i]), names.at(to[i]));
+    CHECK(data[i].type == cudaGraphDependencyTypeDefault);
+    CHECK(data[i].from_port == cudaGraphKernelNodePortDefault);
+  }
+  std::set<std::pair<std::string, std::string>> declared;
+  for (const ir::Edge& edge : graph.edges) declared.emplace(edge.from, edge.to);
+  CHECK(built == declared);
+  CHECK(edge_count == declared.size());
+  CHECK(declared == std::set<std::pair<std::string, std::string>>{{"upload", "left"},
+                                                                  {"upload", "right"},
+                                                                  {"left", "join"},
+                                                                  {"right", "join"},
+                                                                  {"join", "download"},
+                                                                  {"clear", "right"},
+                                                                  {"join", "note"}});
+
+  // And it runs: h = 2 * 1.
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "h") == std::vector<float>(64, 2.0f));
+}
+
+TEST_CASE("Instance::node of an unknown name is R0015", "[runtime][gpu]") {
+  const std::string path = graph_path("named");
+  const std::string text = "graph named {\n    empty start;\n}\n";
+  Program program = Program::from_text(path, text);
+  Instance instance = program.instantiate("named");
+  const Error e = error_of([&] { instance.node("stat"); });
+  CHECK(e.code() == "R0015");
+  CHECK_THAT(e.what(), Catch::StartsWith(path + ":1:7: error[R0015]: graph 'named' has no node 'stat'\n"));
+  CHECK_THAT(e.what(), Catch::Contains(path + ":2:11: note: did you mean 'start'?"));
+  CHECK(error_of([&] { instance.buffer("none"); }).code() == "R0010");
+}
+
+}  // namespace
+}  // namespace graphc::test

@@ -1,0 +1,92 @@
+// Instance::set and set_from_text: a param's new value reaches every kernel node that
+// passes it at the next launch (cudaGraphExecKernelNodeSetParams), type-checked.
+#include <catch2/catch.hpp>
+
+#include "gpu_test_support.h"
+
+namespace graphc::test {
+namespace {
+
+// Two kernel nodes pass `scale`; a third passes a literal.
+const std::string kText = R"(module "kernels.cu";
+graph scaled {
+    const N = 512;
+    buffer in   : f32[N] device = iota(0);
+    buffer out1 : f32[N] device;
+    buffer out2 : f32[N] device;
+    buffer out3 : f32[N] device;
+    param  scale : f32 = 2.0f;
+    param  unused : i32;
+
+    kernel first  : scale_into<<<ceil_div(N, 128), 128>>>(in, out1, scale, N);
+    kernel second : scale_into<<<ceil_div(N, 128), 128>>>(in, out2, scale, N);
+    kernel fixed  : scale_into<<<ceil_div(N, 128), 128>>>(in, out3, 5.0f, N);
+}
+)";
+
+std::vector<float> scaled(float factor) {
+  std::vector<float> out(512);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(i) * factor;
+  return out;
+}
+
+TEST_CASE("Instance::set changes the result of the next launch of every node using the param", "[runtime][gpu]") {
+  Program program = Program::from_text(graph_path("scaled"), kText);
+  Instance instance = program.instantiate("scaled");
+  const cudaGraphExec_t exec = instance.exec();
+
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out1") == scaled(2.0f));
+  CHECK(read_buffer<float>(instance, "out2") == scaled(2.0f));
+
+  instance.set("scale", 3.0f);
+  CHECK(read_buffer<float>(instance, "out1") == scaled(2.0f));  // nothing runs until the launch
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out1") == scaled(3.0f));
+  CHECK(read_buffer<float>(instance, "out2") == scaled(3.0f));
+  CHECK(read_buffer<float>(instance, "out3") == scaled(5.0f));
+  CHECK(instance.exec() == exec);  // updated in place, not re-instantiated
+
+  instance.set_from_text("scale", "-0.5");
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out1") == scaled(-0.5f));
+  CHECK(read_buffer<float>(instance, "out2") == scaled(-0.5f));
+
+  instance.set("unused", 7);  // a param no node passes: accepted, nothing to update
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out1") == scaled(-0.5f));
+}
+
+TEST_CASE("Instance::set checks the param's name and type", "[runtime][gpu]") {
+  const std::string path = graph_path("scaled");
+  Program program = Program::from_text(path, kText);
+  Instance instance = program.instantiate("scaled");
+
+  const Error wrong_type = error_of([&] { instance.set("scale", 3.0); });
+  CHECK(wrong_type.code() == "R0012");
+  CHECK_THAT(wrong_type.what(), Catch::StartsWith(location_of(path, kText, "scale :") +
+                                                  ": error[R0012]: param 'scale' is f32, but Instance::set was "
+                                                  "given f64 (double)"));
+
+  const Error int_for_float = error_of([&] { instance.set("scale", 3); });
+  CHECK(int_for_float.code() == "R0012");
+
+  const Error unknown = error_of([&] { instance.set("scael", 3.0f); });
+  CHECK(unknown.code() == "R0011");
+  CHECK_THAT(unknown.what(), Catch::StartsWith(location_of(path, kText, "scaled {") +
+                                               ": error[R0011]: graph 'scaled' has no param 'scael'"));
+  CHECK_THAT(unknown.what(), Catch::Contains(location_of(path, kText, "scale :") + ": note: did you mean 'scale'?"));
+
+  const Error bad_text = error_of([&] { instance.set_from_text("unused", "2.5"); });
+  CHECK(bad_text.code() == "R0014");
+  CHECK_THAT(bad_text.what(), Catch::StartsWith(location_of(path, kText, "unused :") +
+                                                ": error[R0014]: '2.5' is not a valid i32 value for param 'unused'"));
+  CHECK(error_of([&] { instance.set_from_text("unused", "3000000000"); }).code() == "R0014");
+
+  // A failed set changes nothing.
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out1") == scaled(2.0f));
+}
+
+}  // namespace
+}  // namespace graphc::test

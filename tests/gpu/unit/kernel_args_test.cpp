@@ -1,0 +1,108 @@
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "check_args.h"
+#include "kernel_args.h"
+
+namespace graphc::detail {
+namespace {
+
+using ST = ir::ScalarType;
+
+template <class T>
+T value_at(void* pointer) {
+  T value{};
+  std::memcpy(&value, pointer, sizeof(T));
+  return value;
+}
+
+// buffer f32 "x", buffer i16 "h", param f32 "scale", param i64 "count".
+ir::Graph graph_with_declarations() {
+  ir::Graph graph;
+  graph.buffers.resize(2);
+  graph.buffers[0].name = "x";
+  graph.buffers[0].type = ST::f32;
+  graph.buffers[1].name = "h";
+  graph.buffers[1].type = ST::i16;
+  graph.params.resize(2);
+  graph.params[0].name = "scale";
+  graph.params[0].type = ST::f32;
+  graph.params[1].name = "count";
+  graph.params[1].type = ST::i64;
+  return graph;
+}
+
+ir::KernelArg buffer_arg(std::uint32_t id, std::int64_t offset) {
+  ir::KernelArg arg;
+  arg.kind = ir::KernelArg::Kind::buffer;
+  arg.buffer = ir::BufferId{id};
+  arg.offset = offset;
+  return arg;
+}
+
+ir::KernelArg param_arg(std::uint32_t id) {
+  ir::KernelArg arg;
+  arg.kind = ir::KernelArg::Kind::param;
+  arg.param = ir::ParamId{id};
+  return arg;
+}
+
+ir::KernelArg value_arg(ir::Scalar value) {
+  ir::KernelArg arg;
+  arg.kind = ir::KernelArg::Kind::value;
+  arg.value = value;
+  return arg;
+}
+
+TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in their types", "[runtime]") {
+  const ir::Graph graph = graph_with_declarations();
+  ir::KernelNode kernel;
+  kernel.args = {buffer_arg(0, 3), buffer_arg(1, 0), param_arg(0), value_arg(ir::Scalar::of_integer(ST::i32, 1024)),
+                 param_arg(1), param_arg(0), value_arg(ir::Scalar::of_float(ST::f64, 0.5))};
+  alignas(8) std::byte x[64];
+  alignas(8) std::byte h[64];
+  const std::vector<void*> buffers = {x, h};
+  const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
+                                    param_slot(ir::Scalar::of_integer(ST::i64, -5))};
+  KernelArgs args(graph, kernel, buffers, params);
+  void** p = args.pointers();
+  REQUIRE(p != nullptr);
+  CHECK(value_at<void*>(p[0]) == x + 3 * sizeof(float));
+  CHECK(value_at<void*>(p[1]) == h);
+  CHECK(value_at<float>(p[2]) == 2.0f);
+  CHECK(value_at<std::int32_t>(p[3]) == 1024);
+  CHECK(value_at<std::int64_t>(p[4]) == -5);
+  CHECK(value_at<double>(p[6]) == 0.5);
+
+  CHECK(args.uses(ir::ParamId{0}));
+  CHECK(args.uses(ir::ParamId{1}));
+  args.set_param(ir::ParamId{0}, param_slot(ir::Scalar::of_float(ST::f32, -1.5)));
+  CHECK(value_at<float>(p[2]) == -1.5f);
+  CHECK(value_at<float>(p[5]) == -1.5f);
+  CHECK(value_at<std::int64_t>(p[4]) == -5);
+
+  KernelArgs moved = std::move(args);
+  CHECK(moved.pointers() == p);  // the slots did not move: CUDA may hold the array's pointers
+  CHECK(value_at<float>(moved.pointers()[2]) == -1.5f);
+}
+
+TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
+  const ir::Graph graph = graph_with_declarations();
+  KernelArgs args(graph, ir::KernelNode{}, {}, {});
+  CHECK(args.pointers() == nullptr);
+  CHECK_FALSE(args.uses(ir::ParamId{0}));
+}
+
+TEST_CASE("arg_size: pointers for buffers, the param's type, the value's own type", "[runtime]") {
+  const ir::Graph graph = graph_with_declarations();
+  CHECK(arg_size(graph, buffer_arg(1, 0)) == sizeof(void*));
+  CHECK(arg_size(graph, param_arg(0)) == 4);
+  CHECK(arg_size(graph, param_arg(1)) == 8);
+  CHECK(arg_size(graph, value_arg(ir::Scalar::of_integer(ST::i32, 1))) == 4);
+  CHECK(arg_size(graph, value_arg(ir::Scalar::of_float(ST::f64, 1))) == 8);
+  CHECK(arg_size(graph, value_arg(ir::Scalar::of_float(ST::f16, 1))) == 2);
+}
+
+}  // namespace
+}  // namespace graphc::detail

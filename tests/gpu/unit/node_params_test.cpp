@@ -1,0 +1,107 @@
+#include <catch2/catch.hpp>
+
+#include "node_params.h"
+
+namespace graphc::detail {
+namespace {
+
+using ST = ir::ScalarType;
+
+ir::Graph two_buffers() {
+  ir::Graph graph;
+  graph.buffers.resize(2);
+  graph.buffers[0].type = ST::f32;
+  graph.buffers[0].count_value = 16;
+  graph.buffers[1].type = ST::u16;
+  graph.buffers[1].count_value = 16;
+  return graph;
+}
+
+ir::BufferSlice slice(std::uint32_t id, std::uint64_t offset, std::uint64_t length) {
+  ir::BufferSlice s;
+  s.id = ir::BufferId{id};
+  s.offset_value = offset;
+  s.length_value = length;
+  return s;
+}
+
+TEST_CASE("copy_node_params: a 1-D cudaMemcpy3DParms between the slices", "[runtime]") {
+  const ir::Graph graph = two_buffers();
+  alignas(8) std::byte a[64];
+  alignas(8) std::byte b[64];
+  ir::CopyNode copy;
+  copy.dst = slice(0, 2, 4);
+  copy.src = slice(0, 8, 4);
+  copy.bytes_value = 16;
+  copy.kind = ir::CopyKind::device_to_host;
+  const cudaGraphNodeParams p = copy_node_params(graph, copy, {a, b});
+  CHECK(p.type == cudaGraphNodeTypeMemcpy);
+  CHECK(p.memcpy.flags == 0);
+  const cudaMemcpy3DParms& c = p.memcpy.copyParams;
+  CHECK(c.dstPtr.ptr == a + 8);
+  CHECK(c.srcPtr.ptr == a + 32);
+  CHECK(c.srcPtr.pitch == 16);
+  CHECK(c.srcPtr.xsize == 16);
+  CHECK(c.srcPtr.ysize == 1);
+  CHECK(c.extent.width == 16);
+  CHECK(c.extent.height == 1);
+  CHECK(c.extent.depth == 1);
+  CHECK(c.kind == cudaMemcpyDeviceToHost);
+  CHECK(c.srcArray == nullptr);
+  CHECK(c.dstArray == nullptr);
+}
+
+TEST_CASE("memcpy_kind follows the copy's direction", "[runtime]") {
+  CHECK(memcpy_kind(ir::CopyKind::host_to_device) == cudaMemcpyHostToDevice);
+  CHECK(memcpy_kind(ir::CopyKind::device_to_host) == cudaMemcpyDeviceToHost);
+  CHECK(memcpy_kind(ir::CopyKind::device_to_device) == cudaMemcpyDeviceToDevice);
+  CHECK(memcpy_kind(ir::CopyKind::host_to_host) == cudaMemcpyHostToHost);
+  CHECK(memcpy_kind(ir::CopyKind::unified) == cudaMemcpyDefault);
+}
+
+TEST_CASE("memset_node_params: one row of the slice's elements", "[runtime]") {
+  const ir::Graph graph = two_buffers();
+  alignas(8) std::byte a[64];
+  alignas(8) std::byte b[64];
+  ir::MemsetNode memset;
+  memset.dst = slice(1, 3, 10);
+  memset.element_size = 2;
+  memset.value_bits = 0xbeef;
+  const cudaGraphNodeParams p = memset_node_params(graph, memset, {a, b});
+  CHECK(p.type == cudaGraphNodeTypeMemset);
+  CHECK(p.memset.dst == b + 6);
+  CHECK(p.memset.value == 0xbeef);
+  CHECK(p.memset.elementSize == 2);
+  CHECK(p.memset.width == 10);
+  CHECK(p.memset.height == 1);
+}
+
+void CUDART_CB callback(void*) {}
+
+TEST_CASE("host, empty and kernel node params", "[runtime]") {
+  int data = 0;
+  const cudaGraphNodeParams host = host_node_params({callback, &data});
+  CHECK(host.type == cudaGraphNodeTypeHost);
+  CHECK(host.host.fn == &callback);
+  CHECK(host.host.userData == &data);
+  CHECK(empty_node_params().type == cudaGraphNodeTypeEmpty);
+
+  ir::KernelNode kernel;
+  kernel.grid_dims = {4, 2, 1};
+  kernel.block_dims = {128, 1, 1};
+  kernel.shared_memory_bytes = 1024;
+  KernelArgs args;
+  const auto fake = reinterpret_cast<cudaKernel_t>(std::uintptr_t{0x1000});
+  const cudaGraphNodeParams p = kernel_node_params(fake, kernel, args);
+  CHECK(p.type == cudaGraphNodeTypeKernel);
+  CHECK(p.kernel.func == static_cast<void*>(fake));
+  CHECK(p.kernel.gridDim.x == 4);
+  CHECK(p.kernel.gridDim.y == 2);
+  CHECK(p.kernel.blockDim.x == 128);
+  CHECK(p.kernel.sharedMemBytes == 1024);
+  CHECK(p.kernel.kernelParams == nullptr);
+  CHECK(p.kernel.extra == nullptr);
+}
+
+}  // namespace
+}  // namespace graphc::detail
