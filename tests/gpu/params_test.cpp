@@ -2,7 +2,11 @@
 // passes it at the next launch (cudaGraphExecKernelNodeSetParams), type-checked.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <initializer_list>
+
 #include "gpu_test_support.h"
+#include "ir/types.h"
 
 namespace graphc::test {
 namespace {
@@ -86,6 +90,35 @@ TEST_CASE("Instance::set checks the param's name and type", "[runtime][gpu]") {
   // A failed set changes nothing.
   instance.launch();
   CHECK(read_buffer<float>(instance, "out1") == scaled(2.0f));
+}
+
+TEST_CASE("set_from_text sets an f16 param, rounded to the nearest half", "[runtime][gpu]") {
+  const std::string text = R"(module "half_kernels.cu";
+graph halves {
+    buffer in  : f16[4] device = iota(0);
+    buffer out : f16[4] device;
+    param  s   : f16 = 1.5;
+    kernel k   : half_scale<<<1, 4>>>(in, out, s, 4);
+}
+)";
+  auto bits = [](std::initializer_list<double> values) {
+    std::vector<std::uint16_t> out;
+    for (const double v : values) {
+      const auto bytes = ir::Scalar::of_float(ir::ScalarType::f16, v).bytes();
+      out.push_back(static_cast<std::uint16_t>(std::to_integer<unsigned>(bytes[0]) |
+                                               (std::to_integer<unsigned>(bytes[1]) << 8)));
+    }
+    return out;
+  };
+  Program program = Program::from_text(graph_path("halves"), text);
+  Instance instance = program.instantiate("halves");
+  instance.launch();
+  CHECK(read_buffer<std::uint16_t>(instance, "out") == bits({0.0, 1.5, 3.0, 4.5}));
+  instance.set_from_text("s", "2.5");
+  instance.launch();
+  CHECK(read_buffer<std::uint16_t>(instance, "out") == bits({0.0, 2.5, 5.0, 7.5}));
+  CHECK(error_of([&] { instance.set("s", 2.5f); }).code() == "R0012");
+  CHECK(error_of([&] { instance.set_from_text("s", "70000"); }).code() == "R0014");  // over f16's 65504
 }
 
 }  // namespace

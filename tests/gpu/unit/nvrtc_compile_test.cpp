@@ -55,6 +55,12 @@ TEST_CASE("compile_cu lowers extern \"C\", namespaced and template kernel names,
   CHECK_FALSE(compile_cu(f.site(), kernels, "sm_100", f.cache()).cache_hit);
 }
 
+TEST_CASE("a module may include toolkit headers such as cuda_fp16.h", "[runtime]") {
+  Fixture f(std::string(GRAPHC_TEST_DATA_DIR) + "/half_kernels.cu");
+  const NvrtcOutput out = compile_cu(f.site(), {"half_scale"}, "sm_90", f.cache());
+  CHECK(out.code.lowered_names.at("half_scale") == "half_scale");
+}
+
 TEST_CASE("a module NVRTC rejects is R0005 at its declaration, with NVRTC's log", "[runtime]") {
   std::string pattern = (std::filesystem::temp_directory_path() / "graphc-bad-XXXXXX").string();
   REQUIRE(mkdtemp(pattern.data()) != nullptr);
