@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -112,8 +113,10 @@ void NvrtcCache::store(const std::string& key, const CompiledCode& code) const {
   put_field(data, code.image);
 
   const std::filesystem::path final_path = entry_path(key);
+  // Unique per process and per store, so concurrent writers never share a temporary.
+  static std::atomic<unsigned> stores{0};
   std::filesystem::path temp = final_path;
-  temp += fmt::format(".tmp{}", ::getpid());
+  temp += fmt::format(".tmp{}.{}", ::getpid(), stores.fetch_add(1));
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out.write(data.data(), static_cast<std::streamsize>(data.size()));
