@@ -1,0 +1,141 @@
+// The runtime path and the generated-code path build the same CUDA graph: for every
+// sample, Program::load + instantiate and the C++ that `graphc compile` wrote (built
+// into this test by graphc_add_graph) are read back through cudaGraphGetNodes and
+// cudaGraphGetEdges and compared node by node, in creation order: node types, launch
+// dimensions and dynamic shared memory, memcpy sizes and kinds, memset shapes, and edges.
+#include <catch2/catch.hpp>
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "diamond.graph.h"
+#include "graphc/generated_support.h"
+#include "graphc/program.h"
+#include "heat2d.graph.h"
+#include "train_step.graph.h"
+
+namespace {
+
+struct NodeShape {
+  cudaGraphNodeType type{};
+  unsigned grid[3]{};
+  unsigned block[3]{};
+  unsigned shared_memory = 0;
+  std::size_t copy_bytes = 0;
+  cudaMemcpyKind copy_kind{};
+  std::size_t memset_elements = 0;
+  unsigned memset_element_size = 0;
+  unsigned memset_value = 0;
+
+  friend bool operator==(const NodeShape& a, const NodeShape& b) {
+    return a.type == b.type && std::equal(a.grid, a.grid + 3, b.grid) && std::equal(a.block, a.block + 3, b.block) &&
+           a.shared_memory == b.shared_memory && a.copy_bytes == b.copy_bytes && a.copy_kind == b.copy_kind &&
+           a.memset_elements == b.memset_elements && a.memset_element_size == b.memset_element_size &&
+           a.memset_value == b.memset_value;
+  }
+};
+
+struct GraphShape {
+  std::vector<NodeShape> nodes;                          // creation order
+  std::vector<std::pair<std::size_t, std::size_t>> edges;  // node indices, sorted
+};
+
+NodeShape shape_of(cudaGraphNode_t node) {
+  NodeShape s;
+  graphc::check_cuda(cudaGraphNodeGetType(node, &s.type), "cudaGraphNodeGetType");
+  if (s.type == cudaGraphNodeTypeKernel) {
+    cudaKernelNodeParams p{};
+    graphc::check_cuda(cudaGraphKernelNodeGetParams(node, &p), "cudaGraphKernelNodeGetParams");
+    s.grid[0] = p.gridDim.x, s.grid[1] = p.gridDim.y, s.grid[2] = p.gridDim.z;
+    s.block[0] = p.blockDim.x, s.block[1] = p.blockDim.y, s.block[2] = p.blockDim.z;
+    s.shared_memory = p.sharedMemBytes;
+  } else if (s.type == cudaGraphNodeTypeMemcpy) {
+    cudaMemcpy3DParms p{};
+    graphc::check_cuda(cudaGraphMemcpyNodeGetParams(node, &p), "cudaGraphMemcpyNodeGetParams");
+    s.copy_bytes = p.extent.width * p.extent.height * p.extent.depth;
+    s.copy_kind = p.kind;
+  } else if (s.type == cudaGraphNodeTypeMemset) {
+    cudaMemsetParams p{};
+    graphc::check_cuda(cudaGraphMemsetNodeGetParams(node, &p), "cudaGraphMemsetNodeGetParams");
+    s.memset_elements = p.width * p.height;
+    s.memset_element_size = p.elementSize;
+    s.memset_value = p.value;
+  }
+  return s;
+}
+
+GraphShape shape_of(cudaGraph_t graph) {
+  std::size_t count = 0;
+  graphc::check_cuda(cudaGraphGetNodes(graph, nullptr, &count), "cudaGraphGetNodes");
+  std::vector<cudaGraphNode_t> nodes(count);
+  graphc::check_cuda(cudaGraphGetNodes(graph, nodes.data(), &count), "cudaGraphGetNodes");
+  GraphShape shape;
+  for (cudaGraphNode_t n : nodes) shape.nodes.push_back(shape_of(n));
+
+  std::size_t edge_count = 0;
+  graphc::check_cuda(cudaGraphGetEdges(graph, nullptr, nullptr, nullptr, &edge_count), "cudaGraphGetEdges");
+  std::vector<cudaGraphNode_t> from(edge_count), to(edge_count);
+  std::vector<cudaGraphEdgeData> data(edge_count);
+  graphc::check_cuda(cudaGraphGetEdges(graph, from.data(), to.data(), data.data(), &edge_count), "cudaGraphGetEdges");
+  auto index = [&nodes](cudaGraphNode_t n) {
+    return static_cast<std::size_t>(std::find(nodes.begin(), nodes.end(), n) - nodes.begin());
+  };
+  for (std::size_t i = 0; i < edge_count; ++i) shape.edges.emplace_back(index(from[i]), index(to[i]));
+  std::sort(shape.edges.begin(), shape.edges.end());
+  return shape;
+}
+
+GraphShape runtime_shape(const std::string& sample) {
+  graphc::Program program = graphc::Program::load(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph");
+  const graphc::Instance instance = program.instantiate(sample);
+  return shape_of(instance.graph());
+}
+
+// The generated build() of one sample, into a fresh graph, with its own Storage.
+template <class Storage, class Nodes, class Build>
+GraphShape generated_shape(Build build) {
+  const Storage storage;
+  Nodes nodes;
+  cudaGraph_t graph = nullptr;
+  graphc::check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  build(graph, storage.bindings(), nodes);
+  GraphShape shape = shape_of(graph);
+  graphc::check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  return shape;
+}
+
+void require_same(const GraphShape& runtime, const GraphShape& generated, std::size_t ir_nodes) {
+  REQUIRE(runtime.nodes.size() == ir_nodes);
+  REQUIRE(generated.nodes.size() == ir_nodes);
+  for (std::size_t i = 0; i < ir_nodes; ++i) {
+    INFO("node " << i << " in creation order");
+    CHECK(runtime.nodes[i] == generated.nodes[i]);
+  }
+  CHECK(runtime.edges == generated.edges);
+  CHECK_FALSE(runtime.edges.empty());
+}
+
+}  // namespace
+
+TEST_CASE("train_step: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::train_step;
+  require_same(runtime_shape("train_step"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 4);
+}
+
+TEST_CASE("diamond: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::diamond;
+  const GraphShape runtime = runtime_shape("diamond");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 5);
+  CHECK(runtime.edges.size() == 5);  // upload -> {left, right} -> combine -> download
+}
+
+TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::heat2d;
+  const GraphShape runtime = runtime_shape("heat2d");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 203);
+  CHECK(runtime.nodes[2].grid[0] == 64);  // (ceil_div(1024, 16), ...) x (16, 16)
+  CHECK(runtime.nodes[2].block[1] == 16);
+}
