@@ -75,10 +75,10 @@ TEST_CASE("Instance::set checks the param's name and type", "[runtime][gpu]") {
   const Error int_for_float = error_of([&] { instance.set("scale", 3); });
   CHECK(int_for_float.code() == "R0012");
 
-  const Error unknown = error_of([&] { instance.set("scael", 3.0f); });
+  const Error unknown = error_of([&] { instance.set("scal", 3.0f); });
   CHECK(unknown.code() == "R0011");
   CHECK_THAT(unknown.what(), Catch::StartsWith(location_of(path, kText, "scaled {") +
-                                               ": error[R0011]: graph 'scaled' has no param 'scael'"));
+                                               ": error[R0011]: graph 'scaled' has no param 'scal'"));
   CHECK_THAT(unknown.what(), Catch::Contains(location_of(path, kText, "scale :") + ": note: did you mean 'scale'?"));
 
   const Error bad_text = error_of([&] { instance.set_from_text("unused", "2.5"); });

@@ -19,10 +19,10 @@ graph ptx {
     const N = 300;
     buffer f : f32[N] managed;
     buffer n : i32[N] managed;
-    kernel fill  : ptx_fill<<<ceil_div(N, 128), 128>>>(f, 0.75f, N);
-    kernel iota  : _Z8ptx_iotaPii<<<ceil_div(N, 128), 128>>>(n, N);
+    kernel set   : ptx_fill<<<ceil_div(N, 128), 128>>>(f, 0.75f, N);
+    kernel count : _Z8ptx_iotaPii<<<ceil_div(N, 128), 128>>>(n, N);
     kernel twice : scale_add<<<ceil_div(N, 128), 128>>>(f, 2.0f, 0.0f, N);
-    fill -> twice;
+    set -> twice;
 }
 )";
   Program program = Program::from_text(binary_dir() + "/ptx.graph", text);
