@@ -1,0 +1,96 @@
+#include <array>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "diag/spellcheck.h"
+#include "frontend/text/builders.h"
+
+namespace graphc::frontend::text {
+namespace {
+
+constexpr std::array kTypeNames = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64"};
+constexpr std::array kSpaceNames = {"device", "host", "managed"};
+
+// Reports `word` as unknown, with the closest of `known` as a suggestion.
+template <std::size_t N>
+void report_unknown(const BuildContext& ctx, DiagCode code, const ParseNode& word, const std::array<const char*, N>& known) {
+  const std::string text(ctx.text(word));
+  Diagnostic& d = ctx.diags.report(code, ctx.range(word), text);
+  if (const auto guess = closest_name(text, std::vector<std::string>(known.begin(), known.end()))) {
+    d.note(SourceRange{}, "did you mean '{}'?", *guess);
+  }
+}
+
+ir::ScalarType build_type(const BuildContext& ctx, const ParseNode& word) {
+  if (const auto type = ir::parse_type(ctx.text(word))) return *type;
+  report_unknown(ctx, DiagCode::unknown_type, word, kTypeNames);
+  return ir::ScalarType::f32;
+}
+
+ir::MemorySpace build_space(const BuildContext& ctx, const ParseNode& word) {
+  if (const auto space = ir::parse_space(ctx.text(word))) return *space;
+  report_unknown(ctx, DiagCode::unknown_space, word, kSpaceNames);
+  return ir::MemorySpace::device;
+}
+
+ir::BufferInit build_init(const BuildContext& ctx, const ParseNode& node) {
+  ir::BufferInit init;
+  init.range = ctx.range(node);
+  if (node.is_type<grammar::fill_init>()) {
+    init.kind = ir::BufferInit::Kind::fill;
+  } else if (node.is_type<grammar::iota_init>()) {
+    init.kind = ir::BufferInit::Kind::iota;
+  } else {
+    init.kind = ir::BufferInit::Kind::list;
+  }
+  for (const auto& child : node.children) init.values.push_back(build_expr(ctx, *child));
+  return init;
+}
+
+}  // namespace
+
+ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
+  ir::ModuleDecl decl;
+  const std::string_view quoted = ctx.text(*node.children.at(0));
+  decl.path = quoted.substr(1, quoted.size() - 2);
+  const std::filesystem::path folder = std::filesystem::path(graph_path).parent_path();
+  decl.resolved = (folder / decl.path).lexically_normal().string();
+  decl.range = ctx.range(node);
+  return decl;
+}
+
+ir::Const build_const(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  return {.name = std::string(ctx.text(name)),
+          .name_range = ctx.range(name),
+          .range = ctx.range(node),
+          .value = build_expr(ctx, *node.children.at(1)),
+          .folded = {}};
+}
+
+ir::Param build_param(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Param param;
+  param.name = ctx.text(name);
+  param.name_range = ctx.range(name);
+  param.range = ctx.range(node);
+  param.type = build_type(ctx, *node.children.at(1));
+  if (node.children.size() > 2) param.default_value = build_expr(ctx, *node.children[2]);
+  return param;
+}
+
+ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Buffer buffer;
+  buffer.name = ctx.text(name);
+  buffer.name_range = ctx.range(name);
+  buffer.range = ctx.range(node);
+  buffer.type = build_type(ctx, *node.children.at(1));
+  buffer.count = build_expr(ctx, *node.children.at(2));
+  buffer.space = build_space(ctx, *node.children.at(3));
+  if (node.children.size() > 4) buffer.init = build_init(ctx, *node.children[4]);
+  return buffer;
+}
+
+}  // namespace graphc::frontend::text

@@ -1,0 +1,119 @@
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "frontend/text/builders.h"
+
+namespace graphc::frontend::text {
+namespace {
+
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// A C++ name as written, with its whitespace normalised: none, except one space between
+// two words (`unsigned int`) and after each comma (`scale<float, 4>`).
+std::string normalize_cpp_name(std::string_view text) {
+  std::string out;
+  bool pending_space = false;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) != 0) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty() && is_word_char(out.back()) && is_word_char(c)) out += ' ';
+    pending_space = false;
+    out += c;
+    if (c == ',') out += ' ';
+  }
+  return out;
+}
+
+// `(x, y, z)` or one expression.
+std::vector<ir::Expr> build_dims(const BuildContext& ctx, const ParseNode& launch_part) {
+  const ParseNode& dims = *launch_part.children.at(0);
+  std::vector<ir::Expr> out;
+  if (dims.is_type<grammar::dim_tuple>()) {
+    for (const auto& child : dims.children) out.push_back(build_expr(ctx, *child));
+  } else {
+    out.push_back(build_expr(ctx, dims));
+  }
+  return out;
+}
+
+ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::BufferSlice slice;
+  slice.buffer = ctx.text(name);
+  slice.name_range = ctx.range(name);
+  slice.range = ctx.range(node);
+  if (node.children.size() == 3) {
+    slice.offset = build_expr(ctx, *node.children[1]);
+    slice.length = build_expr(ctx, *node.children[2]);
+  }
+  return slice;
+}
+
+ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
+  ir::KernelNode kernel;
+  const ParseNode& function = *node.children.at(1);
+  kernel.function = normalize_cpp_name(ctx.text(function));
+  kernel.function_range = ctx.range(function);
+  kernel.grid = build_dims(ctx, *node.children.at(2));
+  kernel.block = build_dims(ctx, *node.children.at(3));
+  if (node.children.size() > 5) kernel.shared_memory = build_expr(ctx, *node.children[4]);
+  for (const auto& arg : node.children.back()->children) {
+    ir::Expr expr = build_expr(ctx, *arg);
+    const SourceRange range = expr.range;
+    kernel.args.push_back({.expr = std::move(expr), .range = range});
+  }
+  return kernel;
+}
+
+ir::CopyNode build_copy(const BuildContext& ctx, const ParseNode& node) {
+  ir::CopyNode copy;
+  copy.dst = build_slice(ctx, *node.children.at(1));
+  copy.src = build_slice(ctx, *node.children.at(2));
+  if (node.children.size() > 3) copy.bytes = build_expr(ctx, *node.children[3]);
+  return copy;
+}
+
+ir::MemsetNode build_memset(const BuildContext& ctx, const ParseNode& node) {
+  ir::MemsetNode memset;
+  memset.dst = build_slice(ctx, *node.children.at(1));
+  memset.value = build_expr(ctx, *node.children.at(2));
+  return memset;
+}
+
+// A host node calls a cudaHostFn_t, which takes only its user data: arguments are parsed
+// (so that the mistake is named) and reported.
+ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node, const std::string& name) {
+  const ParseNode& function = *node.children.at(1);
+  const ParseNode& args = *node.children.at(2);
+  if (!args.children.empty()) {
+    ctx.diags.report(DiagCode::host_args_unsupported, ctx.span(*args.children.front(), *args.children.back()), name);
+  }
+  return {.function = normalize_cpp_name(ctx.text(function)), .function_range = ctx.range(function)};
+}
+
+}  // namespace
+
+ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Node out;
+  out.name = ctx.text(name);
+  out.name_range = ctx.range(name);
+  out.range = ctx.range(node);
+  if (node.is_type<grammar::kernel_node>()) {
+    out.op = build_kernel(ctx, node);
+  } else if (node.is_type<grammar::copy_node>()) {
+    out.op = build_copy(ctx, node);
+  } else if (node.is_type<grammar::memset_node>()) {
+    out.op = build_memset(ctx, node);
+  } else if (node.is_type<grammar::host_node>()) {
+    out.op = build_host(ctx, node, out.name);
+  } else {
+    out.op = ir::EmptyNode{};
+  }
+  return out;
+}
+
+}  // namespace graphc::frontend::text

@@ -1,0 +1,31 @@
+// The IR builders: one function per kind of parse-tree node, each filling the IR's syntax
+// fields (names, expressions, source ranges) from the node and its children.
+#pragma once
+
+#include <vector>
+
+#include "frontend/text/tree.h"
+#include "ir/graph.h"
+
+namespace graphc::frontend::text {
+
+/// An expression node (grammar::expr, product or an operand) -> ir::Expr. Invalid
+/// literals are reported (E0003) and become 0.
+ir::Expr build_expr(const BuildContext& ctx, const ParseNode& node);
+
+/// `module "path";`; the path is resolved against the folder of `graph_path`.
+ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
+ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
+ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
+ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+
+/// A kernel, copy, memset, host or empty node.
+ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
+
+/// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order.
+void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir::Edge>& edges);
+
+/// `graph NAME { ... }`.
+ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node);
+
+}  // namespace graphc::frontend::text

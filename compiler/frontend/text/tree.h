@@ -1,0 +1,97 @@
+// The parse tree of a .graph file and what the IR builders share: which grammar rules get
+// a tree node, the exact source range of each node, and the diagnostics engine.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "diag/diagnostic.h"
+#include "grammar/file.hpp"
+#include "source/source.h"
+
+namespace graphc::frontend::text {
+
+using ParseNode = tao::pegtl::parse_tree::node;
+
+/// The rules that become tree nodes; the others only shape the parse. Builders read a
+/// node's children by position, so this list and the builders change together.
+template <class Rule>
+using selector = tao::pegtl::parse_tree::selector<
+    Rule, tao::pegtl::parse_tree::store_content::on<
+              // tokens
+              grammar::name, grammar::word, grammar::number, grammar::string_literal, grammar::cpp_name,
+              grammar::cast_type, grammar::plus_op, grammar::minus_op, grammar::times_op, grammar::divide_op,
+              grammar::modulo_op, grammar::first_arrow, grammar::arrow,
+              // expressions
+              grammar::expr, grammar::product, grammar::negation, grammar::parenthesized, grammar::call, grammar::cast,
+              // declarations
+              grammar::module_decl, grammar::graph_decl, grammar::const_decl, grammar::param_decl,
+              grammar::buffer_decl, grammar::fill_init, grammar::iota_init, grammar::list_init,
+              // nodes
+              grammar::kernel_node, grammar::launch_grid, grammar::launch_block, grammar::dim_tuple,
+              grammar::kernel_args, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
+              grammar::host_args, grammar::empty_node,
+              // edges
+              grammar::edge_stmt, grammar::edge_group>>;
+
+/// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
+/// the end of a rule's match is the end of a skip; this maps it back to the end of the
+/// token before it. Filled by the `track_tokens` action while parsing.
+class TokenEnds {
+ public:
+  explicit TokenEnds(std::size_t text_size) : token_end_(text_size + 1, kUnknown) {}
+
+  void record(std::size_t skip_begin, std::size_t skip_end) {
+    token_end_[skip_end] = static_cast<std::uint32_t>(skip_begin);
+  }
+
+  /// The end of the last token before `offset`, when `offset` ends a skip; else `offset`.
+  std::uint32_t token_end(std::size_t offset) const {
+    const std::uint32_t end = token_end_.at(offset);
+    return end == kUnknown ? static_cast<std::uint32_t>(offset) : end;
+  }
+
+ private:
+  static constexpr std::uint32_t kUnknown = UINT32_MAX;
+  std::vector<std::uint32_t> token_end_;
+};
+
+/// Records every skip's extent into TokenEnds.
+template <class Rule>
+struct track_tokens : tao::pegtl::nothing<Rule> {};
+
+template <>
+struct track_tokens<grammar::skip> {
+  template <class ActionInput>
+  static void apply(const ActionInput& in, TokenEnds& ends) {
+    const std::size_t begin = in.iterator().byte;
+    ends.record(begin, begin + in.size());
+  }
+};
+
+/// What every IR builder needs: the file, its token ends, and where to report.
+struct BuildContext {
+  const SourceFile& source;
+  FileId file;
+  const TokenEnds& ends;
+  DiagEngine& diags;
+
+  /// A node's source range, without the whitespace and comments after its last token.
+  SourceRange range(const ParseNode& node) const {
+    return {file, static_cast<std::uint32_t>(node.m_begin.byte), ends.token_end(node.m_end.byte)};
+  }
+  /// From the start of `first` to the end of `last`.
+  SourceRange span(const ParseNode& first, const ParseNode& last) const {
+    return {file, range(first).begin, range(last).end};
+  }
+  /// A node's text, without the whitespace and comments after it.
+  std::string_view text(const ParseNode& node) const {
+    const SourceRange r = range(node);
+    return std::string_view(source.text()).substr(r.begin, r.end - r.begin);
+  }
+};
+
+}  // namespace graphc::frontend::text

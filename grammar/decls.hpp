@@ -1,0 +1,64 @@
+// Declarations: `module` at the top level; `const`, `param` and `buffer` inside a graph.
+#pragma once
+
+#include "expr.hpp"
+#include "lexical.hpp"
+#include "types.hpp"
+
+namespace graphc::grammar {
+
+// `module "kernels.cu";`: a file of kernels, relative to the .graph file.
+struct kw_module : kw<'m', 'o', 'd', 'u', 'l', 'e'> {};
+struct module_path : seq<string_literal> {};
+struct module_end : sym<';'> {};
+struct module_decl : if_must<kw_module, module_path, module_end> {};
+
+// `const NAME = expr;`: a compile-time value.
+struct kw_const : kw<'c', 'o', 'n', 's', 't'> {};
+struct const_name : seq<name> {};
+struct const_equals : sym<'='> {};
+struct const_end : sym<';'> {};
+struct const_decl : if_must<kw_const, const_name, const_equals, expr, const_end> {};
+
+// `param NAME : type (= expr)?;`: a scalar the caller may change between launches.
+struct kw_param : kw<'p', 'a', 'r', 'a', 'm'> {};
+struct param_name : seq<name> {};
+struct param_colon : sym<':'> {};
+struct param_equals : sym<'='> {};
+struct param_end : sym<';'> {};
+struct param_decl
+    : seq<kw_param, must<param_name, param_colon, type_name>, opt_must<param_equals, expr>, must<param_end>> {};
+
+// `fill(v)`: every element is v.
+struct kw_fill : kw<'f', 'i', 'l', 'l'> {};
+struct fill_open : sym<'('> {};
+struct init_close : sym<')'> {};
+struct fill_init : if_must<kw_fill, fill_open, expr, init_close> {};
+
+// `iota(start)`: element i is start + i.
+struct kw_iota : kw<'i', 'o', 't', 'a'> {};
+struct iota_open : sym<'('> {};
+struct iota_init : if_must<kw_iota, iota_open, expr, init_close> {};
+
+// `{v0, v1, ...}`: one value per element.
+struct list_open : sym<'{'> {};
+struct list_comma : sym<','> {};
+struct list_close : sym<'}'> {};
+struct list_init : seq<list_open, must<expr>, star_must<list_comma, expr>, must<list_close>> {};
+
+// What follows `=` in a buffer declaration.
+struct buffer_init : sor<fill_init, iota_init, list_init> {};
+
+// `buffer NAME : type[count] space (= init)?;`: memory the runtime allocates.
+struct kw_buffer : kw<'b', 'u', 'f', 'f', 'e', 'r'> {};
+struct buffer_name : seq<name> {};
+struct buffer_colon : sym<':'> {};
+struct count_open : sym<'['> {};
+struct count_close : sym<']'> {};
+struct buffer_equals : sym<'='> {};
+struct buffer_end : sym<';'> {};
+struct buffer_decl
+    : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close, space_name>,
+          opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+
+}  // namespace graphc::grammar

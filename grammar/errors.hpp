@@ -1,0 +1,160 @@
+// Syntax errors: one message per rule that can fail after the parser has committed to a
+// construct (the rules under `must<>` and `raise<>`), and the control class that throws
+// them. A rule that can raise without a message here is a compile-time error.
+//
+// Messages are lowercase with no trailing period. `{}` in a message stands for the
+// offending word, filled in by the front end.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "file.hpp"
+
+namespace graphc::grammar {
+
+// Where a syntax error points.
+enum class anchor : std::uint8_t {
+  // At the offending text, or, when that is on a later line than the previous token, just
+  // after the previous token: where the missing `;` or `)` belongs.
+  expected_here,
+  // At the offending text itself (an unterminated comment or string, a reserved word).
+  offending,
+};
+
+template <class Rule>
+inline constexpr const char* error_message = nullptr;
+
+template <class Rule>
+inline constexpr anchor error_anchor = anchor::expected_here;
+
+#define GRAPHC_SYNTAX_ERROR(rule, message) \
+  template <>                              \
+  inline constexpr const char* error_message<rule> = message;
+
+#define GRAPHC_SYNTAX_ERROR_AT_TEXT(rule, message) \
+  GRAPHC_SYNTAX_ERROR(rule, message)               \
+  template <>                                      \
+  inline constexpr anchor error_anchor<rule> = anchor::offending;
+
+// lexical.hpp
+GRAPHC_SYNTAX_ERROR_AT_TEXT(unterminated_comment, "unterminated comment: '/*' has no matching '*/'")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(unterminated_string, "unterminated string: '\"' has no matching '\"' on its line")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(reserved_name, "'{}' is a reserved word and cannot be used as a name")
+
+// expr.hpp
+GRAPHC_SYNTAX_ERROR(expr, "expected an expression")
+GRAPHC_SYNTAX_ERROR(product, "expected an operand after the operator")
+GRAPHC_SYNTAX_ERROR(operand, "expected an operand after the operator")
+GRAPHC_SYNTAX_ERROR(paren_close, "expected ')' to close the parenthesis")
+GRAPHC_SYNTAX_ERROR(call_close, "expected ',' or ')' after a function argument")
+GRAPHC_SYNTAX_ERROR(cast_open, "expected '(' after the type: a cast is written like i64(x)")
+GRAPHC_SYNTAX_ERROR(cast_close, "expected ')' after the value of the cast: a cast takes one value")
+
+// decls.hpp
+GRAPHC_SYNTAX_ERROR(module_path, "expected the module's path as a string, such as \"kernels.cu\"")
+GRAPHC_SYNTAX_ERROR(module_end, "expected ';' after the module declaration")
+GRAPHC_SYNTAX_ERROR(const_name, "expected the const's name after 'const'")
+GRAPHC_SYNTAX_ERROR(const_equals, "expected '=' and a value after the const's name")
+GRAPHC_SYNTAX_ERROR(const_end, "expected ';' after the const declaration")
+GRAPHC_SYNTAX_ERROR(param_name, "expected the param's name after 'param'")
+GRAPHC_SYNTAX_ERROR(param_colon, "expected ':' and a type after the param's name")
+GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64)")
+GRAPHC_SYNTAX_ERROR(param_end, "expected '=' or ';' after the param's type")
+GRAPHC_SYNTAX_ERROR(buffer_name, "expected the buffer's name after 'buffer'")
+GRAPHC_SYNTAX_ERROR(buffer_colon, "expected ':' and an element type after the buffer's name")
+GRAPHC_SYNTAX_ERROR(count_open, "expected '[' and the number of elements after the buffer's element type")
+GRAPHC_SYNTAX_ERROR(count_close, "expected ']' after the number of elements")
+GRAPHC_SYNTAX_ERROR(space_name, "expected the buffer's memory space (device, host or managed)")
+GRAPHC_SYNTAX_ERROR(buffer_init, "expected the buffer's initial contents: fill(v), iota(start) or {v0, v1, ...}")
+GRAPHC_SYNTAX_ERROR(fill_open, "expected '(' after 'fill'")
+GRAPHC_SYNTAX_ERROR(iota_open, "expected '(' after 'iota'")
+GRAPHC_SYNTAX_ERROR(init_close, "expected ')' after the initial value")
+GRAPHC_SYNTAX_ERROR(list_close, "expected ',' or '}' after a value of the list")
+GRAPHC_SYNTAX_ERROR(buffer_end, "expected '=' or ';' after the buffer's memory space")
+
+// nodes.hpp
+GRAPHC_SYNTAX_ERROR(dim_close, "expected ')' after the dimensions: at most three, (x, y, z)")
+GRAPHC_SYNTAX_ERROR(launch_grid, "expected the grid size: an expression or (x, y, z)")
+GRAPHC_SYNTAX_ERROR(launch_comma, "expected ',' and the block size after the grid size")
+GRAPHC_SYNTAX_ERROR(launch_block, "expected the block size: an expression or (x, y, z)")
+GRAPHC_SYNTAX_ERROR(launch_shared, "expected the bytes of dynamic shared memory after ','")
+GRAPHC_SYNTAX_ERROR(launch_open, "expected '<<<' and the launch configuration after the kernel's name")
+GRAPHC_SYNTAX_ERROR(launch_close, "expected '>>>' after the launch configuration (grid, block and shared memory)")
+GRAPHC_SYNTAX_ERROR(kernel_args, "expected '(' and the kernel's arguments after '>>>'")
+GRAPHC_SYNTAX_ERROR(kernel_args_close, "expected ',' or ')' after a kernel argument")
+GRAPHC_SYNTAX_ERROR(kernel_name, "expected the node's name after 'kernel'")
+GRAPHC_SYNTAX_ERROR(kernel_colon, "expected ':' and the kernel function after the node's name")
+GRAPHC_SYNTAX_ERROR(kernel_function, "expected the kernel function, such as axpy or ns::scale<float>")
+GRAPHC_SYNTAX_ERROR(kernel_end, "expected ';' after the kernel node")
+GRAPHC_SYNTAX_ERROR(slice_colon, "expected ':' between the slice's offset and length, as in buf[offset:length]")
+GRAPHC_SYNTAX_ERROR(slice_close, "expected ']' after the slice's length")
+GRAPHC_SYNTAX_ERROR(copy_name, "expected the node's name after 'copy'")
+GRAPHC_SYNTAX_ERROR(copy_colon, "expected ':' and the destination after the node's name")
+GRAPHC_SYNTAX_ERROR(copy_dst, "expected the destination buffer of the copy")
+GRAPHC_SYNTAX_ERROR(copy_arrow, "expected '<-' and the source after the destination")
+GRAPHC_SYNTAX_ERROR(copy_src, "expected the source buffer of the copy after '<-'")
+GRAPHC_SYNTAX_ERROR(copy_bytes, "expected the number of bytes after 'bytes'")
+GRAPHC_SYNTAX_ERROR(copy_end, "expected 'bytes' or ';' after the copy's source")
+GRAPHC_SYNTAX_ERROR(memset_name, "expected the node's name after 'memset'")
+GRAPHC_SYNTAX_ERROR(memset_colon, "expected ':' and the destination after the node's name")
+GRAPHC_SYNTAX_ERROR(memset_dst, "expected the buffer the memset writes")
+GRAPHC_SYNTAX_ERROR(memset_equals, "expected '=' and the value after the memset's destination")
+GRAPHC_SYNTAX_ERROR(memset_value, "expected the value the memset writes")
+GRAPHC_SYNTAX_ERROR(memset_end, "expected ';' after the memset node")
+GRAPHC_SYNTAX_ERROR(host_name, "expected the node's name after 'host'")
+GRAPHC_SYNTAX_ERROR(host_colon, "expected ':' and the host function after the node's name")
+GRAPHC_SYNTAX_ERROR(host_function, "expected the host function's name")
+GRAPHC_SYNTAX_ERROR(host_args, "expected '(' after the host function's name")
+GRAPHC_SYNTAX_ERROR(host_args_close, "expected ')' after the host function's arguments")
+GRAPHC_SYNTAX_ERROR(host_end, "expected ';' after the host node")
+GRAPHC_SYNTAX_ERROR(empty_name, "expected the node's name after 'empty'")
+GRAPHC_SYNTAX_ERROR(empty_end, "expected ';' after the empty node")
+
+// edges.hpp
+GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
+GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
+GRAPHC_SYNTAX_ERROR(first_arrow,
+                    "expected '->' after the node's name; a declaration starts with const, param, buffer, kernel, "
+                    "copy, memset, host or empty")
+GRAPHC_SYNTAX_ERROR(edge_end, "expected a node's name or a group {a, b, ...} after '->'")
+GRAPHC_SYNTAX_ERROR(edge_semicolon, "expected '->' or ';' after the node")
+
+// file.hpp
+GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
+GRAPHC_SYNTAX_ERROR(graph_open, "expected '{' after the graph's name")
+GRAPHC_SYNTAX_ERROR(graph_close, "expected a declaration, an edge, or '}' to close the graph")
+GRAPHC_SYNTAX_ERROR(file_end, "expected 'module' or 'graph' at the top level of the file")
+
+#undef GRAPHC_SYNTAX_ERROR_AT_TEXT
+#undef GRAPHC_SYNTAX_ERROR
+
+// A syntax error: the message, where it points, and the byte offset of the offending text.
+class syntax_error : public std::runtime_error {
+ public:
+  syntax_error(const char* message, anchor where, std::size_t offset)
+      : std::runtime_error(message), where_(where), offset_(offset) {}
+
+  anchor where() const { return where_; }
+  std::size_t offset() const { return offset_; }
+
+ private:
+  anchor where_;
+  std::size_t offset_;
+};
+
+// The control class of the parse: PEGTL's normal control, with `raise` throwing the
+// rule's message from the table above.
+template <class Rule>
+struct control : normal<Rule> {
+  static constexpr const char* error_message = grammar::error_message<Rule>;
+
+  template <class ParseInput, class... States>
+  [[noreturn]] static void raise(const ParseInput& in, States&&... /*unused*/) {
+    static_assert(grammar::error_message<Rule> != nullptr, "a rule that can raise needs a message in errors.hpp");
+    throw syntax_error(grammar::error_message<Rule>, error_anchor<Rule>, in.byte());
+  }
+};
+
+}  // namespace graphc::grammar

@@ -1,0 +1,100 @@
+// Node declarations inside a graph: kernel, copy, memset, host, empty.
+#pragma once
+
+#include "expr.hpp"
+#include "lexical.hpp"
+
+namespace graphc::grammar {
+
+// `,` between the members of a launch configuration or of an argument list.
+struct launch_comma : sym<','> {};
+struct dim_comma : sym<','> {};
+struct arg_comma : sym<','> {};
+
+// `(x, y)` or `(x, y, z)`: a 2-D or 3-D grid or block. Only the comma after x commits to a
+// tuple, so `(a + b) * 2` is still a 1-D expression.
+struct dim_open : sym<'('> {};
+struct dim_close : sym<')'> {};
+struct dim_tuple : seq<dim_open, expr, dim_comma, must<expr>, opt_must<dim_comma, expr>, must<dim_close>> {};
+
+// A grid or block: a tuple or one expression (x).
+struct dims : sor<dim_tuple, expr> {};
+
+// The launch configuration between `<<<` and `>>>`: grid, block, and optionally the bytes
+// of dynamic shared memory.
+struct launch_open : sym<'<', '<', '<'> {};
+struct launch_close : sym<'>', '>', '>'> {};
+struct launch_grid : seq<dims> {};
+struct launch_block : seq<dims> {};
+struct launch_shared : seq<expr> {};
+
+// `(args)`: expressions separated by commas, possibly none.
+template <class Open, class Close>
+struct arg_list : seq<Open, opt<expr, star_must<arg_comma, expr>>, must<Close>> {};
+
+// The arguments of a kernel node, in the kernel's parameter order.
+struct kernel_args_open : sym<'('> {};
+struct kernel_args_close : sym<')'> {};
+struct kernel_args : arg_list<kernel_args_open, kernel_args_close> {};
+
+// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);`: a kernel node.
+struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};
+struct kernel_name : seq<name> {};
+struct kernel_colon : sym<':'> {};
+struct kernel_function : seq<cpp_name> {};
+struct kernel_end : sym<';'> {};
+struct kernel_node
+    : seq<kw_kernel,
+          must<kernel_name, kernel_colon, kernel_function, launch_open, launch_grid, launch_comma, launch_block>,
+          opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args, kernel_end>> {};
+
+// `buf` or `buf[offset:length]`: elements of a buffer.
+struct slice_buffer : seq<name> {};
+struct slice_open : sym<'['> {};
+struct slice_colon : sym<':'> {};
+struct slice_close : sym<']'> {};
+struct slice : seq<slice_buffer, opt_must<slice_open, expr, slice_colon, expr, slice_close>> {};
+
+// `copy NAME : dst <- src (bytes n)?;`: a 1-D memcpy node.
+struct kw_copy : kw<'c', 'o', 'p', 'y'> {};
+struct kw_bytes : kw<'b', 'y', 't', 'e', 's'> {};
+struct copy_name : seq<name> {};
+struct copy_colon : sym<':'> {};
+struct copy_dst : seq<slice> {};
+struct copy_arrow : sym<'<', '-'> {};
+struct copy_src : seq<slice> {};
+struct copy_bytes : seq<expr> {};
+struct copy_end : sym<';'> {};
+struct copy_node
+    : seq<kw_copy, must<copy_name, copy_colon, copy_dst, copy_arrow, copy_src>, opt_must<kw_bytes, copy_bytes>,
+          must<copy_end>> {};
+
+// `memset NAME : dst = value;`: a memset node.
+struct kw_memset : kw<'m', 'e', 'm', 's', 'e', 't'> {};
+struct memset_name : seq<name> {};
+struct memset_colon : sym<':'> {};
+struct memset_dst : seq<slice> {};
+struct memset_equals : sym<'='> {};
+struct memset_value : seq<expr> {};
+struct memset_end : sym<';'> {};
+struct memset_node : if_must<kw_memset, memset_name, memset_colon, memset_dst, memset_equals, memset_value, memset_end> {};
+
+// `host NAME : FUNC();`: a host node. Arguments are parsed, so that passing some is
+// reported as what it is rather than as a syntax error.
+struct kw_host : kw<'h', 'o', 's', 't'> {};
+struct host_name : seq<name> {};
+struct host_colon : sym<':'> {};
+struct host_function : seq<cpp_name> {};
+struct host_args_open : sym<'('> {};
+struct host_args_close : sym<')'> {};
+struct host_args : arg_list<host_args_open, host_args_close> {};
+struct host_end : sym<';'> {};
+struct host_node : if_must<kw_host, host_name, host_colon, host_function, host_args, host_end> {};
+
+// `empty NAME;`: an empty node, a point to fork from or join at.
+struct kw_empty : kw<'e', 'm', 'p', 't', 'y'> {};
+struct empty_name : seq<name> {};
+struct empty_end : sym<';'> {};
+struct empty_node : if_must<kw_empty, empty_name, empty_end> {};
+
+}  // namespace graphc::grammar
