@@ -14,12 +14,13 @@
 
 namespace graphc::grammar {
 
-// Where a syntax error points.
+// Where a syntax error points (at the end of the file, always just after the last token).
 enum class anchor : std::uint8_t {
-  // At the offending text, or, when that is on a later line than the previous token, just
-  // after the previous token: where the missing `;` or `)` belongs.
+  // Something is missing: at the offending text or, when that is on a later line than the
+  // previous token, just after the previous token, where the missing `;` or `)` belongs.
   expected_here,
-  // At the offending text itself (an unterminated comment or string, a reserved word).
+  // Something is out of place: at the offending text itself (a reserved word, a stray
+  // token, an unterminated comment or string).
   offending,
 };
 
@@ -124,8 +125,8 @@ GRAPHC_SYNTAX_ERROR(edge_semicolon, "expected '->' or ';' after the node")
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
 GRAPHC_SYNTAX_ERROR(graph_open, "expected '{' after the graph's name")
-GRAPHC_SYNTAX_ERROR(graph_close, "expected a declaration, an edge, or '}' to close the graph")
-GRAPHC_SYNTAX_ERROR(file_end, "expected 'module' or 'graph' at the top level of the file")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module' or 'graph' at the top level of the file")
 
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT
 #undef GRAPHC_SYNTAX_ERROR

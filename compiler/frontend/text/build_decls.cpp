@@ -62,11 +62,12 @@ ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node,
 
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);
-  return {.name = std::string(ctx.text(name)),
-          .name_range = ctx.range(name),
-          .range = ctx.range(node),
-          .value = build_expr(ctx, *node.children.at(1)),
-          .folded = {}};
+  ir::Const c;
+  c.name = ctx.text(name);
+  c.name_range = ctx.range(name);
+  c.range = ctx.range(node);
+  c.value = build_expr(ctx, *node.children.at(1));
+  return c;
 }
 
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node) {

@@ -61,9 +61,9 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   kernel.block = build_dims(ctx, *node.children.at(3));
   if (node.children.size() > 5) kernel.shared_memory = build_expr(ctx, *node.children[4]);
   for (const auto& arg : node.children.back()->children) {
-    ir::Expr expr = build_expr(ctx, *arg);
-    const SourceRange range = expr.range;
-    kernel.args.push_back({.expr = std::move(expr), .range = range});
+    ir::KernelArg& out = kernel.args.emplace_back();
+    out.expr = build_expr(ctx, *arg);
+    out.range = out.expr.range;
   }
   return kernel;
 }
@@ -91,7 +91,10 @@ ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node, const st
   if (!args.children.empty()) {
     ctx.diags.report(DiagCode::host_args_unsupported, ctx.span(*args.children.front(), *args.children.back()), name);
   }
-  return {.function = normalize_cpp_name(ctx.text(function)), .function_range = ctx.range(function)};
+  ir::HostNode host;
+  host.function = normalize_cpp_name(ctx.text(function));
+  host.function_range = ctx.range(function);
+  return host;
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 #include <memory>
 #include <string>
 
-#include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
 #include "frontend/text/builders.h"
@@ -18,7 +17,7 @@ using text::BuildContext;
 using text::ParseNode;
 using text::TokenEnds;
 
-// The word (or the one character, or "end of file") at `offset`, for messages with `{}`.
+// The word (or the one character, or "end of file") at `offset`.
 std::string word_at(const std::string& source, std::size_t offset) {
   if (offset >= source.size()) return "end of file";
   std::size_t end = offset;
@@ -26,14 +25,15 @@ std::string word_at(const std::string& source, std::size_t offset) {
   return source.substr(offset, std::max(end, offset + 1) - offset);
 }
 
-// A syntax error's position: at the offending text, or just after the previous token
-// when the offending text is on a later line (where the missing `;` belongs).
+// A syntax error's position (see grammar::anchor): at the offending text, or just after
+// the previous token where something is missing from the end of a line or of the file.
 SourceRange error_range(const SourceFile& source, FileId file, const TokenEnds& ends, const grammar::syntax_error& e) {
   auto offset = static_cast<std::uint32_t>(e.offset());
-  if (e.where() == grammar::anchor::expected_here) {
-    const std::uint32_t previous = ends.token_end(offset);
-    if (source.line_column(previous).line < source.line_column(offset).line) offset = previous;
-  }
+  const std::uint32_t previous = ends.token_end(offset);
+  const bool at_end = offset == source.text().size();
+  const bool missing_at_line_end = e.where() == grammar::anchor::expected_here &&
+                                   source.line_column(previous).line < source.line_column(offset).line;
+  if (at_end || missing_at_line_end) offset = previous;
   return {file, offset, offset};
 }
 
@@ -60,7 +60,10 @@ ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& dia
   try {
     root = tao::pegtl::parse_tree::parse<grammar::file, text::selector, text::track_tokens, grammar::control>(in, ends);
   } catch (const grammar::syntax_error& e) {
-    const std::string message = fmt::format(fmt::runtime(e.what()), word_at(source.text(), e.offset()));
+    std::string message = e.what();
+    if (const std::size_t hole = message.find("{}"); hole != std::string::npos) {
+      message.replace(hole, 2, word_at(source.text(), e.offset()));
+    }
     diags.report(DiagCode::syntax_error, error_range(source, file, ends, e), message);
     ir::Module empty;
     empty.path = source.path();

@@ -1,0 +1,153 @@
+// Node declarations: kernel, copy, memset, host, empty.
+#include <catch2/catch.hpp>
+
+#include "frontend_test_support.h"
+
+using graphc::test::parse_ok;
+using graphc::test::sexpr;
+namespace ir = graphc::ir;
+
+namespace {
+
+const ir::KernelNode& kernel(const graphc::test::Parsed& p, std::string_view name) {
+  const ir::Node& node = p.node(name);
+  REQUIRE(std::holds_alternative<ir::KernelNode>(node.op));
+  return std::get<ir::KernelNode>(node.op);
+}
+
+std::vector<std::string> sexprs(const std::vector<ir::Expr>& exprs) {
+  std::vector<std::string> out;
+  for (const ir::Expr& e : exprs) out.push_back(sexpr(e));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("kernel: function, 1-D launch, arguments", "[grammar]") {
+  const auto p = parse_ok(
+      "graph g {\n  kernel fwd : kernel_forward<<<ceil_div(N, 256), 256>>>(d_data, scale, N, d + 4, i64(1024), 2.0f);\n}\n");
+  const ir::Node& node = p->node("fwd");
+  CHECK(p->span(node.name_range) == "2:10-2:13");
+  CHECK(p->span(node.range) == "2:3-2:100");
+  CHECK(ir::kind_name(node) == "kernel");
+  const ir::KernelNode& k = kernel(*p, "fwd");
+  CHECK(k.function == "kernel_forward");
+  CHECK(p->span(k.function_range) == "2:16-2:30");
+  CHECK(sexprs(k.grid) == std::vector<std::string>{"(ceil_div N 256:i32)"});
+  CHECK(sexprs(k.block) == std::vector<std::string>{"256:i32"});
+  CHECK_FALSE(k.shared_memory.has_value());
+  REQUIRE(k.args.size() == 6);
+  CHECK(sexpr(k.args[0].expr) == "d_data");
+  CHECK(p->span(k.args[0].range) == "2:58-2:64");
+  CHECK(sexpr(k.args[3].expr) == "(+ d 4:i32)");
+  CHECK(p->text(k.args[3].range) == "d + 4");
+  CHECK(sexpr(k.args[4].expr) == "(i64 1024:i32)");
+  CHECK(sexpr(k.args[5].expr) == "2:f32");
+  CHECK(k.args[5].kind == ir::KernelArg::Kind::unresolved);
+}
+
+TEST_CASE("kernel: 2-D and 3-D dimensions, dynamic shared memory, no arguments", "[grammar]") {
+  const auto p = parse_ok(R"(graph g {
+  kernel a : f<<<(ceil_div(N, 16), ceil_div(N, 16)), (16, 16), 4096>>>();
+  kernel b : f<<<(1, 2, 3), (4, 4, 4)>>>(x);
+  kernel c : f<<<(a + b) * 2, (64)>>>(x);
+}
+)");
+  const ir::KernelNode& a = kernel(*p, "a");
+  CHECK(sexprs(a.grid) == std::vector<std::string>{"(ceil_div N 16:i32)", "(ceil_div N 16:i32)"});
+  CHECK(sexprs(a.block) == std::vector<std::string>{"16:i32", "16:i32"});
+  REQUIRE(a.shared_memory.has_value());
+  CHECK(sexpr(*a.shared_memory) == "4096:i32");
+  CHECK(a.args.empty());
+  const ir::KernelNode& b = kernel(*p, "b");
+  CHECK(sexprs(b.grid) == std::vector<std::string>{"1:i32", "2:i32", "3:i32"});
+  CHECK(sexprs(b.block) == std::vector<std::string>{"4:i32", "4:i32", "4:i32"});
+  const ir::KernelNode& c = kernel(*p, "c");
+  CHECK(sexprs(c.grid) == std::vector<std::string>{"(* (+ a b) 2:i32)"});
+  CHECK(sexprs(c.block) == std::vector<std::string>{"64:i32"});
+}
+
+TEST_CASE("kernel functions are C++ names, kept with normalised whitespace", "[grammar]") {
+  const auto p = parse_ok(R"(graph g {
+  kernel a : ns::axpy<float><<<1, 1>>>();
+  kernel b : scale<float,4><<<1, 1>>>();
+  kernel c : ::outer::inner< unsigned   int , ns::T<2> ><<<1, 1>>>();
+  kernel d : f /* comment */ <<<1, 1>>>();
+}
+)");
+  CHECK(kernel(*p, "a").function == "ns::axpy<float>");
+  CHECK(kernel(*p, "b").function == "scale<float, 4>");
+  CHECK(kernel(*p, "c").function == "::outer::inner<unsigned int, ns::T<2>>");
+  CHECK(p->text(kernel(*p, "c").function_range) == "::outer::inner< unsigned   int , ns::T<2> >");
+  CHECK(kernel(*p, "d").function == "f");
+  CHECK(p->span(kernel(*p, "d").function_range) == "5:14-5:15");
+}
+
+TEST_CASE("copy: whole buffers, slices, and an optional byte count", "[grammar]") {
+  const auto p = parse_ok(R"(graph g {
+  copy up : d_data <- h_data;
+  copy part : d[N / 2 : N / 2] <- h[0:16] bytes 64;
+}
+)");
+  const ir::Node& up = p->node("up");
+  CHECK(ir::kind_name(up) == "copy");
+  CHECK(p->span(up.range) == "2:3-2:30");
+  const auto& c = std::get<ir::CopyNode>(up.op);
+  CHECK(c.dst.buffer == "d_data");
+  CHECK(p->span(c.dst.name_range) == "2:13-2:19");
+  CHECK(p->span(c.dst.range) == "2:13-2:19");
+  CHECK_FALSE(c.dst.offset.has_value());
+  CHECK_FALSE(c.dst.length.has_value());
+  CHECK(c.src.buffer == "h_data");
+  CHECK_FALSE(c.bytes.has_value());
+  const auto& part = std::get<ir::CopyNode>(p->node("part").op);
+  CHECK(part.dst.buffer == "d");
+  CHECK(p->text(part.dst.range) == "d[N / 2 : N / 2]");
+  CHECK(p->span(part.dst.name_range) == "3:15-3:16");
+  CHECK(sexpr(*part.dst.offset) == "(/ N 2:i32)");
+  CHECK(sexpr(*part.dst.length) == "(/ N 2:i32)");
+  CHECK(part.src.buffer == "h");
+  CHECK(sexpr(*part.src.offset) == "0:i32");
+  CHECK(sexpr(*part.src.length) == "16:i32");
+  REQUIRE(part.bytes.has_value());
+  CHECK(sexpr(*part.bytes) == "64:i32");
+}
+
+TEST_CASE("memset: a buffer or a slice and a value", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  memset z : d = 0;\n  memset h : d[4:4] = 1.0f;\n}\n");
+  const auto& z = std::get<ir::MemsetNode>(p->node("z").op);
+  CHECK(ir::kind_name(p->node("z")) == "memset");
+  CHECK(z.dst.buffer == "d");
+  CHECK_FALSE(z.dst.offset.has_value());
+  CHECK(sexpr(z.value) == "0:i32");
+  CHECK(p->span(p->node("z").range) == "2:3-2:20");
+  const auto& h = std::get<ir::MemsetNode>(p->node("h").op);
+  CHECK(sexpr(*h.dst.offset) == "4:i32");
+  CHECK(sexpr(h.value) == "1:f32");
+}
+
+TEST_CASE("host and empty nodes", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  host report : ns::report_fn();\n  empty join;\n}\n");
+  const ir::Node& report = p->node("report");
+  CHECK(ir::kind_name(report) == "host");
+  const auto& h = std::get<ir::HostNode>(report.op);
+  CHECK(h.function == "ns::report_fn");
+  CHECK(p->span(h.function_range) == "2:17-2:30");
+  CHECK(p->span(report.range) == "2:3-2:33");
+  const ir::Node& join = p->node("join");
+  CHECK(ir::kind_name(join) == "empty");
+  CHECK(p->span(join.name_range) == "3:9-3:13");
+  CHECK(p->span(join.range) == "3:3-3:14");
+}
+
+TEST_CASE("arguments to a host node are reported at the arguments", "[grammar]") {
+  const auto p = graphc::test::parse_any("graph g {\n  host report : report_fn(a, b + 1);\n}\n");
+  const auto all = p->diags.sorted();
+  REQUIRE(all.size() == 1);
+  CHECK(code_name(all[0].code) == "E0004");
+  CHECK(p->span(all[0].range) == "2:27-2:35");
+  CHECK(all[0].message ==
+        "host node 'report' passes arguments; a host node calls a cudaHostFn_t, which takes only the user data "
+        "bound with Bindings::host");
+  CHECK(p->graph().nodes.size() == 1);
+}
