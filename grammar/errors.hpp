@@ -48,6 +48,8 @@ GRAPHC_SYNTAX_ERROR_AT_TEXT(reserved_name, "'{}' is a reserved word and cannot b
 GRAPHC_SYNTAX_ERROR(expr, "expected an expression")
 GRAPHC_SYNTAX_ERROR(product, "expected an operand after the operator")
 GRAPHC_SYNTAX_ERROR(operand, "expected an operand after the operator")
+GRAPHC_SYNTAX_ERROR(nested_expr, "expected an expression")
+GRAPHC_SYNTAX_ERROR(nested_operand, "expected an operand after '-'")
 GRAPHC_SYNTAX_ERROR(paren_close, "expected ')' to close the parenthesis")
 GRAPHC_SYNTAX_ERROR(call_close, "expected ',' or ')' after a function argument")
 GRAPHC_SYNTAX_ERROR(cast_open, "expected '(' after the type: a cast is written like i64(x)")
@@ -127,6 +129,12 @@ GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
 GRAPHC_SYNTAX_ERROR(graph_open, "expected '{' after the graph's name")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module' or 'graph' at the top level of the file")
+
+// Expressions and template argument lists nest at most this deep, so that no input can
+// exhaust the parser's stack (C++ compilers promise 256 nested parentheses).
+inline constexpr std::size_t max_nesting = 256;
+inline constexpr const char* nesting_error_message =
+    "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments";
 
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT
 #undef GRAPHC_SYNTAX_ERROR

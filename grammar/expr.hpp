@@ -24,8 +24,14 @@ struct modulo_op : sym<'%'> {};
 struct paren_open : sym<'('> {};
 struct paren_close : sym<')'> {};
 
+// What is inside a parenthesis, a call, a cast or a negation: a rule of its own, so that
+// the front end can bound how deeply they nest.
+struct nested_expr : seq<expr> {};
+struct nested_args;
+struct nested_operand : seq<operand> {};
+
 // `( expr )`.
-struct parenthesized : if_must<paren_open, expr, paren_close> {};
+struct parenthesized : if_must<paren_open, nested_expr, paren_close> {};
 
 // A name in an expression: a const, param or buffer.
 struct name_ref : seq<name> {};
@@ -41,8 +47,11 @@ struct call_close : sym<')'> {};
 struct call_name : seq<word> {};
 struct call_open : seq<call_name, one<'('>, skip> {};
 
+// The arguments of a call, possibly none.
+struct nested_args : opt<expr, star_must<call_comma, expr>> {};
+
 // `f(a, b, ...)`, a function applied to its arguments.
-struct call : seq<call_open, opt<expr, star_must<call_comma, expr>>, must<call_close>> {};
+struct call : seq<call_open, nested_args, must<call_close>> {};
 
 // `(` after the type of a cast, and the `)` after its one operand.
 struct cast_open : sym<'('> {};
@@ -50,14 +59,14 @@ struct cast_close : sym<')'> {};
 
 // `T(x)`: the value x converted to the scalar type T, like a C++ functional cast.
 struct cast_type : seq<scalar_type, skip> {};
-struct cast : if_must<cast_type, cast_open, expr, cast_close> {};
+struct cast : if_must<cast_type, cast_open, nested_expr, cast_close> {};
 
 // A reserved word used as an operand: an error at the word.
 struct reserved_operand : seq<at<reserved_word>, raise<reserved_name>> {};
 
 // `-x`: negation, which binds tighter than any binary operator (`-a * b` is `(-a) * b`).
 struct negate_op : sym<'-'> {};
-struct negation : if_must<negate_op, operand> {};
+struct negation : if_must<negate_op, nested_operand> {};
 
 // One operand of a binary operator.
 struct operand : sor<negation, number, cast, call, reserved_operand, name_ref, parenthesized> {};

@@ -91,8 +91,11 @@ struct cpp_scope : two<':'> {};
 // the end of its line.
 struct template_arg_char : not_one<'<', '>', ';', '{', '}', '\n', '\r'> {};
 
-// `<...>` after a C++ name, with nested `<...>`, kept as text.
-struct template_args : seq<one<'<'>, star<sor<template_args, template_arg_char>>, one<'>'>> {};
+// `<...>` after a C++ name, with nested `<...>`, kept as text. What follows the `<` is a
+// rule of its own, so that the front end can bound how deeply lists nest.
+struct template_args;
+struct template_args_body : seq<star<sor<template_args, template_arg_char>>, one<'>'>> {};
+struct template_args : seq<one<'<'>, template_args_body> {};
 
 // A function as C++ spells it: `axpy`, `::axpy`, `ns::scale<float, 4>`. A template argument
 // list never starts with `<<<`, which opens the launch configuration.

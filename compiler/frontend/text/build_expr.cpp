@@ -1,4 +1,7 @@
+#include <algorithm>
 #include <variant>
+
+#include <fmt/format.h>
 
 #include "frontend/text/builders.h"
 #include "frontend/text/literal.h"
@@ -7,6 +10,17 @@ namespace graphc::frontend::text {
 namespace {
 
 using ir::Expr;
+
+// The deepest expression tree built. The grammar bounds nesting; this bounds the depth a
+// long chain `a + b + c + ...` adds when folded, so that sema's recursive walks and the
+// tree's destruction cannot exhaust the stack.
+constexpr std::size_t kMaxDepth = 1024;
+
+std::size_t depth(const Expr& e) {
+  std::size_t deepest = 0;
+  for (const Expr& operand : e.operands) deepest = std::max(deepest, depth(operand));
+  return deepest + 1;
+}
 
 Expr build_literal(const BuildContext& ctx, const ParseNode& node) {
   Expr e;
@@ -33,8 +47,18 @@ Expr::Kind binary_kind(const ParseNode& op) {
 // operand (op operand)*, folded from the left: `a - b - c` is `(a - b) - c`.
 Expr build_chain(const BuildContext& ctx, const ParseNode& node) {
   Expr lhs = build_expr(ctx, *node.children.at(0));
+  std::size_t lhs_depth = depth(lhs);
   for (std::size_t i = 1; i + 1 < node.children.size(); i += 2) {
     Expr rhs = build_expr(ctx, *node.children[i + 1]);
+    lhs_depth = std::max(lhs_depth, depth(rhs)) + 1;
+    if (lhs_depth > kMaxDepth) {
+      ctx.diags.report(DiagCode::syntax_error, ctx.range(node),
+                       fmt::format("expression too deep: over {} operations inside one another; split it with consts",
+                                   kMaxDepth));
+      Expr placeholder;
+      placeholder.range = ctx.range(node);
+      return placeholder;
+    }
     Expr e;
     e.kind = binary_kind(*node.children[i]);
     e.range = {ctx.file, lhs.range.begin, rhs.range.end};

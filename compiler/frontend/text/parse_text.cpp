@@ -54,22 +54,22 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
 
 ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
-  TokenEnds ends(source.text().size());
+  text::ParseState state(source.text().size());
   tao::pegtl::memory_input<> in(source.text(), source.path());
   std::unique_ptr<ParseNode> root;
   try {
-    root = tao::pegtl::parse_tree::parse<grammar::file, text::selector, text::track_tokens, grammar::control>(in, ends);
+    root = tao::pegtl::parse_tree::parse<grammar::file, text::selector, text::parse_actions, grammar::control>(in, state);
   } catch (const grammar::syntax_error& e) {
     std::string message = e.what();
     if (const std::size_t hole = message.find("{}"); hole != std::string::npos) {
       message.replace(hole, 2, word_at(source.text(), e.offset()));
     }
-    diags.report(DiagCode::syntax_error, error_range(source, file, ends, e), message);
+    diags.report(DiagCode::syntax_error, error_range(source, file, state.ends, e), message);
     ir::Module empty;
     empty.path = source.path();
     return empty;
   }
-  return build_module(BuildContext{source, file, ends, diags}, *root);
+  return build_module(BuildContext{source, file, state.ends, diags}, *root);
 }
 
 }  // namespace graphc::frontend

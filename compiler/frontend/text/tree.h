@@ -9,7 +9,7 @@
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "diag/diagnostic.h"
-#include "grammar/file.hpp"
+#include "grammar/errors.hpp"
 #include "source/source.h"
 
 namespace graphc::frontend::text {
@@ -59,18 +59,51 @@ class TokenEnds {
   std::vector<std::uint32_t> token_end_;
 };
 
-/// Records every skip's extent into TokenEnds.
+/// What the actions keep while parsing.
+struct ParseState {
+  explicit ParseState(std::size_t text_size) : ends(text_size) {}
+  TokenEnds ends;
+  std::size_t nesting = 0;  // parentheses, calls, casts, negations and template arguments open
+};
+
+/// The parse's actions: record every skip's extent, and bound the nesting of the
+/// recursive rules (so that no input can exhaust the stack).
 template <class Rule>
-struct track_tokens : tao::pegtl::nothing<Rule> {};
+struct parse_actions : tao::pegtl::nothing<Rule> {};
 
 template <>
-struct track_tokens<grammar::skip> {
-  template <class ActionInput>
-  static void apply(const ActionInput& in, TokenEnds& ends) {
+struct parse_actions<grammar::skip> {
+  template <class ActionInput, class... Rest>
+  static void apply(const ActionInput& in, ParseState& state, Rest&&... /*unused*/) {
     const std::size_t begin = in.iterator().byte;
-    ends.record(begin, begin + in.size());
+    state.ends.record(begin, begin + in.size());
   }
 };
+
+/// Matches a recursive rule one level deeper, or raises when grammar::max_nesting levels
+/// are already open.
+struct limit_nesting : tao::pegtl::maybe_nothing {
+  template <class Rule, tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <class...> class Action,
+            template <class...> class Control, class ParseInput, class... Rest>
+  static bool match(ParseInput& in, ParseState& state, Rest&&... rest) {
+    if (state.nesting == grammar::max_nesting) {
+      throw grammar::syntax_error(grammar::nesting_error_message, grammar::anchor::offending, in.byte());
+    }
+    ++state.nesting;
+    const bool matched = tao::pegtl::match<Rule, A, M, Action, Control>(in, state, rest...);
+    --state.nesting;
+    return matched;
+  }
+};
+
+template <>
+struct parse_actions<grammar::nested_expr> : limit_nesting {};
+template <>
+struct parse_actions<grammar::nested_args> : limit_nesting {};
+template <>
+struct parse_actions<grammar::nested_operand> : limit_nesting {};
+template <>
+struct parse_actions<grammar::template_args_body> : limit_nesting {};
 
 /// What every IR builder needs: the file, its token ends, and where to report.
 struct BuildContext {

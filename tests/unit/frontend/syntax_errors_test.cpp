@@ -144,3 +144,34 @@ TEST_CASE("an empty file, or one of only comments, is an empty module", "[gramma
   CHECK(graphc::test::parse_ok("")->module.graphs.empty());
   CHECK(graphc::test::parse_ok("// nothing\n/* at all */\n")->module.modules.empty());
 }
+
+TEST_CASE("nesting is bounded, so that no input exhausts the stack", "[grammar]") {
+  const std::string ok_parens = std::string(256, '(') + "1" + std::string(256, ')');
+  CHECK(graphc::test::parse_ok("graph g { const X = " + ok_parens + "; }")->graph().consts.size() == 1);
+  expect_error("graph g { const X = (" + ok_parens + "); }", DiagCode::syntax_error, "1:278",
+               "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments");
+  const std::string deep = std::string(100000, '(') + "1" + std::string(100000, ')');
+  expect_error("graph g { const X = " + deep + "; }", DiagCode::syntax_error, "1:278",
+               "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments");
+  expect_error("graph g { const X = " + std::string(300, '-') + "1; }", DiagCode::syntax_error, "1:278",
+               "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments");
+  std::string nested_template;
+  for (int i = 0; i < 300; ++i) nested_template += "<a";
+  expect_error("graph g { kernel k : f" + nested_template + std::string(300, '>') + "<<<1, 1>>>(); }",
+               DiagCode::syntax_error, "1:536",
+               "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments");
+}
+
+TEST_CASE("a long chain of operations is bounded in depth", "[grammar]") {
+  std::string chain = "1";
+  for (int i = 0; i < 1023; ++i) chain += " + 1";
+  CHECK(graphc::test::parse_ok("graph g { const X = " + chain + "; }")->graph().consts.size() == 1);
+  expect_error("graph g {\n  const X = " + chain + " + 1;\n}\n", DiagCode::syntax_error, "2:13",
+               "expression too deep: over 1024 operations inside one another; split it with consts");
+  std::string nested = "1";
+  for (int i = 0; i < 200; ++i) nested = "(" + nested + " + 1 + 1 + 1 + 1 + 1 + 1)";
+  const auto p = graphc::test::parse_any("graph g { const X = " + nested + "; }");
+  REQUIRE(p->diags.diagnostics().size() >= 1);
+  CHECK(p->diags.diagnostics()[0].message ==
+        "expression too deep: over 1024 operations inside one another; split it with consts");
+}
