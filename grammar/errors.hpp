@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string_view>
 
 #include "file.hpp"
 
@@ -24,8 +25,19 @@ enum class anchor : std::uint8_t {
   offending,
 };
 
+// Keywords that a misspelt word next to a syntax error may have meant, for a "did you
+// mean" note: the word just before the error, or the word at it.
+struct keyword_hint {
+  enum class word : std::uint8_t { before, at };
+  word which = word::at;
+  std::string_view keywords;  // space-separated; none when empty
+};
+
 template <class Rule>
 inline constexpr const char* error_message = nullptr;
+
+template <class Rule>
+inline constexpr keyword_hint error_keywords = {};
 
 template <class Rule>
 inline constexpr anchor error_anchor = anchor::expected_here;
@@ -38,6 +50,17 @@ inline constexpr anchor error_anchor = anchor::expected_here;
   GRAPHC_SYNTAX_ERROR(rule, message)               \
   template <>                                      \
   inline constexpr anchor error_anchor<rule> = anchor::offending;
+
+#define GRAPHC_SYNTAX_HINT(rule, which, keywords) \
+  template <>                                     \
+  inline constexpr keyword_hint error_keywords<rule> = {keyword_hint::word::which, keywords};
+
+// A statement that does not start with a declaration keyword reads as an edge, so a
+// misspelt keyword shows up as a missing arrow after it.
+GRAPHC_SYNTAX_HINT(first_arrow, before, "const param buffer kernel copy memset host empty")
+GRAPHC_SYNTAX_HINT(file_end, at, "module graph")
+GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
+GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
 
 // lexical.hpp
 GRAPHC_SYNTAX_ERROR_AT_TEXT(unterminated_comment, "unterminated comment: '/*' has no matching '*/'")
@@ -136,21 +159,25 @@ inline constexpr std::size_t max_nesting = 256;
 inline constexpr const char* nesting_error_message =
     "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments";
 
+#undef GRAPHC_SYNTAX_HINT
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT
 #undef GRAPHC_SYNTAX_ERROR
 
-// A syntax error: the message, where it points, and the byte offset of the offending text.
+// A syntax error: the message, where it points, the byte offset of the offending text,
+// and the keywords a nearby word may have meant.
 class syntax_error : public std::runtime_error {
  public:
-  syntax_error(const char* message, anchor where, std::size_t offset)
-      : std::runtime_error(message), where_(where), offset_(offset) {}
+  syntax_error(const char* message, anchor where, std::size_t offset, keyword_hint keywords = {})
+      : std::runtime_error(message), where_(where), offset_(offset), keywords_(keywords) {}
 
   anchor where() const { return where_; }
   std::size_t offset() const { return offset_; }
+  const keyword_hint& keywords() const { return keywords_; }
 
  private:
   anchor where_;
   std::size_t offset_;
+  keyword_hint keywords_;
 };
 
 // The control class of the parse: PEGTL's normal control, with `raise` throwing the
@@ -162,7 +189,7 @@ struct control : normal<Rule> {
   template <class ParseInput, class... States>
   [[noreturn]] static void raise(const ParseInput& in, States&&... /*unused*/) {
     static_assert(grammar::error_message<Rule> != nullptr, "a rule that can raise needs a message in errors.hpp");
-    throw syntax_error(grammar::error_message<Rule>, error_anchor<Rule>, in.byte());
+    throw syntax_error(grammar::error_message<Rule>, error_anchor<Rule>, in.byte(), error_keywords<Rule>);
   }
 };
 

@@ -1,5 +1,8 @@
 // Syntax errors: E0001 at the exact position with the rule's message; parsing stops at the
 // first one.
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "frontend_test_support.h"
@@ -44,6 +47,33 @@ TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[gram
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, kernel, copy, "
                "memset, host or empty");
+}
+
+TEST_CASE("a misspelt keyword gets a suggestion at the word", "[grammar]") {
+  struct Case {
+    std::string text;
+    std::string position;
+    std::string note;  // "line:col: message", or empty for none
+  };
+  const std::vector<Case> cases = {
+      {"graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", "2:10", "2:3: did you mean 'kernel'?"},
+      {"graph g {\n  buffr b : f32[4] device;\n}\n", "2:9", "2:3: did you mean 'buffer'?"},
+      {"graph g {\n  a b;\n}\n", "2:5", ""},
+      {"grph g { }\n", "1:1", "1:1: did you mean 'graph'?"},
+      {"graph g {\n  buffer b : f32[4] device = fil(0);\n}\n", "2:30", "2:30: did you mean 'fill'?"},
+      {"graph g {\n  copy c : d <- h byte 4;\n}\n", "2:19", "2:19: did you mean 'bytes'?"},
+  };
+  for (const Case& c : cases) {
+    const auto p = graphc::test::parse_any(c.text);
+    const auto all = p->diags.sorted();
+    INFO(c.text);
+    REQUIRE(all.size() == 1);
+    CHECK(code_name(all[0].code) == "E0001");
+    CHECK(p->at(all[0].range) == c.position);
+    std::string notes;
+    for (const auto& note : all[0].notes) notes += p->at(note.range) + ": " + note.message;
+    CHECK(notes == c.note);
+  }
 }
 
 TEST_CASE("expression errors", "[grammar]") {
