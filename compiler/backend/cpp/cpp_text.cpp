@@ -76,23 +76,50 @@ class KernelNamePattern {
     }
   }
 
-  // One template argument: a type (words, `::`, nested template ids, `*`, `&`, spaces) or
-  // a number (digits, `-`, `.`, suffix letters).
+  // One template argument: a type (words, `::`, nested template ids, `*`, `&`) or a
+  // constant expression (numbers, operators other than `/`, parenthesised groups).
   bool argument() {
     const std::size_t start = pos_;
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
-      if (is_identifier_char(c) || c == ' ' || c == '*' || c == '&' || c == '-' || c == '.') {
+      if (is_identifier_char(c) || is_operator_char(c)) {
         ++pos_;
       } else if (c == ':' && text_.substr(pos_).starts_with("::")) {
         pos_ += 2;
       } else if (c == '<') {
         if (!template_arguments()) return false;
+      } else if (c == '(') {
+        if (!parenthesised()) return false;
       } else {
         break;
       }
     }
     return pos_ > start;
+  }
+
+  // `( ... )`: inside parentheses `<`, `>` and `,` are operators, not template brackets.
+  bool parenthesised() {
+    ++pos_;  // '('
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == ')') {
+        ++pos_;
+        return true;
+      }
+      if (c == '(') {
+        if (!parenthesised()) return false;
+      } else if (is_identifier_char(c) || is_operator_char(c) || c == '<' || c == '>' || c == ',' || c == ':') {
+        ++pos_;
+      } else {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  // No `/` (it could open a comment), quotes, `#`, `\`, `;`, braces or brackets.
+  static bool is_operator_char(char c) {
+    return std::string_view(" *&-+.%|^~!=").find(c) != std::string_view::npos;
   }
 
   bool word() {

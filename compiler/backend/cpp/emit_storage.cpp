@@ -21,9 +21,9 @@ std::string_view space_enumerator(ir::MemorySpace space) {
   return {};
 }
 
-// Element i of `iota(start)`: start + i in 64-bit integer arithmetic (wrapping into the
-// element type) or in double (then rounded once to the element type), as the IR's
-// Scalar::convert does.
+// Element i of `iota(start)`: start + i in 64-bit integer arithmetic (signed for signed
+// types; the validator checked that every element fits) or in double, then rounded once to
+// the element type as the IR's Scalar::convert does.
 std::string iota_element(const ir::Scalar& start) {
   using ir::ScalarType;
   const std::string sum = fmt::format("{} + static_cast<double>(i)", float_literal(start.floating, false));
@@ -32,8 +32,13 @@ std::string iota_element(const ir::Scalar& start) {
     case ScalarType::bf16: return fmt::format("__float2bfloat16(static_cast<float>({}))", sum);
     case ScalarType::f32: return fmt::format("static_cast<float>({})", sum);
     case ScalarType::f64: return sum;
-    default: return fmt::format("static_cast<{}>({} + i)", ir::cpp_type_name(start.type), initializer(start));
+    default: break;
   }
+  if (ir::is_signed(start.type)) {
+    return fmt::format("static_cast<{}>({} + static_cast<std::int64_t>(i))", ir::cpp_type_name(start.type),
+                       initializer(start));
+  }
+  return fmt::format("static_cast<{}>({} + i)", ir::cpp_type_name(start.type), initializer(start));
 }
 
 // The byte every byte of `value` equals, if there is one (such a fill is a cudaMemset).
@@ -50,17 +55,19 @@ std::optional<unsigned> uniform_byte(const ir::Scalar& value) {
 // `static const T values[] = {...};`, wrapped to lines of reasonable length.
 void write_values(CodeWriter& out, const ir::Buffer& buffer) {
   out.line(fmt::format("static const {} values[] = {{", ir::cpp_type_name(buffer.type)));
-  const Indented list(out);
-  std::string line;
-  for (const ir::Scalar& value : buffer.init.folded) {
-    std::string item = initializer(value) + ",";
-    if (!line.empty() && line.size() + 1 + item.size() > 96) {
-      out.line(line);
-      line.clear();
+  {
+    const Indented list(out);
+    std::string line;
+    for (const ir::Scalar& value : buffer.init.folded) {
+      std::string item = initializer(value) + ",";
+      if (!line.empty() && line.size() + 1 + item.size() > 96) {
+        out.line(line);
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + item;
     }
-    line += (line.empty() ? "" : " ") + item;
+    out.line(line);
   }
-  out.line(line);
   out.line("};");
 }
 
@@ -88,9 +95,11 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
                              data, *byte, type, count, escape(buffer.name)));
       } else {
         out.line("{");
-        const Indented block(out);
-        out.line(fmt::format("const std::vector<{}> init({}, {});", type, count, initializer(value)));
-        out.line(fmt::format(fmt::runtime(copy), "init.data()", fmt::format("sizeof({}) * {}", type, count)));
+        {
+          const Indented block(out);
+          out.line(fmt::format("const std::vector<{}> init({}, {});", type, count, initializer(value)));
+          out.line(fmt::format(fmt::runtime(copy), "init.data()", fmt::format("sizeof({}) * {}", type, count)));
+        }
         out.line("}");
       }
       break;

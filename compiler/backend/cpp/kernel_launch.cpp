@@ -56,7 +56,8 @@ void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::N
     expressions.insert(expressions.begin(), kernel_reference(kernel.function));
     statement = fmt::format("auto args = graphc::kernel_args({});", fmt::join(expressions, ", "));
   } else {
-    statement = fmt::format("graphc::KernelArgs<{}> args({});", fmt::join(types, ", "), fmt::join(expressions, ", "));
+    // Braces: `KernelArgs<> args();` would declare a function.
+    statement = fmt::format("graphc::KernelArgs<{}> args{{{}}};", fmt::join(types, ", "), fmt::join(expressions, ", "));
   }
   context.write_at_source(out, node.range, statement);
 }

@@ -17,7 +17,7 @@ bool passes_param(const ir::KernelNode& kernel);
 
 /// Writes `auto args = graphc::kernel_args(::f, b.buf, b.param, 1024);` (C++ kernels: the
 /// compiler checks each argument against the kernel's signature) or
-/// `graphc::KernelArgs<float*, float, int> args(...);` (library kernels: the types the
+/// `graphc::KernelArgs<float*, float, int> args{...};` (library kernels: the types the
 /// runtime passes), under a #line to the node's declaration.
 void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::Node& node,
                        const ir::KernelNode& kernel);

@@ -68,7 +68,7 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
             return "shape=parallelogram, label=" +
                    label({node.name, fmt::format("{} = 0x{:0{}x}", slice_text(graph, m.dst), m.value_bits,
                                                  m.element_size * 2),
-                          fmt::format("{} x {} bytes", m.dst.length_value, m.element_size)});
+                          fmt::format("{} x {}-byte elements", m.dst.length_value, m.element_size)});
           },
           [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },

@@ -41,7 +41,11 @@ TEST_CASE("kernel names are qualified from the global namespace", "[codegen]") {
   CHECK(kernel_reference("ns::scale<float>") == "::ns::scale<float>");
   CHECK(kernel_reference("reduce<256, unsigned int>") == "::reduce<256, unsigned int>");
   CHECK(kernel_reference("a::b<c::d<float*>, -1>::run") == "::a::b<c::d<float*>, -1>::run");
+  CHECK(kernel_reference("k<(1 > 0), sizeof(float) * 2>") == "::k<(1 > 0), sizeof(float) * 2>");
   CHECK_THROWS_AS(kernel_reference("k(1)"), std::logic_error);
+  CHECK_THROWS_AS(kernel_reference("k<1/2>"), std::logic_error);
+  CHECK_THROWS_AS(kernel_reference("k<(1>"), std::logic_error);
+  CHECK_THROWS_AS(kernel_reference("k<'a'>"), std::logic_error);
   CHECK_THROWS_AS(kernel_reference("k<float"), std::logic_error);
   CHECK_THROWS_AS(kernel_reference("k>"), std::logic_error);
   CHECK_THROWS_AS(kernel_reference("a; system(\"x\")"), std::logic_error);

@@ -1,0 +1,55 @@
+// Kernels of the codegen golden inputs. Each generated .graph.cu #includes this file (its
+// module), so nvcc checks every generated kernel argument against these signatures:
+// extern "C" kernels, a namespaced kernel and a template instance.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+
+// train_step: x = x * scale + 1, then x = x / scale.
+extern "C" __global__ void kernel_forward(float* x, float scale, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] = x[i] * scale + 1.0f;
+}
+
+extern "C" __global__ void kernel_backward(float* x, float scale, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] = x[i] / scale;
+}
+
+// diamond: each half scaled in place, then out[i] = a[i] + b[i].
+extern "C" __global__ void scale_half(float* x, float factor, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] *= factor;
+}
+
+extern "C" __global__ void add_halves(float* out, const float* a, const float* b, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = a[i] + b[i];
+}
+
+// types: one parameter of every scalar type, passed from buffers, params and literals.
+extern "C" __global__ void take_all(std::int8_t* a, __half* h, __half ph, __nv_bfloat16 pb, std::int64_t pi,
+                                    std::uint64_t pu, double pd, unsigned pu32, std::int8_t i8, std::int16_t i16,
+                                    int i32, long long i64, std::uint8_t u8, std::uint16_t u16, unsigned u32,
+                                    std::uint64_t u64, float f32, double f64) {
+  extern __shared__ unsigned char scratch[];
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    scratch[0] = static_cast<unsigned char>(i8 + i16 + i32 + u8 + u16);
+    a[0] = static_cast<std::int8_t>(scratch[0] + static_cast<unsigned char>(pi + static_cast<long long>(pu) + i64));
+    h[0] = __hadd(ph, __float2half(__bfloat162float(pb) + static_cast<float>(pd + f64) + f32));
+    a[1] = static_cast<std::int8_t>(pu32 + u32 + static_cast<unsigned>(u64));
+  }
+}
+
+namespace ops {
+template <class T>
+__global__ void scale(T* x, T factor, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] = x[i] * factor;
+}
+template __global__ void scale<float>(float*, float, int);
+}  // namespace ops
+
+// two_graphs: no arguments at all.
+extern "C" __global__ void tick() {}

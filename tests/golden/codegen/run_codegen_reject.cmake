@@ -1,0 +1,27 @@
+# Runs one reject test: `graphc compile INPUT -o OUTPUT_DIR` must succeed (graphc does not
+# know kernel signatures), and compiling the generated .cu with NVCC (a ;-list command)
+# must fail with output matching every `// expect: REGEX` line of INPUT: the generated
+# code is type-checked against the real kernel. NVCC's arguments are separated by `|`.
+string(REPLACE "|" ";" NVCC "${NVCC}")
+file(REMOVE_RECURSE ${OUTPUT_DIR})
+get_filename_component(name ${INPUT} NAME_WE)
+get_filename_component(input_dir ${INPUT} DIRECTORY)
+execute_process(COMMAND ${GRAPHC} compile ${INPUT} -o ${OUTPUT_DIR} RESULT_VARIABLE code ERROR_VARIABLE err)
+if(NOT code STREQUAL "0")
+  message(FATAL_ERROR "graphc compile ${INPUT} exited with ${code}:\n${err}")
+endif()
+execute_process(COMMAND ${NVCC} -I${input_dir} -c ${OUTPUT_DIR}/${name}.graph.cu -o ${OUTPUT_DIR}/${name}.o
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(code STREQUAL "0")
+  message(FATAL_ERROR "the generated ${name}.graph.cu compiled, but must not")
+endif()
+file(STRINGS ${INPUT} expectations REGEX "^// expect: ")
+if(NOT expectations)
+  message(FATAL_ERROR "${INPUT} has no `// expect:` line")
+endif()
+foreach(line IN LISTS expectations)
+  string(REGEX REPLACE "^// expect: " "" regex "${line}")
+  if(NOT "${out}${err}" MATCHES "${regex}")
+    message(FATAL_ERROR "nvcc's output does not match '${regex}':\n${out}${err}")
+  endif()
+endforeach()

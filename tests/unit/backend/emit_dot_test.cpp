@@ -1,0 +1,58 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "backend/dot/emit_dot.h"
+#include "backend_test_support.h"
+
+using namespace graphc;
+
+TEST_CASE("DOT draws each node kind with its shape and label", "[codegen]") {
+  const auto c = test::compile("t.graph", R"(module "k.cu";
+graph g {
+    buffer x : f32[64] device;
+    buffer h : f32[64] host;
+    empty  fork;
+    kernel run : ns::scale<float><<<(2, 3), 32, 128>>>(x);
+    copy   down : h[0:16] <- x[16:16];
+    memset clear : x = 1.0f;
+    host   report : print_result();
+    fork -> {run, clear};
+    run -> down -> report;
+    run -> down;
+}
+)");
+  CHECK(backend::emit_dot(c->module) ==
+        "digraph \"g\" {\n"
+        "  node [fontname=\"monospace\"];\n"
+        "  \"fork\" [shape=circle, label=\"fork\"];\n"
+        "  \"run\" [shape=box, label=\"run\\nns::scale<float><<<(2, 3, 1), (32, 1, 1), 128>>>\"];\n"
+        "  \"down\" [shape=cds, label=\"down\\nh[0:16] <- x[16:16]\\n64 bytes\"];\n"
+        "  \"clear\" [shape=parallelogram, label=\"clear\\nx = 0x3f800000\\n64 x 4-byte elements\"];\n"
+        "  \"report\" [shape=hexagon, label=\"report\\nprint_result()\"];\n"
+        "  \"fork\" -> \"run\";\n"
+        "  \"fork\" -> \"clear\";\n"
+        "  \"run\" -> \"down\";\n"
+        "  \"down\" -> \"report\";\n"
+        "}\n");
+}
+
+TEST_CASE("DOT labels edges with non-default ports and escapes labels", "[codegen]") {
+  auto c = test::compile("t.graph", R"(module "k.cu";
+graph first { kernel a : k<"q\"> <<<1, 1>>>(); kernel b : k<1><<<1, 1>>>(); a -> b; }
+graph second { empty e; }
+)");
+  c->module.graphs[0].edges[0].port = ir::EdgePort::launch_completion;
+  CHECK(backend::emit_dot(c->module) == R"(digraph "first" {
+  node [fontname="monospace"];
+  "a" [shape=box, label="a\nk<\"q\\\"><<<(1, 1, 1), (1, 1, 1), 0>>>"];
+  "b" [shape=box, label="b\nk<1><<<(1, 1, 1), (1, 1, 1), 0>>>"];
+  "a" -> "b" [label="launch_completion"];
+}
+
+digraph "second" {
+  node [fontname="monospace"];
+  "e" [shape=circle, label="e"];
+}
+)");
+}
