@@ -1,0 +1,79 @@
+# Renders docs/diagnostics.md from compiler/diag/codes.def, so the list of diagnostic
+# codes in the docs is the table the compiler reports from. Compares with the checked-in
+# file, or rewrites it with GRAPHC_UPDATE_GOLDENS=1 (then review `git diff`).
+#   cmake -DCODES=compiler/diag/codes.def -DDOC=docs/diagnostics.md -P diagnostics_md.cmake
+file(STRINGS ${CODES} rows REGEX "^GRAPHC_DIAG\\(")
+
+set(families
+  "E00:Syntax and files"
+  "E01:Names"
+  "E02:Types and values"
+  "E03:Structure"
+  "W03:Structure (warnings)"
+  "E04:Conditional bodies"
+  "E05:Device launch"
+  "E06:Memory nodes"
+  "E07:Edge ports"
+  "E08:Launch configuration"
+  "R00:Runtime (building a graph on a GPU)")
+
+set(doc "# Diagnostics\n\n")
+string(APPEND doc "Every diagnostic graphc reports, generated from `compiler/diag/codes.def` (the one table\n")
+string(APPEND doc "the compiler and runtime report from; `ctest -R golden.docs` checks that this page is\n")
+string(APPEND doc "current). Codes are stable and never reused. `…` stands for the names and values the\n")
+string(APPEND doc "message fills in.\n\n")
+string(APPEND doc "Compiler diagnostics are printed as `file:line:col: error[CODE]: message`, the source\n")
+string(APPEND doc "line with a caret under the range, and notes that point at the other party. Errors\n")
+string(APPEND doc "make `graphc` exit with status 1 and write nothing; warnings do neither. Runtime\n")
+string(APPEND doc "diagnostics (R) are thrown as `graphc::Error` with the same shape, naming the node and\n")
+string(APPEND doc "its `.graph` location.\n")
+
+# Every code belongs to a family listed above, so none is left out of the page.
+foreach(row ${rows})
+  string(REGEX MATCH "^GRAPHC_DIAG\\(([A-Z][0-9][0-9])" _ "${row}")
+  set(prefix ${CMAKE_MATCH_1})
+  if(NOT families MATCHES "${prefix}:")
+    message(FATAL_ERROR "codes.def family ${prefix}xx has no section in diagnostics_md.cmake")
+  endif()
+endforeach()
+
+foreach(family ${families})
+  string(REPLACE ":" ";" parts "${family}")
+  list(GET parts 0 prefix)
+  list(GET parts 1 title)
+  set(table "")
+  foreach(row ${rows})
+    if(NOT row MATCHES "^GRAPHC_DIAG\\(([A-Z][0-9]+), ([a-z]+), ([a-z_0-9]+), \"(.*)\"\\)$")
+      message(FATAL_ERROR "cannot read codes.def row: ${row}")
+    endif()
+    set(code ${CMAKE_MATCH_1})
+    set(severity ${CMAKE_MATCH_2})
+    set(format "${CMAKE_MATCH_4}")
+    if(NOT code MATCHES "^${prefix}")
+      continue()
+    endif()
+    if(format STREQUAL "{}")
+      set(format "(the grammar's message for the rule that failed, with what was expected)")
+    endif()
+    string(REPLACE "{}" "…" format "${format}")
+    string(REPLACE "\\n" " " format "${format}")
+    string(REPLACE "|" "\\|" format "${format}")
+    string(APPEND table "| ${code} | ${severity} | ${format} |\n")
+  endforeach()
+  if(table)
+    string(APPEND doc "\n## ${title}\n\n| code | severity | message |\n| --- | --- | --- |\n${table}")
+  endif()
+endforeach()
+
+if(DEFINED ENV{GRAPHC_UPDATE_GOLDENS} AND "$ENV{GRAPHC_UPDATE_GOLDENS}" STREQUAL "1")
+  file(WRITE ${DOC} "${doc}")
+  message(STATUS "updated ${DOC}")
+  return()
+endif()
+if(NOT EXISTS ${DOC})
+  message(FATAL_ERROR "missing ${DOC}; run with GRAPHC_UPDATE_GOLDENS=1")
+endif()
+file(READ ${DOC} current)
+if(NOT current STREQUAL doc)
+  message(FATAL_ERROR "${DOC} is not what codes.def says; run with GRAPHC_UPDATE_GOLDENS=1 and review git diff")
+endif()
