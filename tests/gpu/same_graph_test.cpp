@@ -4,6 +4,8 @@
 // cudaGraphGetEdges and compared node by node, in creation order: node types, launch
 // dimensions and dynamic shared memory, memcpy sizes and kinds, memset shapes, and edges.
 #include <catch2/catch.hpp>
+#include <cuda.h>
+#include <cudaTypedefs.h>
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -43,14 +45,33 @@ struct GraphShape {
   std::vector<std::pair<std::size_t, std::size_t>> edges;  // node indices, sorted
 };
 
+// A kernel node's parameters through the driver API. The runtime's
+// cudaGraphKernelNodeGetParams answers cudaErrorInvalidDeviceFunction for a node whose
+// kernel is a cudaKernel_t from cudaLibraryGetKernel (the runtime path's NVRTC modules),
+// since it cannot map it back to a host-side function; cuGraphKernelNodeGetParams (v2)
+// returns it as a CUkernel. Taken through cudaGetDriverEntryPointByVersion, so the test
+// needs no link to libcuda and still starts (and skips) where no driver exists.
+CUDA_KERNEL_NODE_PARAMS kernel_node_params(cudaGraphNode_t node) {
+  static const auto get_params = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    graphc::check_cuda(cudaGetDriverEntryPointByVersion("cuGraphKernelNodeGetParams", &fn, 12000, cudaEnableDefault, &found),
+                       "cudaGetDriverEntryPointByVersion(cuGraphKernelNodeGetParams)");
+    REQUIRE(found == cudaDriverEntryPointSuccess);
+    return reinterpret_cast<PFN_cuGraphKernelNodeGetParams_v12000>(fn);
+  }();
+  CUDA_KERNEL_NODE_PARAMS p{};
+  REQUIRE(get_params(node, &p) == CUDA_SUCCESS);
+  return p;
+}
+
 NodeShape shape_of(cudaGraphNode_t node) {
   NodeShape s;
   graphc::check_cuda(cudaGraphNodeGetType(node, &s.type), "cudaGraphNodeGetType");
   if (s.type == cudaGraphNodeTypeKernel) {
-    cudaKernelNodeParams p{};
-    graphc::check_cuda(cudaGraphKernelNodeGetParams(node, &p), "cudaGraphKernelNodeGetParams");
-    s.grid[0] = p.gridDim.x, s.grid[1] = p.gridDim.y, s.grid[2] = p.gridDim.z;
-    s.block[0] = p.blockDim.x, s.block[1] = p.blockDim.y, s.block[2] = p.blockDim.z;
+    const CUDA_KERNEL_NODE_PARAMS p = kernel_node_params(node);
+    s.grid[0] = p.gridDimX, s.grid[1] = p.gridDimY, s.grid[2] = p.gridDimZ;
+    s.block[0] = p.blockDimX, s.block[1] = p.blockDimY, s.block[2] = p.blockDimZ;
     s.shared_memory = p.sharedMemBytes;
   } else if (s.type == cudaGraphNodeTypeMemcpy) {
     cudaMemcpy3DParms p{};
