@@ -57,7 +57,7 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
-GRAPHC_SYNTAX_HINT(first_arrow, before, "const param buffer kernel copy memset host empty")
+GRAPHC_SYNTAX_HINT(first_arrow, before, "const param buffer cond kernel copy memset host empty if while switch")
 GRAPHC_SYNTAX_HINT(file_end, at, "module graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -142,10 +142,32 @@ GRAPHC_SYNTAX_ERROR(empty_end, "expected ';' after the empty node")
 GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
-                    "expected '->' after the node's name; a declaration starts with const, param, buffer, kernel, "
-                    "copy, memset, host or empty")
+                    "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
+                    "kernel, copy, memset, host, empty, if, while or switch")
 GRAPHC_SYNTAX_ERROR(edge_end, "expected a node's name or a group {a, b, ...} after '->'")
 GRAPHC_SYNTAX_ERROR(edge_semicolon, "expected '->' or ';' after the node")
+
+// conditionals.hpp
+GRAPHC_SYNTAX_ERROR(cond_name, "expected the cond's name after 'cond'")
+GRAPHC_SYNTAX_ERROR(cond_default, "expected the cond's default value after '='")
+GRAPHC_SYNTAX_ERROR(cond_end, "expected '=' or ';' after the cond's name")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(misplaced_decl,
+                            "'{}' declarations belong to the graph, not to a body: declare it before the conditional "
+                            "node, at the graph's level")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(body_close, "expected a node, a cond, an edge, or '}' to close the body")
+GRAPHC_SYNTAX_ERROR(test_open, "expected '(' and the cond the node tests after its name")
+GRAPHC_SYNTAX_ERROR(test_cond, "expected the name of a cond")
+GRAPHC_SYNTAX_ERROR(test_close, "expected ')' after the cond")
+GRAPHC_SYNTAX_ERROR(if_name, "expected the node's name after 'if'")
+GRAPHC_SYNTAX_ERROR(then_body, "expected '{' and the body the if runs when its cond is non-zero")
+GRAPHC_SYNTAX_ERROR(nested_body, "expected '{' and the body after 'else'")
+GRAPHC_SYNTAX_ERROR(while_name, "expected the node's name after 'while'")
+GRAPHC_SYNTAX_ERROR(while_body, "expected '{' and the body the while repeats")
+GRAPHC_SYNTAX_ERROR(switch_name, "expected the node's name after 'switch'")
+GRAPHC_SYNTAX_ERROR(switch_open, "expected '{' and the cases after the switch's cond")
+GRAPHC_SYNTAX_ERROR(case_body, "expected a case, as in 'case 0 { ... }'")
+GRAPHC_SYNTAX_ERROR(case_value, "expected the case's value, a non-negative integer")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(switch_close, "expected another case or '}' to close the switch")
 
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
@@ -158,6 +180,10 @@ GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module' or 'graph' at the top l
 inline constexpr std::size_t max_nesting = 256;
 inline constexpr const char* nesting_error_message =
     "nested too deeply: at most 256 levels of parentheses, negations, calls, casts and template arguments";
+// Conditional bodies nest at most this deep (each level is a body graph inside a node).
+inline constexpr std::size_t max_body_nesting = 64;
+inline constexpr const char* body_nesting_error_message =
+    "nested too deeply: at most 64 levels of conditional bodies";
 
 #undef GRAPHC_SYNTAX_HINT
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT

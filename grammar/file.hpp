@@ -1,6 +1,7 @@
 // A whole .graph file: `module` and `graph` declarations.
 #pragma once
 
+#include "conditionals.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
 #include "lexical.hpp"
@@ -10,7 +11,8 @@ namespace graphc::grammar {
 
 // One declaration or edge statement in a graph's body.
 struct graph_item
-    : sor<const_decl, param_decl, buffer_decl, kernel_node, copy_node, memset_node, host_node, empty_node, edge_stmt> {};
+    : sor<const_decl, param_decl, buffer_decl, cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node,
+          conditional_node, edge_stmt> {};
 
 // `graph NAME { items }`: one CUDA graph.
 struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};

@@ -57,6 +57,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::buffer: return fmt::format("buffer {}+{}", root.buffer(arg.buffer).name, arg.offset);
     case KernelArg::Kind::param: return fmt::format("param {}", root.param(arg.param).name);
     case KernelArg::Kind::value: return fmt::format("value {}", typed(arg.value));
+    case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
   }
   return "?";
 }
@@ -80,9 +81,17 @@ std::string node_text(const Graph& root, const Node& node) {
           },
           [&](const HostNode& h) { return fmt::format("host {}", h.function); },
           [&](const EmptyNode&) { return std::string("empty"); },
+          [&](const ConditionalNode& c) {
+            std::vector<std::string> bodies;
+            for (const BodyId b : c.bodies) bodies.push_back(fmt::format("#{}", b.value));
+            return fmt::format("{} cond={} bodies=[{}]", type_name(c.type), c.cond, fmt::join(bodies, ", "));
+          },
       },
       node.op);
 }
+
+// ` in=#k` for what is in body k; nothing for the graph itself.
+std::string in_body(BodyId body) { return body.valid() ? fmt::format(" in=#{}", body.value) : std::string(); }
 
 }  // namespace
 
@@ -102,9 +111,21 @@ std::string dump(const Module& module, const SourceManager& sources) {
       out += fmt::format("  buffer {} : {}[{}] {} init={}({}) {}\n", b.name, type_name(b.type), b.count_value,
                          space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), at(sources, b.name_range));
     }
-    for (const Node& n : g.nodes) out += fmt::format("  node {} {} {}\n", n.name, node_text(g, n), at(sources, n.name_range));
+    for (const Cond& c : g.conds) {
+      out += fmt::format("  cond {} default={}{} {}\n", c.name, c.default_value ? fmt::format("{}", c.folded_default) : "none",
+                         in_body(c.body), at(sources, c.name_range));
+    }
+    for (std::size_t i = 0; i < g.bodies.size(); ++i) {
+      const Body& b = g.bodies[i];
+      out += fmt::format("  body #{} of {}[{}]{} {}\n", i, g.node(b.conditional).name, b.index, in_body(b.parent),
+                         at(sources, b.range));
+    }
+    for (const Node& n : g.nodes) {
+      out += fmt::format("  node {} {}{} {}\n", n.name, node_text(g, n), in_body(n.body), at(sources, n.name_range));
+    }
     for (const Edge& e : g.edges) {
-      out += fmt::format("  edge {} -> {} port={} {}\n", e.from, e.to, port_name(e.port), at(sources, e.range));
+      out += fmt::format("  edge {} -> {} port={}{} {}\n", e.from, e.to, port_name(e.port), in_body(e.body),
+                         at(sources, e.range));
     }
   }
   return out;

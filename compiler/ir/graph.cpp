@@ -22,14 +22,32 @@ std::string_view kind_name(const Node& node) {
                         [](const MemsetNode&) { return std::string_view("memset"); },
                         [](const HostNode&) { return std::string_view("host"); },
                         [](const EmptyNode&) { return std::string_view("empty"); },
+                        [](const ConditionalNode& c) { return type_name(c.type); },
                     },
                     node.op);
+}
+
+std::string_view type_name(ConditionalNode::Type type) {
+  switch (type) {
+    case ConditionalNode::Type::if_: return "if";
+    case ConditionalNode::Type::while_: return "while";
+    case ConditionalNode::Type::switch_: return "switch";
+  }
+  return "?";
+}
+
+bool Graph::body_within(BodyId inner, BodyId outer) const {
+  for (BodyId b = inner; b.valid(); b = body(b).parent) {
+    if (b == outer) return true;
+  }
+  return !outer.valid();
 }
 
 std::optional<NodeId> Graph::find_node(std::string_view n) const { return find_by_name<NodeId>(nodes, n); }
 std::optional<BufferId> Graph::find_buffer(std::string_view n) const { return find_by_name<BufferId>(buffers, n); }
 std::optional<ParamId> Graph::find_param(std::string_view n) const { return find_by_name<ParamId>(params, n); }
 std::optional<ConstId> Graph::find_const(std::string_view n) const { return find_by_name<ConstId>(consts, n); }
+std::optional<CondId> Graph::find_cond(std::string_view n) const { return find_by_name<CondId>(conds, n); }
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
 
 }  // namespace graphc::ir

@@ -78,6 +78,19 @@ struct BufferSlice {
   std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default)
 };
 
+/// `cond NAME (= value)?;` A conditional handle (cudaGraphConditionalHandle), created on
+/// the graph or body graph it is declared in, which is the one that holds the conditional
+/// node using it. With a default, the handle is set to it at the start of every launch
+/// (cudaGraphCondAssignDefault).
+struct Cond {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  BodyId body;  // where it is declared; invalid: the graph itself
+  std::optional<Expr> default_value;
+  std::uint32_t folded_default = 0;  // resolved: the default as CUDA takes it (unsigned int)
+};
+
 /// One kernel argument, resolved to what is passed to the kernel.
 struct KernelArg {
   enum class Kind : std::uint8_t {
@@ -85,6 +98,7 @@ struct KernelArg {
     buffer,  // the buffer's device pointer, advanced by `offset` elements (`buf + k`)
     param,   // the param's current value, in the param's type
     value,   // a compile-time value (literal, const or constant expression) in its type
+    cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
   };
   Expr expr;
   SourceRange range;
@@ -93,6 +107,7 @@ struct KernelArg {
   std::int64_t offset = 0;       // resolved, kind == buffer: elements
   ParamId param;                 // resolved, kind == param
   Scalar value;                  // resolved, kind == value
+  CondId cond;                   // resolved, kind == cond
 };
 
 /// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);` -> CUDA kernel node.
@@ -138,15 +153,33 @@ struct HostNode {
 /// `empty NAME;` -> CUDA empty node.
 struct EmptyNode {};
 
+/// `if NAME (c) { } (else { })?`, `while NAME (c) { }`, `switch NAME (c) { case 0 { } ... }`
+/// -> CUDA conditional node (cudaGraphNodeTypeConditional) of type IF (size 1 or 2),
+/// WHILE (size 1) or SWITCH (one body per case), whose body graphs CUDA creates with the
+/// node (phGraph_out).
+struct ConditionalNode {
+  enum class Type : std::uint8_t { if_, while_, switch_ };
+  Type type = Type::if_;
+  std::string cond;
+  SourceRange cond_range;
+  std::vector<BodyId> bodies;  // IF: then (, else); WHILE: the loop body; SWITCH: case 0, 1, ...
+  std::vector<Expr> cases;     // SWITCH: the value written after each `case`, per body
+  CondId cond_id;              // resolved
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
   SourceRange range;  // the whole declaration
-  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode> op;
+  BodyId body;        // the body graph it is in; invalid: the graph itself
+  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode> op;
 };
 
-/// "kernel", "copy", "memset", "host", "empty".
+/// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch".
 std::string_view kind_name(const Node& node);
+
+/// "if", "while", "switch".
+std::string_view type_name(ConditionalNode::Type type);
 
 /// CUDA edge data ports (cudaGraphEdgeData).
 enum class EdgePort : std::uint8_t { default_, programmatic, launch_completion };
@@ -158,20 +191,36 @@ struct Edge {
   SourceRange from_range;
   SourceRange to_range;
   SourceRange range;  // the arrow
+  BodyId body;        // the body graph whose statement it is; invalid: the graph itself
   EdgePort port = EdgePort::default_;
   NodeId from_id;  // resolved
   NodeId to_id;    // resolved
 };
 
-/// A graph declaration (a body graph of a conditional node is also a Graph, with a parent).
+/// One body graph of a conditional node: `{ ... }` after `if`, `else`, `while` or `case n`.
+/// CUDA owns it as a cudaGraph_t inside its conditional node; its nodes and edges are
+/// those of the graph whose `body` is this one's id.
+struct Body {
+  NodeId conditional;   // the conditional node it belongs to
+  std::uint32_t index = 0;  // which of its bodies: phGraph_out[index]
+  BodyId parent;        // the body that holds the conditional node; invalid: the graph itself
+  SourceRange range;    // from the keyword (`if`, `else`, `while`, `case`) to the closing brace
+};
+
+/// A graph declaration: its declarations, and its nodes and edges, including those of the
+/// body graphs of its conditional nodes. A graph and its bodies share one namespace (a
+/// node name is unique across all of them, and bodies see the graph's declarations), so
+/// body nodes live in `nodes`, marked with the body they are in, rather than in a graph of
+/// their own.
 struct Graph {
   std::string name;
   SourceRange name_range;
   SourceRange range;
-  GraphId parent;  // invalid for a top-level graph
   std::vector<Const> consts;
   std::vector<Param> params;
   std::vector<Buffer> buffers;
+  std::vector<Cond> conds;
+  std::vector<Body> bodies;
   std::vector<Node> nodes;
   std::vector<Edge> edges;
 
@@ -179,9 +228,15 @@ struct Graph {
   std::optional<BufferId> find_buffer(std::string_view name) const;
   std::optional<ParamId> find_param(std::string_view name) const;
   std::optional<ConstId> find_const(std::string_view name) const;
+  std::optional<CondId> find_cond(std::string_view name) const;
   const Node& node(NodeId id) const { return nodes.at(id.value); }
   const Buffer& buffer(BufferId id) const { return buffers.at(id.value); }
   const Param& param(ParamId id) const { return params.at(id.value); }
+  const Cond& cond(CondId id) const { return conds.at(id.value); }
+  const Body& body(BodyId id) const { return bodies.at(id.value); }
+  /// Whether body `inner` is `outer` or nested in it (any body is inside the graph itself,
+  /// an invalid `outer`).
+  bool body_within(BodyId inner, BodyId outer) const;
 };
 
 /// `module "file";`: where kernels come from (.cu, .ptx, .cubin, .fatbin), relative to the

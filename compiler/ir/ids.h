@@ -19,5 +19,7 @@ using EdgeId = Id<struct EdgeTag>;      // index into Graph::edges of its graph
 using BufferId = Id<struct BufferTag>;  // index into Graph::buffers of the root graph
 using ParamId = Id<struct ParamTag>;    // index into Graph::params of the root graph
 using ConstId = Id<struct ConstTag>;    // index into Graph::consts of the root graph
+using CondId = Id<struct CondTag>;      // index into Graph::conds of the root graph
+using BodyId = Id<struct BodyTag>;      // index into Graph::bodies; invalid: the graph itself
 
 }  // namespace graphc::ir

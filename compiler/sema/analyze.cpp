@@ -17,6 +17,8 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_memory_ops(ctx);
     resolve_edges(ctx);
     check_structure(ctx);
+    check_conditionals(ctx);
+    check_conditional_bodies(ctx);
   }
   return diags.error_count() == errors_before;
 }

@@ -1,6 +1,7 @@
 // Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
-// current value (`scale`), or a compile-time value in its C++ type (`N`, `2.0f`,
-// `i64(N) * 4`). A buffer or param used any other way cannot be passed.
+// current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
+// value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
+// other way cannot be passed.
 #include <string>
 
 #include <fmt/format.h>
@@ -15,7 +16,8 @@ using ir::KernelArg;
 using ir::Scalar;
 
 constexpr std::string_view kAllowed =
-    "an argument is a buffer name, `buffer + k` with a constant integer k, a param name, or a constant expression";
+    "an argument is a buffer name, `buffer + k` with a constant integer k, a param name, a cond name, or a constant "
+    "expression";
 
 class ArgChecker {
  public:
@@ -64,7 +66,7 @@ class ArgChecker {
     const std::optional<Entity> entity = ctx_.scope.find(expr.name);
     if (!entity) {
       report_unknown(ctx_.diags, ctx_.scope, DiagCode::unknown_name, expr.range, expr.name,
-                     {Entity::Kind::constant, Entity::Kind::param, Entity::Kind::buffer});
+                     {Entity::Kind::constant, Entity::Kind::param, Entity::Kind::buffer, Entity::Kind::cond});
       return;
     }
     switch (entity->kind) {
@@ -77,11 +79,15 @@ class ArgChecker {
         arg_->kind = KernelArg::Kind::param;
         arg_->param = ir::ParamId{entity->index};
         return;
+      case Entity::Kind::cond:
+        arg_->kind = KernelArg::Kind::cond;
+        arg_->cond = ir::CondId{entity->index};
+        return;
       case Entity::Kind::constant:
         if (const std::optional<Scalar> value = ctx_.folder.const_value(entity->index)) pass_value(*value);
         return;
       case Entity::Kind::node:
-        report_wrong_kind(ctx_.diags, ctx_.scope, expr.range, expr.name, *entity, "buffer, param or constant");
+        report_wrong_kind(ctx_.diags, ctx_.scope, expr.range, expr.name, *entity, "buffer, param, cond or constant");
         return;
     }
   }

@@ -23,10 +23,17 @@ void check_kernel_args(GraphContext& ctx);
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);
 
-/// resolve_names.cpp: both ends of every edge to nodes.
+/// resolve_names.cpp: both ends of every edge to nodes of the edge's own graph or body.
 void resolve_edges(GraphContext& ctx);
 
 /// check_structure.cpp: self edges, duplicate edges (dropped), cycles.
 void check_structure(GraphContext& ctx);
+
+/// check_conditionals.cpp: the cond each conditional node tests, cond defaults and
+/// scopes, switch cases; warnings for conds nothing sets and loops nothing ends.
+void check_conditionals(GraphContext& ctx);
+
+/// check_conditional_bodies.cpp: which nodes a conditional body may hold.
+void check_conditional_bodies(GraphContext& ctx);
 
 }  // namespace graphc::sema

@@ -1,9 +1,12 @@
 // Names that are not expressions: graphs in the module namespace, and edge ends, which
 // must name nodes of the same graph. (Expression names resolve as they fold, fold.cpp;
 // slice and kernel argument names in their own rule families.)
+#include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 
+#include "sema/bodies.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -23,6 +26,24 @@ ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange r
   return ir::NodeId{entity->index};
 }
 
+// Both ends of `edge` must be in the graph or body its statement is in: each body is a
+// cudaGraph_t of its own, and CUDA joins only nodes of one graph. A token is reported
+// once (`reported` holds the positions), though a chain's middle node ends two edges.
+void check_same_body(GraphContext& ctx, ir::Edge& edge, std::set<std::uint32_t>& reported) {
+  for (const auto& [id, name, range] : {std::tuple(edge.from_id, edge.from, edge.from_range),
+                                        std::tuple(edge.to_id, edge.to, edge.to_range)}) {
+    if (!id.valid() || ctx.graph.node(id).body == edge.body) continue;
+    edge.from_id = {};
+    edge.to_id = {};
+    if (!reported.insert(range.begin).second) return;
+    ctx.diags
+        .report(DiagCode::edge_across_bodies, range, edge.from, edge.to, name,
+                body_location(ctx.graph, ctx.graph.node(id).body), body_location(ctx.graph, edge.body))
+        .note(ctx.graph.node(id).name_range, "'{}' is declared here", name);
+    return;
+  }
+}
+
 }  // namespace
 
 void check_graph_names(const ir::Module& module, DiagEngine& diags) {
@@ -40,6 +61,7 @@ void resolve_edges(GraphContext& ctx) {
   // In a chain `a -> b -> c`, b is the end of two edges but one token: it is resolved,
   // and reported, once.
   std::unordered_map<std::uint32_t, ir::NodeId> by_position;
+  std::set<std::uint32_t> reported;
   auto resolve = [&](const std::string& name, SourceRange range) {
     const auto it = by_position.find(range.begin);
     if (it != by_position.end()) return it->second;
@@ -48,6 +70,7 @@ void resolve_edges(GraphContext& ctx) {
   for (ir::Edge& edge : ctx.graph.edges) {
     edge.from_id = resolve(edge.from, edge.from_range);
     edge.to_id = resolve(edge.to, edge.to_range);
+    check_same_body(ctx, edge, reported);
   }
 }
 

@@ -27,6 +27,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   collect(all, graph.consts, Entity::Kind::constant);
   collect(all, graph.params, Entity::Kind::param);
   collect(all, graph.buffers, Entity::Kind::buffer);
+  collect(all, graph.conds, Entity::Kind::cond);
   collect(all, graph.nodes, Entity::Kind::node);
   // The tables are per kind; source order decides which declaration came first.
   std::stable_sort(all.begin(), all.end(),
@@ -64,6 +65,7 @@ SourceRange Scope::declaration(Entity entity) const {
     case Entity::Kind::constant: return graph_->consts.at(entity.index).name_range;
     case Entity::Kind::param: return graph_->params.at(entity.index).name_range;
     case Entity::Kind::buffer: return graph_->buffers.at(entity.index).name_range;
+    case Entity::Kind::cond: return graph_->conds.at(entity.index).name_range;
     case Entity::Kind::node: return graph_->nodes.at(entity.index).name_range;
   }
   return {};
@@ -74,6 +76,7 @@ std::string_view Scope::describe(Entity entity) const {
     case Entity::Kind::constant: return "const";
     case Entity::Kind::param: return "param";
     case Entity::Kind::buffer: return "buffer";
+    case Entity::Kind::cond: return "cond";
     case Entity::Kind::node: return "node";
   }
   return "name";

@@ -1,75 +1,88 @@
 #include "build_graph.h"
 
-#include <algorithm>
-#include <functional>
-#include <queue>
-#include <utility>
+#include <string>
 
 #include "cuda_check.h"
+#include "ir/creation_order.h"
 #include "ir/overloaded.h"
 #include "node_params.h"
 
 namespace graphc::detail {
 namespace {
 
-struct Dependency {
-  std::uint32_t from;
-  ir::EdgePort port;
-};
+class GraphBuilder {
+ public:
+  GraphBuilder(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
+               const std::vector<void*>& buffers, const std::vector<Slot>& params, BuiltGraph& built)
+      : program_(program),
+        graph_(graph),
+        functions_(functions),
+        buffers_(buffers),
+        params_(params),
+        built_(built),
+        deps_(ir::dependencies(graph)) {}
 
-// Incoming dependencies of every node, duplicates (same source and target) dropped.
-std::vector<std::vector<Dependency>> dependencies(const ir::Graph& graph) {
-  std::vector<std::vector<Dependency>> deps(graph.nodes.size());
-  for (const ir::Edge& edge : graph.edges) {
-    std::vector<Dependency>& in = deps.at(edge.to_id.value);
-    const bool seen = std::any_of(in.begin(), in.end(), [&](const Dependency& d) { return d.from == edge.from_id.value; });
-    if (!seen) in.push_back({edge.from_id.value, edge.port});
+  // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
+  // body graph CUDA made for it).
+  void build(cudaGraph_t target, ir::BodyId body) {
+    for (std::uint32_t c = 0; c < graph_.conds.size(); ++c) {
+      if (graph_.conds[c].body == body) create_handle(target, ir::CondId{c});
+    }
+    for (const ir::NodeId id : ir::creation_order(graph_, deps_, body)) add(target, id);
   }
-  return deps;
-}
 
-}  // namespace
+ private:
+  // The handle is created on the graph that holds its conditional node (the validator
+  // checked that this is where the cond is declared).
+  void create_handle(cudaGraph_t target, ir::CondId id) {
+    const ir::Cond& cond = graph_.cond(id);
+    const unsigned flags = cond.default_value ? cudaGraphCondAssignDefault : 0;
+    const std::string operation = "cudaGraphConditionalHandleCreate for cond '" + cond.name + "'";
+    check(cudaGraphConditionalHandleCreate(&built_.conds[id.value], target, cond.folded_default, flags),
+          operation.c_str(), CallSite{"", program_.sources().location(cond.name_range)});
+  }
 
-std::vector<ir::NodeId> build_order(const ir::Graph& graph) {
-  const std::vector<std::vector<Dependency>> deps = dependencies(graph);
-  std::vector<std::vector<std::uint32_t>> successors(graph.nodes.size());
-  std::vector<std::size_t> waiting(graph.nodes.size());
-  for (std::uint32_t to = 0; to < deps.size(); ++to) {
-    waiting[to] = deps[to].size();
-    for (const Dependency& d : deps[to]) successors[d.from].push_back(to);
-  }
-  std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> ready;
-  for (std::uint32_t i = 0; i < waiting.size(); ++i) {
-    if (waiting[i] == 0) ready.push(i);
-  }
-  std::vector<ir::NodeId> order;
-  while (!ready.empty()) {
-    const std::uint32_t n = ready.top();
-    ready.pop();
-    order.push_back(ir::NodeId{n});
-    for (const std::uint32_t next : successors[n]) {
-      if (--waiting[next] == 0) ready.push(next);
+  void add(cudaGraph_t target, ir::NodeId id) {
+    const ir::Node& node = graph_.node(id);
+    cudaGraphNodeParams p = std::visit(
+        ir::Overloaded{
+            [&](const ir::KernelNode& kernel) {
+              built_.kernel_args[id.value] = KernelArgs(graph_, kernel, buffers_, params_, built_.conds);
+              return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
+            },
+            [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_); },
+            [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_); },
+            [&](const ir::HostNode&) { return host_node_params(functions_.hosts[id.value]); },
+            [&](const ir::EmptyNode&) { return empty_node_params(); },
+            [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
+        },
+        node.op);
+    std::vector<cudaGraphNode_t> from;
+    std::vector<cudaGraphEdgeData> data;
+    for (const ir::Dependency& d : deps_[id.value]) {
+      from.push_back(built_.nodes[d.from.value]);
+      data.push_back(edge_data(d.port));
+    }
+    check(cudaGraphAddNode(&built_.nodes[id.value], target, from.data(), data.data(), from.size(), &p),
+          "cudaGraphAddNode", site_of(program_.sources(), node));
+    if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
+      // CUDA created the body graphs with the node (phGraph_out, owned by the node).
+      for (std::size_t i = 0; i < conditional->bodies.size(); ++i) {
+        build(p.conditional.phGraph_out[i], conditional->bodies[i]);
+      }
     }
   }
-  return order;
-}
 
-cudaGraphEdgeData edge_data(ir::EdgePort port) {
-  cudaGraphEdgeData e{};
-  switch (port) {
-    case ir::EdgePort::default_:
-      break;
-    case ir::EdgePort::programmatic:
-      e.from_port = cudaGraphKernelNodePortProgrammatic;
-      e.type = cudaGraphDependencyTypeProgrammatic;
-      break;
-    case ir::EdgePort::launch_completion:
-      e.from_port = cudaGraphKernelNodePortLaunchCompletion;
-      e.type = cudaGraphDependencyTypeProgrammatic;
-      break;
-  }
-  return e;
-}
+  const ProgramState& program_;
+  const ir::Graph& graph_;
+  const ResolvedFunctions& functions_;
+  const std::vector<void*>& buffers_;
+  const std::vector<Slot>& params_;
+  BuiltGraph& built_;
+  std::vector<std::vector<ir::Dependency>> deps_;
+};
+
+}  // namespace
 
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params) {
@@ -79,31 +92,8 @@ BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, cons
   built.graph = GraphHandle(raw);
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
-
-  const std::vector<std::vector<Dependency>> deps = dependencies(graph);
-  for (const ir::NodeId id : build_order(graph)) {
-    const ir::Node& node = graph.node(id);
-    cudaGraphNodeParams p = std::visit(
-        ir::Overloaded{
-            [&](const ir::KernelNode& kernel) {
-              built.kernel_args[id.value] = KernelArgs(graph, kernel, buffers, params);
-              return kernel_node_params(functions.kernels[id.value], kernel, built.kernel_args[id.value]);
-            },
-            [&](const ir::CopyNode& copy) { return copy_node_params(graph, copy, buffers); },
-            [&](const ir::MemsetNode& memset) { return memset_node_params(graph, memset, buffers); },
-            [&](const ir::HostNode&) { return host_node_params(functions.hosts[id.value]); },
-            [&](const ir::EmptyNode&) { return empty_node_params(); },
-        },
-        node.op);
-    std::vector<cudaGraphNode_t> from;
-    std::vector<cudaGraphEdgeData> data;
-    for (const Dependency& d : deps[id.value]) {
-      from.push_back(built.nodes[d.from]);
-      data.push_back(edge_data(d.port));
-    }
-    check(cudaGraphAddNode(&built.nodes[id.value], raw, from.data(), data.data(), from.size(), &p), "cudaGraphAddNode",
-          site_of(program.sources(), node));
-  }
+  built.conds.resize(graph.conds.size(), 0);
+  GraphBuilder(program, graph, functions, buffers, params, built).build(raw, ir::BodyId{});
   return built;
 }
 

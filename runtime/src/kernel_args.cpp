@@ -8,7 +8,7 @@ namespace graphc::detail {
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-                       const std::vector<Slot>& params)
+                       const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
     : slots_(kernel.args.size()), params_(kernel.args.size()) {
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
@@ -27,6 +27,12 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
       case ir::KernelArg::Kind::value:
         slots_[i] = Slot{arg.value.bytes()};
         break;
+      case ir::KernelArg::Kind::cond: {
+        const cudaGraphConditionalHandle handle = conds.at(arg.cond.value);
+        static_assert(sizeof(handle) <= sizeof(Slot));
+        std::memcpy(slots_[i].bytes.data(), &handle, sizeof(handle));
+        break;
+      }
       case ir::KernelArg::Kind::unresolved:
         break;
     }

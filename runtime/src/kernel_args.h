@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <vector>
 
+#include <cuda_runtime_api.h>
+
 #include "ir/graph.h"
 
 namespace graphc::detail {
@@ -25,9 +27,9 @@ class KernelArgs {
   KernelArgs() = default;
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
-  /// values in their own type.
+  /// conditional handles from `conds` (per CondId); values in their own type.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-             const std::vector<Slot>& params);
+             const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;

@@ -93,4 +93,34 @@ cudaGraphNodeParams empty_node_params() {
   return p;
 }
 
+cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeConditional;
+  p.conditional.handle = handle;
+  switch (conditional.type) {
+    case ir::ConditionalNode::Type::if_: p.conditional.type = cudaGraphCondTypeIf; break;
+    case ir::ConditionalNode::Type::while_: p.conditional.type = cudaGraphCondTypeWhile; break;
+    case ir::ConditionalNode::Type::switch_: p.conditional.type = cudaGraphCondTypeSwitch; break;
+  }
+  p.conditional.size = static_cast<unsigned>(conditional.bodies.size());
+  return p;
+}
+
+cudaGraphEdgeData edge_data(ir::EdgePort port) {
+  cudaGraphEdgeData e{};
+  switch (port) {
+    case ir::EdgePort::default_:
+      break;
+    case ir::EdgePort::programmatic:
+      e.from_port = cudaGraphKernelNodePortProgrammatic;
+      e.type = cudaGraphDependencyTypeProgrammatic;
+      break;
+    case ir::EdgePort::launch_completion:
+      e.from_port = cudaGraphKernelNodePortLaunchCompletion;
+      e.type = cudaGraphDependencyTypeProgrammatic;
+      break;
+  }
+  return e;
+}
+
 }  // namespace graphc::detail

@@ -35,4 +35,13 @@ cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);
 /// An empty node.
 cudaGraphNodeParams empty_node_params();
 
+/// A conditional node (cudaConditionalNodeParams) testing `handle`: IF of size 1 or 2,
+/// WHILE of size 1, SWITCH of one body per case. CUDA fills phGraph_out with the body
+/// graphs when the node is added.
+cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle);
+
+/// The edge data of an edge's port: the programmatic ports with the programmatic
+/// dependency type, zero (full completion) for the default port.
+cudaGraphEdgeData edge_data(ir::EdgePort port);
+
 }  // namespace graphc::detail

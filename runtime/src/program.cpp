@@ -34,12 +34,9 @@ std::shared_ptr<detail::ProgramState> accept(std::unique_ptr<Compilation> compil
   return state;
 }
 
-// The top-level graph `name`, or R0013.
+// The graph `name`, or R0013.
 ir::GraphId find_graph(const detail::ProgramState& program, std::string_view name) {
-  const ir::Module& module = program.module();
-  for (std::uint32_t i = 0; i < module.graphs.size(); ++i) {
-    if (module.graphs[i].name == name && !module.graphs[i].parent.valid()) return ir::GraphId{i};
-  }
+  if (const std::optional<ir::GraphId> id = program.module().find_graph(name)) return *id;
   detail::fail(program.sources(), program.path, DiagCode::no_such_graph, SourceRange{}, program.path, name);
 }
 

@@ -1,5 +1,7 @@
 // build(): one block per node, dependencies first; each fills a zero-initialised
-// cudaGraphNodeParams and adds the node with a checked six-argument cudaGraphAddNode.
+// cudaGraphNodeParams and adds the node with a checked six-argument cudaGraphAddNode. A
+// conditional node's block keeps the body graphs CUDA made with it, and a block per body
+// follows: its conditional handles, then its nodes, added to that body graph.
 #include <algorithm>
 #include <variant>
 #include <vector>
@@ -7,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/cpp_text.h"
-#include "backend/cpp/creation_order.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/kernel_launch.h"
+#include "ir/creation_order.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -63,24 +65,87 @@ std::string_view dependency_type(ir::EdgePort port) {
   return port == ir::EdgePort::default_ ? "cudaGraphDependencyTypeDefault" : "cudaGraphDependencyTypeProgrammatic";
 }
 
+using ir::Dependency;
+
+std::string_view conditional_type(ir::ConditionalNode::Type type) {
+  switch (type) {
+    case ir::ConditionalNode::Type::if_: return "cudaGraphCondTypeIf";
+    case ir::ConditionalNode::Type::while_: return "cudaGraphCondTypeWhile";
+    case ir::ConditionalNode::Type::switch_: return "cudaGraphCondTypeSwitch";
+  }
+  return {};
+}
+
+// The local variable that holds body `index` of conditional node `member`: `loop_body`,
+// `check_then`, `check_else`, `pick_case0`, ... (node members are distinct, and no other
+// local of build() ends in these suffixes).
+std::string body_variable(const std::string& member, const ir::ConditionalNode& conditional, std::size_t index) {
+  switch (conditional.type) {
+    case ir::ConditionalNode::Type::if_: return member + (index == 0 ? "_then" : "_else");
+    case ir::ConditionalNode::Type::while_: return member + "_body";
+    case ir::ConditionalNode::Type::switch_: return fmt::format("{}_case{}", member, index);
+  }
+  return {};
+}
+
+// "the body of while 'loop'", "the then body of if 'check'", "case 2 of switch 'pick'".
+std::string body_title(const ir::Node& node, const ir::ConditionalNode& conditional, std::size_t index) {
+  switch (conditional.type) {
+    case ir::ConditionalNode::Type::if_:
+      return fmt::format("the {} body of if '{}'", index == 0 ? "then" : "else", escape(node.name));
+    case ir::ConditionalNode::Type::while_: return fmt::format("the body of while '{}'", escape(node.name));
+    case ir::ConditionalNode::Type::switch_: return fmt::format("case {} of switch '{}'", index, escape(node.name));
+  }
+  return {};
+}
+
 class BuildWriter {
  public:
-  BuildWriter(CodeWriter& out, const GraphContext& context, const std::vector<std::vector<Dependency>>& deps)
-      : out_(out), context_(context), deps_(deps) {}
+  BuildWriter(CodeWriter& out, const GraphContext& context)
+      : out_(out), context_(context), deps_(ir::dependencies(context.graph)) {}
 
-  void node(ir::NodeId id) {
+  // The conditional handles declared in `body`, then its nodes, added to `target` (the
+  // graph, or the local holding the body graph).
+  void body(ir::BodyId body, const std::string& target) {
+    const ir::Graph& graph = context_.graph;
+    bool first = true;
+    for (std::size_t c = 0; c < graph.conds.size(); ++c) {
+      if (graph.conds[c].body == body) {
+        handle(graph.conds[c], context_.names.conds[c], target);
+        first = false;
+      }
+    }
+    for (const ir::NodeId id : ir::creation_order(graph, deps_, body)) {
+      if (!first) out_.blank();
+      first = false;
+      node(id, target);
+    }
+  }
+
+ private:
+  void handle(const ir::Cond& cond, const std::string& member, const std::string& target) {
+    out_.line(fmt::format("// cond {}: a conditional handle on {}{}", escape(cond.name), target,
+                          cond.default_value ? fmt::format(", set to {} at every launch", cond.folded_default) : ""));
+    out_.line(fmt::format("graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.{}, {}, {}u, {}), {}, \"\", {});",
+                          member, target, cond.folded_default, cond.default_value ? "cudaGraphCondAssignDefault" : "0",
+                          string_literal(fmt::format("cudaGraphConditionalHandleCreate for cond '{}'", cond.name)),
+                          context_.location_literal(cond.name_range)));
+  }
+
+  void node(ir::NodeId id, const std::string& target) {
     const ir::Node& node = context_.graph.node(id);
+    target_ = &target;
     std::visit(ir::Overloaded{
                    [&](const ir::KernelNode& kernel) { this->kernel(node, kernel); },
                    [&](const ir::CopyNode& copy) { this->copy(node, copy); },
                    [&](const ir::MemsetNode& memset) { this->memset(node, memset); },
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
+                   [&](const ir::ConditionalNode& conditional) { this->conditional(node, conditional); },
                },
                node.op);
   }
 
- private:
   void open(const ir::Node& node, const std::string& summary) {
     out_.line(fmt::format("// {}: {}", escape(node.name), summary));
     out_.line("{");
@@ -158,8 +223,73 @@ class BuildWriter {
     close(node);
   }
 
-  // The dependencies (and their edge data, when a port is not the default), then the node.
+  // The node, keeping its body graphs in locals declared before its block; then a block
+  // per body. An empty body needs no local: CUDA made its graph, and nothing goes in.
+  void conditional(const ir::Node& node, const ir::ConditionalNode& conditional) {
+    const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
+    const std::string& member = context_.names.nodes.at(index);
+    const std::string& cond = context_.names.conds.at(conditional.cond_id.value);
+    const std::size_t size = conditional.bodies.size();
+    std::vector<std::string> locals(size);  // empty for an empty body
+    for (std::size_t i = 0; i < size; ++i) {
+      if (!is_empty(conditional.bodies[i])) locals[i] = body_variable(member, conditional, i);
+    }
+    out_.line(fmt::format("// {}: {} ({}), {} body graph{}", escape(node.name), ir::type_name(conditional.type),
+                          escape(conditional.cond), size, size == 1 ? "" : "s"));
+    for (const std::string& local : locals) {
+      if (!local.empty()) out_.line(fmt::format("cudaGraph_t {} = nullptr;", local));
+    }
+    out_.line("{");
+    out_.indent();
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeConditional;");
+    out_.line(fmt::format("p.conditional.handle = nodes.{};", cond));
+    out_.line(fmt::format("p.conditional.type = {};", conditional_type(conditional.type)));
+    out_.line(fmt::format("p.conditional.size = {};", size));
+    add(node);
+    if (std::any_of(locals.begin(), locals.end(), [](const std::string& l) { return !l.empty(); })) {
+      out_.line("// CUDA made the body graphs with the node (phGraph_out, owned by the node).");
+    }
+    for (std::size_t i = 0; i < size; ++i) {
+      if (!locals[i].empty()) out_.line(fmt::format("{} = p.conditional.phGraph_out[{}];", locals[i], i));
+    }
+    out_.dedent();
+    out_.line("}");
+    const std::string* target = target_;
+    for (std::size_t i = 0; i < size; ++i) {
+      out_.blank();
+      if (locals[i].empty()) {
+        out_.line(fmt::format("// {}: empty", body_title(node, conditional, i)));
+        continue;
+      }
+      out_.line(fmt::format("// {}, in {}", body_title(node, conditional, i), locals[i]));
+      out_.line("{");
+      {
+        const Indented block(out_);
+        body(conditional.bodies[i], locals[i]);
+      }
+      out_.line("}");
+    }
+    target_ = target;
+  }
+
+  // Whether `body` has no nodes and no conds.
+  bool is_empty(ir::BodyId body) const {
+    const ir::Graph& graph = context_.graph;
+    return std::none_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& n) { return n.body == body; }) &&
+           std::none_of(graph.conds.begin(), graph.conds.end(), [&](const ir::Cond& c) { return c.body == body; });
+  }
+
+  // Adds the node and closes its block.
   void close(const ir::Node& node) {
+    add(node);
+    out_.dedent();
+    out_.line("}");
+  }
+
+  // The dependencies (and their edge data, when a port is not the default), then the
+  // node, added to the current target graph.
+  void add(const ir::Node& node) {
     const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
     const std::vector<Dependency>& deps = deps_.at(index);
     std::string deps_arg = "nullptr";
@@ -182,28 +312,28 @@ class BuildWriter {
     }
     context_.write_at_source(
         out_, node.range,
-        fmt::format("graphc::check_cuda(cudaGraphAddNode(&nodes.{}, graph, {}, {}, {}, &p), \"cudaGraphAddNode\", {}, {});",
-                    context_.names.nodes.at(index), deps_arg, edge_data_arg, deps.size(), string_literal(node.name),
-                    context_.location_literal(node.name_range)));
-    out_.dedent();
-    out_.line("}");
+        fmt::format("graphc::check_cuda(cudaGraphAddNode(&nodes.{}, {}, {}, {}, {}, &p), \"cudaGraphAddNode\", {}, {});",
+                    context_.names.nodes.at(index), *target_, deps_arg, edge_data_arg, deps.size(),
+                    string_literal(node.name), context_.location_literal(node.name_range)));
   }
 
   CodeWriter& out_;
   const GraphContext& context_;
-  const std::vector<std::vector<Dependency>>& deps_;
+  const std::vector<std::vector<Dependency>> deps_;
+  const std::string* target_ = nullptr;  // the graph the node being written goes into
 };
 
 // Whether build() reads its bindings (buffers, params, host functions, the module folder).
 bool reads_bindings(const GraphContext& context) {
-  if (!context.libraries.empty() && std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [](const ir::Node& n) {
-        return std::holds_alternative<ir::KernelNode>(n.op);
-      })) {
-    return true;
-  }
-  return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [](const ir::Node& n) {
-    if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) return !kernel->args.empty();
-    return !std::holds_alternative<ir::EmptyNode>(n.op);
+  const bool libraries = !context.libraries.empty();
+  return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
+    return std::visit(ir::Overloaded{
+                          [&](const ir::KernelNode& kernel) { return libraries || !kernel.args.empty(); },
+                          [](const ir::EmptyNode&) { return false; },
+                          [](const ir::ConditionalNode&) { return false; },
+                          [](const auto&) { return true; },
+                      },
+                      n.op);
   });
 }
 
@@ -225,13 +355,7 @@ void emit_build(CodeWriter& out, const GraphContext& context) {
       write_library_handles(out, context);
       out.blank();
     }
-    const std::vector<std::vector<Dependency>> deps = dependencies(graph);
-    BuildWriter writer(out, context, deps);
-    const std::vector<ir::NodeId> order = creation_order(graph, deps);
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      if (i > 0) out.blank();
-      writer.node(order[i]);
-    }
+    BuildWriter(out, context).body(ir::BodyId{}, "graph");
   }
   out.line("}");
 }

@@ -91,10 +91,6 @@ std::vector<GraphNames> all_names(const ir::Module& module, bool library_modules
   std::vector<GraphNames> names;
   std::map<std::string, std::string> spaces;
   for (const ir::Graph& graph : module.graphs) {
-    if (graph.parent.valid()) {
-      throw std::logic_error(fmt::format("C++ back end: graph '{}' is a body graph, which it does not generate",
-                                         escape(graph.name)));
-    }
     names.push_back(graph_names(graph, library_modules));
     auto [it, inserted] = spaces.emplace(names.back().space, graph.name);
     if (!inserted) {

@@ -69,13 +69,23 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
 }
 
 void emit_nodes(CodeWriter& out, const GraphContext& context) {
-  out.line("// The graph's nodes, set by build(); update_params() needs them.");
+  const ir::Graph& graph = context.graph;
+  out.line(graph.conds.empty() ? "// The graph's nodes, set by build(); update_params() needs them."
+                               : "// The graph's nodes and conditional handles, set by build(); update_params() needs them.");
   out.line("struct Nodes {");
   {
     const Indented body(out);
-    for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
-      out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}", context.names.nodes[i],
-                           ir::kind_name(context.graph.nodes[i])));
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      const ir::Node& node = graph.nodes[i];
+      const std::string in_body =
+          node.body.valid() ? fmt::format(", in a body of '{}'", escape(graph.node(graph.body(node.body).conditional).name))
+                            : std::string();
+      out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}{}", context.names.nodes[i], ir::kind_name(node), in_body));
+    }
+    for (std::size_t i = 0; i < graph.conds.size(); ++i) {
+      const ir::Cond& cond = graph.conds[i];
+      out.line(fmt::format("cudaGraphConditionalHandle {} = 0;  // cond{}", context.names.conds[i],
+                           cond.default_value ? fmt::format(", default {}", cond.folded_default) : std::string()));
     }
   }
   out.line("};");

@@ -61,6 +61,9 @@ GraphNames graph_names(const ir::Graph& graph, bool library_modules) {
   for (const ir::Node& node : graph.nodes) {
     names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
   }
+  for (const ir::Cond& cond : graph.conds) {
+    names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));
+  }
   return names;
 }
 

@@ -21,6 +21,7 @@ struct GraphNames {
   std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId)
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
+  std::vector<std::string> conds;    // Nodes member per conditional handle (by CondId)
   std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
 };
 

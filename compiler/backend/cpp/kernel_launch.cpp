@@ -30,6 +30,7 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
       return {"b." + context.names.params.at(arg.param.value),
               std::string(ir::cpp_type_name(context.graph.param(arg.param).type))};
     case ir::KernelArg::Kind::value: return {typed_value(arg.value), std::string(ir::cpp_type_name(arg.value.type))};
+    case ir::KernelArg::Kind::cond: return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
     case ir::KernelArg::Kind::unresolved: break;
   }
   throw std::logic_error("C++ back end: a kernel argument is not resolved");

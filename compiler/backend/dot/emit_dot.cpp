@@ -1,7 +1,9 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle), labels with the kernel's launch
-// configuration or the copy's endpoints and size, and edges labelled with their port
-// when it is not the default. Every user string is escaped as a DOT quoted string.
+// cds, memset parallelogram, host hexagon, empty circle, conditional diamond), labels with
+// the kernel's launch configuration or the copy's endpoints and size, and edges labelled
+// with their port when it is not the default. A conditional node is a cluster holding
+// the node and one cluster per body graph. Every user string is escaped as a DOT quoted
+// string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -72,6 +74,9 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
+          [&](const ir::ConditionalNode& c) {
+            return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
+          },
       },
       node.op);
 }
@@ -85,24 +90,87 @@ std::string_view port_name(ir::EdgePort port) {
   return {};
 }
 
+// The title of a body's cluster: "then", "else", "body" or "case n".
+std::string body_title(const ir::ConditionalNode& conditional, std::uint32_t index) {
+  switch (conditional.type) {
+    case ir::ConditionalNode::Type::if_: return index == 0 ? "then" : "else";
+    case ir::ConditionalNode::Type::while_: return "body";
+    case ir::ConditionalNode::Type::switch_: return fmt::format("case {}", index);
+  }
+  return {};
+}
+
+class DotWriter {
+ public:
+  DotWriter(std::string& out, const ir::Graph& graph) : out_(out), graph_(graph) {}
+
+  // The nodes and edges of `body` (the graph itself when invalid), indented by `depth`.
+  void body(ir::BodyId body, int depth) {
+    const std::string pad(static_cast<std::size_t>(depth) * 2, ' ');
+    bool any = false;
+    for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) {
+      const ir::Node& node = graph_.nodes[i];
+      if (node.body != body) continue;
+      any = true;
+      if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
+        this->conditional(node, *conditional, depth);
+      } else {
+        out_ += fmt::format("{}{} [{}];\n", pad, quoted(node.name), attributes(graph_, node));
+      }
+    }
+    if (!any && body.valid()) {
+      const ir::Body& b = graph_.body(body);
+      out_ += fmt::format("{}{} [shape=plaintext, label=\"(empty)\"];\n", pad,
+                          quoted(fmt::format("{}/{}", graph_.node(b.conditional).name, b.index)));
+    }
+    edges(body, pad);
+  }
+
+ private:
+  // A conditional node is a cluster: the node itself (a diamond naming the cond it tests,
+  // where the edges of its graph attach), and a cluster per body graph inside it.
+  void conditional(const ir::Node& node, const ir::ConditionalNode& conditional, int depth) {
+    const std::string pad(static_cast<std::size_t>(depth) * 2, ' ');
+    const std::string_view type = ir::type_name(conditional.type);
+    out_ += fmt::format("{}subgraph {} {{\n", pad, quoted("cluster_" + node.name));
+    out_ += fmt::format("{}  label={}; style=rounded;\n", pad, quoted(fmt::format("{} {}", type, node.name)));
+    out_ += fmt::format("{}  {} [{}];\n", pad, quoted(node.name), attributes(graph_, node));
+    for (std::size_t i = 0; i < conditional.bodies.size(); ++i) {
+      out_ += fmt::format("{}  subgraph {} {{\n", pad, quoted(fmt::format("cluster_{}/{}", node.name, i)));
+      out_ += fmt::format("{}    label={}; style=dashed;\n", pad,
+                          quoted(body_title(conditional, static_cast<std::uint32_t>(i))));
+      body(conditional.bodies[i], depth + 2);
+      out_ += fmt::format("{}  }}\n", pad);
+    }
+    out_ += fmt::format("{}}}\n", pad);
+  }
+
+  // Each dependency of `body` once, as CUDA gets it (duplicate edges were warned about).
+  void edges(ir::BodyId body, const std::string& pad) {
+    std::vector<std::tuple<std::uint32_t, std::uint32_t>> seen;
+    for (const ir::Edge& edge : graph_.edges) {
+      if (edge.body != body) continue;
+      const auto key = std::make_tuple(edge.from_id.value, edge.to_id.value);
+      if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+      seen.push_back(key);
+      const std::string& from = graph_.node(edge.from_id).name;
+      const std::string& to = graph_.node(edge.to_id).name;
+      if (edge.port == ir::EdgePort::default_) {
+        out_ += fmt::format("{}{} -> {};\n", pad, quoted(from), quoted(to));
+      } else {
+        out_ += fmt::format("{}{} -> {} [label={}];\n", pad, quoted(from), quoted(to), quoted(port_name(edge.port)));
+      }
+    }
+  }
+
+  std::string& out_;
+  const ir::Graph& graph_;
+};
+
 void emit_graph(std::string& out, const ir::Graph& graph) {
   out += fmt::format("digraph {} {{\n", quoted(graph.name));
   out += "  node [fontname=\"monospace\"];\n";
-  for (const ir::Node& node : graph.nodes) out += fmt::format("  {} [{}];\n", quoted(node.name), attributes(graph, node));
-  // Each dependency once, as CUDA gets it (duplicate edges were warned about).
-  std::vector<std::tuple<std::uint32_t, std::uint32_t>> seen;
-  for (const ir::Edge& edge : graph.edges) {
-    const auto key = std::make_tuple(edge.from_id.value, edge.to_id.value);
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-    seen.push_back(key);
-    const std::string& from = graph.node(edge.from_id).name;
-    const std::string& to = graph.node(edge.to_id).name;
-    if (edge.port == ir::EdgePort::default_) {
-      out += fmt::format("  {} -> {};\n", quoted(from), quoted(to));
-    } else {
-      out += fmt::format("  {} -> {} [label={}];\n", quoted(from), quoted(to), quoted(port_name(edge.port)));
-    }
-  }
+  DotWriter(out, graph).body(ir::BodyId{}, 1);
   out += "}\n";
 }
 

@@ -81,6 +81,17 @@ ir::Param build_param(const BuildContext& ctx, const ParseNode& node) {
   return param;
 }
 
+ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Cond cond;
+  cond.name = ctx.text(name);
+  cond.name_range = ctx.range(name);
+  cond.range = ctx.range(node);
+  cond.body = body;
+  if (node.children.size() > 1) cond.default_value = build_expr(ctx, *node.children[1]);
+  return cond;
+}
+
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);
   ir::Buffer buffer;

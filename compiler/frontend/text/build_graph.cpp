@@ -16,9 +16,79 @@ std::vector<const ParseNode*> members(const ParseNode& side) {
   return out;
 }
 
+// Fills one graph from its items and, recursively, from the bodies of its conditional
+// nodes: a body's nodes, edges and conds go into the graph's tables, marked with the body.
+class GraphBuilder {
+ public:
+  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) {}
+
+  // The items of `parent` from child `first` on, in `body`.
+  void items(const ParseNode& parent, std::size_t first, ir::BodyId body) {
+    for (std::size_t i = first; i < parent.children.size(); ++i) item(*parent.children[i], body);
+  }
+
+ private:
+  void item(const ParseNode& item, ir::BodyId body) {
+    if (item.is_type<grammar::const_decl>()) {
+      graph_.consts.push_back(build_const(ctx_, item));
+    } else if (item.is_type<grammar::param_decl>()) {
+      graph_.params.push_back(build_param(ctx_, item));
+    } else if (item.is_type<grammar::buffer_decl>()) {
+      graph_.buffers.push_back(build_buffer(ctx_, item));
+    } else if (item.is_type<grammar::cond_decl>()) {
+      graph_.conds.push_back(build_cond(ctx_, item, body));
+    } else if (item.is_type<grammar::edge_stmt>()) {
+      build_edges(ctx_, item, body, graph_.edges);
+    } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
+               item.is_type<grammar::switch_node>()) {
+      conditional(item, body);
+    } else {
+      graph_.nodes.push_back(build_node(ctx_, item));
+      graph_.nodes.back().body = body;
+    }
+  }
+
+  // children: the node's name, the cond's name, then one child per body (then_body,
+  // else_body, while_body or case_body), each holding the body's items (a case's value first).
+  void conditional(const ParseNode& node, ir::BodyId body) {
+    const ParseNode& name = *node.children.at(0);
+    const ParseNode& cond = *node.children.at(1);
+    ir::ConditionalNode conditional;
+    conditional.type = node.is_type<grammar::if_node>()      ? ir::ConditionalNode::Type::if_
+                       : node.is_type<grammar::while_node>() ? ir::ConditionalNode::Type::while_
+                                                             : ir::ConditionalNode::Type::switch_;
+    conditional.cond = ctx_.text(cond);
+    conditional.cond_range = ctx_.range(cond);
+
+    // The node comes before its bodies' nodes, as in the source.
+    const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
+    ir::Node& out = graph_.nodes.emplace_back();
+    out.name = ctx_.text(name);
+    out.name_range = ctx_.range(name);
+    out.range = ctx_.range(node);
+    out.body = body;
+
+    std::vector<ir::BodyId> bodies;
+    for (std::size_t i = 2; i < node.children.size(); ++i) {
+      const ParseNode& part = *node.children[i];
+      const ir::BodyId inner{static_cast<std::uint32_t>(graph_.bodies.size())};
+      graph_.bodies.push_back(ir::Body{id, static_cast<std::uint32_t>(bodies.size()), body, ctx_.range(part)});
+      bodies.push_back(inner);
+      const bool is_case = part.is_type<grammar::case_body>();
+      if (is_case) conditional.cases.push_back(build_expr(ctx_, *part.children.at(0)));
+      items(part, is_case ? 1 : 0, inner);
+    }
+    conditional.bodies = std::move(bodies);
+    graph_.nodes[id.value].op = std::move(conditional);  // `out` may have moved
+  }
+
+  const BuildContext& ctx_;
+  ir::Graph& graph_;
+};
+
 }  // namespace
 
-void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir::Edge>& edges) {
+void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges) {
   // children: side, arrow, side, arrow, side, ...
   for (std::size_t i = 1; i + 1 < node.children.size(); i += 2) {
     const SourceRange arrow = ctx.range(*node.children[i]);
@@ -30,6 +100,7 @@ void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir:
         edge.from_range = ctx.range(*from);
         edge.to_range = ctx.range(*to);
         edge.range = arrow;
+        edge.body = body;
         edges.push_back(std::move(edge));
       }
     }
@@ -42,20 +113,7 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
   graph.name = ctx.text(name);
   graph.name_range = ctx.range(name);
   graph.range = ctx.range(node);
-  for (std::size_t i = 1; i < node.children.size(); ++i) {
-    const ParseNode& item = *node.children[i];
-    if (item.is_type<grammar::const_decl>()) {
-      graph.consts.push_back(build_const(ctx, item));
-    } else if (item.is_type<grammar::param_decl>()) {
-      graph.params.push_back(build_param(ctx, item));
-    } else if (item.is_type<grammar::buffer_decl>()) {
-      graph.buffers.push_back(build_buffer(ctx, item));
-    } else if (item.is_type<grammar::edge_stmt>()) {
-      build_edges(ctx, item, graph.edges);
-    } else {
-      graph.nodes.push_back(build_node(ctx, item));
-    }
-  }
+  GraphBuilder(ctx, graph).items(node, 1, ir::BodyId{});
   return graph;
 }
 

@@ -18,14 +18,18 @@ ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node,
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+/// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
+ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 
 /// A kernel, copy, memset, host or empty node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
-/// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order.
-void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir::Edge>& edges);
+/// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order, each
+/// in `body` (invalid: the graph itself).
+void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges);
 
-/// `graph NAME { ... }`.
+/// `graph NAME { ... }`, with the nodes, edges and conds of its conditional nodes' bodies
+/// in its own tables, each marked with its body.
 ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node);
 
 }  // namespace graphc::frontend::text

@@ -34,6 +34,9 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::kernel_node, grammar::launch_grid, grammar::launch_block, grammar::dim_tuple,
               grammar::kernel_args, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
               grammar::host_args, grammar::empty_node,
+              // conditionals
+              grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,
+              grammar::while_body, grammar::switch_node, grammar::case_body,
               // edges
               grammar::edge_stmt, grammar::edge_group>>;
 
@@ -63,7 +66,8 @@ class TokenEnds {
 struct ParseState {
   explicit ParseState(std::size_t text_size) : ends(text_size) {}
   TokenEnds ends;
-  std::size_t nesting = 0;  // parentheses, calls, casts, negations and template arguments open
+  std::size_t nesting = 0;       // parentheses, calls, casts, negations and template arguments open
+  std::size_t body_nesting = 0;  // conditional bodies open
 };
 
 /// The parse's actions: record every skip's extent, and bound the nesting of the
@@ -80,30 +84,37 @@ struct parse_actions<grammar::skip> {
   }
 };
 
-/// Matches a recursive rule one level deeper, or raises when grammar::max_nesting levels
-/// are already open.
+/// Matches a recursive rule one level deeper, or raises `Message` when `Limit` levels
+/// counted by `Counter` are already open.
+template <std::size_t ParseState::*Counter, std::size_t Limit, const char* const& Message>
 struct limit_nesting : tao::pegtl::maybe_nothing {
   template <class Rule, tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <class...> class Action,
             template <class...> class Control, class ParseInput, class... Rest>
   static bool match(ParseInput& in, ParseState& state, Rest&&... rest) {
-    if (state.nesting == grammar::max_nesting) {
-      throw grammar::syntax_error(grammar::nesting_error_message, grammar::anchor::offending, in.byte());
-    }
-    ++state.nesting;
+    std::size_t& open = state.*Counter;
+    if (open == Limit) throw grammar::syntax_error(Message, grammar::anchor::offending, in.byte());
+    ++open;
     const bool matched = tao::pegtl::match<Rule, A, M, Action, Control>(in, state, rest...);
-    --state.nesting;
+    --open;
     return matched;
   }
 };
 
+using limit_expr_nesting =
+    limit_nesting<&ParseState::nesting, grammar::max_nesting, grammar::nesting_error_message>;
+using limit_body_nesting =
+    limit_nesting<&ParseState::body_nesting, grammar::max_body_nesting, grammar::body_nesting_error_message>;
+
 template <>
-struct parse_actions<grammar::nested_expr> : limit_nesting {};
+struct parse_actions<grammar::nested_expr> : limit_expr_nesting {};
 template <>
-struct parse_actions<grammar::nested_args> : limit_nesting {};
+struct parse_actions<grammar::nested_args> : limit_expr_nesting {};
 template <>
-struct parse_actions<grammar::nested_operand> : limit_nesting {};
+struct parse_actions<grammar::nested_operand> : limit_expr_nesting {};
 template <>
-struct parse_actions<grammar::template_args_body> : limit_nesting {};
+struct parse_actions<grammar::template_args_body> : limit_expr_nesting {};
+template <>
+struct parse_actions<grammar::nested_body> : limit_body_nesting {};
 
 /// What every IR builder needs: the file, its token ends, and where to report.
 struct BuildContext {

@@ -53,3 +53,18 @@ template __global__ void scale<float>(float*, float, int);
 
 // two_graphs: no arguments at all.
 extern "C" __global__ void tick() {}
+
+// conditionals: a step on every element, and kernels that set a conditional handle from
+// data (a while loop's test) or to a given value (a switch's case).
+extern "C" __global__ void add_one(float* x, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) x[i] += 1.0f;
+}
+
+extern "C" __global__ void below(cudaGraphConditionalHandle handle, const float* x, float limit) {
+  cudaGraphSetConditional(handle, x[0] < limit ? 1u : 0u);
+}
+
+extern "C" __global__ void choose_case(cudaGraphConditionalHandle handle, unsigned value) {
+  cudaGraphSetConditional(handle, value);
+}

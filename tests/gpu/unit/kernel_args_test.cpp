@@ -48,6 +48,13 @@ ir::KernelArg param_arg(std::uint32_t id) {
   return arg;
 }
 
+ir::KernelArg cond_arg(std::uint32_t id) {
+  ir::KernelArg arg;
+  arg.kind = ir::KernelArg::Kind::cond;
+  arg.cond = ir::CondId{id};
+  return arg;
+}
+
 ir::KernelArg value_arg(ir::Scalar value) {
   ir::KernelArg arg;
   arg.kind = ir::KernelArg::Kind::value;
@@ -55,17 +62,18 @@ ir::KernelArg value_arg(ir::Scalar value) {
   return arg;
 }
 
-TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in their types", "[runtime]") {
+TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in their types, handles", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
   ir::KernelNode kernel;
   kernel.args = {buffer_arg(0, 3), buffer_arg(1, 0), param_arg(0), value_arg(ir::Scalar::of_integer(ST::i32, 1024)),
-                 param_arg(1), param_arg(0), value_arg(ir::Scalar::of_float(ST::f64, 0.5))};
+                 param_arg(1), param_arg(0), value_arg(ir::Scalar::of_float(ST::f64, 0.5)), cond_arg(1)};
   alignas(8) std::byte x[64];
   alignas(8) std::byte h[64];
   const std::vector<void*> buffers = {x, h};
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
-  KernelArgs args(graph, kernel, buffers, params);
+  const std::vector<cudaGraphConditionalHandle> conds = {0x1111, 0xabcdef0123ull};
+  KernelArgs args(graph, kernel, buffers, params, conds);
   void** p = args.pointers();
   REQUIRE(p != nullptr);
   CHECK(value_at<void*>(p[0]) == x + 3 * sizeof(float));
@@ -74,6 +82,7 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   CHECK(value_at<std::int32_t>(p[3]) == 1024);
   CHECK(value_at<std::int64_t>(p[4]) == -5);
   CHECK(value_at<double>(p[6]) == 0.5);
+  CHECK(value_at<cudaGraphConditionalHandle>(p[7]) == 0xabcdef0123ull);
 
   CHECK(args.uses(ir::ParamId{0}));
   CHECK(args.uses(ir::ParamId{1}));
@@ -89,7 +98,7 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
 
 TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
-  KernelArgs args(graph, ir::KernelNode{}, {}, {});
+  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {});
   CHECK(args.pointers() == nullptr);
   CHECK_FALSE(args.uses(ir::ParamId{0}));
 }
@@ -98,6 +107,7 @@ TEST_CASE("arg_size: pointers for buffers, the param's type, the value's own typ
   const ir::Graph graph = graph_with_declarations();
   CHECK(arg_size(graph, buffer_arg(1, 0)) == sizeof(void*));
   CHECK(arg_size(graph, param_arg(0)) == 4);
+  CHECK(arg_size(graph, cond_arg(0)) == sizeof(cudaGraphConditionalHandle));
   CHECK(arg_size(graph, param_arg(1)) == 8);
   CHECK(arg_size(graph, value_arg(ir::Scalar::of_integer(ST::i32, 1))) == 4);
   CHECK(arg_size(graph, value_arg(ir::Scalar::of_float(ST::f64, 1))) == 8);

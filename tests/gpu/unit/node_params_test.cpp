@@ -103,5 +103,39 @@ TEST_CASE("host, empty and kernel node params", "[runtime]") {
   CHECK(p.kernel.extra == nullptr);
 }
 
+TEST_CASE("edge_data maps ports to CUDA's edge data", "[runtime]") {
+  const cudaGraphEdgeData plain = edge_data(ir::EdgePort::default_);
+  CHECK(plain.from_port == 0);
+  CHECK(plain.to_port == 0);
+  CHECK(plain.type == cudaGraphDependencyTypeDefault);
+  const cudaGraphEdgeData programmatic = edge_data(ir::EdgePort::programmatic);
+  CHECK(programmatic.from_port == cudaGraphKernelNodePortProgrammatic);
+  CHECK(programmatic.type == cudaGraphDependencyTypeProgrammatic);
+  const cudaGraphEdgeData completion = edge_data(ir::EdgePort::launch_completion);
+  CHECK(completion.from_port == cudaGraphKernelNodePortLaunchCompletion);
+  CHECK(completion.type == cudaGraphDependencyTypeProgrammatic);
+}
+
+TEST_CASE("conditional node params: type and size per kind, the handle", "[runtime]") {
+  ir::ConditionalNode c;
+  c.bodies = {ir::BodyId{0}, ir::BodyId{1}};
+  c.type = ir::ConditionalNode::Type::if_;
+  cudaGraphNodeParams p = conditional_node_params(c, 42);
+  CHECK(p.type == cudaGraphNodeTypeConditional);
+  CHECK(p.conditional.handle == 42);
+  CHECK(p.conditional.type == cudaGraphCondTypeIf);
+  CHECK(p.conditional.size == 2);
+  c.type = ir::ConditionalNode::Type::switch_;
+  c.bodies.push_back(ir::BodyId{2});
+  p = conditional_node_params(c, 7);
+  CHECK(p.conditional.type == cudaGraphCondTypeSwitch);
+  CHECK(p.conditional.size == 3);
+  c.type = ir::ConditionalNode::Type::while_;
+  c.bodies = {ir::BodyId{0}};
+  p = conditional_node_params(c, 7);
+  CHECK(p.conditional.type == cudaGraphCondTypeWhile);
+  CHECK(p.conditional.size == 1);
+}
+
 }  // namespace
 }  // namespace graphc::detail

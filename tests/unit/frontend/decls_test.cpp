@@ -34,7 +34,6 @@ TEST_CASE("graphs and modules come in any order; each graph has its name and ran
   CHECK(p->span(p->module.graphs[0].range) == "1:1-1:12");
   CHECK(p->module.graphs[1].name == "b");
   CHECK(p->span(p->module.graphs[1].range) == "3:1-5:2");
-  CHECK_FALSE(p->module.graphs[1].parent.valid());
   CHECK(p->module.modules.size() == 1);
 }
 

@@ -48,7 +48,7 @@ TEST_CASE("a buffer or param inside an expression cannot be passed", "[sema]") {
   const auto all = a->sorted();
   REQUIRE(all.size() == 3);
   const std::string allowed =
-      "; an argument is a buffer name, `buffer + k` with a constant integer k, a param name, or a constant expression";
+      "; an argument is a buffer name, `buffer + k` with a constant integer k, a param name, a cond name, or a constant expression";
   test::check_diag(*a, all[0], DiagCode::bad_kernel_arg, "4:26",
                    "kernel argument 1 of node 'k' uses buffer 'd' inside an expression" + allowed);
   test::check_diag(*a, all[1], DiagCode::bad_kernel_arg, "4:33",
@@ -80,6 +80,6 @@ TEST_CASE("a node is not a kernel argument", "[sema]") {
 }
 )");
   const Diagnostic d =
-      single_diag(*a, DiagCode::wrong_kind, "3:26", "'e' is a node, but a buffer, param or constant is needed here");
+      single_diag(*a, DiagCode::wrong_kind, "3:26", "'e' is a node, but a buffer, param, cond or constant is needed here");
   CHECK(a->notes(d) == "2:9: 'e' is declared here\n");
 }

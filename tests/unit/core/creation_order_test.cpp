@@ -2,10 +2,10 @@
 
 #include <stdexcept>
 
-#include "backend/cpp/creation_order.h"
+#include "ir/creation_order.h"
 
 using namespace graphc;
-using namespace graphc::backend;
+using namespace graphc::ir;
 
 namespace {
 
@@ -14,7 +14,11 @@ ir::Graph graph_of(int nodes, std::initializer_list<std::pair<std::uint32_t, std
   ir::Graph graph;
   graph.name = std::string("g");  // not from a literal: GCC 12 -Wrestrict false positive
   constexpr const char* names[] = {"a", "b", "c", "d"};
-  for (int i = 0; i < nodes; ++i) graph.nodes.push_back(ir::Node{names[i], {}, {}, ir::EmptyNode{}});
+  for (int i = 0; i < nodes; ++i) {
+    ir::Node& node = graph.nodes.emplace_back();
+    node.name = names[i];
+    node.op = ir::EmptyNode{};
+  }
   for (const auto& [from, to] : edges) {
     ir::Edge edge;
     edge.from_id = ir::NodeId{from};
@@ -33,7 +37,7 @@ std::vector<std::uint32_t> order_of(const ir::Graph& graph) {
 
 }  // namespace
 
-TEST_CASE("nodes are created after their dependencies, in IR order when possible", "[codegen]") {
+TEST_CASE("nodes are created after their dependencies, in IR order when possible", "[ir]") {
   // IR order already respects the edges: it is kept.
   CHECK(order_of(graph_of(4, {{0, 1}, {1, 2}, {2, 3}})) == std::vector<std::uint32_t>{0, 1, 2, 3});
   // a (0) is declared first but waits for everything; b (1) and c (2) keep IR order.
@@ -42,7 +46,7 @@ TEST_CASE("nodes are created after their dependencies, in IR order when possible
   CHECK(order_of(graph_of(4, {{2, 0}})) == std::vector<std::uint32_t>{1, 2, 0, 3});
 }
 
-TEST_CASE("each predecessor is one dependency, in edge order, with its first port", "[codegen]") {
+TEST_CASE("each predecessor is one dependency, in edge order, with its first port", "[ir]") {
   ir::Graph graph = graph_of(3, {{1, 2}, {0, 2}, {1, 2}});
   graph.edges[0].port = ir::EdgePort::programmatic;
   const auto deps = dependencies(graph);
@@ -54,7 +58,22 @@ TEST_CASE("each predecessor is one dependency, in edge order, with its first por
   CHECK(deps[0].empty());
 }
 
-TEST_CASE("a cycle is a logic error (the validator rejects cycles)", "[codegen]") {
+TEST_CASE("each body is ordered on its own; a conditional node comes in its enclosing graph's order", "[ir]") {
+  // a (0) -> c (2) in the graph; c is a conditional node whose body holds b (1) and d (3),
+  // d -> b. The graph's order is a, c; the body's d, b.
+  ir::Graph graph = graph_of(4, {{0, 2}, {3, 1}});
+  graph.bodies.push_back(ir::Body{ir::NodeId{2}, 0, ir::BodyId{}, {}});
+  graph.nodes[1].body = graph.nodes[3].body = ir::BodyId{0};
+  graph.edges[1].body = ir::BodyId{0};
+  const auto deps = dependencies(graph);
+  std::vector<std::uint32_t> top, body;
+  for (const ir::NodeId id : creation_order(graph, deps)) top.push_back(id.value);
+  for (const ir::NodeId id : creation_order(graph, deps, ir::BodyId{0})) body.push_back(id.value);
+  CHECK(top == std::vector<std::uint32_t>{0, 2});
+  CHECK(body == std::vector<std::uint32_t>{3, 1});
+}
+
+TEST_CASE("a cycle is a logic error (the validator rejects cycles)", "[ir]") {
   const ir::Graph graph = graph_of(3, {{0, 1}, {1, 2}, {2, 1}});
   CHECK_THROWS_AS(creation_order(graph, dependencies(graph)), std::logic_error);
 }
