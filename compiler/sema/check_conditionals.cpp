@@ -124,8 +124,7 @@ class ConditionalChecker {
       const ir::Cond& cond = graph_.cond(arg.cond);
       if (graph_.body_within(node.body, cond.body)) continue;
       ctx_.diags
-          .report(DiagCode::cond_not_visible, arg.range, cond.name,
-                  graph_.node(graph_.body(cond.body).conditional).name, node.name)
+          .report(DiagCode::cond_not_visible, arg.range, cond.name, body_location(graph_, cond.body), node.name)
           .note(cond.name_range, "'{}' is declared here", cond.name);
     }
   }
