@@ -1,0 +1,51 @@
+// cg_solver, generated path: the graph built by the C++ that `graphc compile` wrote from
+// cg_solver.graph (cg_solver.graph.h / .cu, by graphc_add_graph at build time), launched
+// once (the WHILE node runs the CG iterations on the device until it converges), x
+// compared with the CPU's CG solution within x_tolerance (norm-wise), then the iteration
+// count and residual checked (convergence.h).
+//
+//   sample_cg_solver_generated [--print h_x]
+#include <span>
+#include <vector>
+
+#include "cg_solver.graph.h"
+#include "common/cuda_handles.h"
+#include "common/sample_main.h"
+#include "convergence.h"
+#include "reference.h"
+
+namespace {
+
+namespace gen = graphc::gen::cg_solver;
+namespace cg = graphc::samples::cg_solver;
+using graphc::samples::NamedBuffer;
+
+std::vector<NamedBuffer> run(cg::GpuResult& result) {
+  const gen::Storage storage;  // allocates the buffers (none has initial contents)
+  const gen::Bindings bindings = storage.bindings();
+  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
+  gen::Nodes nodes;
+  gen::build(graph.get(), bindings, nodes);
+  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
+  const graphc::samples::UniqueGraphExec exec = graphc::samples::instantiate(graph.get(), stream.get());
+  graphc::samples::launch_and_wait(exec.get(), stream.get());
+  // The h_ buffers are pinned host memory: the copies after the loop have filled them.
+  result.iterations = bindings.h_iters[0];
+  result.residual = bindings.h_residual[0];
+  const std::span<const float> h_x(bindings.h_x, gen::h_x_count);
+  return {{"h_x", {h_x.begin(), h_x.end()}},
+          {"h_iters", {static_cast<float>(result.iterations)}},
+          {"h_residual", {result.residual}}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  constexpr const char* label = "cg_solver (generated)";
+  cg::GpuResult gpu;
+  cg::CpuReference cpu;
+  const int status = graphc::samples::sample_main(
+      argc, argv, label, 0, [&gpu](const graphc::samples::Options&) { return run(gpu); },
+      {"h_x", [&cpu] { return cpu.x(); }, cg::x_tolerance});
+  return cg::check_convergence(label, status, gpu, cpu);
+}
