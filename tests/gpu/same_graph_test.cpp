@@ -13,9 +13,12 @@
 #include <utility>
 #include <vector>
 
+#include "branching.graph.h"
+#include "cg_solver.graph.h"
 #include "diamond.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
+#include "ir/graph.h"
 #include "heat2d.graph.h"
 #include "train_step.graph.h"
 
@@ -151,6 +154,32 @@ TEST_CASE("diamond: the runtime and the generated code build the same graph", "[
   const GraphShape runtime = runtime_shape("diamond");
   require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 5);
   CHECK(runtime.edges.size() == 5);  // upload -> {left, right} -> combine -> download
+}
+
+// The nodes of a sample's graph itself, not those of its conditional bodies (which
+// cudaGraphGetNodes on the graph does not list).
+std::size_t top_level_nodes(const std::string& sample) {
+  const graphc::Program program =
+      graphc::Program::load(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph");
+  const auto& nodes = program.ir().graphs.at(0).nodes;
+  return static_cast<std::size_t>(
+      std::count_if(nodes.begin(), nodes.end(), [](const graphc::ir::Node& n) { return !n.body.valid(); }));
+}
+
+TEST_CASE("cg_solver: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::cg_solver;
+  const GraphShape runtime = runtime_shape("cg_solver");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), top_level_nodes("cg_solver"));
+  CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
+                      [](const NodeShape& n) { return n.type == cudaGraphNodeTypeConditional; }) == 1);
+}
+
+TEST_CASE("branching: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::branching;
+  const GraphShape runtime = runtime_shape("branching");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), top_level_nodes("branching"));
+  CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
+                      [](const NodeShape& n) { return n.type == cudaGraphNodeTypeConditional; }) == 4);
 }
 
 TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[runtime][codegen]") {
