@@ -110,6 +110,8 @@ GRAPHC_SYNTAX_ERROR(launch_open, "expected '<<<' and the launch configuration af
 GRAPHC_SYNTAX_ERROR(launch_close, "expected '>>>' after the launch configuration (grid, block and shared memory)")
 GRAPHC_SYNTAX_ERROR(kernel_args, "expected '(' and the kernel's arguments after '>>>'")
 GRAPHC_SYNTAX_ERROR(kernel_args_close, "expected ',' or ')' after a kernel argument")
+GRAPHC_SYNTAX_ERROR(exec_graph, "expected a graph's name after '@'")
+GRAPHC_SYNTAX_ERROR(kernel_arg, "expected an expression, or '@' and a graph's name")
 GRAPHC_SYNTAX_ERROR(kernel_name, "expected the node's name after 'kernel'")
 GRAPHC_SYNTAX_ERROR(kernel_colon, "expected ':' and the kernel function after the node's name")
 GRAPHC_SYNTAX_ERROR(kernel_function, "expected the kernel function, such as axpy or ns::scale<float>")
@@ -171,7 +173,9 @@ GRAPHC_SYNTAX_ERROR_AT_TEXT(switch_close, "expected another case or '}' to close
 
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
-GRAPHC_SYNTAX_ERROR(graph_open, "expected '{' after the graph's name")
+GRAPHC_SYNTAX_ERROR(graph_open, "expected '[' and its attributes, or '{', after the graph's name")
+GRAPHC_SYNTAX_ERROR(attr_name, "expected a graph attribute, such as device_launch")
+GRAPHC_SYNTAX_ERROR(attrs_close, "expected ',' or ']' after a graph attribute")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module' or 'graph' at the top level of the file")
 

@@ -14,12 +14,20 @@ struct graph_item
     : sor<const_decl, param_decl, buffer_decl, cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node,
           conditional_node, edge_stmt> {};
 
-// `graph NAME { items }`: one CUDA graph.
+// `[device_launch]`: the graph's attributes, words checked after parsing.
+struct attrs_open : sym<'['> {};
+struct attr_name : seq<word> {};
+struct attrs_comma : sym<','> {};
+struct attrs_close : sym<']'> {};
+struct graph_attrs : seq<attrs_open, must<attr_name>, star_must<attrs_comma, attr_name>, must<attrs_close>> {};
+
+// `graph NAME ([attributes])? { items }`: one CUDA graph.
 struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};
 struct graph_name : seq<name> {};
 struct graph_open : sym<'{'> {};
 struct graph_close : sym<'}'> {};
-struct graph_decl : seq<kw_graph, must<graph_name, graph_open>, star<graph_item>, must<graph_close>> {};
+struct graph_decl
+    : seq<kw_graph, must<graph_name>, opt<graph_attrs>, must<graph_open>, star<graph_item>, must<graph_close>> {};
 
 // The end of the file, where only a declaration may come.
 struct file_end : eof {};

@@ -28,14 +28,23 @@ struct launch_grid : seq<dims> {};
 struct launch_block : seq<dims> {};
 struct launch_shared : seq<expr> {};
 
-// `(args)`: expressions separated by commas, possibly none.
-template <class Open, class Close>
-struct arg_list : seq<Open, opt<expr, star_must<arg_comma, expr>>, must<Close>> {};
+// `(args)`: arguments separated by commas, possibly none.
+template <class Open, class Close, class Arg = expr>
+struct arg_list : seq<Open, opt<Arg, star_must<arg_comma, Arg>>, must<Close>> {};
+
+// `@g`: the executable graph of graph g (a cudaGraphExec_t instantiated for device
+// launch), for a kernel that launches it with cudaGraphLaunch.
+struct exec_at : sym<'@'> {};
+struct exec_graph : seq<name> {};
+struct graph_exec_ref : if_must<exec_at, exec_graph> {};
+
+// One kernel argument: `@g`, or an expression.
+struct kernel_arg : sor<graph_exec_ref, expr> {};
 
 // The arguments of a kernel node, in the kernel's parameter order.
 struct kernel_args_open : sym<'('> {};
 struct kernel_args_close : sym<')'> {};
-struct kernel_args : arg_list<kernel_args_open, kernel_args_close> {};
+struct kernel_args : arg_list<kernel_args_open, kernel_args_close, kernel_arg> {};
 
 // `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);`: a kernel node.
 struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};

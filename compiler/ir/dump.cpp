@@ -58,6 +58,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::param: return fmt::format("param {}", root.param(arg.param).name);
     case KernelArg::Kind::value: return fmt::format("value {}", typed(arg.value));
     case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
+    case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
   }
   return "?";
 }
@@ -99,7 +100,8 @@ std::string dump(const Module& module, const SourceManager& sources) {
   std::string out = fmt::format("module {}\n", module.path);
   for (const ModuleDecl& m : module.modules) out += fmt::format("  kernels \"{}\" {}\n", m.path, at(sources, m.range));
   for (const Graph& g : module.graphs) {
-    out += fmt::format("graph {} {}\n", g.name, at(sources, g.name_range));
+    out += fmt::format("graph {}{} {}\n", g.name, g.device_launch.valid() ? " [device_launch]" : "",
+                       at(sources, g.name_range));
     for (const Const& c : g.consts) out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
     for (const Param& p : g.params) {
       out += fmt::format("  param {} : {} = {} {}\n", p.name, type_name(p.type), p.folded_default.text(),

@@ -99,8 +99,10 @@ struct KernelArg {
     param,   // the param's current value, in the param's type
     value,   // a compile-time value (literal, const or constant expression) in its type
     cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
+    graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
   };
-  Expr expr;
+  Expr expr;           // unused for `@g`
+  std::string graph;   // `@g`: the graph's name; empty for an expression
   SourceRange range;
   Kind kind = Kind::unresolved;  // resolved
   BufferId buffer;               // resolved, kind == buffer
@@ -108,6 +110,7 @@ struct KernelArg {
   ParamId param;                 // resolved, kind == param
   Scalar value;                  // resolved, kind == value
   CondId cond;                   // resolved, kind == cond
+  GraphId graph_id;              // resolved, kind == graph_exec
 };
 
 /// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);` -> CUDA kernel node.
@@ -216,6 +219,9 @@ struct Graph {
   std::string name;
   SourceRange name_range;
   SourceRange range;
+  /// `[device_launch]`: instantiated with cudaGraphInstantiateFlagDeviceLaunch, so that a
+  /// kernel can launch it (cudaGraphLaunch on the device); invalid when absent.
+  SourceRange device_launch;
   std::vector<Const> consts;
   std::vector<Param> params;
   std::vector<Buffer> buffers;

@@ -127,7 +127,10 @@ void check_kernel_args(GraphContext& ctx) {
     auto* kernel = std::get_if<ir::KernelNode>(&node.op);
     if (kernel == nullptr) continue;
     ArgChecker checker(ctx, node);
-    for (std::size_t i = 0; i < kernel->args.size(); ++i) checker.check(i, kernel->args[i]);
+    for (std::size_t i = 0; i < kernel->args.size(); ++i) {
+      // `@g` names a graph of the module: check_device_launch resolves it.
+      if (kernel->args[i].graph.empty()) checker.check(i, kernel->args[i]);
+    }
   }
 }
 

@@ -36,4 +36,8 @@ void check_conditionals(GraphContext& ctx);
 /// check_conditional_bodies.cpp: which nodes a conditional body may hold.
 void check_conditional_bodies(GraphContext& ctx);
 
+/// check_device_launch.cpp: `@g` kernel arguments, and what a graph instantiated for
+/// device launch may hold. Runs after the graphs' own passes.
+void check_device_launch(ir::Module& module, DiagEngine& diags);
+
 }  // namespace graphc::sema

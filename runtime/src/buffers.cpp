@@ -9,15 +9,21 @@
 
 namespace graphc::detail {
 
-void check_bindings(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
+void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings) {
   for (const auto& [name, bound] : bindings.buffers()) {
-    const std::optional<ir::BufferId> id = graph.find_buffer(name);
-    if (!id) fail_unknown(program.sources(), program.path, DiagCode::no_such_buffer, graph, name, graph.buffers);
-    const ir::Buffer& buffer = graph.buffer(*id);
-    if (bound.bytes < buffer.bytes()) {
-      fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
-           buffer.bytes());
+    bool declared = false;
+    for (const ir::Graph* graph : graphs) {
+      const std::optional<ir::BufferId> id = graph->find_buffer(name);
+      if (!id) continue;
+      declared = true;
+      const ir::Buffer& buffer = graph->buffer(*id);
+      if (bound.bytes < buffer.bytes()) {
+        fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
+             buffer.bytes());
+      }
     }
+    const ir::Graph& first = *graphs.front();
+    if (!declared) fail_unknown(program.sources(), program.path, DiagCode::no_such_buffer, first, name, first.buffers);
   }
 }
 

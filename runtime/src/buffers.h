@@ -13,10 +13,11 @@
 
 namespace graphc::detail {
 
-/// Checks `bindings` against `graph` before anything is allocated: every bound name is a
-/// buffer of the graph (R0010, at the graph's name) and holds at least the buffer's bytes
-/// (R0007, at the buffer's declaration).
-void check_bindings(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
+/// Checks `bindings` against `graphs` (the graph being instantiated first, then the graphs
+/// it launches, which the same bindings apply to) before anything is allocated: every
+/// bound name is a buffer of one of them (R0010, at the first graph's name) and holds at
+/// least the bytes of each buffer of that name (R0007, at the buffer's declaration).
+void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
 /// (count * element size); empty when it declares none.

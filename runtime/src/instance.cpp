@@ -47,4 +47,13 @@ std::size_t Instance::buffer_bytes(std::string_view name) const {
   return state_->graph().buffer(buffer_id(*state_, name)).bytes();
 }
 
+const Instance& Instance::launched(std::string_view graph) const {
+  for (const auto& [id, instance] : state_->launched) {
+    if (state_->program->module().graph(id).name == graph) return instance;
+  }
+  const ir::Graph& own = state_->graph();
+  detail::fail(state_->program->sources(), state_->program->path, DiagCode::not_launched, own.name_range, own.name,
+               graph, graph);
+}
+
 }  // namespace graphc

@@ -1,11 +1,12 @@
-// What an Instance owns. Members are destroyed in reverse order: the exec and the graph
-// before the buffers they use, and the program (its modules) last.
+// What an Instance owns. Members are destroyed in reverse order: the launched graphs, the
+// exec and the graph before the buffers they use, and the program (its modules) last.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "build_graph.h"
+#include "graphc/instance.h"
 #include "buffers.h"
 #include "handles.h"
 #include "kernel_args.h"
@@ -22,8 +23,21 @@ struct InstanceState {
   BufferSet buffers;
   BuiltGraph built;
   ExecHandle exec;
+  /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
+  /// once for device launch; destroyed before this graph's exec is.
+  std::vector<std::pair<ir::GraphId, Instance>> launched;
 
   const ir::Graph& graph() const { return program->module().graph(graph_id); }
+  bool device_launch() const { return graph().device_launch.valid(); }
 };
+
+/// Gives kernel node `node` its current arguments in the instantiated graph
+/// (cudaGraphExecKernelNodeSetParams); R0001 naming the node if CUDA refuses.
+void update_kernel_node(InstanceState& state, std::size_t node);
+
+/// Uploads the exec again (cudaGraphUpload, then a synchronization of `stream`): a graph
+/// instantiated for device launch sees changed node parameters in device launches only
+/// after an upload.
+void upload(InstanceState& state, cudaStream_t stream);
 
 }  // namespace graphc::detail

@@ -9,7 +9,7 @@ Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
-    : slots_(kernel.args.size()), params_(kernel.args.size()) {
+    : slots_(kernel.args.size()), params_(kernel.args.size()), graph_per_arg_(kernel.args.size()) {
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
     switch (arg.kind) {
@@ -26,6 +26,10 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
         break;
       case ir::KernelArg::Kind::value:
         slots_[i] = Slot{arg.value.bytes()};
+        break;
+      case ir::KernelArg::Kind::graph_exec:
+        graph_per_arg_[i] = arg.graph_id;
+        graph_execs_.push_back(arg.graph_id);
         break;
       case ir::KernelArg::Kind::cond: {
         const cudaGraphConditionalHandle handle = conds.at(arg.cond.value);
@@ -45,6 +49,12 @@ bool KernelArgs::uses(ir::ParamId id) const { return std::find(params_.begin(), 
 void KernelArgs::set_param(ir::ParamId id, const Slot& value) {
   for (std::size_t i = 0; i < params_.size(); ++i) {
     if (params_[i] == id) slots_[i] = value;
+  }
+}
+
+void KernelArgs::set_graph_exec(ir::GraphId id, cudaGraphExec_t exec) {
+  for (std::size_t i = 0; i < graph_per_arg_.size(); ++i) {
+    if (graph_per_arg_[i] == id) std::memcpy(slots_[i].bytes.data(), &exec, sizeof(exec));
   }
 }
 

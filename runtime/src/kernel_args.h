@@ -27,7 +27,8 @@ class KernelArgs {
   KernelArgs() = default;
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
-  /// conditional handles from `conds` (per CondId); values in their own type.
+  /// conditional handles from `conds` (per CondId); values in their own type. `@g`
+  /// arguments start null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
              const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
@@ -41,11 +42,17 @@ class KernelArgs {
   bool uses(ir::ParamId id) const;
   /// Writes `value` into every argument that passes param `id`.
   void set_param(ir::ParamId id, const Slot& value);
+  /// The graphs whose exec an argument passes (`@g`), in argument order.
+  const std::vector<ir::GraphId>& graph_execs() const { return graph_execs_; }
+  /// Writes `exec` into every argument that passes `@g` for graph `id`.
+  void set_graph_exec(ir::GraphId id, cudaGraphExec_t exec);
 
  private:
   std::vector<Slot> slots_;
   std::vector<void*> pointers_;    // into slots_ (a vector's heap storage survives moves)
   std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
+  std::vector<ir::GraphId> graph_per_arg_;  // per argument: the graph whose exec it passes, or invalid
+  std::vector<ir::GraphId> graph_execs_;    // the valid entries of graph_per_arg_
 };
 
 }  // namespace graphc::detail

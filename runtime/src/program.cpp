@@ -1,5 +1,7 @@
 #include "graphc/program.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "buffers.h"
@@ -66,40 +68,91 @@ const std::string& Program::warnings() const { return state_->warnings; }
 const ir::Module& Program::ir() const { return state_->module(); }
 const SourceManager& Program::sources() const { return state_->sources(); }
 
-Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
-  const ir::GraphId graph_id = find_graph(*state_, graph_name);
-  load_modules();
+namespace {
+
+// The graph and the graphs it launches from kernels (`@g`), transitively, each once, the
+// graph first.
+std::vector<ir::GraphId> launch_closure(const ir::Module& module, ir::GraphId root) {
+  std::vector<ir::GraphId> graphs{root};
+  for (std::size_t i = 0; i < graphs.size(); ++i) {
+    for (const ir::Node& node : module.graph(graphs[i]).nodes) {
+      const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+      if (kernel == nullptr) continue;
+      for (const ir::KernelArg& arg : kernel->args) {
+        if (arg.kind != ir::KernelArg::Kind::graph_exec) continue;
+        if (std::find(graphs.begin(), graphs.end(), arg.graph_id) == graphs.end()) graphs.push_back(arg.graph_id);
+      }
+    }
+  }
+  return graphs;
+}
+
+// Resolves, checks, allocates, builds and instantiates one graph (for device launch when
+// it is declared so). Its `@g` arguments are still null, and it is not uploaded.
+std::unique_ptr<detail::InstanceState> build_instance(const std::shared_ptr<detail::ProgramState>& program,
+                                                      ir::GraphId graph_id, const Bindings& bindings) {
   auto state = std::make_unique<detail::InstanceState>();
-  state->program = state_;
+  state->program = program;
   state->graph_id = graph_id;
   const ir::Graph& graph = state->graph();
 
   // Everything that can be checked is checked before anything is allocated or launched.
-  detail::check_bindings(*state_, graph, bindings);
-  state->functions = detail::resolve_functions(*state_, graph, bindings);
-  detail::check_kernel_args(*state_, graph, state->functions.kernels);
-  detail::configure_shared_memory(*state_, graph, state->functions.kernels);
+  state->functions = detail::resolve_functions(*program, graph, bindings);
+  detail::check_kernel_args(*program, graph, state->functions.kernels);
+  detail::configure_shared_memory(*program, graph, state->functions.kernels);
 
   for (const ir::Param& param : graph.params) state->params.push_back(detail::param_slot(param.folded_default));
-  state->buffers = detail::BufferSet::create(*state_, graph, bindings);
-  state->built = detail::build_graph(*state_, graph, state->functions, state->buffers.pointers(), state->params);
+  state->buffers = detail::BufferSet::create(*program, graph, bindings);
+  state->built = detail::build_graph(*program, graph, state->functions, state->buffers.pointers(), state->params);
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
+  params.flags = state->device_launch() ? cudaGraphInstantiateFlagDeviceLaunch : 0;
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state->built.graph.get(), &params);
-  detail::CallSite site{"", state_->sources().location(graph.range)};
+  detail::CallSite site{"", program->sources().location(graph.range)};
   for (std::size_t i = 0; i < graph.nodes.size() && params.errNode_out; ++i) {
-    if (state->built.nodes[i] == params.errNode_out) site = detail::site_of(state_->sources(), graph.nodes[i]);
+    if (state->built.nodes[i] == params.errNode_out) site = detail::site_of(program->sources(), graph.nodes[i]);
   }
   detail::check(status, "cudaGraphInstantiate", site);
   state->exec = detail::ExecHandle(exec);
+  return state;
+}
 
-  // Uploaded now, so the first launch costs what a repeat launch costs.
-  const detail::CallSite graph_site{"", state_->sources().location(graph.range)};
-  detail::check(cudaGraphUpload(exec, stream), "cudaGraphUpload", graph_site);
-  detail::check(cudaStreamSynchronize(stream), "cudaStreamSynchronize after cudaGraphUpload", graph_site);
-  return Instance(std::move(state));
+}  // namespace
+
+Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
+  const ir::GraphId root = find_graph(*state_, graph_name);
+  load_modules();
+  const ir::Module& module = state_->module();
+  const std::vector<ir::GraphId> ids = launch_closure(module, root);
+  std::vector<const ir::Graph*> graphs;
+  for (const ir::GraphId id : ids) graphs.push_back(&module.graph(id));
+  detail::check_bindings(*state_, graphs, bindings);
+
+  std::vector<std::unique_ptr<detail::InstanceState>> states;
+  for (const ir::GraphId id : ids) states.push_back(build_instance(state_, id, bindings));
+
+  // Every graph is instantiated: `@g` arguments get their execs (a graph may pass its own,
+  // for a tail launch of itself).
+  for (const auto& state : states) {
+    for (std::size_t i = 0; i < state->built.kernel_args.size(); ++i) {
+      detail::KernelArgs& args = state->built.kernel_args[i];
+      if (args.graph_execs().empty()) continue;
+      for (const ir::GraphId target : args.graph_execs()) {
+        const std::size_t k = static_cast<std::size_t>(std::find(ids.begin(), ids.end(), target) - ids.begin());
+        args.set_graph_exec(target, states.at(k)->exec.get());
+      }
+      detail::update_kernel_node(*state, i);
+    }
+  }
+  // Uploaded now, so the first launch costs what a repeat launch costs (and a graph
+  // launched from the device must be uploaded before it is).
+  for (const auto& state : states) detail::upload(*state, stream);
+
+  std::unique_ptr<detail::InstanceState> instance = std::move(states.front());
+  for (std::size_t k = 1; k < states.size(); ++k) instance->launched.emplace_back(ids[k], Instance(std::move(states[k])));
+  return Instance(std::move(instance));
 }
 
 }  // namespace graphc

@@ -25,16 +25,15 @@ ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) 
 void apply(detail::InstanceState& state, ir::ParamId id, const detail::Slot& value) {
   state.params[id.value] = value;
   const ir::Graph& graph = state.graph();
+  bool changed = false;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     detail::KernelArgs& args = state.built.kernel_args[i];
     if (!args.uses(id)) continue;
     args.set_param(id, value);
-    const ir::Node& node = graph.nodes[i];
-    const cudaKernelNodeParams p =
-        detail::kernel_params(state.functions.kernels[i], std::get<ir::KernelNode>(node.op), args);
-    detail::check(cudaGraphExecKernelNodeSetParams(state.exec.get(), state.built.nodes[i], &p),
-                  "cudaGraphExecKernelNodeSetParams", detail::site_of(state.program->sources(), node));
+    detail::update_kernel_node(state, i);
+    changed = true;
   }
+  if (changed && state.device_launch()) detail::upload(state, nullptr);
 }
 
 // `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).
@@ -64,6 +63,24 @@ std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type
 }
 
 }  // namespace
+
+namespace detail {
+
+void update_kernel_node(InstanceState& state, std::size_t node) {
+  const ir::Node& n = state.graph().nodes.at(node);
+  const cudaKernelNodeParams p =
+      kernel_params(state.functions.kernels[node], std::get<ir::KernelNode>(n.op), state.built.kernel_args[node]);
+  check(cudaGraphExecKernelNodeSetParams(state.exec.get(), state.built.nodes[node], &p),
+        "cudaGraphExecKernelNodeSetParams", site_of(state.program->sources(), n));
+}
+
+void upload(InstanceState& state, cudaStream_t stream) {
+  const CallSite site{"", state.program->sources().location(state.graph().range)};
+  check(cudaGraphUpload(state.exec.get(), stream), "cudaGraphUpload", site);
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize after cudaGraphUpload", site);
+}
+
+}  // namespace detail
 
 void Instance::set_bytes(std::string_view name, ir::ScalarType given, const void* value) {
   const ir::ParamId id = param_id(*state_, name);

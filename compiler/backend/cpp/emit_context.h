@@ -15,6 +15,7 @@
 namespace graphc::backend {
 
 struct GraphContext {
+  const ir::Module& module;
   const ir::Graph& graph;
   const SourceManager& sources;
   const GraphNames& names;

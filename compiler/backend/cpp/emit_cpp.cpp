@@ -91,7 +91,7 @@ std::vector<GraphNames> all_names(const ir::Module& module, bool library_modules
   std::vector<GraphNames> names;
   std::map<std::string, std::string> spaces;
   for (const ir::Graph& graph : module.graphs) {
-    names.push_back(graph_names(graph, library_modules));
+    names.push_back(graph_names(module, graph, library_modules));
     auto [it, inserted] = spaces.emplace(names.back().space, graph.name);
     if (!inserted) {
       throw std::runtime_error(fmt::format("graphs '{}' and '{}' both become the namespace graphc::gen::{}; rename one",
@@ -150,7 +150,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   }
 
   for (std::size_t i = 0; i < module.graphs.size(); ++i) {
-    const GraphContext context{module.graphs[i], sources, names[i], modules.libraries, files.source_name};
+    const GraphContext context{module, module.graphs[i], sources, names[i], modules.libraries, files.source_name};
     const std::string space = "graphc::gen::" + names[i].space;
     header.blank();
     header.line(fmt::format("namespace {} {{", space));

@@ -54,6 +54,10 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       out.line(fmt::format("{} {} = {};  // param {}", ir::cpp_type_name(param.type), context.names.params[i],
                            initializer(param.folded_default), ir::type_name(param.type)));
     }
+    for (const auto& [id, member] : context.names.graph_execs) {
+      out.line(fmt::format("cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",
+                           member, escape(context.module.graph(id).name)));
+    }
     for (const HostFunction& function : context.names.host_functions) {
       out.line(fmt::format("cudaHostFn_t {} = nullptr;  // host function '{}'", function.member, escape(function.name)));
       out.line(fmt::format("void* {} = nullptr;  // its user data", function.data));
@@ -125,6 +129,12 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
+  const bool device_launch = context.graph.device_launch.valid();
+  out.line(device_launch ? "// [device_launch]: instantiate with these flags; upload (cudaGraphUpload) before a kernel launches it, and again after update_params()."
+                         : "// The flags to instantiate the graph with.");
+  out.line(fmt::format("inline constexpr unsigned long long instantiate_flags = {};",
+                       device_launch ? "cudaGraphInstantiateFlagDeviceLaunch" : "0"));
+  out.blank();
   emit_counts(out, context);
   emit_bindings(out, context, module_dir);
   emit_nodes(out, context);
@@ -134,8 +144,8 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   out.line("// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.");
   out.line("void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);");
   out.blank();
-  out.line("// Sets every kernel node that passes a param to the params' values in `b`, in `exec`");
-  out.line("// (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
+  out.line("// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in");
+  out.line("// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
   out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
 }
 

@@ -1,5 +1,6 @@
-// update_params(): every kernel node that passes a param gets its launch again, with the
-// params' new values, through cudaGraphExecKernelNodeSetParams (no re-instantiation).
+// update_params(): every kernel node that passes a param or a graph's exec (`@g`) gets its
+// launch again, with the Bindings' current values, through
+// cudaGraphExecKernelNodeSetParams (no re-instantiation).
 #include <algorithm>
 #include <variant>
 
@@ -40,7 +41,7 @@ void emit_update(CodeWriter& out, const GraphContext& context) {
   std::vector<std::size_t> updated;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const auto* kernel = std::get_if<ir::KernelNode>(&graph.nodes[i].op);
-    if (kernel != nullptr && passes_param(*kernel)) updated.push_back(i);
+    if (kernel != nullptr && passes_bound_value(*kernel)) updated.push_back(i);
   }
   if (updated.empty()) {
     out.line("void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {");

@@ -35,7 +35,14 @@ class MemberSet {
 
 }  // namespace
 
-GraphNames graph_names(const ir::Graph& graph, bool library_modules) {
+const std::string& GraphNames::graph_exec(ir::GraphId id) const {
+  for (const auto& [graph, member] : graph_execs) {
+    if (graph == id) return member;
+  }
+  throw std::logic_error("C++ back end: no Bindings member for a graph exec");
+}
+
+GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules) {
   GraphNames names;
   names.space = identifier(graph.name);
   MemberSet bindings(graph, "Bindings");
@@ -55,6 +62,19 @@ GraphNames graph_names(const ir::Graph& graph, bool library_modules) {
     const std::string member = identifier(host->function);
     HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
     names.host_functions.push_back(std::move(function));
+  }
+  for (const ir::Node& node : graph.nodes) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    if (kernel == nullptr) continue;
+    for (const ir::KernelArg& arg : kernel->args) {
+      if (arg.kind != ir::KernelArg::Kind::graph_exec) continue;
+      const bool known = std::any_of(names.graph_execs.begin(), names.graph_execs.end(),
+                                     [&](const auto& e) { return e.first == arg.graph_id; });
+      if (known) continue;
+      const std::string& target = module.graph(arg.graph_id).name;
+      names.graph_execs.emplace_back(
+          arg.graph_id, bindings.add(identifier(target) + "_exec", fmt::format("the exec of graph '{}'", escape(target))));
+    }
   }
   if (library_modules) bindings.add(module_dir_member, "the folder of the kernel libraries");
   MemberSet nodes(graph, "Nodes");

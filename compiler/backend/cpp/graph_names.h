@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/graph.h"
@@ -22,6 +23,11 @@ struct GraphNames {
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
   std::vector<std::string> conds;    // Nodes member per conditional handle (by CondId)
+  /// Bindings member per graph whose exec a kernel argument passes (`@g`), in order of
+  /// first use: the graph and the cudaGraphExec_t member.
+  std::vector<std::pair<ir::GraphId, std::string>> graph_execs;
+  /// The Bindings member for `@g` of graph `id`.
+  const std::string& graph_exec(ir::GraphId id) const;
   std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
 };
 
@@ -31,6 +37,6 @@ inline constexpr const char* module_dir_member = "module_dir";
 /// The names of `graph`'s generated code (see identifier() for how declared names map to
 /// C++); `library_modules` says whether Bindings also has module_dir_member. Throws std::runtime_error when two Bindings or two Nodes members would have the
 /// same name (e.g. a buffer and a host function both called `log`), naming both.
-GraphNames graph_names(const ir::Graph& graph, bool library_modules);
+GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules);
 
 }  // namespace graphc::backend

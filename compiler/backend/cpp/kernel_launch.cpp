@@ -31,6 +31,7 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
               std::string(ir::cpp_type_name(context.graph.param(arg.param).type))};
     case ir::KernelArg::Kind::value: return {typed_value(arg.value), std::string(ir::cpp_type_name(arg.value.type))};
     case ir::KernelArg::Kind::cond: return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
+    case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
     case ir::KernelArg::Kind::unresolved: break;
   }
   throw std::logic_error("C++ back end: a kernel argument is not resolved");
@@ -38,9 +39,10 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
 
 }  // namespace
 
-bool passes_param(const ir::KernelNode& kernel) {
-  return std::any_of(kernel.args.begin(), kernel.args.end(),
-                     [](const ir::KernelArg& arg) { return arg.kind == ir::KernelArg::Kind::param; });
+bool passes_bound_value(const ir::KernelNode& kernel) {
+  return std::any_of(kernel.args.begin(), kernel.args.end(), [](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec;
+  });
 }
 
 void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::Node& node,

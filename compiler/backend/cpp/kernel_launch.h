@@ -12,8 +12,9 @@
 
 namespace graphc::backend {
 
-/// Whether any argument of the kernel node is a param (update_params() resets such nodes).
-bool passes_param(const ir::KernelNode& kernel);
+/// Whether any argument of the kernel node is a param or a graph's exec (`@g`), values the
+/// Bindings hold: update_params() resets such nodes.
+bool passes_bound_value(const ir::KernelNode& kernel);
 
 /// Writes `auto args = graphc::kernel_args(::f, b.buf, b.param, 1024);` (C++ kernels: the
 /// compiler checks each argument against the kernel's signature) or

@@ -1,5 +1,6 @@
 #include <vector>
 
+#include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
 
 namespace graphc::frontend::text {
@@ -113,7 +114,20 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
   graph.name = ctx.text(name);
   graph.name_range = ctx.range(name);
   graph.range = ctx.range(node);
-  GraphBuilder(ctx, graph).items(node, 1, ir::BodyId{});
+  // children: the name, the attributes (words), then the items.
+  std::size_t first_item = 1;
+  for (; first_item < node.children.size() && node.children[first_item]->is_type<grammar::word>(); ++first_item) {
+    const ParseNode& attribute = *node.children[first_item];
+    if (ctx.text(attribute) == "device_launch") {
+      graph.device_launch = ctx.range(attribute);
+      continue;
+    }
+    Diagnostic& d = ctx.diags.report(DiagCode::unknown_attribute, ctx.range(attribute), ctx.text(attribute));
+    if (closest_name(std::string(ctx.text(attribute)), {"device_launch"})) {
+      d.note(SourceRange{}, "did you mean 'device_launch'?");
+    }
+  }
+  GraphBuilder(ctx, graph).items(node, first_item, ir::BodyId{});
   return graph;
 }
 

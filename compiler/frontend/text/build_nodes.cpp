@@ -62,8 +62,12 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   if (node.children.size() > 5) kernel.shared_memory = build_expr(ctx, *node.children[4]);
   for (const auto& arg : node.children.back()->children) {
     ir::KernelArg& out = kernel.args.emplace_back();
-    out.expr = build_expr(ctx, *arg);
-    out.range = out.expr.range;
+    out.range = ctx.range(*arg);
+    if (arg->is_type<grammar::graph_exec_ref>()) {
+      out.graph = ctx.text(*arg->children.at(0));
+    } else {
+      out.expr = build_expr(ctx, *arg);
+    }
   }
   return kernel;
 }

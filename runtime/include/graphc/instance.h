@@ -83,6 +83,12 @@ class Instance {
   /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;
 
+  /// The instance of graph `graph`, which a kernel of this graph (or of a graph it
+  /// launches) launches through `@graph`: instantiated with this one, for device launch
+  /// (cudaGraphInstantiateFlagDeviceLaunch), with its own buffers except those the
+  /// bindings bind by name. A graph launched by none of them: R0030.
+  const Instance& launched(std::string_view graph) const;
+
  private:
   friend class Program;
   explicit Instance(std::unique_ptr<detail::InstanceState> state);

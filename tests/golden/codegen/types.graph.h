@@ -20,6 +20,9 @@ static_assert(GRAPHC_GENERATED_ABI == 1, "types.graph.h was generated for graphc
 
 namespace graphc::gen::types {
 
+// The flags to instantiate the graph with.
+inline constexpr unsigned long long instantiate_flags = 0;
+
 // Buffer sizes, in elements.
 inline constexpr std::size_t a_i8_count = 16;
 inline constexpr std::size_t a_i16_count = 4;
@@ -99,8 +102,8 @@ class Storage {
 // checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 
-// Sets every kernel node that passes a param to the params' values in `b`, in `exec`
-// (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 }  // namespace graphc::gen::types

@@ -143,7 +143,8 @@ TEST_CASE("edge errors", "[grammar]") {
 }
 
 TEST_CASE("graph and file level errors", "[grammar]") {
-  expect_error("graph g\n  empty e;\n}\n", DiagCode::syntax_error, "1:8", "expected '{' after the graph's name");
+  expect_error("graph g\n  empty e;\n}\n", DiagCode::syntax_error, "1:8",
+               "expected '[' and its attributes, or '{', after the graph's name");
   expect_error("graph g {\n  empty e;\n", DiagCode::syntax_error, "2:11",
                "expected a declaration, an edge, or '}' to close the graph");
   expect_error("graph g {\n  ;\n}\n", DiagCode::syntax_error, "2:3",

@@ -1,0 +1,79 @@
+// Device launch: a graph declared `[device_launch]` is instantiated with
+// cudaGraphInstantiateFlagDeviceLaunch, which CUDA accepts only for graphs of kernel,
+// memcpy, memset and child graph nodes whose copies touch device or pinned host memory
+// (it answers anything else with a bare cudaErrorInvalidValue at instantiation). A kernel
+// argument `@g` passes graph g's executable graph, so g must be such a graph.
+#include "diag/spellcheck.h"
+#include "ir/overloaded.h"
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+bool allowed_in_device_graph(const ir::Node& node) {
+  return std::visit(ir::Overloaded{
+                        [](const ir::KernelNode&) { return true; },
+                        [](const ir::CopyNode&) { return true; },
+                        [](const ir::MemsetNode&) { return true; },
+                        [](const auto&) { return false; },
+                    },
+                    node.op);
+}
+
+void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
+  for (const ir::Node& node : graph.nodes) {
+    if (!allowed_in_device_graph(node)) {
+      diags.report(DiagCode::device_graph_node_kind, node.name_range, ir::kind_name(node), node.name, graph.name)
+          .note(graph.device_launch, "'{}' is declared for device launch here", graph.name);
+      continue;
+    }
+    const auto* copy = std::get_if<ir::CopyNode>(&node.op);
+    if (copy == nullptr) continue;
+    for (const auto& [slice, verb] : {std::pair{&copy->src, "reads"}, std::pair{&copy->dst, "writes"}}) {
+      if (!slice->id.valid() || graph.buffer(slice->id).space != ir::MemorySpace::managed) continue;
+      const ir::Buffer& buffer = graph.buffer(slice->id);
+      diags.report(DiagCode::device_graph_copy_memory, slice->name_range, node.name, graph.name, verb, buffer.name)
+          .note(buffer.name_range, "'{}' is declared here", buffer.name);
+    }
+  }
+}
+
+// Each `@g` argument to the graph it names, which must be instantiated for device launch.
+void resolve_graph_execs(ir::Module& module, ir::Graph& graph, DiagEngine& diags) {
+  for (ir::Node& node : graph.nodes) {
+    auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    if (kernel == nullptr) continue;
+    for (ir::KernelArg& arg : kernel->args) {
+      if (arg.graph.empty()) continue;
+      const std::optional<ir::GraphId> id = module.find_graph(arg.graph);
+      if (!id) {
+        Diagnostic& d = diags.report(DiagCode::unknown_graph, arg.range, arg.graph);
+        std::vector<std::string> names;
+        for (const ir::Graph& g : module.graphs) names.push_back(g.name);
+        if (const auto guess = closest_name(arg.graph, names)) {
+          d.note(module.graph(*module.find_graph(*guess)).name_range, "did you mean '{}'?", *guess);
+        }
+        continue;
+      }
+      const ir::Graph& target = module.graph(*id);
+      if (!target.device_launch.valid()) {
+        diags.report(DiagCode::not_device_graph, arg.range, node.name, arg.graph, arg.graph)
+            .note(target.name_range, "'{}' is declared here", target.name);
+        continue;
+      }
+      arg.kind = ir::KernelArg::Kind::graph_exec;
+      arg.graph_id = *id;
+    }
+  }
+}
+
+}  // namespace
+
+void check_device_launch(ir::Module& module, DiagEngine& diags) {
+  for (ir::Graph& graph : module.graphs) {
+    resolve_graph_execs(module, graph, diags);
+    if (graph.device_launch.valid()) check_device_graph(graph, diags);
+  }
+}
+
+}  // namespace graphc::sema
