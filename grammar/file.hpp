@@ -8,9 +8,11 @@
 
 namespace graphc::grammar {
 
-// One declaration or edge statement in a graph's body.
+// One declaration or edge statement in a graph's body. Every alternative that starts with
+// a keyword comes before edge_stmt, whose first name rejects reserved words.
 struct graph_item
-    : sor<const_decl, param_decl, buffer_decl, kernel_node, copy_node, memset_node, host_node, empty_node, edge_stmt> {};
+    : sor<const_decl, param_decl, buffer_decl, kernel_node, copy_node, memset_node, host_node, empty_node, event_decl,
+          record_node, wait_node, edge_stmt> {};
 
 // `graph NAME { items }`: one CUDA graph.
 struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};

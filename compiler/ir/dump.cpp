@@ -80,6 +80,8 @@ std::string node_text(const Graph& root, const Node& node) {
           },
           [&](const HostNode& h) { return fmt::format("host {}", h.function); },
           [&](const EmptyNode&) { return std::string("empty"); },
+          [&](const EventRecordNode& r) { return fmt::format("record event={}", r.event); },
+          [&](const EventWaitNode& w) { return fmt::format("wait event={}", w.event); },
       },
       node.op);
 }
@@ -102,6 +104,7 @@ std::string dump(const Module& module, const SourceManager& sources) {
       out += fmt::format("  buffer {} : {}[{}] {} init={}({}) {}\n", b.name, type_name(b.type), b.count_value,
                          space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), at(sources, b.name_range));
     }
+    for (const Event& e : g.events) out += fmt::format("  event {} {}\n", e.name, at(sources, e.name_range));
     for (const Node& n : g.nodes) out += fmt::format("  node {} {} {}\n", n.name, node_text(g, n), at(sources, n.name_range));
     for (const Edge& e : g.edges) {
       out += fmt::format("  edge {} -> {} port={} {}\n", e.from, e.to, port_name(e.port), at(sources, e.range));

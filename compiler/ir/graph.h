@@ -39,6 +39,14 @@ struct Param {
   Scalar folded_default;  // resolved: the default converted to `type` (zero if none)
 };
 
+/// `event NAME;` A CUDA event shared by the graph's record and wait nodes; the runtime
+/// (or the generated Storage) creates it unless the caller binds one.
+struct Event {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+};
+
 /// Initial contents a buffer gets once, when the runtime allocates it.
 struct BufferInit {
   enum class Kind : std::uint8_t {
@@ -138,14 +146,28 @@ struct HostNode {
 /// `empty NAME;` -> CUDA empty node.
 struct EmptyNode {};
 
+/// `record NAME : EVENT;` -> CUDA event record node (cudaGraphNodeTypeEventRecord).
+struct EventRecordNode {
+  std::string event;
+  SourceRange event_range;
+  EventId id;  // resolved
+};
+
+/// `wait NAME : EVENT;` -> CUDA event wait node (cudaGraphNodeTypeWaitEvent).
+struct EventWaitNode {
+  std::string event;
+  SourceRange event_range;
+  EventId id;  // resolved
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
   SourceRange range;  // the whole declaration
-  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode> op;
+  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, EventRecordNode, EventWaitNode> op;
 };
 
-/// "kernel", "copy", "memset", "host", "empty".
+/// "kernel", "copy", "memset", "host", "empty", "record", "wait".
 std::string_view kind_name(const Node& node);
 
 /// CUDA edge data ports (cudaGraphEdgeData).
@@ -159,6 +181,7 @@ struct Edge {
   SourceRange to_range;
   SourceRange range;  // the arrow
   EdgePort port = EdgePort::default_;
+  SourceRange port_range;  // the port's word in `->[port]`; invalid for the default port
   NodeId from_id;  // resolved
   NodeId to_id;    // resolved
 };
@@ -174,14 +197,17 @@ struct Graph {
   std::vector<Buffer> buffers;
   std::vector<Node> nodes;
   std::vector<Edge> edges;
+  std::vector<Event> events;
 
   std::optional<NodeId> find_node(std::string_view name) const;
   std::optional<BufferId> find_buffer(std::string_view name) const;
   std::optional<ParamId> find_param(std::string_view name) const;
   std::optional<ConstId> find_const(std::string_view name) const;
+  std::optional<EventId> find_event(std::string_view name) const;
   const Node& node(NodeId id) const { return nodes.at(id.value); }
   const Buffer& buffer(BufferId id) const { return buffers.at(id.value); }
   const Param& param(ParamId id) const { return params.at(id.value); }
+  const Event& event(EventId id) const { return events.at(id.value); }
 };
 
 /// `module "file";`: where kernels come from (.cu, .ptx, .cubin, .fatbin), relative to the

@@ -19,5 +19,6 @@ using EdgeId = Id<struct EdgeTag>;      // index into Graph::edges of its graph
 using BufferId = Id<struct BufferTag>;  // index into Graph::buffers of the root graph
 using ParamId = Id<struct ParamTag>;    // index into Graph::params of the root graph
 using ConstId = Id<struct ConstTag>;    // index into Graph::consts of the root graph
+using EventId = Id<struct EventTag>;    // index into Graph::events of the root graph
 
 }  // namespace graphc::ir

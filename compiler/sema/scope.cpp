@@ -28,6 +28,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   collect(all, graph.params, Entity::Kind::param);
   collect(all, graph.buffers, Entity::Kind::buffer);
   collect(all, graph.nodes, Entity::Kind::node);
+  collect(all, graph.events, Entity::Kind::event);
   // The tables are per kind; source order decides which declaration came first.
   std::stable_sort(all.begin(), all.end(),
                    [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; });
@@ -65,6 +66,7 @@ SourceRange Scope::declaration(Entity entity) const {
     case Entity::Kind::param: return graph_->params.at(entity.index).name_range;
     case Entity::Kind::buffer: return graph_->buffers.at(entity.index).name_range;
     case Entity::Kind::node: return graph_->nodes.at(entity.index).name_range;
+    case Entity::Kind::event: return graph_->events.at(entity.index).name_range;
   }
   return {};
 }
@@ -75,6 +77,7 @@ std::string_view Scope::describe(Entity entity) const {
     case Entity::Kind::param: return "param";
     case Entity::Kind::buffer: return "buffer";
     case Entity::Kind::node: return "node";
+    case Entity::Kind::event: return "CUDA event";  // "a CUDA event" in messages
   }
   return "name";
 }

@@ -1,4 +1,4 @@
-// The names of one graph: consts, params, buffers and nodes share one namespace.
+// The names of one graph: consts, params, buffers, events and nodes share one namespace.
 //
 // Building a scope reports every duplicate (E0103, with a note at the earlier
 // declaration); the earliest declaration wins, so later lookups see one entity per name.
@@ -21,7 +21,7 @@ namespace graphc::sema {
 
 /// One declared name of a graph: which table it lives in and its index there.
 struct Entity {
-  enum class Kind : std::uint8_t { constant, param, buffer, node };
+  enum class Kind : std::uint8_t { constant, param, buffer, node, event };
   Kind kind = Kind::constant;
   std::uint32_t index = 0;
 };
@@ -36,7 +36,8 @@ class Scope {
   std::vector<std::string> names_of(std::initializer_list<Entity::Kind> kinds) const;
   /// Where the entity's name is declared.
   SourceRange declaration(Entity entity) const;
-  /// How an entity is called in messages: "const", "param", "buffer" or "node".
+  /// How an entity is called in messages, after "a": "const", "param", "buffer", "node" or
+  /// "CUDA event".
   std::string_view describe(Entity entity) const;
 
  private:

@@ -72,7 +72,8 @@ cudaGraphEdgeData edge_data(ir::EdgePort port) {
 }
 
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params) {
+                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events) {
   BuiltGraph built;
   cudaGraph_t raw = nullptr;
   check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite{"", program.sources().location(graph.range)});
@@ -93,6 +94,8 @@ BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, cons
             [&](const ir::MemsetNode& memset) { return memset_node_params(graph, memset, buffers); },
             [&](const ir::HostNode&) { return host_node_params(functions.hosts[id.value]); },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
+            [&](const ir::EventRecordNode& record) { return event_record_node_params(events.at(record.id.value)); },
+            [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events.at(wait.id.value)); },
         },
         node.op);
     std::vector<cudaGraphNode_t> from;

@@ -30,10 +30,11 @@ std::vector<ir::NodeId> build_order(const ir::Graph& graph);
 /// dependency type, zero (full completion) for the default port.
 cudaGraphEdgeData edge_data(ir::EdgePort port);
 
-/// Builds `graph` with the resolved `functions`, buffer pointers (per BufferId) and
-/// current param values (per ParamId). Duplicate edges are given to CUDA once. Throws
-/// R0001 naming the node whose cudaGraphAddNode failed.
+/// Builds `graph` with the resolved `functions`, buffer pointers (per BufferId), current
+/// param values (per ParamId) and events (per EventId). Duplicate edges are given to CUDA
+/// once. Throws R0001 naming the node whose cudaGraphAddNode failed.
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params);
+                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events);
 
 }  // namespace graphc::detail

@@ -47,4 +47,11 @@ std::size_t Instance::buffer_bytes(std::string_view name) const {
   return state_->graph().buffer(buffer_id(*state_, name)).bytes();
 }
 
+cudaEvent_t Instance::event(std::string_view name) const {
+  const ir::Graph& graph = state_->graph();
+  if (const std::optional<ir::EventId> id = graph.find_event(name)) return state_->events.event(*id);
+  detail::fail_unknown(state_->program->sources(), state_->program->path, DiagCode::no_such_event, graph, name,
+                       graph.events);
+}
+
 }  // namespace graphc

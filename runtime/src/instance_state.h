@@ -1,5 +1,5 @@
 // What an Instance owns. Members are destroyed in reverse order: the exec and the graph
-// before the buffers they use, and the program (its modules) last.
+// before the events and buffers they use, and the program (its modules) last.
 #pragma once
 
 #include <memory>
@@ -7,6 +7,7 @@
 
 #include "build_graph.h"
 #include "buffers.h"
+#include "events.h"
 #include "handles.h"
 #include "kernel_args.h"
 #include "program_state.h"
@@ -20,6 +21,7 @@ struct InstanceState {
   ResolvedFunctions functions;
   std::vector<Slot> params;  // per ParamId: the current value
   BufferSet buffers;
+  EventSet events;
   BuiltGraph built;
   ExecHandle exec;
 

@@ -35,4 +35,9 @@ cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);
 /// An empty node.
 cudaGraphNodeParams empty_node_params();
 
+/// An event record node (cudaEventRecordNodeParams) and an event wait node
+/// (cudaEventWaitNodeParams) on `event`.
+cudaGraphNodeParams event_record_node_params(cudaEvent_t event);
+cudaGraphNodeParams event_wait_node_params(cudaEvent_t event);
+
 }  // namespace graphc::detail

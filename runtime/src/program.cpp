@@ -7,6 +7,7 @@
 #include "check_args.h"
 #include "cuda_check.h"
 #include "diag/render.h"
+#include "events.h"
 #include "instance_state.h"
 #include "runtime_diag.h"
 #include "shared_memory.h"
@@ -79,13 +80,16 @@ Instance Program::instantiate(std::string_view graph_name, const Bindings& bindi
 
   // Everything that can be checked is checked before anything is allocated or launched.
   detail::check_bindings(*state_, graph, bindings);
+  detail::check_event_bindings(*state_, graph, bindings);
   state->functions = detail::resolve_functions(*state_, graph, bindings);
   detail::check_kernel_args(*state_, graph, state->functions.kernels);
   detail::configure_shared_memory(*state_, graph, state->functions.kernels);
 
   for (const ir::Param& param : graph.params) state->params.push_back(detail::param_slot(param.folded_default));
   state->buffers = detail::BufferSet::create(*state_, graph, bindings);
-  state->built = detail::build_graph(*state_, graph, state->functions, state->buffers.pointers(), state->params);
+  state->events = detail::EventSet::create(*state_, graph, bindings);
+  state->built = detail::build_graph(*state_, graph, state->functions, state->buffers.pointers(), state->params,
+                                     state->events.events());
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};

@@ -76,6 +76,12 @@ class BuildWriter {
                    [&](const ir::MemsetNode& memset) { this->memset(node, memset); },
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
+                   [&](const ir::EventRecordNode& record) {
+                     event(node, record.id, "record", "cudaGraphNodeTypeEventRecord", "eventRecord");
+                   },
+                   [&](const ir::EventWaitNode& wait) {
+                     event(node, wait.id, "wait", "cudaGraphNodeTypeWaitEvent", "eventWait");
+                   },
                },
                node.op);
   }
@@ -155,6 +161,20 @@ class BuildWriter {
     open(node, "empty");
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeEmpty;");
+    close(node);
+  }
+
+  // An event record or wait node: `verb` the event of the bindings, which must be set.
+  void event(const ir::Node& node, ir::EventId id, std::string_view verb, std::string_view type,
+             std::string_view member) {
+    const ir::Event& event = context_.graph.event(id);
+    const std::string& binding = context_.names.events.at(id.value);
+    open(node, fmt::format("{} event {}", verb, escape(event.name)));
+    out_.line(fmt::format("graphc::require_event(b.{}, {}, {}, {});", binding, string_literal(event.name),
+                          string_literal(node.name), context_.location_literal(node.name_range)));
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line(fmt::format("p.type = {};", type));
+    out_.line(fmt::format("p.{}.event = b.{};", member, binding));
     close(node);
   }
 

@@ -1,7 +1,8 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle), labels with the kernel's launch
-// configuration or the copy's endpoints and size, and edges labelled with their port
-// when it is not the default. Every user string is escaped as a DOT quoted string.
+// cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
+// octagon), labels with the kernel's launch configuration, the copy's endpoints and size
+// or the event, and port edges drawn apart (programmatic dashed, launch_completion
+// dotted, labelled with the port). Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -72,15 +73,18 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
+          [&](const ir::EventRecordNode& r) { return "shape=rarrow, label=" + label({node.name, "record " + r.event}); },
+          [&](const ir::EventWaitNode& w) { return "shape=octagon, label=" + label({node.name, "wait " + w.event}); },
       },
       node.op);
 }
 
-std::string_view port_name(ir::EdgePort port) {
+// The attributes of an edge with a port: its style and the port as the label.
+std::string port_attributes(ir::EdgePort port) {
   switch (port) {
     case ir::EdgePort::default_: return {};
-    case ir::EdgePort::programmatic: return "programmatic";
-    case ir::EdgePort::launch_completion: return "launch_completion";
+    case ir::EdgePort::programmatic: return "style=dashed, label=" + quoted("programmatic");
+    case ir::EdgePort::launch_completion: return "style=dotted, label=" + quoted("launch_completion");
   }
   return {};
 }
@@ -100,7 +104,7 @@ void emit_graph(std::string& out, const ir::Graph& graph) {
     if (edge.port == ir::EdgePort::default_) {
       out += fmt::format("  {} -> {};\n", quoted(from), quoted(to));
     } else {
-      out += fmt::format("  {} -> {} [label={}];\n", quoted(from), quoted(to), quoted(port_name(edge.port)));
+      out += fmt::format("  {} -> {} [{}];\n", quoted(from), quoted(to), port_attributes(edge.port));
     }
   }
   out += "}\n";

@@ -19,20 +19,33 @@ std::vector<const ParseNode*> members(const ParseNode& side) {
 }  // namespace
 
 void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir::Edge>& edges) {
-  // children: side, arrow, side, arrow, side, ...
-  for (std::size_t i = 1; i + 1 < node.children.size(); i += 2) {
-    const SourceRange arrow = ctx.range(*node.children[i]);
-    for (const ParseNode* from : members(*node.children[i - 1])) {
-      for (const ParseNode* to : members(*node.children[i + 1])) {
+  // children: side, arrow, (port,) side, arrow, (port,) side, ...
+  const auto& children = node.children;
+  const ParseNode* from_side = children.at(0).get();
+  for (std::size_t i = 1; i < children.size();) {
+    const SourceRange arrow = ctx.range(*children.at(i++));
+    ir::EdgePort port = ir::EdgePort::default_;
+    SourceRange port_range;
+    if (children.at(i)->is_type<grammar::edge_port>()) {
+      port_range = ctx.range(*children[i]);
+      port = ctx.text(*children[i]) == "programmatic" ? ir::EdgePort::programmatic : ir::EdgePort::launch_completion;
+      ++i;
+    }
+    const ParseNode* to_side = children.at(i++).get();
+    for (const ParseNode* from : members(*from_side)) {
+      for (const ParseNode* to : members(*to_side)) {
         ir::Edge edge;
         edge.from = ctx.text(*from);
         edge.to = ctx.text(*to);
         edge.from_range = ctx.range(*from);
         edge.to_range = ctx.range(*to);
         edge.range = arrow;
+        edge.port = port;
+        edge.port_range = port_range;
         edges.push_back(std::move(edge));
       }
     }
+    from_side = to_side;
   }
 }
 
@@ -50,6 +63,8 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
       graph.params.push_back(build_param(ctx, item));
     } else if (item.is_type<grammar::buffer_decl>()) {
       graph.buffers.push_back(build_buffer(ctx, item));
+    } else if (item.is_type<grammar::event_decl>()) {
+      graph.events.push_back(build_event(ctx, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
       build_edges(ctx, item, graph.edges);
     } else {

@@ -18,11 +18,13 @@ ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node,
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
 
-/// A kernel, copy, memset, host or empty node.
+/// A kernel, copy, memset, host, empty, record or wait node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
-/// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order.
+/// `a -> {b, c} ->[programmatic] d;` -> one edge per pair of consecutive members, in
+/// source order, each with its arrow's port.
 void build_edges(const BuildContext& ctx, const ParseNode& node, std::vector<ir::Edge>& edges);
 
 /// `graph NAME { ... }`.

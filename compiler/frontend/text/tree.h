@@ -35,7 +35,9 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::kernel_args, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
               grammar::host_args, grammar::empty_node,
               // edges
-              grammar::edge_stmt, grammar::edge_group>>;
+              grammar::edge_stmt, grammar::edge_group,
+              // events and edge ports
+              grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the
