@@ -55,7 +55,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                            initializer(param.folded_default), ir::type_name(param.type)));
     }
     for (std::size_t i = 0; i < graph.events.size(); ++i) {
-      out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', recorded and waited for by event nodes",
+      out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', for its record and wait nodes",
                            context.names.events[i], escape(graph.events[i].name)));
     }
     for (const HostFunction& function : context.names.host_functions) {

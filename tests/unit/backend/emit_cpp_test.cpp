@@ -335,7 +335,7 @@ TEST_CASE("events: a Bindings member, an owned graphc::Event in Storage, record 
 }
 )");
   const std::string& h = files.header;
-  CHECK(has_line(h, "  cudaEvent_t done = nullptr;  // event 'done', recorded and waited for by event nodes"));
+  CHECK(has_line(h, "  cudaEvent_t done = nullptr;  // event 'done', for its record and wait nodes"));
   CHECK(has_line(h, "  cudaGraphNode_t mark = nullptr;  // record"));
   CHECK(has_line(h, "  cudaGraphNode_t hold = nullptr;  // wait"));
   CHECK(has_line(h, "// Also owns one CUDA event per event (cudaEventCreateWithFlags, cudaEventDisableTiming)."));
