@@ -7,6 +7,7 @@
 // one dependency, so the same edge written with two different ports is an error (E0703);
 // the later one is dropped, so that check_structure does not report it again as a
 // duplicate. (The same edge with the same port twice is check_structure's W0301.)
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string_view>

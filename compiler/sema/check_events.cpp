@@ -3,8 +3,11 @@
 // node and a record node of the same event that no path of edges orders, either way, are
 // a warning (W0302): the nodes of parallel branches run in no fixed order, so whether
 // the wait sees this launch's record or an earlier one depends on launch timing.
+#include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
