@@ -1,6 +1,7 @@
 // Conditional nodes and their body graphs: `cond` handles, `if` / `else`, `while` and
 // `switch` / `case`. A body is a graph of its own inside its conditional node: nodes,
-// edges, conds and nested conditionals (consts, params and buffers belong to the graph).
+// edges, conds and nested conditionals (consts, params, buffers and events belong to the
+// graph).
 #pragma once
 
 #include "decls.hpp"
@@ -22,7 +23,7 @@ struct cond_decl : seq<kw_cond, must<cond_name>, opt_must<cond_equals, cond_defa
 
 // The declarations that belong to the graph rather than to a body: a rule of its own, so
 // that one written inside a body says where it goes (instead of reading as an edge).
-struct misplaced_decl : sor<kw_const, kw_param, kw_buffer> {};
+struct misplaced_decl : sor<kw_const, kw_param, kw_buffer, kw_event> {};
 struct graph_level_decl : seq<at<misplaced_decl>, raise<misplaced_decl>> {};
 
 // One item of a body: declared here, defined below, since bodies nest.
@@ -72,7 +73,7 @@ struct switch_node
 struct conditional_node : sor<if_node, while_node, switch_node> {};
 
 struct body_item
-    : sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, conditional_node, graph_level_decl,
-          edge_stmt> {};
+    : sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
+          conditional_node, graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

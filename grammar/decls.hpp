@@ -1,4 +1,5 @@
-// Declarations: `module` at the top level; `const`, `param` and `buffer` inside a graph.
+// Declarations: `module` at the top level; `const`, `param`, `buffer` and `event` inside a
+// graph.
 #pragma once
 
 #include "expr.hpp"
@@ -60,5 +61,11 @@ struct buffer_end : sym<';'> {};
 struct buffer_decl
     : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close, space_name>,
           opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+
+// `event NAME;`: a CUDA event that the graph's record and wait nodes share.
+struct kw_event : kw<'e', 'v', 'e', 'n', 't'> {};
+struct event_name : seq<name> {};
+struct event_end : sym<';'> {};
+struct event_decl : if_must<kw_event, event_name, event_end> {};
 
 }  // namespace graphc::grammar

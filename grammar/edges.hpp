@@ -1,4 +1,5 @@
-// Edges: `a -> b;`, chains `a -> b -> c;` and groups `a -> {b, c} -> d;`.
+// Edges: `a -> b;`, chains `a -> b -> c;` and groups `a -> {b, c} -> d;`, each arrow
+// optionally with a port, `a ->[programmatic] b;`.
 //
 // Each arrow joins every member of the group on its left to every member of the group
 // on its right; a single name is a group of one.
@@ -25,10 +26,28 @@ struct edge_end : sor<edge_group, edge_node> {};
 struct first_arrow : sym<'-', '>'> {};
 struct arrow : sym<'-', '>'> {};
 
+// The port of an arrow's edges (CUDA 12.3 edge data, cudaGraphEdgeData): `programmatic`
+// (out port cudaGraphKernelNodePortProgrammatic) or `launch_completion` (out port
+// cudaGraphKernelNodePortLaunchCompletion), both with cudaGraphDependencyTypeProgrammatic.
+struct kw_programmatic : kw<'p', 'r', 'o', 'g', 'r', 'a', 'm', 'm', 'a', 't', 'i', 'c'> {};
+struct kw_launch_completion
+    : kw<'l', 'a', 'u', 'n', 'c', 'h', '_', 'c', 'o', 'm', 'p', 'l', 'e', 't', 'i', 'o', 'n'> {};
+struct edge_port : sor<kw_programmatic, kw_launch_completion> {};
+
+// `[port]` right after an arrow: every edge that arrow makes has the port. The `[`
+// commits to a port.
+struct port_open : sym<'['> {};
+struct port_close : sym<']'> {};
+struct arrow_port : if_must<port_open, edge_port, port_close> {};
+
+// What follows an arrow: its port, if any, then one side.
+struct edge_target : seq<opt<arrow_port>, edge_end> {};
+
 // The terminating `;`.
 struct edge_semicolon : sym<';'> {};
 
-// `a -> b -> {c, d} -> e;`
-struct edge_stmt : seq<edge_end, must<first_arrow>, must<edge_end>, star_must<arrow, edge_end>, must<edge_semicolon>> {};
+// `a -> b ->[programmatic] {c, d} -> e;`
+struct edge_stmt
+    : seq<edge_end, must<first_arrow>, must<edge_target>, star_must<arrow, edge_target>, must<edge_semicolon>> {};
 
 }  // namespace graphc::grammar

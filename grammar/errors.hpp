@@ -57,10 +57,12 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
-GRAPHC_SYNTAX_HINT(first_arrow, before, "const param buffer cond kernel copy memset host empty if while switch")
+GRAPHC_SYNTAX_HINT(first_arrow, before,
+                   "const param buffer cond event kernel copy memset host empty record wait if while switch")
 GRAPHC_SYNTAX_HINT(file_end, at, "module graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
+GRAPHC_SYNTAX_HINT(edge_port, at, "programmatic launch_completion")
 
 // lexical.hpp
 GRAPHC_SYNTAX_ERROR_AT_TEXT(unterminated_comment, "unterminated comment: '/*' has no matching '*/'")
@@ -99,6 +101,8 @@ GRAPHC_SYNTAX_ERROR(iota_open, "expected '(' after 'iota'")
 GRAPHC_SYNTAX_ERROR(init_close, "expected ')' after the initial value")
 GRAPHC_SYNTAX_ERROR(list_close, "expected ',' or '}' after a value of the list")
 GRAPHC_SYNTAX_ERROR(buffer_end, "expected '=' or ';' after the buffer's memory space")
+GRAPHC_SYNTAX_ERROR(event_name, "expected the event's name after 'event'")
+GRAPHC_SYNTAX_ERROR(event_end, "expected ';' after the event declaration")
 
 // nodes.hpp
 GRAPHC_SYNTAX_ERROR(dim_close, "expected ')' after the dimensions: at most three, (x, y, z)")
@@ -139,14 +143,24 @@ GRAPHC_SYNTAX_ERROR(host_args_close, "expected ')' after the host function's arg
 GRAPHC_SYNTAX_ERROR(host_end, "expected ';' after the host node")
 GRAPHC_SYNTAX_ERROR(empty_name, "expected the node's name after 'empty'")
 GRAPHC_SYNTAX_ERROR(empty_end, "expected ';' after the empty node")
+GRAPHC_SYNTAX_ERROR(record_name, "expected the node's name after 'record'")
+GRAPHC_SYNTAX_ERROR(record_colon, "expected ':' and the event after the node's name")
+GRAPHC_SYNTAX_ERROR(record_event, "expected the event the node records")
+GRAPHC_SYNTAX_ERROR(record_end, "expected ';' after the record node")
+GRAPHC_SYNTAX_ERROR(wait_name, "expected the node's name after 'wait'")
+GRAPHC_SYNTAX_ERROR(wait_colon, "expected ':' and the event after the node's name")
+GRAPHC_SYNTAX_ERROR(wait_event, "expected the event the node waits for")
+GRAPHC_SYNTAX_ERROR(wait_end, "expected ';' after the wait node")
 
 // edges.hpp
 GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
                     "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
-                    "kernel, copy, memset, host, empty, if, while or switch")
-GRAPHC_SYNTAX_ERROR(edge_end, "expected a node's name or a group {a, b, ...} after '->'")
+                    "event, kernel, copy, memset, host, empty, record, wait, if, while or switch")
+GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
+GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
+GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
 GRAPHC_SYNTAX_ERROR(edge_semicolon, "expected '->' or ';' after the node")
 
 // conditionals.hpp

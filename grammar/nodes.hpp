@@ -1,4 +1,4 @@
-// Node declarations inside a graph: kernel, copy, memset, host, empty.
+// Node declarations inside a graph: kernel, copy, memset, host, empty, record, wait.
 #pragma once
 
 #include "expr.hpp"
@@ -105,5 +105,22 @@ struct kw_empty : kw<'e', 'm', 'p', 't', 'y'> {};
 struct empty_name : seq<name> {};
 struct empty_end : sym<';'> {};
 struct empty_node : if_must<kw_empty, empty_name, empty_end> {};
+
+// `record NAME : EVENT;`: an event record node, recording the event once its
+// dependencies have completed.
+struct kw_record : kw<'r', 'e', 'c', 'o', 'r', 'd'> {};
+struct record_name : seq<name> {};
+struct record_colon : sym<':'> {};
+struct record_event : seq<name> {};
+struct record_end : sym<';'> {};
+struct record_node : if_must<kw_record, record_name, record_colon, record_event, record_end> {};
+
+// `wait NAME : EVENT;`: an event wait node; the nodes after it wait for the event.
+struct kw_wait : kw<'w', 'a', 'i', 't'> {};
+struct wait_name : seq<name> {};
+struct wait_colon : sym<':'> {};
+struct wait_event : seq<name> {};
+struct wait_end : sym<';'> {};
+struct wait_node : if_must<kw_wait, wait_name, wait_colon, wait_event, wait_end> {};
 
 }  // namespace graphc::grammar

@@ -87,6 +87,8 @@ std::string node_text(const Graph& root, const Node& node) {
             for (const BodyId b : c.bodies) bodies.push_back(fmt::format("#{}", b.value));
             return fmt::format("{} cond={} bodies=[{}]", type_name(c.type), c.cond, fmt::join(bodies, ", "));
           },
+          [&](const EventRecordNode& r) { return fmt::format("record event={}", r.event); },
+          [&](const EventWaitNode& w) { return fmt::format("wait event={}", w.event); },
       },
       node.op);
 }
@@ -117,6 +119,7 @@ std::string dump(const Module& module, const SourceManager& sources) {
       out += fmt::format("  cond {} default={}{} {}\n", c.name, c.default_value ? fmt::format("{}", c.folded_default) : "none",
                          in_body(c.body), at(sources, c.name_range));
     }
+    for (const Event& e : g.events) out += fmt::format("  event {} {}\n", e.name, at(sources, e.name_range));
     for (std::size_t i = 0; i < g.bodies.size(); ++i) {
       const Body& b = g.bodies[i];
       out += fmt::format("  body #{} of {}[{}]{} {}\n", i, g.node(b.conditional).name, b.index, in_body(b.parent),

@@ -23,6 +23,8 @@ std::string_view kind_name(const Node& node) {
                         [](const HostNode&) { return std::string_view("host"); },
                         [](const EmptyNode&) { return std::string_view("empty"); },
                         [](const ConditionalNode& c) { return type_name(c.type); },
+                        [](const EventRecordNode&) { return std::string_view("record"); },
+                        [](const EventWaitNode&) { return std::string_view("wait"); },
                     },
                     node.op);
 }
@@ -48,6 +50,7 @@ std::optional<BufferId> Graph::find_buffer(std::string_view n) const { return fi
 std::optional<ParamId> Graph::find_param(std::string_view n) const { return find_by_name<ParamId>(params, n); }
 std::optional<ConstId> Graph::find_const(std::string_view n) const { return find_by_name<ConstId>(consts, n); }
 std::optional<CondId> Graph::find_cond(std::string_view n) const { return find_by_name<CondId>(conds, n); }
+std::optional<EventId> Graph::find_event(std::string_view n) const { return find_by_name<EventId>(events, n); }
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
 
 }  // namespace graphc::ir

@@ -39,6 +39,14 @@ struct Param {
   Scalar folded_default;  // resolved: the default converted to `type` (zero if none)
 };
 
+/// `event NAME;` A CUDA event shared by the graph's record and wait nodes; the runtime
+/// (or the generated Storage) creates it unless the caller binds one.
+struct Event {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+};
+
 /// Initial contents a buffer gets once, when the runtime allocates it.
 struct BufferInit {
   enum class Kind : std::uint8_t {
@@ -170,15 +178,30 @@ struct ConditionalNode {
   CondId cond_id;              // resolved
 };
 
+/// `record NAME : EVENT;` -> CUDA event record node (cudaGraphNodeTypeEventRecord).
+struct EventRecordNode {
+  std::string event;
+  SourceRange event_range;
+  EventId id;  // resolved
+};
+
+/// `wait NAME : EVENT;` -> CUDA event wait node (cudaGraphNodeTypeWaitEvent).
+struct EventWaitNode {
+  std::string event;
+  SourceRange event_range;
+  EventId id;  // resolved
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
   SourceRange range;  // the whole declaration
   BodyId body;        // the body graph it is in; invalid: the graph itself
-  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode> op;
+  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode>
+      op;
 };
 
-/// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch".
+/// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait".
 std::string_view kind_name(const Node& node);
 
 /// "if", "while", "switch".
@@ -196,6 +219,7 @@ struct Edge {
   SourceRange range;  // the arrow
   BodyId body;        // the body graph whose statement it is; invalid: the graph itself
   EdgePort port = EdgePort::default_;
+  SourceRange port_range;  // the port's word in `->[port]`; invalid for the default port
   NodeId from_id;  // resolved
   NodeId to_id;    // resolved
 };
@@ -229,16 +253,19 @@ struct Graph {
   std::vector<Body> bodies;
   std::vector<Node> nodes;
   std::vector<Edge> edges;
+  std::vector<Event> events;
 
   std::optional<NodeId> find_node(std::string_view name) const;
   std::optional<BufferId> find_buffer(std::string_view name) const;
   std::optional<ParamId> find_param(std::string_view name) const;
   std::optional<ConstId> find_const(std::string_view name) const;
   std::optional<CondId> find_cond(std::string_view name) const;
+  std::optional<EventId> find_event(std::string_view name) const;
   const Node& node(NodeId id) const { return nodes.at(id.value); }
   const Buffer& buffer(BufferId id) const { return buffers.at(id.value); }
   const Param& param(ParamId id) const { return params.at(id.value); }
   const Cond& cond(CondId id) const { return conds.at(id.value); }
+  const Event& event(EventId id) const { return events.at(id.value); }
   const Body& body(BodyId id) const { return bodies.at(id.value); }
   /// Whether body `inner` is `outer` or nested in it (any body is inside the graph itself,
   /// an invalid `outer`).

@@ -21,5 +21,6 @@ using ParamId = Id<struct ParamTag>;    // index into Graph::params of the root 
 using ConstId = Id<struct ConstTag>;    // index into Graph::consts of the root graph
 using CondId = Id<struct CondTag>;      // index into Graph::conds of the root graph
 using BodyId = Id<struct BodyTag>;      // index into Graph::bodies; invalid: the graph itself
+using EventId = Id<struct EventTag>;    // index into Graph::events of the root graph
 
 }  // namespace graphc::ir

@@ -15,10 +15,13 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_launch_config(ctx);
     check_kernel_args(ctx);
     check_memory_ops(ctx);
+    resolve_event_nodes(ctx);
     resolve_edges(ctx);
+    check_edge_ports(ctx);
     check_structure(ctx);
     check_conditionals(ctx);
     check_conditional_bodies(ctx);
+    check_event_order(ctx);
   }
   check_device_launch(module, diags);
   return diags.error_count() == errors_before;

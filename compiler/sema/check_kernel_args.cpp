@@ -46,11 +46,11 @@ class ArgChecker {
   }
 
  private:
-  // A buffer, param or node inside an expression: a node is the wrong kind of name, the
-  // others cannot take part in compile-time arithmetic.
+  // A buffer, param, node or event inside an expression: a node or an event is the wrong
+  // kind of name, the others cannot take part in compile-time arithmetic.
   NonConstantHandler handler() {
     return [this](const Expr& name, Entity entity) {
-      if (entity.kind == Entity::Kind::node) {
+      if (entity.kind == Entity::Kind::node || entity.kind == Entity::Kind::event) {
         report_wrong_kind(ctx_.diags, ctx_.scope, name.range, name.name, entity, "constant");
         return;
       }
@@ -87,6 +87,7 @@ class ArgChecker {
         if (const std::optional<Scalar> value = ctx_.folder.const_value(entity->index)) pass_value(*value);
         return;
       case Entity::Kind::node:
+      case Entity::Kind::event:
         report_wrong_kind(ctx_.diags, ctx_.scope, expr.range, expr.name, *entity, "buffer, param, cond or constant");
         return;
     }

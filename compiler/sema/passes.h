@@ -23,8 +23,15 @@ void check_kernel_args(GraphContext& ctx);
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);
 
+/// check_events.cpp: the event of every record and wait node.
+void resolve_event_nodes(GraphContext& ctx);
+
 /// resolve_names.cpp: both ends of every edge to nodes of the edge's own graph or body.
 void resolve_edges(GraphContext& ctx);
+
+/// check_edge_ports.cpp: port edges only between kernel nodes; one port per pair of nodes
+/// (a conflicting edge is dropped).
+void check_edge_ports(GraphContext& ctx);
 
 /// check_structure.cpp: self edges, duplicate edges (dropped), cycles.
 void check_structure(GraphContext& ctx);
@@ -39,5 +46,7 @@ void check_conditional_bodies(GraphContext& ctx);
 /// check_device_launch.cpp: `@g` kernel arguments, and what a graph instantiated for
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);
+/// check_events.cpp: a wait and a record of one event that no path orders (warning).
+void check_event_order(GraphContext& ctx);
 
 }  // namespace graphc::sema

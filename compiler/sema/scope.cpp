@@ -29,6 +29,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   collect(all, graph.buffers, Entity::Kind::buffer);
   collect(all, graph.conds, Entity::Kind::cond);
   collect(all, graph.nodes, Entity::Kind::node);
+  collect(all, graph.events, Entity::Kind::event);
   // The tables are per kind; source order decides which declaration came first.
   std::stable_sort(all.begin(), all.end(),
                    [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; });
@@ -67,6 +68,7 @@ SourceRange Scope::declaration(Entity entity) const {
     case Entity::Kind::buffer: return graph_->buffers.at(entity.index).name_range;
     case Entity::Kind::cond: return graph_->conds.at(entity.index).name_range;
     case Entity::Kind::node: return graph_->nodes.at(entity.index).name_range;
+    case Entity::Kind::event: return graph_->events.at(entity.index).name_range;
   }
   return {};
 }
@@ -78,6 +80,7 @@ std::string_view Scope::describe(Entity entity) const {
     case Entity::Kind::buffer: return "buffer";
     case Entity::Kind::cond: return "cond";
     case Entity::Kind::node: return "node";
+    case Entity::Kind::event: return "CUDA event";  // "a CUDA event" in messages
   }
   return "name";
 }

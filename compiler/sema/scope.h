@@ -1,5 +1,5 @@
-// The names of one graph: consts, params, buffers, conds and nodes share one namespace,
-// the graph's conditional bodies included.
+// The names of one graph: consts, params, buffers, conds, events and nodes share one
+// namespace, the graph's conditional bodies included.
 //
 // Building a scope reports every duplicate (E0103, with a note at the earlier
 // declaration); the earliest declaration wins, so later lookups see one entity per name.
@@ -22,7 +22,7 @@ namespace graphc::sema {
 
 /// One declared name of a graph: which table it lives in and its index there.
 struct Entity {
-  enum class Kind : std::uint8_t { constant, param, buffer, cond, node };
+  enum class Kind : std::uint8_t { constant, param, buffer, cond, node, event };
   Kind kind = Kind::constant;
   std::uint32_t index = 0;
 };
@@ -37,7 +37,8 @@ class Scope {
   std::vector<std::string> names_of(std::initializer_list<Entity::Kind> kinds) const;
   /// Where the entity's name is declared.
   SourceRange declaration(Entity entity) const;
-  /// How an entity is called in messages: "const", "param", "buffer", "cond" or "node".
+  /// How an entity is called in messages, after "a": "const", "param", "buffer", "cond",
+  /// "node" or "CUDA event".
   std::string_view describe(Entity entity) const;
 
  private:

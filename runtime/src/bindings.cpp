@@ -17,6 +17,11 @@ Bindings& Bindings::host(std::string name, cudaHostFn_t fn, void* user_data) {
   return *this;
 }
 
+Bindings& Bindings::event(std::string name, cudaEvent_t event) {
+  events_[std::move(name)] = event;
+  return *this;
+}
+
 const Bindings::BoundBuffer* Bindings::find_buffer(std::string_view name) const {
   const auto it = buffers_.find(name);
   return it == buffers_.end() ? nullptr : &it->second;
@@ -30,6 +35,11 @@ const void* Bindings::find_kernel(std::string_view name) const {
 const Bindings::BoundHost* Bindings::find_host(std::string_view name) const {
   const auto it = hosts_.find(name);
   return it == hosts_.end() ? nullptr : &it->second;
+}
+
+const cudaEvent_t* Bindings::find_event(std::string_view name) const {
+  const auto it = events_.find(name);
+  return it == events_.end() ? nullptr : &it->second;
 }
 
 }  // namespace graphc

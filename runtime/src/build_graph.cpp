@@ -13,12 +13,14 @@ namespace {
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-               const std::vector<void*>& buffers, const std::vector<Slot>& params, BuiltGraph& built)
+               const std::vector<void*>& buffers, const std::vector<Slot>& params,
+               const std::vector<cudaEvent_t>& events, BuiltGraph& built)
       : program_(program),
         graph_(graph),
         functions_(functions),
         buffers_(buffers),
         params_(params),
+        events_(events),
         built_(built),
         deps_(ir::dependencies(graph)) {}
 
@@ -55,6 +57,8 @@ class GraphBuilder {
             [&](const ir::HostNode&) { return host_node_params(functions_.hosts[id.value]); },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
+            [&](const ir::EventRecordNode& record) { return event_record_node_params(events_.at(record.id.value)); },
+            [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events_.at(wait.id.value)); },
         },
         node.op);
     std::vector<cudaGraphNode_t> from;
@@ -78,6 +82,7 @@ class GraphBuilder {
   const ResolvedFunctions& functions_;
   const std::vector<void*>& buffers_;
   const std::vector<Slot>& params_;
+  const std::vector<cudaEvent_t>& events_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
 };
@@ -85,7 +90,8 @@ class GraphBuilder {
 }  // namespace
 
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params) {
+                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events) {
   BuiltGraph built;
   cudaGraph_t raw = nullptr;
   check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite{"", program.sources().location(graph.range)});
@@ -93,7 +99,7 @@ BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, cons
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
-  GraphBuilder(program, graph, functions, buffers, params, built).build(raw, ir::BodyId{});
+  GraphBuilder(program, graph, functions, buffers, params, events, built).build(raw, ir::BodyId{});
   return built;
 }
 

@@ -24,11 +24,12 @@ struct BuiltGraph {
   std::vector<cudaGraphConditionalHandle> conds;     // per CondId
 };
 
-/// Builds `graph` with the resolved `functions`, buffer pointers (per BufferId) and
-/// current param values (per ParamId). Duplicate edges are given to CUDA once. Throws
-/// R0001 naming the node whose cudaGraphAddNode (or whose handle's
+/// Builds `graph` with the resolved `functions`, buffer pointers (per BufferId), current
+/// param values (per ParamId) and events (per EventId). Duplicate edges are given to CUDA
+/// once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed.
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params);
+                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events);
 
 }  // namespace graphc::detail

@@ -1,5 +1,5 @@
 // RAII, move-only owners of the CUDA and NVRTC objects the runtime creates: graph, exec,
-// library, NVRTC program, and allocations in each memory space. Destructors ignore
+// library, NVRTC program, event, and allocations in each memory space. Destructors ignore
 // errors (they run during unwinding and at process teardown).
 #pragma once
 
@@ -44,11 +44,13 @@ void destroy_graph(cudaGraph_t graph);
 void destroy_exec(cudaGraphExec_t exec);
 void unload_library(cudaLibrary_t library);
 void destroy_nvrtc_program(nvrtcProgram program);
+void destroy_event(cudaEvent_t event);
 
 using GraphHandle = Handle<cudaGraph_t, destroy_graph>;              // cudaGraphDestroy
 using ExecHandle = Handle<cudaGraphExec_t, destroy_exec>;            // cudaGraphExecDestroy
 using LibraryHandle = Handle<cudaLibrary_t, unload_library>;         // cudaLibraryUnload
 using NvrtcProgramHandle = Handle<nvrtcProgram, destroy_nvrtc_program>;  // nvrtcDestroyProgram
+using EventHandle = Handle<cudaEvent_t, destroy_event>;              // cudaEventDestroy
 
 /// Memory of one buffer: cudaMalloc (device), cudaMallocHost (host, pinned) or
 /// cudaMallocManaged (managed); freed with cudaFree / cudaFreeHost.

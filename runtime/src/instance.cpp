@@ -56,4 +56,11 @@ const Instance& Instance::launched(std::string_view graph) const {
                graph, graph);
 }
 
+cudaEvent_t Instance::event(std::string_view name) const {
+  const ir::Graph& graph = state_->graph();
+  if (const std::optional<ir::EventId> id = graph.find_event(name)) return state_->events.event(*id);
+  detail::fail_unknown(state_->program->sources(), state_->program->path, DiagCode::no_such_event, graph, name,
+                       graph.events);
+}
+
 }  // namespace graphc

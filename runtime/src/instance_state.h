@@ -1,13 +1,15 @@
 // What an Instance owns. Members are destroyed in reverse order: the launched graphs, the
-// exec and the graph before the buffers they use, and the program (its modules) last.
+// exec and the graph before the events and buffers they use, and the program (its
+// modules) last.
 #pragma once
 
 #include <memory>
 #include <vector>
 
-#include "build_graph.h"
-#include "graphc/instance.h"
 #include "buffers.h"
+#include "build_graph.h"
+#include "events.h"
+#include "graphc/instance.h"
 #include "handles.h"
 #include "kernel_args.h"
 #include "program_state.h"
@@ -21,6 +23,7 @@ struct InstanceState {
   ResolvedFunctions functions;
   std::vector<Slot> params;  // per ParamId: the current value
   BufferSet buffers;
+  EventSet events;
   BuiltGraph built;
   ExecHandle exec;
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated

@@ -93,6 +93,20 @@ cudaGraphNodeParams empty_node_params() {
   return p;
 }
 
+cudaGraphNodeParams event_record_node_params(cudaEvent_t event) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeEventRecord;
+  p.eventRecord.event = event;
+  return p;
+}
+
+cudaGraphNodeParams event_wait_node_params(cudaEvent_t event) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeWaitEvent;
+  p.eventWait.event = event;
+  return p;
+}
+
 cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle) {
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeConditional;

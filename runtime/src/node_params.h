@@ -35,6 +35,10 @@ cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);
 /// An empty node.
 cudaGraphNodeParams empty_node_params();
 
+/// An event record node (cudaEventRecordNodeParams) and an event wait node
+/// (cudaEventWaitNodeParams) on `event`.
+cudaGraphNodeParams event_record_node_params(cudaEvent_t event);
+cudaGraphNodeParams event_wait_node_params(cudaEvent_t event);
 /// A conditional node (cudaConditionalNodeParams) testing `handle`: IF of size 1 or 2,
 /// WHILE of size 1, SWITCH of one body per case. CUDA fills phGraph_out with the body
 /// graphs when the node is added.

@@ -9,6 +9,7 @@
 #include "check_args.h"
 #include "cuda_check.h"
 #include "diag/render.h"
+#include "events.h"
 #include "instance_state.h"
 #include "runtime_diag.h"
 #include "shared_memory.h"
@@ -103,7 +104,9 @@ std::unique_ptr<detail::InstanceState> build_instance(const std::shared_ptr<deta
 
   for (const ir::Param& param : graph.params) state->params.push_back(detail::param_slot(param.folded_default));
   state->buffers = detail::BufferSet::create(*program, graph, bindings);
-  state->built = detail::build_graph(*program, graph, state->functions, state->buffers.pointers(), state->params);
+  state->events = detail::EventSet::create(*program, graph, bindings);
+  state->built = detail::build_graph(*program, graph, state->functions, state->buffers.pointers(), state->params,
+                                     state->events.events());
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
@@ -129,6 +132,7 @@ Instance Program::instantiate(std::string_view graph_name, const Bindings& bindi
   std::vector<const ir::Graph*> graphs;
   for (const ir::GraphId id : ids) graphs.push_back(&module.graph(id));
   detail::check_bindings(*state_, graphs, bindings);
+  detail::check_event_bindings(*state_, *graphs.front(), bindings);
 
   std::vector<std::unique_ptr<detail::InstanceState>> states;
   for (const ir::GraphId id : ids) states.push_back(build_instance(state_, id, bindings));

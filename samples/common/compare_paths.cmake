@@ -6,7 +6,9 @@
 # round-trip floats); the lines are compared whole. Outputs are kept in OUTPUT_DIR.
 #
 #   cmake -DGRAPHC=... -DGRAPH=... -DBUFFER=... -DRUNTIME_PROGRAM=... -DGENERATED_PROGRAM=...
-#         -DOUTPUT_DIR=... -P compare_paths.cmake
+#         -DOUTPUT_DIR=... [-DGRAPH_NAME=...] -P compare_paths.cmake
+# GRAPH_NAME (optional, for a file of several graphs) is the graph `graphc run` runs
+# (--graph); the sample programs print that graph's BUFFER.
 #
 # Without a CUDA device the generated program exits 77 and this script prints
 # "SKIP: no CUDA device" (the test's SKIP_REGULAR_EXPRESSION) and stops.
@@ -49,7 +51,11 @@ if(generated_rc EQUAL 77)
   return()
 endif()
 run(runtime "${RUNTIME_PROGRAM}" "${GRAPH}" --print "${BUFFER}")
-run(graphc_run "${GRAPHC}" run "${GRAPH}" --print "${BUFFER}")
+set(graph_option "")
+if(GRAPH_NAME)
+  set(graph_option --graph "${GRAPH_NAME}")
+endif()
+run(graphc_run "${GRAPHC}" run "${GRAPH}" ${graph_option} --print "${BUFFER}")
 foreach(name runtime graphc_run)
   if(${name}_rc EQUAL 77)
     message(FATAL_ERROR "${name} found no CUDA device, the generated program did")

@@ -34,10 +34,11 @@ const NamedBuffer* find(const std::vector<NamedBuffer>& buffers, std::string_vie
   return nullptr;
 }
 
-}  // namespace
-
-int sample_main(int argc, char** argv, std::string_view label, std::size_t positional_count,
-                const std::function<std::vector<NamedBuffer>(const Options&)>& run, const Check& check) {
+// Runs a sample and judges each check; `name_checks` puts the buffer's name in each
+// result line (several checks), else the line is the label's alone.
+int run_sample(int argc, char** argv, std::string_view label, std::size_t positional_count,
+               const std::function<std::vector<NamedBuffer>(const Options&)>& run, const std::vector<Check>& checks,
+               bool name_checks) {
   Options options;
   if (!parse(argc, argv, positional_count, options)) {
     fmt::print(stderr, "usage: {} {}[--print BUF]...\n", argc > 0 ? argv[0] : "sample", positional_count == 1 ? "GRAPH " : "");
@@ -63,22 +64,40 @@ int sample_main(int argc, char** argv, std::string_view label, std::size_t posit
     const std::string line = format_buffer(buffer->name, buffer->values);
     std::fwrite(line.data(), 1, line.size(), stdout);
   }
-  const NamedBuffer* got = find(outputs, check.buffer);
-  if (got == nullptr) {
-    fmt::print(stderr, "{}: the run returned no buffer '{}'\n", label, check.buffer);
-    return sample_failure;
+  int status = sample_ok;
+  for (const Check& check : checks) {
+    const std::string line_label = name_checks ? fmt::format("{} {}", label, check.buffer) : std::string(label);
+    const NamedBuffer* got = find(outputs, check.buffer);
+    if (got == nullptr) {
+      fmt::print(stderr, "{}: the run returned no buffer '{}'\n", label, check.buffer);
+      return sample_failure;
+    }
+    const std::vector<float> want = check.reference();
+    const Comparison c = compare(got->values, want);
+    if (!c.same_size) {
+      fmt::print("{}: MISMATCH {} has {} elements, the reference {}\n", line_label, check.buffer,
+                 got->values.size(), want.size());
+      status = sample_mismatch;
+      continue;
+    }
+    const bool ok = c.within(check.tolerance);
+    fmt::print("{}: {} rel_err={:.3g} max_abs_err={:.3g} n={} (tolerance {:g})\n", line_label,
+               ok ? "OK" : "MISMATCH", c.rel_err, c.max_abs_err, c.count, check.tolerance);
+    if (!ok) status = sample_mismatch;
   }
-  const std::vector<float> want = check.reference();
-  const Comparison c = compare(got->values, want);
-  if (!c.same_size) {
-    fmt::print("{}: MISMATCH {} has {} elements, the reference {}\n", label, check.buffer, got->values.size(),
-               want.size());
-    return sample_mismatch;
-  }
-  const bool ok = c.within(check.tolerance);
-  fmt::print("{}: {} rel_err={:.3g} max_abs_err={:.3g} n={} (tolerance {:g})\n", label, ok ? "OK" : "MISMATCH",
-             c.rel_err, c.max_abs_err, c.count, check.tolerance);
-  return ok ? sample_ok : sample_mismatch;
+  return status;
+}
+
+}  // namespace
+
+int sample_main(int argc, char** argv, std::string_view label, std::size_t positional_count,
+                const std::function<std::vector<NamedBuffer>(const Options&)>& run, const Check& check) {
+  return run_sample(argc, argv, label, positional_count, run, {check}, false);
+}
+
+int sample_main(int argc, char** argv, std::string_view label, std::size_t positional_count,
+                const std::function<std::vector<NamedBuffer>(const Options&)>& run, const std::vector<Check>& checks) {
+  return run_sample(argc, argv, label, positional_count, run, checks, true);
 }
 
 }  // namespace graphc::samples

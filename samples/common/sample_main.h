@@ -48,4 +48,9 @@ struct Check {
 int sample_main(int argc, char** argv, std::string_view label, std::size_t positional_count,
                 const std::function<std::vector<NamedBuffer>(const Options&)>& run, const Check& check);
 
+/// The same with several checks (a sample that runs more than one graph), each printed on
+/// its own line `<label> <buffer>: OK ...`; it returns sample_mismatch if any mismatches.
+int sample_main(int argc, char** argv, std::string_view label, std::size_t positional_count,
+                const std::function<std::vector<NamedBuffer>(const Options&)>& run, const std::vector<Check>& checks);
+
 }  // namespace graphc::samples

@@ -1,8 +1,10 @@
 // The runtime path and the generated-code path build the same CUDA graph: for every
-// sample, Program::load + instantiate and the C++ that `graphc compile` wrote (built
-// into this test by graphc_add_graph) are read back through cudaGraphGetNodes and
-// cudaGraphGetEdges and compared node by node, in creation order: node types, launch
-// dimensions and dynamic shared memory, memcpy sizes and kinds, memset shapes, and edges.
+// sample (and the event graphs of data/events.graph), Program::load + instantiate and the
+// C++ that `graphc compile` wrote (built into this test by graphc_add_graph) are read back
+// through cudaGraphGetNodes and cudaGraphGetEdges and compared node by node, in creation
+// order: node types, launch dimensions and dynamic shared memory, memcpy sizes and kinds,
+// memset shapes, event nodes' events being set, and edges with their edge data (port and
+// dependency type).
 #include <catch2/catch.hpp>
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -10,16 +12,19 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "branching.graph.h"
 #include "cg_solver.graph.h"
 #include "diamond.graph.h"
+#include "events.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "ir/graph.h"
 #include "heat2d.graph.h"
+#include "pdl_pipeline.graph.h"
 #include "train_step.graph.h"
 
 namespace {
@@ -34,18 +39,23 @@ struct NodeShape {
   std::size_t memset_elements = 0;
   unsigned memset_element_size = 0;
   unsigned memset_value = 0;
+  bool has_event = false;  // event record and wait nodes: an event is set (each path has its own)
 
   friend bool operator==(const NodeShape& a, const NodeShape& b) {
     return a.type == b.type && std::equal(a.grid, a.grid + 3, b.grid) && std::equal(a.block, a.block + 3, b.block) &&
            a.shared_memory == b.shared_memory && a.copy_bytes == b.copy_bytes && a.copy_kind == b.copy_kind &&
            a.memset_elements == b.memset_elements && a.memset_element_size == b.memset_element_size &&
-           a.memset_value == b.memset_value;
+           a.memset_value == b.memset_value && a.has_event == b.has_event;
   }
 };
 
+// One edge: the node indices in creation order, then cudaGraphEdgeData's from_port,
+// to_port and type.
+using EdgeShape = std::tuple<std::size_t, std::size_t, int, int, int>;
+
 struct GraphShape {
-  std::vector<NodeShape> nodes;                          // creation order
-  std::vector<std::pair<std::size_t, std::size_t>> edges;  // node indices, sorted
+  std::vector<NodeShape> nodes;  // creation order
+  std::vector<EdgeShape> edges;  // sorted
 };
 
 // A kernel node's parameters through the driver API. The runtime's
@@ -87,6 +97,14 @@ NodeShape shape_of(cudaGraphNode_t node) {
     s.memset_elements = p.width * p.height;
     s.memset_element_size = p.elementSize;
     s.memset_value = p.value;
+  } else if (s.type == cudaGraphNodeTypeEventRecord || s.type == cudaGraphNodeTypeWaitEvent) {
+    cudaEvent_t event = nullptr;
+    if (s.type == cudaGraphNodeTypeEventRecord) {
+      graphc::check_cuda(cudaGraphEventRecordNodeGetEvent(node, &event), "cudaGraphEventRecordNodeGetEvent");
+    } else {
+      graphc::check_cuda(cudaGraphEventWaitNodeGetEvent(node, &event), "cudaGraphEventWaitNodeGetEvent");
+    }
+    s.has_event = event != nullptr;
   }
   return s;
 }
@@ -107,15 +125,21 @@ GraphShape shape_of(cudaGraph_t graph) {
   auto index = [&nodes](cudaGraphNode_t n) {
     return static_cast<std::size_t>(std::find(nodes.begin(), nodes.end(), n) - nodes.begin());
   };
-  for (std::size_t i = 0; i < edge_count; ++i) shape.edges.emplace_back(index(from[i]), index(to[i]));
+  for (std::size_t i = 0; i < edge_count; ++i) {
+    shape.edges.emplace_back(index(from[i]), index(to[i]), data[i].from_port, data[i].to_port, data[i].type);
+  }
   std::sort(shape.edges.begin(), shape.edges.end());
   return shape;
 }
 
-GraphShape runtime_shape(const std::string& sample) {
-  graphc::Program program = graphc::Program::load(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph");
-  const graphc::Instance instance = program.instantiate(sample);
+GraphShape runtime_shape(const std::string& path, const std::string& graph) {
+  graphc::Program program = graphc::Program::load(path);
+  const graphc::Instance instance = program.instantiate(graph);
   return shape_of(instance.graph());
+}
+
+GraphShape runtime_shape(const std::string& sample) {
+  return runtime_shape(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph", sample);
 }
 
 // The generated build() of one sample, into a fresh graph, with its own Storage.
@@ -188,4 +212,38 @@ TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[r
   require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 203);
   CHECK(runtime.nodes[2].grid[0] == 64);  // (ceil_div(1024, 16), ...) x (16, 16)
   CHECK(runtime.nodes[2].block[1] == 16);
+}
+
+TEST_CASE("pdl_pipeline: both paths build the same graphs, programmatic edge data included", "[runtime][codegen]") {
+  const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline.graph";
+  namespace pdl = graphc::gen::pdl;
+  namespace plain = graphc::gen::plain;
+  const GraphShape runtime = runtime_shape(path, "pdl");
+  require_same(runtime, generated_shape<pdl::Storage, pdl::Nodes>(pdl::build), 8);
+  REQUIRE(runtime.edges.size() == 7);
+  for (const EdgeShape& e : runtime.edges) {
+    CHECK(std::get<2>(e) == cudaGraphKernelNodePortProgrammatic);
+    CHECK(std::get<3>(e) == 0);
+    CHECK(std::get<4>(e) == cudaGraphDependencyTypeProgrammatic);
+  }
+  const GraphShape sequential = runtime_shape(path, "plain");
+  require_same(sequential, generated_shape<plain::Storage, plain::Nodes>(plain::build), 8);
+  for (const EdgeShape& e : sequential.edges) {
+    CHECK(std::get<2>(e) == cudaGraphKernelNodePortDefault);
+    CHECK(std::get<4>(e) == cudaGraphDependencyTypeDefault);
+  }
+}
+
+TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][codegen]") {
+  const std::string path = std::string(GRAPHC_TEST_DATA_DIR) + "/events.graph";
+  namespace produce = graphc::gen::produce;
+  namespace consume = graphc::gen::consume;
+  const GraphShape produced = runtime_shape(path, "produce");
+  require_same(produced, generated_shape<produce::Storage, produce::Nodes>(produce::build), 2);
+  CHECK(produced.nodes[1].type == cudaGraphNodeTypeEventRecord);
+  CHECK(produced.nodes[1].has_event);
+  const GraphShape consumed = runtime_shape(path, "consume");
+  require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
+  CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
+  CHECK(consumed.nodes[0].has_event);
 }

@@ -142,6 +142,12 @@ class BuildWriter {
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
                    [&](const ir::ConditionalNode& conditional) { this->conditional(node, conditional); },
+                   [&](const ir::EventRecordNode& record) {
+                     event(node, record.id, "record", "cudaGraphNodeTypeEventRecord", "eventRecord");
+                   },
+                   [&](const ir::EventWaitNode& wait) {
+                     event(node, wait.id, "wait", "cudaGraphNodeTypeWaitEvent", "eventWait");
+                   },
                },
                node.op);
   }
@@ -278,6 +284,20 @@ class BuildWriter {
     const ir::Graph& graph = context_.graph;
     return std::none_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& n) { return n.body == body; }) &&
            std::none_of(graph.conds.begin(), graph.conds.end(), [&](const ir::Cond& c) { return c.body == body; });
+  }
+
+  // An event record or wait node: `verb` the event of the bindings, which must be set.
+  void event(const ir::Node& node, ir::EventId id, std::string_view verb, std::string_view type,
+             std::string_view member) {
+    const ir::Event& event = context_.graph.event(id);
+    const std::string& binding = context_.names.events.at(id.value);
+    open(node, fmt::format("{} event {}", verb, escape(event.name)));
+    out_.line(fmt::format("graphc::require_event(b.{}, {}, {}, {});", binding, string_literal(event.name),
+                          string_literal(node.name), context_.location_literal(node.name_range)));
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line(fmt::format("p.type = {};", type));
+    out_.line(fmt::format("p.{}.event = b.{};", member, binding));
+    close(node);
   }
 
   // Adds the node and closes its block.

@@ -54,6 +54,10 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       out.line(fmt::format("{} {} = {};  // param {}", ir::cpp_type_name(param.type), context.names.params[i],
                            initializer(param.folded_default), ir::type_name(param.type)));
     }
+    for (std::size_t i = 0; i < graph.events.size(); ++i) {
+      out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', for its record and wait nodes",
+                           context.names.events[i], escape(graph.events[i].name)));
+    }
     for (const auto& [id, member] : context.names.graph_execs) {
       out.line(fmt::format("cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",
                            member, escape(context.module.graph(id).name)));
@@ -97,8 +101,12 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
 }
 
 void emit_storage_class(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
   out.line("// Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)");
   out.line("// and writes its initial contents; frees them when destroyed. Move-only.");
+  if (!graph.events.empty()) {
+    out.line("// Also owns one CUDA event per event (cudaEventCreateWithFlags, cudaEventDisableTiming).");
+  }
   out.line("class Storage {");
   out.line(" public:");
   {
@@ -113,14 +121,15 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
     out.line("// Bindings whose buffers are this storage's, with every param at its default.");
     out.line("Bindings bindings() const;");
   }
-  if (!context.graph.buffers.empty()) {
+  if (!graph.buffers.empty() || !graph.events.empty()) {
     out.blank();
     out.line(" private:");
     const Indented body(out);
-    for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
-      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
+    for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(graph.buffers[i].type),
                            context.names.buffers[i]));
     }
+    for (const std::string& member : context.names.events) out.line(fmt::format("graphc::Event {}_;", member));
   }
   out.line("};");
   out.blank();

@@ -1,5 +1,6 @@
 // Storage: every buffer allocated in its memory space, with its initial contents written
-// once (built on the host, then copied, for device memory; written in place otherwise).
+// once (built on the host, then copied, for device memory; written in place otherwise),
+// and every event created.
 #include <algorithm>
 #include <optional>
 #include <vector>
@@ -146,18 +147,23 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
 void emit_storage(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
   const GraphNames& names = context.names;
-  if (graph.buffers.empty()) {
+  if (graph.buffers.empty() && graph.events.empty()) {
     out.line("Storage::Storage() = default;  // the graph has no buffers");
     out.blank();
     out.line("Bindings Storage::bindings() const { return {}; }");
     return;
   }
   out.line("Storage::Storage()");
+  std::vector<std::string> members;
   for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
-    const ir::Buffer& buffer = graph.buffers[i];
-    out.line(fmt::format("    {} {}_({}_count, {}, {}){}", i == 0 ? ':' : ' ', names.buffers[i], names.buffers[i],
-                         space_enumerator(buffer.space), string_literal(buffer.name),
-                         i + 1 == graph.buffers.size() ? " {" : ","));
+    members.push_back(fmt::format("{}_({}_count, {}, {})", names.buffers[i], names.buffers[i],
+                                  space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
+  }
+  for (std::size_t i = 0; i < graph.events.size(); ++i) {
+    members.push_back(fmt::format("{}_({})", names.events[i], string_literal(graph.events[i].name)));
+  }
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    out.line(fmt::format("    {} {}{}", i == 0 ? ':' : ' ', members[i], i + 1 == members.size() ? " {" : ","));
   }
   {
     const Indented body(out);
@@ -176,6 +182,7 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     const Indented body(out);
     out.line("Bindings b;");
     for (const std::string& member : names.buffers) out.line(fmt::format("b.{} = {}_.get();", member, member));
+    for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
     out.line("return b;");
   }
   out.line("}");

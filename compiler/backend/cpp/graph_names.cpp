@@ -52,6 +52,9 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   for (const ir::Param& param : graph.params) {
     names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
   }
+  for (const ir::Event& event : graph.events) {
+    names.events.push_back(bindings.add(identifier(event.name), fmt::format("event '{}'", escape(event.name))));
+  }
   for (const ir::Node& node : graph.nodes) {
     const auto* host = std::get_if<ir::HostNode>(&node.op);
     if (host == nullptr) continue;

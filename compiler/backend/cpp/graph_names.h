@@ -21,6 +21,7 @@ struct GraphNames {
   std::string space;                 // the namespace under graphc::gen
   std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId)
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
+  std::vector<std::string> events;   // Bindings member per event (by EventId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
   std::vector<std::string> conds;    // Nodes member per conditional handle (by CondId)
   /// Bindings member per graph whose exec a kernel argument passes (`@g`), in order of

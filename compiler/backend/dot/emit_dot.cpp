@@ -1,9 +1,10 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle, conditional diamond), labels with
-// the kernel's launch configuration or the copy's endpoints and size, and edges labelled
-// with their port when it is not the default. A conditional node is a cluster holding
-// the node and one cluster per body graph. Every user string is escaped as a DOT quoted
-// string.
+// cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
+// octagon, conditional diamond), labels with the kernel's launch configuration, the
+// copy's endpoints and size or the event, and port edges drawn apart (programmatic
+// dashed, launch_completion dotted, labelled with the port). A conditional node is a
+// cluster holding the node and one cluster per body graph. Every user string is escaped
+// as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -77,15 +78,18 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           [&](const ir::ConditionalNode& c) {
             return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
           },
+          [&](const ir::EventRecordNode& r) { return "shape=rarrow, label=" + label({node.name, "record " + r.event}); },
+          [&](const ir::EventWaitNode& w) { return "shape=octagon, label=" + label({node.name, "wait " + w.event}); },
       },
       node.op);
 }
 
-std::string_view port_name(ir::EdgePort port) {
+// The attributes of an edge with a port: its style and the port as the label.
+std::string port_attributes(ir::EdgePort port) {
   switch (port) {
     case ir::EdgePort::default_: return {};
-    case ir::EdgePort::programmatic: return "programmatic";
-    case ir::EdgePort::launch_completion: return "launch_completion";
+    case ir::EdgePort::programmatic: return "style=dashed, label=" + quoted("programmatic");
+    case ir::EdgePort::launch_completion: return "style=dotted, label=" + quoted("launch_completion");
   }
   return {};
 }
@@ -158,7 +162,7 @@ class DotWriter {
       if (edge.port == ir::EdgePort::default_) {
         out_ += fmt::format("{}{} -> {};\n", pad, quoted(from), quoted(to));
       } else {
-        out_ += fmt::format("{}{} -> {} [label={}];\n", pad, quoted(from), quoted(to), quoted(port_name(edge.port)));
+        out_ += fmt::format("{}{} -> {} [{}];\n", pad, quoted(from), quoted(to), port_attributes(edge.port));
       }
     }
   }

@@ -105,4 +105,13 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   return buffer;
 }
 
+ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Event event;
+  event.name = ctx.text(name);
+  event.name_range = ctx.range(name);
+  event.range = ctx.range(node);
+  return event;
+}
+
 }  // namespace graphc::frontend::text

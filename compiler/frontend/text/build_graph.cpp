@@ -38,6 +38,8 @@ class GraphBuilder {
       graph_.buffers.push_back(build_buffer(ctx_, item));
     } else if (item.is_type<grammar::cond_decl>()) {
       graph_.conds.push_back(build_cond(ctx_, item, body));
+    } else if (item.is_type<grammar::event_decl>()) {
+      graph_.events.push_back(build_event(ctx_, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
       build_edges(ctx_, item, body, graph_.edges);
     } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
@@ -90,11 +92,21 @@ class GraphBuilder {
 }  // namespace
 
 void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges) {
-  // children: side, arrow, side, arrow, side, ...
-  for (std::size_t i = 1; i + 1 < node.children.size(); i += 2) {
-    const SourceRange arrow = ctx.range(*node.children[i]);
-    for (const ParseNode* from : members(*node.children[i - 1])) {
-      for (const ParseNode* to : members(*node.children[i + 1])) {
+  // children: side, arrow, (port,) side, arrow, (port,) side, ...
+  const auto& children = node.children;
+  const ParseNode* from_side = children.at(0).get();
+  for (std::size_t i = 1; i < children.size();) {
+    const SourceRange arrow = ctx.range(*children.at(i++));
+    ir::EdgePort port = ir::EdgePort::default_;
+    SourceRange port_range;
+    if (children.at(i)->is_type<grammar::edge_port>()) {
+      port_range = ctx.range(*children[i]);
+      port = ctx.text(*children[i]) == "programmatic" ? ir::EdgePort::programmatic : ir::EdgePort::launch_completion;
+      ++i;
+    }
+    const ParseNode* to_side = children.at(i++).get();
+    for (const ParseNode* from : members(*from_side)) {
+      for (const ParseNode* to : members(*to_side)) {
         ir::Edge edge;
         edge.from = ctx.text(*from);
         edge.to = ctx.text(*to);
@@ -102,9 +114,12 @@ void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body
         edge.to_range = ctx.range(*to);
         edge.range = arrow;
         edge.body = body;
+        edge.port = port;
+        edge.port_range = port_range;
         edges.push_back(std::move(edge));
       }
     }
+    from_side = to_side;
   }
 }
 

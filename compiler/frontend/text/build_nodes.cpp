@@ -101,6 +101,16 @@ ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node, const st
   return host;
 }
 
+// `record NAME : EVENT;` and `wait NAME : EVENT;`: the event's name and where it is written.
+template <class EventNode>
+EventNode build_event_node(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& event = *node.children.at(1);
+  EventNode out;
+  out.event = ctx.text(event);
+  out.event_range = ctx.range(event);
+  return out;
+}
+
 }  // namespace
 
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
@@ -117,6 +127,10 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
     out.op = build_memset(ctx, node);
   } else if (node.is_type<grammar::host_node>()) {
     out.op = build_host(ctx, node, out.name);
+  } else if (node.is_type<grammar::record_node>()) {
+    out.op = build_event_node<ir::EventRecordNode>(ctx, node);
+  } else if (node.is_type<grammar::wait_node>()) {
+    out.op = build_event_node<ir::EventWaitNode>(ctx, node);
   } else {
     out.op = ir::EmptyNode{};
   }

@@ -20,12 +20,13 @@ ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
+ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
 
-/// A kernel, copy, memset, host or empty node.
+/// A kernel, copy, memset, host, empty, record or wait node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
-/// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order, each
-/// in `body` (invalid: the graph itself).
+/// `a -> {b, c} ->[programmatic] d;` -> one edge per pair of consecutive members, in
+/// source order, each with its arrow's port and in `body` (invalid: the graph itself).
 void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges);
 
 /// `graph NAME { ... }`, with the nodes, edges and conds of its conditional nodes' bodies

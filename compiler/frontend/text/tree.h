@@ -38,7 +38,9 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,
               grammar::while_body, grammar::switch_node, grammar::case_body,
               // edges
-              grammar::edge_stmt, grammar::edge_group>>;
+              grammar::edge_stmt, grammar::edge_group,
+              // events and edge ports
+              grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the

@@ -1,5 +1,6 @@
 // graphc::Bindings: what the host program supplies to Program::instantiate: its own
-// memory for buffers, kernels compiled into the host program, and host-node callbacks.
+// memory for buffers, kernels compiled into the host program, host-node callbacks, and
+// its own CUDA events.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -37,6 +38,14 @@ class Bindings {
   /// the node runs (cudaHostNodeParamsV2). A host node with no binding is error R0008.
   Bindings& host(std::string name, cudaHostFn_t fn, void* user_data = nullptr);
 
+  /// The caller's CUDA event for the graph's `event name;`, used by its record and wait
+  /// nodes instead of an event the instance creates: so the host can cudaEventSynchronize
+  /// or cudaStreamWaitEvent on it, or graphs can share it. The caller keeps it alive as long
+  /// as the instance. Binding a name the graph does not declare is error R0016 at
+  /// instantiate; a null event that a record or wait node uses is R0017. A second call for
+  /// the same name replaces the first.
+  Bindings& event(std::string name, cudaEvent_t event);
+
   struct BoundBuffer {
     void* ptr = nullptr;
     std::size_t bytes = 0;
@@ -50,12 +59,16 @@ class Bindings {
   const BoundBuffer* find_buffer(std::string_view name) const;
   const void* find_kernel(std::string_view name) const;
   const BoundHost* find_host(std::string_view name) const;
+  /// The bound event (itself null when null was bound), or nullptr when `name` is not bound.
+  const cudaEvent_t* find_event(std::string_view name) const;
   const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
+  const std::map<std::string, cudaEvent_t, std::less<>>& events() const { return events_; }
 
  private:
   std::map<std::string, BoundBuffer, std::less<>> buffers_;
   std::map<std::string, const void*, std::less<>> kernels_;
   std::map<std::string, BoundHost, std::less<>> hosts_;
+  std::map<std::string, cudaEvent_t, std::less<>> events_;
 };
 
 }  // namespace graphc

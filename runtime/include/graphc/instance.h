@@ -43,9 +43,9 @@ constexpr ir::ScalarType scalar_type_of() {
 
 }  // namespace detail
 
-/// Move-only; owns the cudaGraph_t, the cudaGraphExec_t and every buffer it allocated,
-/// and keeps its Program's modules loaded for as long as it lives (a Program may be
-/// destroyed first). Not thread-safe: one thread at a time per Instance.
+/// Move-only; owns the cudaGraph_t, the cudaGraphExec_t, every buffer it allocated and
+/// every event it created, and keeps its Program's modules loaded for as long as it lives
+/// (a Program may be destroyed first). Not thread-safe: one thread at a time per Instance.
 class Instance {
  public:
   Instance(Instance&&) noexcept;
@@ -82,6 +82,10 @@ class Instance {
   void* buffer(std::string_view name) const;
   /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;
+  /// The CUDA event behind `event name;` (created by the instance, or bound by the caller
+  /// with Bindings::event), e.g. to cudaEventSynchronize on what a record node recorded.
+  /// Unknown: R0016.
+  cudaEvent_t event(std::string_view name) const;
 
   /// The instance of graph `graph`, which a kernel of this graph (or of a graph it
   /// launches) launches through `@graph`: instantiated with this one, for device launch

@@ -137,5 +137,17 @@ TEST_CASE("conditional node params: type and size per kind, the handle", "[runti
   CHECK(p.conditional.size == 1);
 }
 
+TEST_CASE("event record and wait node parameters carry the event, the rest zero", "[runtime]") {
+  const auto fake = reinterpret_cast<cudaEvent_t>(std::uintptr_t{0x2000});
+  const cudaGraphNodeParams record = event_record_node_params(fake);
+  CHECK(record.type == cudaGraphNodeTypeEventRecord);
+  CHECK(record.eventRecord.event == fake);
+  CHECK(record.reserved2 == 0);
+  const cudaGraphNodeParams wait = event_wait_node_params(fake);
+  CHECK(wait.type == cudaGraphNodeTypeWaitEvent);
+  CHECK(wait.eventWait.event == fake);
+  CHECK(wait.reserved2 == 0);
+}
+
 }  // namespace
 }  // namespace graphc::detail

@@ -101,5 +101,14 @@ TEST_CASE("nvrtc_options: a real architecture, C++17, device default, module and
   CHECK(options[4].starts_with("-I"));
 }
 
+TEST_CASE("the pdl_pipeline sample's kernels compile under NVRTC with the device runtime prelude", "[runtime]") {
+  // They call cudaGridDependencySynchronize and cudaTriggerProgrammaticLaunchCompletion
+  // without an include (griddepcontrol needs sm_90).
+  Fixture f(std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline_kernels.cu");
+  const NvrtcOutput out = compile_cu(f.site(), {"stage"}, "sm_90", f.cache());
+  CHECK(out.code.image.starts_with("\x7f" "ELF"));
+  CHECK(out.code.lowered_names == std::map<std::string, std::string, std::less<>>{{"stage", "stage"}});
+}
+
 }  // namespace
 }  // namespace graphc::detail

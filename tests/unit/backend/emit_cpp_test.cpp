@@ -200,16 +200,15 @@ graph g {
 }
 
 TEST_CASE("edge ports become edge data", "[codegen]") {
-  auto c = test::compile("t.graph", R"(module "k.cu";
+  const auto c = test::compile("t.graph", R"(module "k.cu";
 graph g {
     kernel a : k<<<1, 1>>>();
     kernel b : k<<<1, 1>>>();
     empty  e;
-    a -> b;
+    a ->[programmatic] b;
     e -> b;
 }
 )");
-  c->module.graphs[0].edges[0].port = ir::EdgePort::programmatic;
   const CppFiles files = emit_cpp(c->module, c->sources, "t.graph");
   CHECK(has_line(files.source, "    const cudaGraphEdgeData edge_data[] = {{cudaGraphKernelNodePortProgrammatic, 0, "
                                "cudaGraphDependencyTypeProgrammatic, {}}, {cudaGraphKernelNodePortDefault, 0, "
@@ -324,4 +323,48 @@ TEST_CASE("output is byte-identical across runs", "[codegen]") {
   const CppFiles b = generate("train_step.graph", kTrainStep);
   CHECK(a.header == b.header);
   CHECK(a.source == b.source);
+}
+
+TEST_CASE("events: a Bindings member, an owned graphc::Event in Storage, record and wait nodes", "[codegen]") {
+  const CppFiles files = generate("t.graph", R"(graph g {
+    event done;
+    empty  start;
+    record mark : done;
+    wait   hold : done;
+    start -> mark -> hold;
+}
+)");
+  const std::string& h = files.header;
+  CHECK(has_line(h, "  cudaEvent_t done = nullptr;  // event 'done', for its record and wait nodes"));
+  CHECK(has_line(h, "  cudaGraphNode_t mark = nullptr;  // record"));
+  CHECK(has_line(h, "  cudaGraphNode_t hold = nullptr;  // wait"));
+  CHECK(has_line(h, "// Also owns one CUDA event per event (cudaEventCreateWithFlags, cudaEventDisableTiming)."));
+  CHECK(has_line(h, "  graphc::Event done_;"));
+  const std::string& s = files.source;
+  CHECK(has_line(s, "    : done_(\"done\") {"));
+  CHECK(has_line(s, "  b.done = done_.get();"));
+  CHECK(has_line(s, "  // mark: record event done"));
+  CHECK(has_line(s, "    graphc::require_event(b.done, \"done\", \"mark\", \"t.graph:4:12\");"));
+  CHECK(has_line(s, "    p.type = cudaGraphNodeTypeEventRecord;"));
+  CHECK(has_line(s, "    p.eventRecord.event = b.done;"));
+  CHECK(has_line(s, "  // hold: wait event done"));
+  CHECK(has_line(s, "    p.type = cudaGraphNodeTypeWaitEvent;"));
+  CHECK(has_line(s, "    p.eventWait.event = b.done;"));
+  CHECK(s.find("cudaGraphAddNode(&nodes.hold, graph, deps, nullptr /* edge data */, 1, &p)") != std::string::npos);
+}
+
+TEST_CASE("an event and a host function that become one Bindings member are an error", "[codegen]") {
+  const auto c = test::compile("t.graph", R"(graph g {
+    event  report_data;
+    host   h : report();
+}
+)");
+  try {
+    emit_cpp(c->module, c->sources, "t.graph");
+    FAIL("no error");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()) ==
+          "graph 'g': event 'report_data' and host function 'report' both become the member 'report_data' of the "
+          "generated Bindings; rename one of them");
+  }
 }

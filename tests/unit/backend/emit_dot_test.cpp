@@ -38,21 +38,44 @@ graph g {
 }
 
 TEST_CASE("DOT labels edges with non-default ports and escapes labels", "[codegen]") {
-  auto c = test::compile("t.graph", R"(module "k.cu";
-graph first { kernel a : k<"q\"> <<<1, 1>>>(); kernel b : k<1><<<1, 1>>>(); a -> b; }
+  const auto c = test::compile("t.graph", R"(module "k.cu";
+graph first { kernel a : k<"q\"> <<<1, 1>>>(); kernel b : k<1><<<1, 1>>>(); a ->[launch_completion] b; }
 graph second { empty e; }
 )");
-  c->module.graphs[0].edges[0].port = ir::EdgePort::launch_completion;
   CHECK(backend::emit_dot(c->module) == R"(digraph "first" {
   node [fontname="monospace"];
   "a" [shape=box, label="a\nk<\"q\\\"><<<(1, 1, 1), (1, 1, 1), 0>>>"];
   "b" [shape=box, label="b\nk<1><<<(1, 1, 1), (1, 1, 1), 0>>>"];
-  "a" -> "b" [label="launch_completion"];
+  "a" -> "b" [style=dotted, label="launch_completion"];
 }
 
 digraph "second" {
   node [fontname="monospace"];
   "e" [shape=circle, label="e"];
+}
+)");
+}
+
+TEST_CASE("DOT draws programmatic edges dashed and event nodes with their own shapes", "[codegen]") {
+  const auto c = test::compile("t.graph", R"(module "k.cu";
+graph g {
+    event done;
+    kernel a : k<<<1, 1>>>();
+    kernel b : k<<<1, 1>>>();
+    record r : done;
+    wait   w : done;
+    a ->[programmatic] b -> r -> w;
+}
+)");
+  CHECK(backend::emit_dot(c->module) == R"(digraph "g" {
+  node [fontname="monospace"];
+  "a" [shape=box, label="a\nk<<<(1, 1, 1), (1, 1, 1), 0>>>"];
+  "b" [shape=box, label="b\nk<<<(1, 1, 1), (1, 1, 1), 0>>>"];
+  "r" [shape=rarrow, label="r\nrecord done"];
+  "w" [shape=octagon, label="w\nwait done"];
+  "a" -> "b" [style=dashed, label="programmatic"];
+  "b" -> "r";
+  "r" -> "w";
 }
 )");
 }

@@ -57,3 +57,35 @@ TEST_CASE("heat2d resolves", "[sema]") {
   CHECK(step.grid_dims == std::array<std::uint32_t, 3>{64, 64, 1});
   CHECK(step.block_dims == std::array<std::uint32_t, 3>{16, 16, 1});
 }
+
+TEST_CASE("pdl_pipeline resolves: the same chain twice, with programmatic and with default edges", "[sema]") {
+  const auto a = analyze_sample("pdl_pipeline");
+  REQUIRE(a->module.graphs.size() == 2);
+  const ir::Graph& pdl = a->module.graphs[0];
+  const ir::Graph& plain = a->module.graphs[1];
+  CHECK(pdl.name == "pdl");
+  CHECK(plain.name == "plain");
+  REQUIRE(pdl.nodes.size() == 8);
+  REQUIRE(plain.nodes.size() == 8);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto& p = std::get<ir::KernelNode>(pdl.nodes[i].op);
+    const auto& q = std::get<ir::KernelNode>(plain.nodes[i].op);
+    CHECK(p.function == "stage");
+    CHECK(p.grid_dims == std::array<std::uint32_t, 3>{4096, 1, 1});
+    REQUIRE(p.args.size() == 5);
+    REQUIRE(q.args.size() == 5);
+    for (std::size_t k = 0; k < 5; ++k) {
+      CHECK(p.args[k].kind == q.args[k].kind);
+      CHECK(p.args[k].buffer == q.args[k].buffer);
+      CHECK(p.args[k].value == q.args[k].value);
+    }
+  }
+  REQUIRE(pdl.edges.size() == 7);
+  REQUIRE(plain.edges.size() == 7);
+  for (std::size_t i = 0; i < 7; ++i) {
+    CHECK(pdl.edges[i].from_id.value == i);
+    CHECK(pdl.edges[i].to_id.value == i + 1);
+    CHECK(pdl.edges[i].port == ir::EdgePort::programmatic);
+    CHECK(plain.edges[i].port == ir::EdgePort::default_);
+  }
+}
