@@ -5,6 +5,7 @@
 #include "decls.hpp"
 #include "edges.hpp"
 #include "lexical.hpp"
+#include "memory_nodes.hpp"
 #include "nodes.hpp"
 
 namespace graphc::grammar {
@@ -12,7 +13,7 @@ namespace graphc::grammar {
 // One declaration or edge statement in a graph's body.
 struct graph_item
     : sor<const_decl, param_decl, buffer_decl, cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node,
-          conditional_node, edge_stmt> {};
+          conditional_node, alloc_node, free_node, edge_stmt> {};
 
 // `graph NAME { items }`: one CUDA graph.
 struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};

@@ -23,6 +23,8 @@ std::string_view kind_name(const Node& node) {
                         [](const HostNode&) { return std::string_view("host"); },
                         [](const EmptyNode&) { return std::string_view("empty"); },
                         [](const ConditionalNode& c) { return type_name(c.type); },
+                        [](const AllocNode&) { return std::string_view("alloc"); },
+                        [](const FreeNode&) { return std::string_view("free"); },
                     },
                     node.op);
 }

@@ -19,6 +19,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_structure(ctx);
     check_conditionals(ctx);
     check_conditional_bodies(ctx);
+    check_memory_nodes(ctx);
   }
   return diags.error_count() == errors_before;
 }

@@ -36,4 +36,8 @@ void check_conditionals(GraphContext& ctx);
 /// check_conditional_bodies.cpp: which nodes a conditional body may hold.
 void check_conditional_bodies(GraphContext& ctx);
 
+/// check_memory_nodes.cpp: what each free frees (once), and that every use of an alloc's
+/// memory is ordered after the alloc and before its free.
+void check_memory_nodes(GraphContext& ctx);
+
 }  // namespace graphc::sema

@@ -15,7 +15,7 @@ namespace graphc::detail {
 
 /// Checks `bindings` against `graph` before anything is allocated: every bound name is a
 /// buffer of the graph (R0010, at the graph's name) and holds at least the buffer's bytes
-/// (R0007, at the buffer's declaration).
+/// (R0007, at the buffer's declaration), and none is an alloc's memory (R0020).
 void check_bindings(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
@@ -26,7 +26,8 @@ class BufferSet {
  public:
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged) with its initial
-  /// contents copied in (cudaMemcpy, synchronous). Throws R0001 naming the buffer.
+  /// contents copied in (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
+  /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
   static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
   /// Per BufferId.

@@ -1,5 +1,8 @@
 #include "graphc/program.h"
 
+#include <algorithm>
+#include <variant>
+
 #include <fmt/format.h>
 
 #include "buffers.h"
@@ -38,6 +41,19 @@ std::shared_ptr<detail::ProgramState> accept(std::unique_ptr<Compilation> compil
 ir::GraphId find_graph(const detail::ProgramState& program, std::string_view name) {
   if (const std::optional<ir::GraphId> id = program.module().find_graph(name)) return *id;
   detail::fail(program.sources(), program.path, DiagCode::no_such_graph, SourceRange{}, program.path, name);
+}
+
+// Whether `graph` has an alloc node that no free node of the graph frees.
+bool has_unfreed_alloc(const ir::Graph& graph) {
+  for (std::uint32_t i = 0; i < graph.nodes.size(); ++i) {
+    if (!std::holds_alternative<ir::AllocNode>(graph.nodes[i].op)) continue;
+    const bool freed = std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& n) {
+      const auto* free = std::get_if<ir::FreeNode>(&n.op);
+      return free != nullptr && free->alloc_id == ir::NodeId{i};
+    });
+    if (!freed) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -86,6 +102,9 @@ Instance Program::instantiate(std::string_view graph_name, const Bindings& bindi
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
+  // An allocation the graph does not free would make the next launch fail
+  // (cudaErrorInvalidValue): each launch frees the previous one's first, as cudaFreeAsync would.
+  if (has_unfreed_alloc(graph)) params.flags = cudaGraphInstantiateFlagAutoFreeOnLaunch;
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state->built.graph.get(), &params);
   detail::CallSite site{"", state_->sources().location(graph.range)};

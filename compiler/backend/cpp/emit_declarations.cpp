@@ -45,6 +45,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     const Indented body(out);
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
+      if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
       out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
                            ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space),
                            describe_init(buffer.init)));
@@ -87,6 +88,13 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
       out.line(fmt::format("cudaGraphConditionalHandle {} = 0;  // cond{}", context.names.conds[i],
                            cond.default_value ? fmt::format(", default {}", cond.folded_default) : std::string()));
     }
+    for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+      const ir::Buffer& memory = graph.buffers[i];
+      if (!memory.alloc.valid()) continue;
+      out.line(fmt::format("{}* {} = nullptr;  // alloc {}[{}]: the address its mem alloc node returned (dptr)",
+                           ir::cpp_type_name(memory.type), context.names.dptrs[i], ir::type_name(memory.type),
+                           memory.count_value));
+    }
   }
   out.line("};");
   out.blank();
@@ -109,11 +117,12 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
     out.line("// Bindings whose buffers are this storage's, with every param at its default.");
     out.line("Bindings bindings() const;");
   }
-  if (!context.graph.buffers.empty()) {
+  if (has_storage(context.graph)) {
     out.blank();
     out.line(" private:");
     const Indented body(out);
     for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
+      if (context.graph.buffers[i].alloc.valid()) continue;
       out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
                            context.names.buffers[i]));
     }

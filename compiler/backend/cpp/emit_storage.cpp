@@ -143,26 +143,35 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
 
 }  // namespace
 
+bool has_storage(const ir::Graph& graph) {
+  return std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return !b.alloc.valid(); });
+}
+
 void emit_storage(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
   const GraphNames& names = context.names;
-  if (graph.buffers.empty()) {
+  if (!has_storage(graph)) {
     out.line("Storage::Storage() = default;  // the graph has no buffers");
     out.blank();
     out.line("Bindings Storage::bindings() const { return {}; }");
     return;
   }
-  out.line("Storage::Storage()");
+  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory
   for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+    if (!graph.buffers[i].alloc.valid()) stored.push_back(i);
+  }
+  out.line("Storage::Storage()");
+  for (std::size_t k = 0; k < stored.size(); ++k) {
+    const std::size_t i = stored[k];
     const ir::Buffer& buffer = graph.buffers[i];
-    out.line(fmt::format("    {} {}_({}_count, {}, {}){}", i == 0 ? ':' : ' ', names.buffers[i], names.buffers[i],
+    out.line(fmt::format("    {} {}_({}_count, {}, {}){}", k == 0 ? ':' : ' ', names.buffers[i], names.buffers[i],
                          space_enumerator(buffer.space), string_literal(buffer.name),
-                         i + 1 == graph.buffers.size() ? " {" : ","));
+                         k + 1 == stored.size() ? " {" : ","));
   }
   {
     const Indented body(out);
     bool copied = false;
-    for (std::size_t i = 0; i < graph.buffers.size(); ++i) copied = write_init(out, graph.buffers[i], names.buffers[i]) || copied;
+    for (const std::size_t i : stored) copied = write_init(out, graph.buffers[i], names.buffers[i]) || copied;
     if (copied) {
       out.line("// cudaMemcpy and cudaMemset may return before the device memory is written: wait, so");
       out.line("// that graphs launched on any stream see the initial contents.");
@@ -175,7 +184,7 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   {
     const Indented body(out);
     out.line("Bindings b;");
-    for (const std::string& member : names.buffers) out.line(fmt::format("b.{} = {}_.get();", member, member));
+    for (const std::size_t i : stored) out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
     out.line("return b;");
   }
   out.line("}");

@@ -18,10 +18,12 @@ struct HostFunction {
 
 struct GraphNames {
   std::string space;                 // the namespace under graphc::gen
-  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId)
+  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId); an alloc's memory has none
+  std::vector<std::string> pointers;  // per BufferId: its pointer in build(), `b.buf` or `nodes.NAME_dptr` (an alloc's)
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
   std::vector<std::string> conds;    // Nodes member per conditional handle (by CondId)
+  std::vector<std::string> dptrs;    // per BufferId: the Nodes member holding an alloc's address; empty for a buffer
   std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
 };
 

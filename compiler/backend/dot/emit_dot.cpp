@@ -1,5 +1,6 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle, conditional diamond), labels with
+// cds, memset parallelogram, host hexagon, empty circle, conditional diamond, mem alloc
+// inverted house, mem free house), labels with
 // the kernel's launch configuration or the copy's endpoints and size, and edges labelled
 // with their port when it is not the default. A conditional node is a cluster holding
 // the node and one cluster per body graph. Every user string is escaped as a DOT quoted
@@ -77,6 +78,13 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           [&](const ir::ConditionalNode& c) {
             return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
           },
+          [&](const ir::AllocNode& a) {
+            const ir::Buffer& memory = graph.buffer(a.buffer);
+            return "shape=invhouse, label=" + label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type),
+                                                                            memory.count_value),
+                                                     fmt::format("{} bytes", memory.bytes())});
+          },
+          [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
       },
       node.op);
 }

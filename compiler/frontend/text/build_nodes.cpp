@@ -97,6 +97,15 @@ ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node, const st
   return host;
 }
 
+// children: the node's name, the alloc's name.
+ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& alloc = *node.children.at(1);
+  ir::FreeNode free;
+  free.alloc = ctx.text(alloc);
+  free.alloc_range = ctx.range(alloc);
+  return free;
+}
+
 }  // namespace
 
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
@@ -113,6 +122,8 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
     out.op = build_memset(ctx, node);
   } else if (node.is_type<grammar::host_node>()) {
     out.op = build_host(ctx, node, out.name);
+  } else if (node.is_type<grammar::free_node>()) {
+    out.op = build_free(ctx, node);
   } else {
     out.op = ir::EmptyNode{};
   }

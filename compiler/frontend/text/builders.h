@@ -18,10 +18,13 @@ ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node,
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+/// The memory of `alloc NAME : type[count];`: a device buffer of that name (the caller
+/// links it to its alloc node).
+ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 
-/// A kernel, copy, memset, host or empty node.
+/// A kernel, copy, memset, host, empty or free node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
 /// `a -> {b, c} -> d;` -> one edge per pair of consecutive members, in source order, each
