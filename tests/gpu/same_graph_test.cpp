@@ -2,7 +2,7 @@
 // sample, Program::load + instantiate and the C++ that `graphc compile` wrote (built
 // into this test by graphc_add_graph) are read back through cudaGraphGetNodes and
 // cudaGraphGetEdges and compared node by node, in creation order: node types, launch
-// dimensions and dynamic shared memory, memcpy sizes and kinds, memset shapes, and edges.
+// dimensions and dynamic shared memory, memcpy sizes and kinds, memset shapes, mem alloc sizes, and edges.
 #include <catch2/catch.hpp>
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -16,6 +16,7 @@
 #include "branching.graph.h"
 #include "cg_solver.graph.h"
 #include "diamond.graph.h"
+#include "graph_memory.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "ir/graph.h"
@@ -34,12 +35,13 @@ struct NodeShape {
   std::size_t memset_elements = 0;
   unsigned memset_element_size = 0;
   unsigned memset_value = 0;
+  std::size_t alloc_bytes = 0;
 
   friend bool operator==(const NodeShape& a, const NodeShape& b) {
     return a.type == b.type && std::equal(a.grid, a.grid + 3, b.grid) && std::equal(a.block, a.block + 3, b.block) &&
            a.shared_memory == b.shared_memory && a.copy_bytes == b.copy_bytes && a.copy_kind == b.copy_kind &&
            a.memset_elements == b.memset_elements && a.memset_element_size == b.memset_element_size &&
-           a.memset_value == b.memset_value;
+           a.memset_value == b.memset_value && a.alloc_bytes == b.alloc_bytes;
   }
 };
 
@@ -87,6 +89,10 @@ NodeShape shape_of(cudaGraphNode_t node) {
     s.memset_elements = p.width * p.height;
     s.memset_element_size = p.elementSize;
     s.memset_value = p.value;
+  } else if (s.type == cudaGraphNodeTypeMemAlloc) {
+    cudaMemAllocNodeParams p{};
+    graphc::check_cuda(cudaGraphMemAllocNodeGetParams(node, &p), "cudaGraphMemAllocNodeGetParams");
+    s.alloc_bytes = p.bytesize;
   }
   return s;
 }
@@ -188,4 +194,14 @@ TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[r
   require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 203);
   CHECK(runtime.nodes[2].grid[0] == 64);  // (ceil_div(1024, 16), ...) x (16, 16)
   CHECK(runtime.nodes[2].block[1] == 16);
+}
+
+TEST_CASE("graph_memory: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::graph_memory;
+  const GraphShape runtime = runtime_shape("graph_memory");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 7);
+  REQUIRE(runtime.nodes[0].type == cudaGraphNodeTypeMemAlloc);  // created first: every use is ordered after it
+  CHECK(runtime.nodes[0].alloc_bytes == (1048576 + 1) * sizeof(float));
+  CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
+                      [](const NodeShape& n) { return n.type == cudaGraphNodeTypeMemFree; }) == 1);
 }
