@@ -58,7 +58,7 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
 GRAPHC_SYNTAX_HINT(first_arrow, before,
-                   "const param buffer cond event kernel copy memset host empty record wait if while switch")
+                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free")
 GRAPHC_SYNTAX_HINT(file_end, at, "module graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -157,7 +157,7 @@ GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
                     "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
-                    "event, kernel, copy, memset, host, empty, record, wait, if, while or switch")
+                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc or free")
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
 GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
 GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
@@ -184,6 +184,18 @@ GRAPHC_SYNTAX_ERROR(switch_open, "expected '{' and the cases after the switch's 
 GRAPHC_SYNTAX_ERROR(case_body, "expected a case, as in 'case 0 { ... }'")
 GRAPHC_SYNTAX_ERROR(case_value, "expected the case's value, a non-negative integer")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(switch_close, "expected another case or '}' to close the switch")
+
+// memory_nodes.hpp
+GRAPHC_SYNTAX_ERROR(alloc_name, "expected the node's name after 'alloc'")
+GRAPHC_SYNTAX_ERROR(alloc_colon, "expected ':' and an element type after the alloc's name")
+GRAPHC_SYNTAX_ERROR(alloc_open, "expected '[' and the number of elements after the alloc's element type")
+GRAPHC_SYNTAX_ERROR(alloc_count, "expected the number of elements the alloc allocates")
+GRAPHC_SYNTAX_ERROR(alloc_close, "expected ']' after the number of elements")
+GRAPHC_SYNTAX_ERROR(alloc_end, "expected ';' after the alloc node")
+GRAPHC_SYNTAX_ERROR(free_name, "expected the node's name after 'free'")
+GRAPHC_SYNTAX_ERROR(free_colon, "expected ':' and the alloc node whose memory it frees after the node's name")
+GRAPHC_SYNTAX_ERROR(free_alloc, "expected the name of the alloc node whose memory the free releases")
+GRAPHC_SYNTAX_ERROR(free_end, "expected ';' after the free node")
 
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")

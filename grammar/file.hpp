@@ -5,6 +5,7 @@
 #include "decls.hpp"
 #include "edges.hpp"
 #include "lexical.hpp"
+#include "memory_nodes.hpp"
 #include "nodes.hpp"
 
 namespace graphc::grammar {
@@ -13,7 +14,7 @@ namespace graphc::grammar {
 // a keyword comes before edge_stmt, whose first name rejects reserved words.
 struct graph_item
     : sor<const_decl, param_decl, buffer_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node, host_node,
-          empty_node, record_node, wait_node, conditional_node, edge_stmt> {};
+          empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};

@@ -89,6 +89,11 @@ std::string node_text(const Graph& root, const Node& node) {
           },
           [&](const EventRecordNode& r) { return fmt::format("record event={}", r.event); },
           [&](const EventWaitNode& w) { return fmt::format("wait event={}", w.event); },
+          [&](const AllocNode& a) {
+            const Buffer& memory = root.buffer(a.buffer);
+            return fmt::format("alloc memory={} bytes={}", memory.name, memory.bytes());
+          },
+          [&](const FreeNode& f) { return fmt::format("free alloc={}", f.alloc); },
       },
       node.op);
 }
@@ -112,8 +117,10 @@ std::string dump(const Module& module, const SourceManager& sources) {
     for (const Buffer& b : g.buffers) {
       std::vector<std::string> values;
       for (const Scalar& v : b.init.folded) values.push_back(v.text());
-      out += fmt::format("  buffer {} : {}[{}] {} init={}({}) {}\n", b.name, type_name(b.type), b.count_value,
-                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), at(sources, b.name_range));
+      const std::string alloc = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
+      out += fmt::format("  buffer {} : {}[{}] {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value,
+                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), alloc,
+                         at(sources, b.name_range));
     }
     for (const Cond& c : g.conds) {
       out += fmt::format("  cond {} default={}{} {}\n", c.name, c.default_value ? fmt::format("{}", c.folded_default) : "none",

@@ -1,5 +1,7 @@
 #include "ir/graph.h"
 
+#include <algorithm>
+
 #include "ir/overloaded.h"
 
 namespace graphc::ir {
@@ -25,6 +27,8 @@ std::string_view kind_name(const Node& node) {
                         [](const ConditionalNode& c) { return type_name(c.type); },
                         [](const EventRecordNode&) { return std::string_view("record"); },
                         [](const EventWaitNode&) { return std::string_view("wait"); },
+                        [](const AllocNode&) { return std::string_view("alloc"); },
+                        [](const FreeNode&) { return std::string_view("free"); },
                     },
                     node.op);
 }
@@ -36,6 +40,18 @@ std::string_view type_name(ConditionalNode::Type type) {
     case ConditionalNode::Type::switch_: return "switch";
   }
   return "?";
+}
+
+bool Graph::has_unfreed_alloc() const {
+  for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+    if (!std::holds_alternative<AllocNode>(nodes[i].op)) continue;
+    const bool freed = std::any_of(nodes.begin(), nodes.end(), [&](const Node& n) {
+      const auto* free = std::get_if<FreeNode>(&n.op);
+      return free != nullptr && free->alloc_id == NodeId{i};
+    });
+    if (!freed) return true;
+  }
+  return false;
 }
 
 bool Graph::body_within(BodyId inner, BodyId outer) const {

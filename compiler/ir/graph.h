@@ -61,7 +61,11 @@ struct BufferInit {
   std::vector<Scalar> folded;  // resolved: the values converted to the buffer's type
 };
 
-/// `buffer NAME : type[count] space (= init)?;`
+/// `buffer NAME : type[count] space (= init)?;`, or the memory of `alloc NAME : type[count];`
+/// (then `alloc` is its mem alloc node, `space` is device and there is no init): an alloc's
+/// memory is a buffer of the graph, so its name works wherever a buffer's does (slices,
+/// kernel arguments, `alloc + k`), but no one binds or allocates it: its mem alloc node
+/// returns its address (dptr) when the node is added.
 struct Buffer {
   std::string name;
   SourceRange name_range;
@@ -70,6 +74,7 @@ struct Buffer {
   Expr count;
   MemorySpace space = MemorySpace::device;
   BufferInit init;
+  NodeId alloc;  // the mem alloc node whose memory this is (`alloc NAME : type[count];`); invalid: a buffer
   std::uint64_t count_value = 0;  // resolved: number of elements
   std::uint64_t bytes() const { return count_value * type_size(type); }
 };
@@ -192,16 +197,34 @@ struct EventWaitNode {
   EventId id;  // resolved
 };
 
+/// `alloc NAME : type[count];` -> CUDA mem alloc node (cudaGraphNodeTypeMemAlloc): device
+/// memory of the current device (cudaMemAllocationTypePinned), count * element size bytes.
+/// Its type and count live in `buffer`, the memory its name stands for in buffer uses.
+struct AllocNode {
+  BufferId buffer;  // set by the front end: the Buffer it declares (same name)
+};
+
+/// `free NAME : ALLOC;` -> CUDA mem free node (cudaGraphNodeTypeMemFree) of the memory of
+/// the alloc node ALLOC.
+struct FreeNode {
+  std::string alloc;
+  SourceRange alloc_range;
+  NodeId alloc_id;  // resolved: the alloc node
+  BufferId buffer;  // resolved: its memory
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
   SourceRange range;  // the whole declaration
   BodyId body;        // the body graph it is in; invalid: the graph itself
-  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode>
+  std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
+               AllocNode, FreeNode>
       op;
 };
 
-/// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait".
+/// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait",
+/// "alloc", "free".
 std::string_view kind_name(const Node& node);
 
 /// "if", "while", "switch".
@@ -267,6 +290,8 @@ struct Graph {
   const Cond& cond(CondId id) const { return conds.at(id.value); }
   const Event& event(EventId id) const { return events.at(id.value); }
   const Body& body(BodyId id) const { return bodies.at(id.value); }
+  /// Whether an alloc node has no free node in the graph (its memory outlives a launch).
+  bool has_unfreed_alloc() const;
   /// Whether body `inner` is `outer` or nested in it (any body is inside the graph itself,
   /// an invalid `outer`).
   bool body_within(BodyId inner, BodyId outer) const;

@@ -22,6 +22,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_conditionals(ctx);
     check_conditional_bodies(ctx);
     check_event_order(ctx);
+    check_memory_nodes(ctx);
   }
   check_device_launch(module, diags);
   return diags.error_count() == errors_before;

@@ -35,6 +35,13 @@ void check_copy(GraphContext& ctx, const ir::Node& node, const ir::CopyNode& cop
   check_end(copy.dst, "writes");
 }
 
+// The conditional node of the graph itself that `body` is (nested) in.
+ir::NodeId top_level(const ir::Graph& graph, ir::BodyId body) {
+  ir::NodeId node = graph.body(body).conditional;
+  while (graph.node(node).body.valid()) node = graph.body(graph.node(node).body).conditional;
+  return node;
+}
+
 }  // namespace
 
 void check_conditional_bodies(GraphContext& ctx) {
@@ -42,10 +49,16 @@ void check_conditional_bodies(GraphContext& ctx) {
     if (!node.body.valid()) continue;
     if (!allowed_in_body(node)) {
       const ir::Node& conditional = ctx.graph.node(ctx.graph.body(node.body).conditional);
-      ctx.diags
-          .report(DiagCode::body_node_kind, node.name_range, ir::kind_name(node), node.name,
-                  body_location(ctx.graph, node.body))
-          .note(conditional.name_range, "'{}' is declared here", conditional.name);
+      Diagnostic& d = ctx.diags
+                          .report(DiagCode::body_node_kind, node.name_range, ir::kind_name(node), node.name,
+                                  body_location(ctx.graph, node.body))
+                          .note(conditional.name_range, "'{}' is declared here", conditional.name);
+      if (std::holds_alternative<ir::AllocNode>(node.op) || std::holds_alternative<ir::FreeNode>(node.op)) {
+        const ir::Node& outer = ctx.graph.node(top_level(ctx.graph, node.body));
+        d.note(SourceRange{},
+               "mem alloc and mem free nodes belong to the graph itself: alloc before '{}' and free after it",
+               outer.name);
+      }
     } else if (const auto* copy = std::get_if<ir::CopyNode>(&node.op)) {
       check_copy(ctx, node, *copy);
     }

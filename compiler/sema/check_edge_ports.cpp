@@ -41,6 +41,8 @@ std::string_view cuda_kind(const ir::Node& node) {
                         [](const ir::EventRecordNode&) { return std::string_view("event record"); },
                         [](const ir::EventWaitNode&) { return std::string_view("event wait"); },
                         [](const ir::ConditionalNode&) { return std::string_view("conditional"); },
+                        [](const ir::AllocNode&) { return std::string_view("mem alloc"); },
+                        [](const ir::FreeNode&) { return std::string_view("mem free"); },
                     },
                     node.op);
 }

@@ -46,7 +46,12 @@ void check_conditional_bodies(GraphContext& ctx);
 /// check_device_launch.cpp: `@g` kernel arguments, and what a graph instantiated for
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);
+
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);
+
+/// check_memory_nodes.cpp: what each free frees (once), and that every use of an alloc's
+/// memory is ordered after the alloc and before its free.
+void check_memory_nodes(GraphContext& ctx);
 
 }  // namespace graphc::sema

@@ -19,6 +19,7 @@ ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange r
     report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_node, range, name, {Entity::Kind::node});
     return {};
   }
+  if (const std::optional<ir::NodeId> alloc = ctx.scope.alloc_node(*entity)) return *alloc;
   if (entity->kind != Entity::Kind::node) {
     report_wrong_kind(ctx.diags, ctx.scope, range, name, *entity, "node");
     return {};

@@ -1,6 +1,8 @@
 #include "sema/scope.h"
 
 #include <algorithm>
+#include <type_traits>
+#include <variant>
 
 #include "diag/spellcheck.h"
 
@@ -16,6 +18,11 @@ struct Declaration {
 template <class T>
 void collect(std::vector<Declaration>& out, const std::vector<T>& items, Entity::Kind kind) {
   for (std::size_t i = 0; i < items.size(); ++i) {
+    // An alloc node's name is declared once, by its memory (a buffer): resolve_names.cpp
+    // maps it to the node where a node is needed.
+    if constexpr (std::is_same_v<T, ir::Node>) {
+      if (std::holds_alternative<ir::AllocNode>(items[i].op)) continue;
+    }
     out.push_back({items[i].name, items[i].name_range, Entity{kind, static_cast<std::uint32_t>(i)}});
   }
 }
@@ -56,7 +63,10 @@ std::optional<Entity> Scope::find(std::string_view name) const {
 std::vector<std::string> Scope::names_of(std::initializer_list<Entity::Kind> kinds) const {
   std::vector<std::string> out;
   for (const Declared& d : declared_) {
-    if (std::find(kinds.begin(), kinds.end(), d.entity.kind) != kinds.end()) out.push_back(d.name);
+    const bool node_wanted = std::find(kinds.begin(), kinds.end(), Entity::Kind::node) != kinds.end();
+    if (std::find(kinds.begin(), kinds.end(), d.entity.kind) != kinds.end() || (node_wanted && alloc_node(d.entity))) {
+      out.push_back(d.name);
+    }
   }
   return out;
 }
@@ -73,11 +83,18 @@ SourceRange Scope::declaration(Entity entity) const {
   return {};
 }
 
+std::optional<ir::NodeId> Scope::alloc_node(Entity entity) const {
+  if (entity.kind != Entity::Kind::buffer) return std::nullopt;
+  const ir::NodeId alloc = graph_->buffers.at(entity.index).alloc;
+  if (!alloc.valid()) return std::nullopt;
+  return alloc;
+}
+
 std::string_view Scope::describe(Entity entity) const {
   switch (entity.kind) {
     case Entity::Kind::constant: return "const";
     case Entity::Kind::param: return "param";
-    case Entity::Kind::buffer: return "buffer";
+    case Entity::Kind::buffer: return alloc_node(entity) ? "mem alloc node" : "buffer";
     case Entity::Kind::cond: return "cond";
     case Entity::Kind::node: return "node";
     case Entity::Kind::event: return "CUDA event";  // "a CUDA event" in messages

@@ -1,5 +1,6 @@
 // The names of one graph: consts, params, buffers, conds, events and nodes share one
-// namespace, the graph's conditional bodies included.
+// namespace, the graph's conditional bodies included. An alloc's name is declared once,
+// as the buffer that is its memory; alloc_node() gives the node where a node is needed.
 //
 // Building a scope reports every duplicate (E0103, with a note at the earlier
 // declaration); the earliest declaration wins, so later lookups see one entity per name.
@@ -37,8 +38,10 @@ class Scope {
   std::vector<std::string> names_of(std::initializer_list<Entity::Kind> kinds) const;
   /// Where the entity's name is declared.
   SourceRange declaration(Entity entity) const;
-  /// How an entity is called in messages, after "a": "const", "param", "buffer", "cond",
-  /// "node" or "CUDA event".
+  /// The alloc node whose memory `entity` is, if it is an alloc's.
+  std::optional<ir::NodeId> alloc_node(Entity entity) const;
+  /// How an entity is called in messages, after "a": "const", "param", "buffer",
+  /// "mem alloc node", "cond", "node" or "CUDA event".
   std::string_view describe(Entity entity) const;
 
  private:

@@ -17,6 +17,7 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
       if (!id) continue;
       declared = true;
       const ir::Buffer& buffer = graph->buffer(*id);
+      if (buffer.alloc.valid()) fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, name);
       if (bound.bytes < buffer.bytes()) {
         fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
              buffer.bytes());
@@ -60,6 +61,10 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
 BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
   BufferSet set;
   for (const ir::Buffer& buffer : graph.buffers) {
+    if (buffer.alloc.valid()) {  // its mem alloc node gives the address when it is added (build_graph)
+      set.pointers_.push_back(nullptr);
+      continue;
+    }
     if (const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name)) {
       set.pointers_.push_back(bound->ptr);
       continue;

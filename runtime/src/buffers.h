@@ -15,8 +15,9 @@ namespace graphc::detail {
 
 /// Checks `bindings` against `graphs` (the graph being instantiated first, then the graphs
 /// it launches, which the same bindings apply to) before anything is allocated: every
-/// bound name is a buffer of one of them (R0010, at the first graph's name) and holds at
-/// least the bytes of each buffer of that name (R0007, at the buffer's declaration).
+/// bound name is a buffer of one of them (R0010, at the first graph's name), none is an
+/// alloc's memory (R0020), and each holds at least the bytes of every buffer of that name
+/// (R0007, at the buffer's declaration).
 void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
@@ -27,7 +28,8 @@ class BufferSet {
  public:
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged) with its initial
-  /// contents copied in (cudaMemcpy, synchronous). Throws R0001 naming the buffer.
+  /// contents copied in (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
+  /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
   static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
   /// Per BufferId.

@@ -1,5 +1,6 @@
 #include "build_graph.h"
 
+#include <optional>
 #include <string>
 
 #include "cuda_check.h"
@@ -13,12 +14,11 @@ namespace {
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-               const std::vector<void*>& buffers, const std::vector<Slot>& params,
-               const std::vector<cudaEvent_t>& events, BuiltGraph& built)
+               const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, BuiltGraph& built)
       : program_(program),
         graph_(graph),
         functions_(functions),
-        buffers_(buffers),
+        buffers_(built.buffers),
         params_(params),
         events_(events),
         built_(built),
@@ -59,6 +59,8 @@ class GraphBuilder {
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
             [&](const ir::EventRecordNode& record) { return event_record_node_params(events_.at(record.id.value)); },
             [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events_.at(wait.id.value)); },
+            [&](const ir::AllocNode& a) { return alloc_node_params(graph_.buffer(a.buffer).bytes(), device()); },
+            [&](const ir::FreeNode& f) { return free_node_params(buffers_.at(f.buffer.value)); },
         },
         node.op);
     std::vector<cudaGraphNode_t> from;
@@ -69,6 +71,9 @@ class GraphBuilder {
     }
     check(cudaGraphAddNode(&built_.nodes[id.value], target, from.data(), data.data(), from.size(), &p),
           "cudaGraphAddNode", site_of(program_.sources(), node));
+    if (const auto* alloc = std::get_if<ir::AllocNode>(&node.op)) {
+      buffers_.at(alloc->buffer.value) = p.alloc.dptr;  // fixed for the graph's lifetime
+    }
     if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
       // CUDA created the body graphs with the node (phGraph_out, owned by the node).
       for (std::size_t i = 0; i < conditional->bodies.size(); ++i) {
@@ -77,14 +82,25 @@ class GraphBuilder {
     }
   }
 
+  // The device mem alloc nodes allocate on: the current one, read once.
+  int device() {
+    if (!device_) {
+      int current = 0;
+      check(cudaGetDevice(&current), "cudaGetDevice", CallSite{"", program_.sources().location(graph_.range)});
+      device_ = current;
+    }
+    return *device_;
+  }
+
   const ProgramState& program_;
   const ir::Graph& graph_;
   const ResolvedFunctions& functions_;
-  const std::vector<void*>& buffers_;
+  std::vector<void*>& buffers_;
   const std::vector<Slot>& params_;
   const std::vector<cudaEvent_t>& events_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
+  std::optional<int> device_;
 };
 
 }  // namespace
@@ -99,7 +115,8 @@ BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, cons
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
-  GraphBuilder(program, graph, functions, buffers, params, events, built).build(raw, ir::BodyId{});
+  built.buffers = buffers;
+  GraphBuilder(program, graph, functions, params, events, built).build(raw, ir::BodyId{});
   return built;
 }
 

@@ -22,11 +22,14 @@ struct BuiltGraph {
   std::vector<cudaGraphNode_t> nodes;                // per NodeId, body nodes included
   std::vector<KernelArgs> kernel_args;               // per NodeId; empty for all but kernel nodes
   std::vector<cudaGraphConditionalHandle> conds;     // per CondId
+  std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
 };
 
 /// Builds `graph` with the resolved `functions`, buffer pointers (per BufferId), current
-/// param values (per ParamId) and events (per EventId). Duplicate edges are given to CUDA
-/// once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
+/// param values (per ParamId) and events (per EventId). An alloc node's address (dptr)
+/// becomes the pointer of its memory for the nodes added after it, which are all the nodes
+/// that use it (the validator orders every use after the alloc). Duplicate edges are given
+/// to CUDA once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed.
 BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,

@@ -41,7 +41,7 @@ ir::BufferId buffer_id(const detail::InstanceState& state, std::string_view name
 
 }  // namespace
 
-void* Instance::buffer(std::string_view name) const { return state_->buffers.pointer(buffer_id(*state_, name)); }
+void* Instance::buffer(std::string_view name) const { return state_->built.buffers.at(buffer_id(*state_, name).value); }
 
 std::size_t Instance::buffer_bytes(std::string_view name) const {
   return state_->graph().buffer(buffer_id(*state_, name)).bytes();

@@ -120,6 +120,23 @@ cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& condition
   return p;
 }
 
+cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeMemAlloc;
+  p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+  p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+  p.alloc.poolProps.location.id = device;
+  p.alloc.bytesize = bytes;
+  return p;
+}
+
+cudaGraphNodeParams free_node_params(void* dptr) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeMemFree;
+  p.free.dptr = dptr;
+  return p;
+}
+
 cudaGraphEdgeData edge_data(ir::EdgePort port) {
   cudaGraphEdgeData e{};
   switch (port) {

@@ -44,6 +44,13 @@ cudaGraphNodeParams event_wait_node_params(cudaEvent_t event);
 /// graphs when the node is added.
 cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle);
 
+/// A mem alloc node: `bytes` of device memory on `device` (cudaMemAllocationTypePinned,
+/// the only type CUDA takes); CUDA returns the address in p.alloc.dptr when the node is added.
+cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device);
+
+/// A mem free node releasing `dptr`, the address a mem alloc node of the graph returned.
+cudaGraphNodeParams free_node_params(void* dptr);
+
 /// The edge data of an edge's port: the programmatic ports with the programmatic
 /// dependency type, zero (full completion) for the default port.
 cudaGraphEdgeData edge_data(ir::EdgePort port);

@@ -1,6 +1,7 @@
 #include "graphc/program.h"
 
 #include <algorithm>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -110,7 +111,11 @@ std::unique_ptr<detail::InstanceState> build_instance(const std::shared_ptr<deta
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
-  params.flags = state->device_launch() ? cudaGraphInstantiateFlagDeviceLaunch : 0;
+  // For device launch when declared so; and an allocation the graph does not free would
+  // make the next launch fail (cudaErrorInvalidValue): each launch frees the previous
+  // one's first, as cudaFreeAsync would.
+  params.flags = (state->device_launch() ? cudaGraphInstantiateFlagDeviceLaunch : 0) |
+                 (graph.has_unfreed_alloc() ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0);
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state->built.graph.get(), &params);
   detail::CallSite site{"", program->sources().location(graph.range)};

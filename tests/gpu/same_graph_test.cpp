@@ -3,8 +3,8 @@
 // C++ that `graphc compile` wrote (built into this test by graphc_add_graph) are read back
 // through cudaGraphGetNodes and cudaGraphGetEdges and compared node by node, in creation
 // order: node types, launch dimensions and dynamic shared memory, memcpy sizes and kinds,
-// memset shapes, event nodes' events being set, and edges with their edge data (port and
-// dependency type).
+// memset shapes, event nodes' events being set, mem alloc sizes, and edges with their edge
+// data (port and dependency type).
 #include <catch2/catch.hpp>
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -20,6 +20,7 @@
 #include "cg_solver.graph.h"
 #include "diamond.graph.h"
 #include "events.graph.h"
+#include "graph_memory.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "ir/graph.h"
@@ -40,12 +41,13 @@ struct NodeShape {
   unsigned memset_element_size = 0;
   unsigned memset_value = 0;
   bool has_event = false;  // event record and wait nodes: an event is set (each path has its own)
+  std::size_t alloc_bytes = 0;
 
   friend bool operator==(const NodeShape& a, const NodeShape& b) {
     return a.type == b.type && std::equal(a.grid, a.grid + 3, b.grid) && std::equal(a.block, a.block + 3, b.block) &&
            a.shared_memory == b.shared_memory && a.copy_bytes == b.copy_bytes && a.copy_kind == b.copy_kind &&
            a.memset_elements == b.memset_elements && a.memset_element_size == b.memset_element_size &&
-           a.memset_value == b.memset_value && a.has_event == b.has_event;
+           a.memset_value == b.memset_value && a.has_event == b.has_event && a.alloc_bytes == b.alloc_bytes;
   }
 };
 
@@ -105,6 +107,10 @@ NodeShape shape_of(cudaGraphNode_t node) {
       graphc::check_cuda(cudaGraphEventWaitNodeGetEvent(node, &event), "cudaGraphEventWaitNodeGetEvent");
     }
     s.has_event = event != nullptr;
+  } else if (s.type == cudaGraphNodeTypeMemAlloc) {
+    cudaMemAllocNodeParams p{};
+    graphc::check_cuda(cudaGraphMemAllocNodeGetParams(node, &p), "cudaGraphMemAllocNodeGetParams");
+    s.alloc_bytes = p.bytesize;
   }
   return s;
 }
@@ -246,4 +252,14 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
   CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
   CHECK(consumed.nodes[0].has_event);
+}
+
+TEST_CASE("graph_memory: the runtime and the generated code build the same graph", "[runtime][codegen]") {
+  namespace gen = graphc::gen::graph_memory;
+  const GraphShape runtime = runtime_shape("graph_memory");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 7);
+  REQUIRE(runtime.nodes[0].type == cudaGraphNodeTypeMemAlloc);  // created first: every use is ordered after it
+  CHECK(runtime.nodes[0].alloc_bytes == (1048576 + 1) * sizeof(float));
+  CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
+                      [](const NodeShape& n) { return n.type == cudaGraphNodeTypeMemFree; }) == 1);
 }

@@ -39,9 +39,10 @@ std::string_view describe_kind(ir::CopyKind kind) {
   return {};
 }
 
-// `b.buf` or `b.buf + offset`: the first element of a slice.
+// `b.buf` or `b.buf + offset` (`nodes.NAME_dptr` for an alloc's memory): the first
+// element of a slice.
 std::string slice_pointer(const GraphContext& context, const ir::BufferSlice& slice) {
-  const std::string pointer = "b." + context.names.buffers.at(slice.id.value);
+  const std::string& pointer = context.names.pointers.at(slice.id.value);
   return slice.offset_value == 0 ? pointer : fmt::format("{} + {}", pointer, slice.offset_value);
 }
 
@@ -148,6 +149,8 @@ class BuildWriter {
                    [&](const ir::EventWaitNode& wait) {
                      event(node, wait.id, "wait", "cudaGraphNodeTypeWaitEvent", "eventWait");
                    },
+                   [&](const ir::AllocNode& alloc) { this->alloc(node, alloc); },
+                   [&](const ir::FreeNode& free) { this->free(node, free); },
                },
                node.op);
   }
@@ -226,6 +229,33 @@ class BuildWriter {
     open(node, "empty");
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeEmpty;");
+    close(node);
+  }
+
+  // A mem alloc node on the current device (`device`, read at the top of build()); CUDA
+  // returns the allocation's address, fixed for the graph's lifetime, in p.alloc.dptr.
+  void alloc(const ir::Node& node, const ir::AllocNode& alloc) {
+    const ir::Buffer& memory = context_.graph.buffer(alloc.buffer);
+    open(node, fmt::format("alloc {}[{}] ({} bytes of device memory)", ir::type_name(memory.type), memory.count_value,
+                           memory.bytes()));
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeMemAlloc;");
+    out_.line("p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;");
+    out_.line("p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;");
+    out_.line("p.alloc.poolProps.location.id = device;");
+    out_.line(fmt::format("p.alloc.bytesize = {};", memory.bytes()));
+    add(node);
+    out_.line(fmt::format("{} = static_cast<{}*>(p.alloc.dptr);", context_.names.pointers.at(alloc.buffer.value),
+                          ir::cpp_type_name(memory.type)));
+    out_.dedent();
+    out_.line("}");
+  }
+
+  void free(const ir::Node& node, const ir::FreeNode& free) {
+    open(node, "free " + escape(free.alloc));
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeMemFree;");
+    out_.line(fmt::format("p.free.dptr = {};", context_.names.pointers.at(free.buffer.value)));
     close(node);
   }
 
@@ -346,11 +376,23 @@ class BuildWriter {
 // Whether build() reads its bindings (buffers, params, host functions, the module folder).
 bool reads_bindings(const GraphContext& context) {
   const bool libraries = !context.libraries.empty();
+  // An alloc's memory is read from `nodes`, not from the bindings.
+  const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.buffer(slice.id).alloc.valid(); };
+  const auto reads = [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param ||
+           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
+  };
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
     return std::visit(ir::Overloaded{
-                          [&](const ir::KernelNode& kernel) { return libraries || !kernel.args.empty(); },
+                          [&](const ir::KernelNode& kernel) {
+                            return libraries || std::any_of(kernel.args.begin(), kernel.args.end(), reads);
+                          },
                           [](const ir::EmptyNode&) { return false; },
                           [](const ir::ConditionalNode&) { return false; },
+                          [](const ir::AllocNode&) { return false; },
+                          [](const ir::FreeNode&) { return false; },
+                          [&](const ir::CopyNode& copy) { return bound(copy.dst) || bound(copy.src); },
+                          [&](const ir::MemsetNode& memset) { return bound(memset.dst); },
                           [](const auto&) { return true; },
                       },
                       n.op);
@@ -373,6 +415,14 @@ void emit_build(CodeWriter& out, const GraphContext& context) {
                                      [](const ir::Node& n) { return std::holds_alternative<ir::KernelNode>(n.op); });
     if (kernels && !context.libraries.empty()) {
       write_library_handles(out, context);
+      out.blank();
+    }
+    const bool allocs = std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                                    [](const ir::Node& n) { return std::holds_alternative<ir::AllocNode>(n.op); });
+    if (allocs) {
+      out.line("// The device the mem alloc nodes allocate on: the current one.");
+      out.line("int device = 0;");
+      out.line("graphc::check_cuda(cudaGetDevice(&device), \"cudaGetDevice\");");
       out.blank();
     }
     BuildWriter(out, context).body(ir::BodyId{}, "graph");

@@ -1,4 +1,7 @@
 // The header part of one graph: what user code names.
+#include <string>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "backend/cpp/cpp_text.h"
@@ -45,6 +48,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     const Indented body(out);
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
+      if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
       out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
                            ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space),
                            describe_init(buffer.init)));
@@ -95,6 +99,13 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
       out.line(fmt::format("cudaGraphConditionalHandle {} = 0;  // cond{}", context.names.conds[i],
                            cond.default_value ? fmt::format(", default {}", cond.folded_default) : std::string()));
     }
+    for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+      const ir::Buffer& memory = graph.buffers[i];
+      if (!memory.alloc.valid()) continue;
+      out.line(fmt::format("{}* {} = nullptr;  // alloc {}[{}]: the address its mem alloc node returned (dptr)",
+                           ir::cpp_type_name(memory.type), context.names.dptrs[i], ir::type_name(memory.type),
+                           memory.count_value));
+    }
   }
   out.line("};");
   out.blank();
@@ -121,12 +132,13 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
     out.line("// Bindings whose buffers are this storage's, with every param at its default.");
     out.line("Bindings bindings() const;");
   }
-  if (!graph.buffers.empty() || !graph.events.empty()) {
+  if (has_storage(context.graph)) {
     out.blank();
     out.line(" private:");
     const Indented body(out);
-    for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
-      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(graph.buffers[i].type),
+    for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
+      if (context.graph.buffers[i].alloc.valid()) continue;
+      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
                            context.names.buffers[i]));
     }
     for (const std::string& member : context.names.events) out.line(fmt::format("graphc::Event {}_;", member));
@@ -138,11 +150,17 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
-  const bool device_launch = context.graph.device_launch.valid();
-  out.line(device_launch ? "// [device_launch]: instantiate with these flags; upload (cudaGraphUpload) before a kernel launches it, and again after update_params()."
-                         : "// The flags to instantiate the graph with.");
+  // The flags CUDA needs: for device launch, and for an alloc the graph never frees (the
+  // next launch would fail unless each launch frees the previous launch's allocation).
+  std::vector<std::string> flags;
+  if (context.graph.device_launch.valid()) flags.emplace_back("cudaGraphInstantiateFlagDeviceLaunch");
+  if (context.graph.has_unfreed_alloc()) flags.emplace_back("cudaGraphInstantiateFlagAutoFreeOnLaunch");
+  out.line("// The flags to instantiate the graph with (cudaGraphInstantiate).");
+  if (context.graph.device_launch.valid()) {
+    out.line("// [device_launch]: upload (cudaGraphUpload) before a kernel launches it, and again after update_params().");
+  }
   out.line(fmt::format("inline constexpr unsigned long long instantiate_flags = {};",
-                       device_launch ? "cudaGraphInstantiateFlagDeviceLaunch" : "0"));
+                       flags.empty() ? "0" : fmt::format("{}", fmt::join(flags, " | "))));
   out.blank();
   emit_counts(out, context);
   emit_bindings(out, context, module_dir);

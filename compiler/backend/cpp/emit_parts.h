@@ -9,6 +9,10 @@
 
 namespace graphc::backend {
 
+/// Whether Storage holds anything: an event, or a buffer that is not an alloc's memory (the
+/// graph allocates that itself, with its mem alloc node).
+bool has_storage(const ir::Graph& graph);
+
 /// Header: the buffer counts, Bindings, Nodes, Storage and the declarations of build() and
 /// update_params(). `module_dir` is Bindings::module_dir's default (library modules only).
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir);

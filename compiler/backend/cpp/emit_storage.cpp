@@ -144,31 +144,40 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
 
 }  // namespace
 
+bool has_storage(const ir::Graph& graph) {
+  return !graph.events.empty() ||
+         std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return !b.alloc.valid(); });
+}
+
 void emit_storage(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
   const GraphNames& names = context.names;
-  if (graph.buffers.empty() && graph.events.empty()) {
+  if (!has_storage(graph)) {
     out.line("Storage::Storage() = default;  // the graph has no buffers");
     out.blank();
     out.line("Bindings Storage::bindings() const { return {}; }");
     return;
   }
-  out.line("Storage::Storage()");
-  std::vector<std::string> members;
+  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory
   for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+    if (!graph.buffers[i].alloc.valid()) stored.push_back(i);
+  }
+  std::vector<std::string> members;
+  for (const std::size_t i : stored) {
     members.push_back(fmt::format("{}_({}_count, {}, {})", names.buffers[i], names.buffers[i],
                                   space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {
     members.push_back(fmt::format("{}_({})", names.events[i], string_literal(graph.events[i].name)));
   }
+  out.line("Storage::Storage()");
   for (std::size_t i = 0; i < members.size(); ++i) {
     out.line(fmt::format("    {} {}{}", i == 0 ? ':' : ' ', members[i], i + 1 == members.size() ? " {" : ","));
   }
   {
     const Indented body(out);
     bool copied = false;
-    for (std::size_t i = 0; i < graph.buffers.size(); ++i) copied = write_init(out, graph.buffers[i], names.buffers[i]) || copied;
+    for (const std::size_t i : stored) copied = write_init(out, graph.buffers[i], names.buffers[i]) || copied;
     if (copied) {
       out.line("// cudaMemcpy and cudaMemset may return before the device memory is written: wait, so");
       out.line("// that graphs launched on any stream see the initial contents.");
@@ -181,7 +190,7 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   {
     const Indented body(out);
     out.line("Bindings b;");
-    for (const std::string& member : names.buffers) out.line(fmt::format("b.{} = {}_.get();", member, member));
+    for (const std::size_t i : stored) out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
     for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
     out.line("return b;");
   }

@@ -47,7 +47,10 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   names.space = identifier(graph.name);
   MemberSet bindings(graph, "Bindings");
   for (const ir::Buffer& buffer : graph.buffers) {
-    names.buffers.push_back(bindings.add(identifier(buffer.name), fmt::format("buffer '{}'", escape(buffer.name))));
+    // An alloc's memory is no binding: its address is a Nodes member (below).
+    names.buffers.push_back(buffer.alloc.valid() ? identifier(buffer.name)
+                                                 : bindings.add(identifier(buffer.name),
+                                                                fmt::format("buffer '{}'", escape(buffer.name))));
   }
   for (const ir::Param& param : graph.params) {
     names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
@@ -86,6 +89,17 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));
+  }
+  for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+    const ir::Buffer& buffer = graph.buffers[i];
+    if (!buffer.alloc.valid()) {
+      names.dptrs.emplace_back();
+      names.pointers.push_back("b." + names.buffers[i]);
+      continue;
+    }
+    names.dptrs.push_back(
+        nodes.add(identifier(buffer.name) + "_dptr", fmt::format("the address of alloc '{}'", escape(buffer.name))));
+    names.pointers.push_back("nodes." + names.dptrs.back());
   }
   return names;
 }

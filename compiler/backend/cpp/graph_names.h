@@ -19,7 +19,8 @@ struct HostFunction {
 
 struct GraphNames {
   std::string space;                 // the namespace under graphc::gen
-  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId)
+  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId); an alloc's memory has none
+  std::vector<std::string> pointers;  // per BufferId: its pointer in build(), `b.buf` or `nodes.NAME_dptr` (an alloc's)
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
   std::vector<std::string> events;   // Bindings member per event (by EventId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
@@ -29,6 +30,7 @@ struct GraphNames {
   std::vector<std::pair<ir::GraphId, std::string>> graph_execs;
   /// The Bindings member for `@g` of graph `id`.
   const std::string& graph_exec(ir::GraphId id) const;
+  std::vector<std::string> dptrs;    // per BufferId: the Nodes member holding an alloc's address; empty for a buffer
   std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
 };
 

@@ -20,8 +20,7 @@ struct ArgText {
 ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
   switch (arg.kind) {
     case ir::KernelArg::Kind::buffer: {
-      const std::string& member = context.names.buffers.at(arg.buffer.value);
-      std::string expression = "b." + member;
+      std::string expression = context.names.pointers.at(arg.buffer.value);
       if (arg.offset > 0) expression += fmt::format(" + {}", arg.offset);
       if (arg.offset < 0) expression += fmt::format(" - {}", -static_cast<std::uint64_t>(arg.offset));
       return {expression, std::string(ir::cpp_type_name(context.graph.buffer(arg.buffer).type)) + "*"};

@@ -1,10 +1,10 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
 // cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
-// octagon, conditional diamond), labels with the kernel's launch configuration, the
-// copy's endpoints and size or the event, and port edges drawn apart (programmatic
-// dashed, launch_completion dotted, labelled with the port). A conditional node is a
-// cluster holding the node and one cluster per body graph. Every user string is escaped
-// as a DOT quoted string.
+// octagon, conditional diamond, mem alloc inverted house, mem free house), labels with the
+// kernel's launch configuration, the copy's endpoints and size or the event, and port
+// edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
+// port). A conditional node is a cluster holding the node and one cluster per body graph.
+// Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -80,6 +80,13 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::EventRecordNode& r) { return "shape=rarrow, label=" + label({node.name, "record " + r.event}); },
           [&](const ir::EventWaitNode& w) { return "shape=octagon, label=" + label({node.name, "wait " + w.event}); },
+          [&](const ir::AllocNode& a) {
+            const ir::Buffer& memory = graph.buffer(a.buffer);
+            return "shape=invhouse, label=" + label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type),
+                                                                            memory.count_value),
+                                                     fmt::format("{} bytes", memory.bytes())});
+          },
+          [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
       },
       node.op);
 }

@@ -115,3 +115,20 @@ ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
 }
 
 }  // namespace graphc::frontend::text
+
+namespace graphc::frontend::text {
+
+// children: the name, the element type, the count.
+ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Buffer buffer;
+  buffer.name = ctx.text(name);
+  buffer.name_range = ctx.range(name);
+  buffer.range = ctx.range(node);
+  buffer.type = build_type(ctx, *node.children.at(1));
+  buffer.count = build_expr(ctx, *node.children.at(2));
+  buffer.space = ir::MemorySpace::device;
+  return buffer;
+}
+
+}  // namespace graphc::frontend::text

@@ -45,6 +45,8 @@ class GraphBuilder {
     } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
                item.is_type<grammar::switch_node>()) {
       conditional(item, body);
+    } else if (item.is_type<grammar::alloc_node>()) {
+      alloc(item, body);
     } else {
       graph_.nodes.push_back(build_node(ctx_, item));
       graph_.nodes.back().body = body;
@@ -83,6 +85,20 @@ class GraphBuilder {
     }
     conditional.bodies = std::move(bodies);
     graph_.nodes[id.value].op = std::move(conditional);  // `out` may have moved
+  }
+
+  // An alloc is a node and the buffer its name stands for: both, linked by their ids.
+  void alloc(const ParseNode& node, ir::BodyId body) {
+    const ir::BufferId buffer{static_cast<std::uint32_t>(graph_.buffers.size())};
+    const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
+    graph_.buffers.push_back(build_alloc_memory(ctx_, node));
+    graph_.buffers.back().alloc = id;
+    ir::Node& out = graph_.nodes.emplace_back();
+    out.name = graph_.buffers.back().name;
+    out.name_range = graph_.buffers.back().name_range;
+    out.range = graph_.buffers.back().range;
+    out.body = body;
+    out.op = ir::AllocNode{buffer};
   }
 
   const BuildContext& ctx_;

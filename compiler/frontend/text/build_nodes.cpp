@@ -111,6 +111,15 @@ EventNode build_event_node(const BuildContext& ctx, const ParseNode& node) {
   return out;
 }
 
+// children: the node's name, the alloc's name.
+ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& alloc = *node.children.at(1);
+  ir::FreeNode free;
+  free.alloc = ctx.text(alloc);
+  free.alloc_range = ctx.range(alloc);
+  return free;
+}
+
 }  // namespace
 
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
@@ -131,6 +140,8 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
     out.op = build_event_node<ir::EventRecordNode>(ctx, node);
   } else if (node.is_type<grammar::wait_node>()) {
     out.op = build_event_node<ir::EventWaitNode>(ctx, node);
+  } else if (node.is_type<grammar::free_node>()) {
+    out.op = build_free(ctx, node);
   } else {
     out.op = ir::EmptyNode{};
   }

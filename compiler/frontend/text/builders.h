@@ -18,11 +18,14 @@ ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node,
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+/// The memory of `alloc NAME : type[count];`: a device buffer of that name (the caller
+/// links it to its alloc node).
+ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
 
-/// A kernel, copy, memset, host, empty, record or wait node.
+/// A kernel, copy, memset, host, empty, record, wait or free node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
 /// `a -> {b, c} ->[programmatic] d;` -> one edge per pair of consecutive members, in

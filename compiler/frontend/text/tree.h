@@ -37,6 +37,8 @@ using selector = tao::pegtl::parse_tree::selector<
               // conditionals
               grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,
               grammar::while_body, grammar::switch_node, grammar::case_body,
+              // memory nodes
+              grammar::alloc_node, grammar::free_node,
               // edges
               grammar::edge_stmt, grammar::edge_group,
               // events and edge ports

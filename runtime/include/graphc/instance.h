@@ -78,7 +78,9 @@ class Instance {
   /// The cudaGraph_t node of the IR node `name` of this graph; unknown name: R0015.
   cudaGraphNode_t node(std::string_view name) const;
   /// The memory behind buffer `name` (allocated by the instance, or bound by the caller):
-  /// a device, pinned host or managed pointer as the buffer's space says. Unknown: R0010.
+  /// a device, pinned host or managed pointer as the buffer's space says. For an alloc's
+  /// name, the device address its mem alloc node returned: the memory exists only from that
+  /// node to its free node during a launch (or, unfreed, until the next launch). Unknown: R0010.
   void* buffer(std::string_view name) const;
   /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;

@@ -17,7 +17,7 @@ static_assert(GRAPHC_GENERATED_ABI == 1, "diamond.graph.h was generated for grap
 
 namespace graphc::gen::diamond {
 
-// The flags to instantiate the graph with.
+// The flags to instantiate the graph with (cudaGraphInstantiate).
 inline constexpr unsigned long long instantiate_flags = 0;
 
 // Buffer sizes, in elements.

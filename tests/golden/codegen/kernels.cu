@@ -68,3 +68,14 @@ extern "C" __global__ void below(cudaGraphConditionalHandle handle, const float*
 extern "C" __global__ void choose_case(cudaGraphConditionalHandle handle, unsigned value) {
   cudaGraphSetConditional(handle, value);
 }
+
+// memory: scratch[i] = in[i] * in[i] * scale, then out[i] = scratch[i] (read at an offset).
+extern "C" __global__ void square_into(float* scratch, const float* in, float scale, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) scratch[i] = in[i] * in[i] * scale;
+}
+
+extern "C" __global__ void add_from(float* out, const float* scratch, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = scratch[i];
+}

@@ -17,7 +17,7 @@ static_assert(GRAPHC_GENERATED_ABI == 1, "two_graphs.graph.h was generated for g
 
 namespace graphc::gen::ticks {
 
-// The flags to instantiate the graph with.
+// The flags to instantiate the graph with (cudaGraphInstantiate).
 inline constexpr unsigned long long instantiate_flags = 0;
 
 // Buffer sizes, in elements.
@@ -65,7 +65,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 namespace graphc::gen::joins {
 
-// The flags to instantiate the graph with.
+// The flags to instantiate the graph with (cudaGraphInstantiate).
 inline constexpr unsigned long long instantiate_flags = 0;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.

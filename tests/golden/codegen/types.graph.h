@@ -20,7 +20,7 @@ static_assert(GRAPHC_GENERATED_ABI == 1, "types.graph.h was generated for graphc
 
 namespace graphc::gen::types {
 
-// The flags to instantiate the graph with.
+// The flags to instantiate the graph with (cudaGraphInstantiate).
 inline constexpr unsigned long long instantiate_flags = 0;
 
 // Buffer sizes, in elements.

@@ -14,6 +14,7 @@ set(families
   "W04:Conditional nodes (warnings)"
   "E05:Device launch"
   "E06:Memory nodes"
+  "W06:Memory nodes (warnings)"
   "E07:Edge ports"
   "E08:Launch configuration"
   "R00:Runtime (building a graph on a GPU)")

@@ -149,5 +149,22 @@ TEST_CASE("event record and wait node parameters carry the event, the rest zero"
   CHECK(wait.reserved2 == 0);
 }
 
+TEST_CASE("mem alloc and mem free node params: pinned device memory of the given size, the address to free",
+          "[runtime]") {
+  const cudaGraphNodeParams alloc = alloc_node_params(4096, 1);
+  CHECK(alloc.type == cudaGraphNodeTypeMemAlloc);
+  CHECK(alloc.alloc.poolProps.allocType == cudaMemAllocationTypePinned);
+  CHECK(alloc.alloc.poolProps.handleTypes == cudaMemHandleTypeNone);
+  CHECK(alloc.alloc.poolProps.location.type == cudaMemLocationTypeDevice);
+  CHECK(alloc.alloc.poolProps.location.id == 1);
+  CHECK(alloc.alloc.accessDescCount == 0);
+  CHECK(alloc.alloc.bytesize == 4096);
+  CHECK(alloc.alloc.dptr == nullptr);  // CUDA's answer
+  int memory = 0;
+  const cudaGraphNodeParams free = free_node_params(&memory);
+  CHECK(free.type == cudaGraphNodeTypeMemFree);
+  CHECK(free.free.dptr == &memory);
+}
+
 }  // namespace
 }  // namespace graphc::detail

@@ -77,3 +77,11 @@ TEST_CASE("a cycle is a logic error (the validator rejects cycles)", "[ir]") {
   const ir::Graph graph = graph_of(3, {{0, 1}, {1, 2}, {2, 1}});
   CHECK_THROWS_AS(creation_order(graph, dependencies(graph)), std::logic_error);
 }
+
+TEST_CASE("an alloc declared after its uses is still created before them", "[ir]") {
+  // kernel (0) and free (1) come first in the source; the alloc (2) is ordered before both.
+  ir::Graph graph = graph_of(3, {{2, 0}, {0, 1}});
+  graph.nodes[1].op = ir::FreeNode{};
+  graph.nodes[2].op = ir::AllocNode{ir::BufferId{0}};
+  CHECK(order_of(graph) == std::vector<std::uint32_t>{2, 0, 1});
+}

@@ -1,0 +1,31 @@
+// Memory nodes: `alloc NAME : type[count];` and `free NAME : ALLOC;` (CUDA mem alloc and
+// mem free nodes). An alloc's name also stands for its memory, as a buffer's does.
+#pragma once
+
+#include "expr.hpp"
+#include "lexical.hpp"
+#include "types.hpp"
+
+namespace graphc::grammar {
+
+// `alloc NAME : type[count];`: a mem alloc node; the graph allocates count elements of
+// device memory when the node runs.
+struct kw_alloc : kw<'a', 'l', 'l', 'o', 'c'> {};
+struct alloc_name : seq<name> {};
+struct alloc_colon : sym<':'> {};
+struct alloc_open : sym<'['> {};
+struct alloc_count : seq<expr> {};
+struct alloc_close : sym<']'> {};
+struct alloc_end : sym<';'> {};
+struct alloc_node
+    : if_must<kw_alloc, alloc_name, alloc_colon, type_name, alloc_open, alloc_count, alloc_close, alloc_end> {};
+
+// `free NAME : ALLOC;`: a mem free node, freeing the memory of the alloc node ALLOC.
+struct kw_free : kw<'f', 'r', 'e', 'e'> {};
+struct free_name : seq<name> {};
+struct free_colon : sym<':'> {};
+struct free_alloc : seq<name> {};
+struct free_end : sym<';'> {};
+struct free_node : if_must<kw_free, free_name, free_colon, free_alloc, free_end> {};
+
+}  // namespace graphc::grammar
