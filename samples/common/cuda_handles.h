@@ -35,9 +35,9 @@ inline UniqueGraph create_graph() {
 
 /// Instantiates `graph` and uploads the executable graph, so the first launch costs what a
 /// repeat launch costs (as graphc::Program::instantiate does).
-inline UniqueGraphExec instantiate(cudaGraph_t graph, cudaStream_t stream) {
+inline UniqueGraphExec instantiate(cudaGraph_t graph, cudaStream_t stream, unsigned long long flags = 0) {
   cudaGraphExec_t exec = nullptr;
-  check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  check_cuda(cudaGraphInstantiate(&exec, graph, flags), "cudaGraphInstantiate");
   UniqueGraphExec owned(exec);
   check_cuda(cudaGraphUpload(exec, stream), "cudaGraphUpload");
   return owned;

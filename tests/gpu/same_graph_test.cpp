@@ -18,6 +18,7 @@
 
 #include "branching.graph.h"
 #include "cg_solver.graph.h"
+#include "device_launch.graph.h"
 #include "diamond.graph.h"
 #include "events.graph.h"
 #include "graph_memory.graph.h"
@@ -252,6 +253,18 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
   CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
   CHECK(consumed.nodes[0].has_event);
+}
+
+TEST_CASE("device_launch: both paths build the same graph, instantiated for device launch", "[runtime][codegen]") {
+  namespace gen = graphc::gen::countdown;
+  const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/device_launch/device_launch.graph";
+  require_same(runtime_shape(path, "countdown"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 3);
+  static_assert(gen::instantiate_flags == cudaGraphInstantiateFlagDeviceLaunch);
+  graphc::Program program = graphc::Program::load(path);
+  const graphc::Instance instance = program.instantiate("countdown");
+  unsigned long long flags = 0;
+  graphc::check_cuda(cudaGraphExecGetFlags(instance.exec(), &flags), "cudaGraphExecGetFlags");
+  CHECK((flags & cudaGraphInstantiateFlagDeviceLaunch) != 0);
 }
 
 TEST_CASE("graph_memory: the runtime and the generated code build the same graph", "[runtime][codegen]") {

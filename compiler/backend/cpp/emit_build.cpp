@@ -379,7 +379,7 @@ bool reads_bindings(const GraphContext& context) {
   // An alloc's memory is read from `nodes`, not from the bindings.
   const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.buffer(slice.id).alloc.valid(); };
   const auto reads = [&](const ir::KernelArg& arg) {
-    return arg.kind == ir::KernelArg::Kind::param ||
+    return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec ||
            (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
   };
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {

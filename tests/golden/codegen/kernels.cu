@@ -79,3 +79,11 @@ extern "C" __global__ void add_from(float* out, const float* scratch, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i < n) out[i] = scratch[i];
 }
+
+// device_launch: a kernel that relaunches its own graph while a counter lasts, and one
+// that launches another device graph.
+extern "C" __global__ void count_down(cudaGraphExec_t self, int* counter) {
+  if (--counter[0] > 0) cudaGraphLaunch(self, cudaStreamGraphTailLaunch);
+}
+
+extern "C" __global__ void start_worker(cudaGraphExec_t worker) { cudaGraphLaunch(worker, cudaStreamGraphFireAndForget); }
