@@ -51,7 +51,7 @@ TEST_CASE("a device graph relaunches itself by tail launch through its own @g", 
   CHECK(read_buffer<int>(instance, "runs") == std::vector<int>{5 + 3});
 }
 
-TEST_CASE("a kernel launches another device graph; bindings reach the launched graph by name", "[runtime][gpu]") {
+TEST_CASE("a kernel launches another device graph, bindings reach the launched graph by name", "[runtime][gpu]") {
   Program program = Program::from_text(graph_path("device"), kGraphs);
   int* total = nullptr;
   check_cuda(cudaMalloc(reinterpret_cast<void**>(&total), sizeof(int)), "cudaMalloc");

@@ -104,7 +104,7 @@ graph host_wait {
   check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize");
 }
 
-TEST_CASE("the instance creates an event per declaration; unknown names are R0016", "[runtime][gpu]") {
+TEST_CASE("the instance creates an event per declaration, unknown names are R0016", "[runtime][gpu]") {
   const std::string path = data_dir() + "/events.graph";
   Program program = Program::load(path);
   Instance produce = program.instantiate("produce");

@@ -62,8 +62,8 @@ graph kept {
     const N = 1024;
     buffer in : f32[N] device = iota(0);
     alloc result : f32[N];
-    kernel fill : scale_into<<<ceil_div(N, 256), 256>>>(in, result, 0.5f, N);
-    result -> fill;
+    kernel produce : scale_into<<<ceil_div(N, 256), 256>>>(in, result, 0.5f, N);
+    result -> produce;
 }
 )";
 

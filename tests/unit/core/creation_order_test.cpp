@@ -58,7 +58,7 @@ TEST_CASE("each predecessor is one dependency, in edge order, with its first por
   CHECK(deps[0].empty());
 }
 
-TEST_CASE("each body is ordered on its own; a conditional node comes in its enclosing graph's order", "[ir]") {
+TEST_CASE("each body is ordered on its own, a conditional node comes in its enclosing graph's order", "[ir]") {
   // a (0) -> c (2) in the graph; c is a conditional node whose body holds b (1) and d (3),
   // d -> b. The graph's order is a, c; the body's d, b.
   ir::Graph graph = graph_of(4, {{0, 2}, {3, 1}});

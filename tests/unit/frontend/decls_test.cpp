@@ -26,7 +26,7 @@ TEST_CASE("a module next to a file given without a folder stays relative", "[gra
   CHECK(p->module.modules.at(0).resolved == "k.cu");
 }
 
-TEST_CASE("graphs and modules come in any order; each graph has its name and range", "[grammar]") {
+TEST_CASE("graphs and modules come in any order, each graph has its name and range", "[grammar]") {
   const auto p = parse_ok("graph a { }\nmodule \"k.cu\";\ngraph b {\n  empty e;\n}\n");
   REQUIRE(p->module.graphs.size() == 2);
   CHECK(p->module.graphs[0].name == "a");

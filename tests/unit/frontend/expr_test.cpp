@@ -24,7 +24,7 @@ TEST_CASE("unary minus binds tighter than any binary operator", "[grammar]") {
   CHECK(sexpr(const_value("-2147483648")) == "(neg 2147483648:i64)");
 }
 
-TEST_CASE("calls take any number of arguments; casts take one", "[grammar]") {
+TEST_CASE("calls take any number of arguments, casts take one", "[grammar]") {
   CHECK(sexpr(const_value("ceil_div(N, 256)")) == "(ceil_div N 256:i32)");
   CHECK(sexpr(const_value("min(a, max(b, 2.5f)) + 1")) == "(+ (min a (max b 2.5:f32)) 1:i32)");
   CHECK(sexpr(const_value("f()")) == "(f)");

@@ -10,7 +10,7 @@
 using graphc::DiagCode;
 using graphc::test::expect_error;
 
-TEST_CASE("a missing ';' points just after the declaration when the next token is on a later line", "[grammar]") {
+TEST_CASE("a missing semicolon points just after the declaration when the next token is on a later line", "[grammar]") {
   expect_error("graph g {\n  buffer a : f32[4] device\n  empty e;\n}\n", DiagCode::syntax_error, "2:27",
                "expected '=' or ';' after the buffer's memory space");
   expect_error("graph g {\n  const N = 4\n}\n", DiagCode::syntax_error, "2:14",

@@ -93,7 +93,7 @@ TEST_CASE("a kernel passes a cond only inside the body that declares it", "[sema
               "conditional handle is set only by kernels of the graph it is created on and of the bodies inside it");
 }
 
-TEST_CASE("cond defaults are unsigned ints; switch cases are 0, 1, 2, ...", "[sema]") {
+TEST_CASE("cond defaults are unsigned ints, switch cases are 0, 1, 2, ...", "[sema]") {
   auto a = analyze_text("graph g {\n  cond c = 4294967296;\n  if n (c) { }\n}\n");
   single_diag(*a, DiagCode::cond_default_range, "2:12",
               "default of cond 'c' is 4294967296; a conditional handle holds an unsigned int (0 to 4294967295)");
@@ -158,7 +158,7 @@ TEST_CASE("node names are unique across a graph and its bodies", "[sema]") {
   single_diag(*a, DiagCode::duplicate_name, "4:20", "'x' is already declared in this scope");
 }
 
-TEST_CASE("a handle nothing sets warns; set upstream, inside the body, or by default it does not", "[sema]") {
+TEST_CASE("a handle nothing sets warns, set upstream, inside the body, or by default it does not", "[sema]") {
   auto a = analyze_text("graph g {\n  cond c;\n  if n (c) { }\n}\n");
   const Diagnostic d =
       single_diag(*a, DiagCode::cond_never_set, "3:9",
