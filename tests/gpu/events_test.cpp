@@ -114,13 +114,13 @@ TEST_CASE("the instance creates an event per declaration, unknown names are R001
   check_cuda(cudaEventSynchronize(ready), "cudaEventSynchronize");
   CHECK(cudaEventQuery(ready) == cudaSuccess);
 
-  const Error unknown = error_of([&] { static_cast<void>(produce.event("raedy")); });
+  const Error unknown = error_of([&] { static_cast<void>(produce.event("redy")); });
   CHECK(unknown.code() == "R0016");
-  CHECK_THAT(unknown.what(), Catch::Contains("error[R0016]: graph 'produce' has no event 'raedy'"));
+  CHECK_THAT(unknown.what(), Catch::Contains("error[R0016]: graph 'produce' has no event 'redy'"));
   CHECK_THAT(unknown.what(), Catch::Contains("did you mean 'ready'?"));
 
   Bindings bad;
-  bad.event("redy", nullptr);
+  bad.event("unknown", nullptr);
   const Error bound = error_of([&] { program.instantiate("produce", bad); });
   CHECK(bound.code() == "R0016");
 }
