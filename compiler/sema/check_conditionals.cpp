@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "sema/bodies.h"
+#include "sema/dependency_graph.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -32,11 +33,7 @@ bool receives(const ir::Node& node, ir::CondId cond) {
 class ConditionalChecker {
  public:
   explicit ConditionalChecker(GraphContext& ctx)
-      : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()), predecessors_(ctx.graph.nodes.size()) {
-    for (const ir::Edge& edge : graph_.edges) {
-      if (edge.from_id.valid() && edge.to_id.valid()) predecessors_[edge.to_id.value].push_back(edge.from_id.value);
-    }
-  }
+      : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()), dependencies_(ctx.graph) {}
 
   void run() {
     fold_defaults();
@@ -142,15 +139,9 @@ class ConditionalChecker {
 
   // Whether a kernel that receives `cond` runs before `id` (along edges).
   bool set_upstream(ir::NodeId id, ir::CondId cond) const {
-    std::vector<bool> seen(graph_.nodes.size(), false);
-    std::vector<std::uint32_t> work(predecessors_[id.value]);
-    while (!work.empty()) {
-      const std::uint32_t n = work.back();
-      work.pop_back();
-      if (seen[n]) continue;
-      seen[n] = true;
-      if (receives(graph_.nodes[n], cond)) return true;
-      work.insert(work.end(), predecessors_[n].begin(), predecessors_[n].end());
+    const std::vector<bool> before = dependencies_.upstream(id);
+    for (std::uint32_t n = 0; n < graph_.nodes.size(); ++n) {
+      if (n != id.value && before[n] && receives(graph_.nodes[n], cond)) return true;
     }
     return false;
   }
@@ -174,7 +165,7 @@ class ConditionalChecker {
   ir::Graph& graph_;
   std::vector<std::optional<ir::NodeId>> tested_by_;     // per cond
   std::set<std::uint32_t> failed_;                       // conds already reported as misplaced
-  std::vector<std::vector<std::uint32_t>> predecessors_;  // per node, from the resolved edges
+  DependencyGraph dependencies_;
 };
 
 }  // namespace

@@ -4,13 +4,13 @@
 // a warning (W0302): the nodes of parallel branches run in no fixed order, so whether
 // the wait sees this launch's record or an earlier one depends on launch timing.
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "sema/dependency_graph.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -38,24 +38,6 @@ std::optional<ir::EventId> event_of(const ir::Node& node) {
   return op->id;
 }
 
-// The nodes reachable from `start` along the resolved edges, `start` included.
-std::vector<bool> reachable(const std::vector<std::vector<std::uint32_t>>& successors, std::uint32_t start) {
-  std::vector<bool> seen(successors.size(), false);
-  std::deque<std::uint32_t> queue{start};
-  seen[start] = true;
-  while (!queue.empty()) {
-    const std::uint32_t u = queue.front();
-    queue.pop_front();
-    for (const std::uint32_t v : successors[u]) {
-      if (!seen[v]) {
-        seen[v] = true;
-        queue.push_back(v);
-      }
-    }
-  }
-  return seen;
-}
-
 }  // namespace
 
 void resolve_event_nodes(GraphContext& ctx) {
@@ -67,14 +49,11 @@ void resolve_event_nodes(GraphContext& ctx) {
 
 void check_event_order(GraphContext& ctx) {
   const std::vector<ir::Node>& nodes = ctx.graph.nodes;
-  std::vector<std::vector<std::uint32_t>> successors(nodes.size());
-  for (const ir::Edge& edge : ctx.graph.edges) {
-    if (edge.from_id.valid() && edge.to_id.valid()) successors[edge.from_id.value].push_back(edge.to_id.value);
-  }
+  const DependencyGraph dependencies(ctx.graph);
   std::map<std::uint32_t, std::vector<bool>> reach;  // per record or wait node used below
   auto reaches = [&](std::uint32_t from, std::uint32_t to) {
     auto it = reach.find(from);
-    if (it == reach.end()) it = reach.emplace(from, reachable(successors, from)).first;
+    if (it == reach.end()) it = reach.emplace(from, dependencies.downstream(ir::NodeId{from})).first;
     return it->second[to];
   };
   for (std::uint32_t w = 0; w < nodes.size(); ++w) {

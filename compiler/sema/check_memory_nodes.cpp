@@ -5,11 +5,11 @@
 // allocated, or is already given back. An alloc the graph never frees is allowed, with a
 // warning that says what CUDA then requires. (Memory nodes in conditional bodies are
 // reported by check_conditional_bodies.cpp; their orderings are not checked here.)
-#include <deque>
 #include <optional>
 #include <vector>
 
 #include "ir/overloaded.h"
+#include "sema/dependency_graph.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -48,15 +48,7 @@ std::optional<SourceRange> use_of(const ir::Node& node, ir::BufferId buffer) {
 
 class MemoryChecker {
  public:
-  explicit MemoryChecker(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph) {
-    successors_.resize(graph_.nodes.size());
-    predecessors_.resize(graph_.nodes.size());
-    for (const ir::Edge& edge : graph_.edges) {
-      if (!edge.from_id.valid() || !edge.to_id.valid()) continue;
-      successors_[edge.from_id.value].push_back(edge.to_id.value);
-      predecessors_[edge.to_id.value].push_back(edge.from_id.value);
-    }
-  }
+  explicit MemoryChecker(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph), dependencies_(ctx.graph) {}
 
   void run() {
     // The free of each alloc (per NodeId of the alloc), the first one given.
@@ -98,23 +90,6 @@ class MemoryChecker {
     return true;
   }
 
-  // The nodes reachable from `start` along `next` (successors or predecessors), `start` included.
-  std::vector<bool> reach(ir::NodeId start, const std::vector<std::vector<std::uint32_t>>& next) const {
-    std::vector<bool> seen(graph_.nodes.size(), false);
-    std::deque<std::uint32_t> queue{start.value};
-    seen[start.value] = true;
-    while (!queue.empty()) {
-      const std::uint32_t at = queue.front();
-      queue.pop_front();
-      for (const std::uint32_t n : next[at]) {
-        if (seen[n]) continue;
-        seen[n] = true;
-        queue.push_back(n);
-      }
-    }
-    return seen;
-  }
-
   void check_alloc(ir::NodeId id, std::optional<ir::NodeId> free_id) {
     const ir::Node& alloc = graph_.node(id);
     if (alloc.body.valid()) return;  // reported by check_conditional_bodies
@@ -123,8 +98,8 @@ class MemoryChecker {
       ctx_.diags.report(DiagCode::alloc_not_freed, alloc.name_range, alloc.name, graph_.name);
     }
     const ir::Node* free = free_id && !graph_.node(*free_id).body.valid() ? &graph_.node(*free_id) : nullptr;
-    const std::vector<bool> after_alloc = reach(id, successors_);
-    const std::vector<bool> before_free = free ? reach(*free_id, predecessors_) : std::vector<bool>();
+    const std::vector<bool> after_alloc = dependencies_.downstream(id);
+    const std::vector<bool> before_free = free ? dependencies_.upstream(*free_id) : std::vector<bool>();
     if (free && !after_alloc[free_id->value]) {
       ctx_.diags.report(DiagCode::free_before_alloc, free->name_range, free->name, alloc.name)
           .note(alloc.name_range, "alloc '{}' is declared here", alloc.name);
@@ -160,8 +135,7 @@ class MemoryChecker {
 
   GraphContext& ctx_;
   ir::Graph& graph_;
-  std::vector<std::vector<std::uint32_t>> successors_;
-  std::vector<std::vector<std::uint32_t>> predecessors_;
+  DependencyGraph dependencies_;
 };
 
 }  // namespace
