@@ -1,17 +1,16 @@
 #include "compile.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "frontend/text/parse_text.h"
+#include "load_imports.h"
 #include "sema/analyze.h"
 
 namespace graphc {
 namespace {
 
 void run(Compilation& c, FileId file) {
-  c.module = frontend::parse_text(c.sources, file, c.diags);
+  const ParseFile parse = [&c](FileId f) { return frontend::parse_text(c.sources, f, c.diags); };
+  c.module = parse(file);
+  load_imports(c.module, c.sources, c.diags, parse);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
 }
 
@@ -19,15 +18,13 @@ void run(Compilation& c, FileId file) {
 
 std::unique_ptr<Compilation> compile_file(const std::string& path) {
   auto c = std::make_unique<Compilation>();
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) {
+  const std::optional<FileId> file = read_source(c->sources, path);
+  if (!file) {
     c->diags.report(DiagCode::cannot_read_file, SourceRange{}, path);
     c->module.path = path;
     return c;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  run(*c, c->sources.add(path, text.str()));
+  run(*c, *file);
   return c;
 }
 

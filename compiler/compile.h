@@ -1,5 +1,6 @@
 // The whole front half of graphc in one call: read a file, parse it with the front end
-// its extension names, and analyze it (resolve names, fold expressions, validate).
+// its extension names, load the files it imports, and analyze it (resolve names, fold
+// expressions, validate).
 // The CLI and the runtime's Program::load both start here, so a graph that loads is a
 // graph that compiles.
 #pragma once

@@ -58,8 +58,8 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
 GRAPHC_SYNTAX_HINT(first_arrow, before,
-                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free")
-GRAPHC_SYNTAX_HINT(file_end, at, "module graph")
+                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free call")
+GRAPHC_SYNTAX_HINT(file_end, at, "module import graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
 GRAPHC_SYNTAX_HINT(edge_port, at, "programmatic launch_completion")
@@ -157,7 +157,7 @@ GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
                     "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
-                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc or free")
+                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free or call")
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
 GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
 GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
@@ -197,13 +197,26 @@ GRAPHC_SYNTAX_ERROR(free_colon, "expected ':' and the alloc node whose memory it
 GRAPHC_SYNTAX_ERROR(free_alloc, "expected the name of the alloc node whose memory the free releases")
 GRAPHC_SYNTAX_ERROR(free_end, "expected ';' after the free node")
 
+// calls.hpp
+GRAPHC_SYNTAX_ERROR(import_path, "expected the imported file's path as a string, such as \"layers.graph\"")
+GRAPHC_SYNTAX_ERROR(import_end, "expected ';' after the import declaration")
+GRAPHC_SYNTAX_ERROR(graph_parameter, "expected a parameter, such as x : f32[N] device or s : f32")
+GRAPHC_SYNTAX_ERROR(parameter_colon, "expected ':' and a type after the parameter's name")
+GRAPHC_SYNTAX_ERROR(parameter_count_close, "expected ']' after the number of elements")
+GRAPHC_SYNTAX_ERROR(parameters_close, "expected ',' or ')' after a parameter")
+GRAPHC_SYNTAX_ERROR(call_node_name, "expected the node's name after 'call'")
+GRAPHC_SYNTAX_ERROR(call_colon, "expected ':' and the called graph after the node's name")
+GRAPHC_SYNTAX_ERROR(called_graph, "expected the name of the graph the node calls")
+GRAPHC_SYNTAX_ERROR(call_args_close, "expected ',' or ')' after an argument of the call")
+GRAPHC_SYNTAX_ERROR(call_end, "expected '(' and the arguments, or ';', after the called graph")
+
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
-GRAPHC_SYNTAX_ERROR(graph_open, "expected '[' and its attributes, or '{', after the graph's name")
+GRAPHC_SYNTAX_ERROR(graph_open, "expected '(' and its parameters, '[' and its attributes, or '{', after the graph's name")
 GRAPHC_SYNTAX_ERROR(attr_name, "expected a graph attribute, such as device_launch")
 GRAPHC_SYNTAX_ERROR(attrs_close, "expected ',' or ']' after a graph attribute")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
-GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module' or 'graph' at the top level of the file")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module', 'import' or 'graph' at the top level of the file")
 
 // Expressions and template argument lists nest at most this deep, so that no input can
 // exhaust the parser's stack (C++ compilers promise 256 nested parentheses).

@@ -1,6 +1,7 @@
-// A whole .graph file: `module` and `graph` declarations.
+// A whole .graph file: `module`, `import` and `graph` declarations.
 #pragma once
 
+#include "calls.hpp"
 #include "conditionals.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
@@ -14,7 +15,7 @@ namespace graphc::grammar {
 // a keyword comes before edge_stmt, whose first name rejects reserved words.
 struct graph_item
     : sor<const_decl, param_decl, buffer_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node, host_node,
-          empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, edge_stmt> {};
+          empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};
@@ -23,18 +24,20 @@ struct attrs_comma : sym<','> {};
 struct attrs_close : sym<']'> {};
 struct graph_attrs : seq<attrs_open, must<attr_name>, star_must<attrs_comma, attr_name>, must<attrs_close>> {};
 
-// `graph NAME ([attributes])? { items }`: one CUDA graph.
+// `graph NAME ((parameters))? ([attributes])? { items }`: one CUDA graph.
 struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};
 struct graph_name : seq<name> {};
 struct graph_open : sym<'{'> {};
 struct graph_close : sym<'}'> {};
 struct graph_decl
-    : seq<kw_graph, must<graph_name>, opt<graph_attrs>, must<graph_open>, star<graph_item>, must<graph_close>> {};
+    : seq<kw_graph, must<graph_name>, opt<graph_parameters>, opt<graph_attrs>, must<graph_open>, star<graph_item>,
+          must<graph_close>> {};
 
 // The end of the file, where only a declaration may come.
 struct file_end : eof {};
 
-// The whole file: leading whitespace, then `module` and `graph` declarations in any order.
-struct file : seq<skip, star<sor<module_decl, graph_decl>>, must<file_end>> {};
+// The whole file: leading whitespace, then `module`, `import` and `graph` declarations in
+// any order.
+struct file : seq<skip, star<sor<module_decl, import_decl, graph_decl>>, must<file_end>> {};
 
 }  // namespace graphc::grammar

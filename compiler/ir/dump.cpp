@@ -94,6 +94,11 @@ std::string node_text(const Graph& root, const Node& node) {
             return fmt::format("alloc memory={} bytes={}", memory.name, memory.bytes());
           },
           [&](const FreeNode& f) { return fmt::format("free alloc={}", f.alloc); },
+          [&](const ChildGraphNode& c) {
+            std::vector<std::string> args;
+            for (const KernelArg& a : c.args) args.push_back(arg_text(root, a));
+            return fmt::format("call graph={} args=[{}]", c.graph, fmt::join(args, ", "));
+          },
       },
       node.op);
 }
@@ -106,8 +111,15 @@ std::string in_body(BodyId body) { return body.valid() ? fmt::format(" in=#{}", 
 std::string dump(const Module& module, const SourceManager& sources) {
   std::string out = fmt::format("module {}\n", module.path);
   for (const ModuleDecl& m : module.modules) out += fmt::format("  kernels \"{}\" {}\n", m.path, at(sources, m.range));
+  for (const Import& i : module.imports) out += fmt::format("  import \"{}\" {}\n", i.path, at(sources, i.range));
   for (const Graph& g : module.graphs) {
-    out += fmt::format("graph {}{} {}\n", g.name, g.device_launch.valid() ? " [device_launch]" : "",
+    std::vector<std::string> parameters;
+    for (const Parameter& p : g.parameters) {
+      parameters.push_back(p.kind == Parameter::Kind::buffer ? g.buffer(p.buffer).name : g.param(p.param).name);
+    }
+    out += fmt::format("graph {}{}{}{} {}\n", g.name,
+                       g.parameters.empty() ? "" : fmt::format("({})", fmt::join(parameters, ", ")),
+                       g.device_launch.valid() ? " [device_launch]" : "", g.imported ? " imported" : "",
                        at(sources, g.name_range));
     for (const Const& c : g.consts) out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
     for (const Param& p : g.params) {

@@ -29,6 +29,7 @@ std::string_view kind_name(const Node& node) {
                         [](const EventWaitNode&) { return std::string_view("wait"); },
                         [](const AllocNode&) { return std::string_view("alloc"); },
                         [](const FreeNode&) { return std::string_view("free"); },
+                        [](const ChildGraphNode&) { return std::string_view("call"); },
                     },
                     node.op);
 }
@@ -50,6 +51,30 @@ bool Graph::has_unfreed_alloc() const {
       return free != nullptr && free->alloc_id == NodeId{i};
     });
     if (!freed) return true;
+  }
+  return false;
+}
+
+bool Graph::is_parameter(BufferId id) const {
+  return std::any_of(parameters.begin(), parameters.end(),
+                     [&](const Parameter& p) { return p.kind == Parameter::Kind::buffer && p.buffer == id; });
+}
+
+bool Graph::is_parameter(ParamId id) const {
+  return std::any_of(parameters.begin(), parameters.end(),
+                     [&](const Parameter& p) { return p.kind == Parameter::Kind::scalar && p.param == id; });
+}
+
+bool Module::has_unfreed_alloc(GraphId id) const {
+  std::vector<GraphId> seen{id};
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const Graph& g = graph(seen[i]);
+    if (g.has_unfreed_alloc()) return true;
+    for (const Node& node : g.nodes) {
+      const auto* call = std::get_if<ChildGraphNode>(&node.op);
+      if (call == nullptr || !call->graph_id.valid()) continue;
+      if (std::find(seen.begin(), seen.end(), call->graph_id) == seen.end()) seen.push_back(call->graph_id);
+    }
   }
   return false;
 }

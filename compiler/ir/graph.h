@@ -213,18 +213,34 @@ struct FreeNode {
   BufferId buffer;  // resolved: its memory
 };
 
+/// `call NAME : GRAPH(args);` -> CUDA child graph node (cudaGraphNodeTypeGraph): graph
+/// GRAPH built with its parameters bound to the arguments, in order, and moved into the
+/// node (cudaGraphChildGraphOwnershipMove: no copy, and the only way CUDA accepts a child
+/// graph with memory nodes). Each call builds its own child graph, so one graph serves many
+/// places with different buffers and values.
+struct ChildGraphNode {
+  std::string graph;
+  SourceRange graph_range;
+  /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements) for a buffer
+  /// parameter; a param of the caller (its current value) or a compile-time value, converted
+  /// to the parameter's type, for a scalar parameter.
+  std::vector<KernelArg> args;
+  SourceRange args_range;  // `(...)`; invalid when the call has no parentheses
+  GraphId graph_id;        // resolved
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
   SourceRange range;  // the whole declaration
   BodyId body;        // the body graph it is in; invalid: the graph itself
   std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
-               AllocNode, FreeNode>
+               AllocNode, FreeNode, ChildGraphNode>
       op;
 };
 
 /// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait",
-/// "alloc", "free".
+/// "alloc", "free", "call".
 std::string_view kind_name(const Node& node);
 
 /// "if", "while", "switch".
@@ -257,6 +273,16 @@ struct Body {
   SourceRange range;    // from the keyword (`if`, `else`, `while`, `case`) to the closing brace
 };
 
+/// One parameter of a graph, `x : f32[N] device` or `s : f32`: a buffer or a param of the
+/// graph whose memory or value each call binds. A graph instantiated on its own (not
+/// called) treats them as its own buffers and params.
+struct Parameter {
+  enum class Kind : std::uint8_t { buffer, scalar };
+  Kind kind = Kind::buffer;
+  BufferId buffer;  // kind == buffer: in Graph::buffers
+  ParamId param;    // kind == scalar: in Graph::params
+};
+
 /// A graph declaration: its declarations, and its nodes and edges, including those of the
 /// body graphs of its conditional nodes. A graph and its bodies share one namespace (a
 /// node name is unique across all of them, and bodies see the graph's declarations), so
@@ -269,6 +295,9 @@ struct Graph {
   /// `[device_launch]`: instantiated with cudaGraphInstantiateFlagDeviceLaunch, so that a
   /// kernel can launch it (cudaGraphLaunch on the device); invalid when absent.
   SourceRange device_launch;
+  /// Declared in a file that the module's file imports (directly or not), not in that file.
+  bool imported = false;
+  std::vector<Parameter> parameters;  // in declaration order; their buffers and params come first in those tables
   std::vector<Const> consts;
   std::vector<Param> params;
   std::vector<Buffer> buffers;
@@ -292,6 +321,9 @@ struct Graph {
   const Body& body(BodyId id) const { return bodies.at(id.value); }
   /// Whether an alloc node has no free node in the graph (its memory outlives a launch).
   bool has_unfreed_alloc() const;
+  /// Whether a buffer or param is one of the graph's parameters.
+  bool is_parameter(BufferId id) const;
+  bool is_parameter(ParamId id) const;
   /// Whether body `inner` is `outer` or nested in it (any body is inside the graph itself,
   /// an invalid `outer`).
   bool body_within(BodyId inner, BodyId outer) const;
@@ -305,14 +337,26 @@ struct ModuleDecl {
   SourceRange range;
 };
 
-/// Everything parsed from one file.
+/// `import "other.graph";`: the graphs of another file, relative to the importing file.
+struct Import {
+  std::string path;      // as written
+  std::string resolved;  // relative to the current directory (joined with the file's folder)
+  SourceRange range;
+};
+
+/// Everything parsed from one file and the files it imports: their graphs share one
+/// namespace, and their modules are searched for kernels in load order.
 struct Module {
   std::string path;  // the file as given
-  std::vector<ModuleDecl> modules;
-  std::vector<Graph> graphs;
+  std::vector<ModuleDecl> modules;  // the file's, then each imported file's (a path once)
+  std::vector<Import> imports;      // the file's own
+  std::vector<Graph> graphs;        // the file's, then the imported ones (Graph::imported)
 
   std::optional<GraphId> find_graph(std::string_view name) const;
   const Graph& graph(GraphId id) const { return graphs.at(id.value); }
+  /// Whether graph `id`, or a graph it calls (transitively), has an alloc node with no
+  /// free node: instantiated graphs then need cudaGraphInstantiateFlagAutoFreeOnLaunch.
+  bool has_unfreed_alloc(GraphId id) const;
 };
 
 }  // namespace graphc::ir

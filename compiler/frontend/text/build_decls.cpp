@@ -48,16 +48,43 @@ ir::BufferInit build_init(const BuildContext& ctx, const ParseNode& node) {
   return init;
 }
 
-}  // namespace
-
-ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
-  ir::ModuleDecl decl;
+// The path of `module "path";` or `import "path";` as written (without its quotes), and
+// joined with the folder of the declaring file.
+template <class Decl>
+Decl build_path_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
+  Decl decl;
   const std::string_view quoted = ctx.text(*node.children.at(0));
   decl.path = quoted.substr(1, quoted.size() - 2);
   const std::filesystem::path folder = std::filesystem::path(graph_path).parent_path();
   decl.resolved = (folder / decl.path).lexically_normal().string();
   decl.range = ctx.range(node);
   return decl;
+}
+
+}  // namespace
+
+ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
+  return build_path_decl<ir::ModuleDecl>(ctx, node, graph_path);
+}
+
+ir::Import build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
+  return build_path_decl<ir::Import>(ctx, node, graph_path);
+}
+
+// children: the name, the type, then for a buffer the count and the memory space: the
+// children of a buffer declaration without contents, or of a param without default.
+void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& graph) {
+  ir::Parameter parameter;
+  if (node.children.size() > 2) {
+    graph.buffers.push_back(build_buffer(ctx, node));
+    parameter.kind = ir::Parameter::Kind::buffer;
+    parameter.buffer = ir::BufferId{static_cast<std::uint32_t>(graph.buffers.size() - 1)};
+  } else {
+    graph.params.push_back(build_param(ctx, node));
+    parameter.kind = ir::Parameter::Kind::scalar;
+    parameter.param = ir::ParamId{static_cast<std::uint32_t>(graph.params.size() - 1)};
+  }
+  graph.parameters.push_back(parameter);
 }
 
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node) {

@@ -145,8 +145,12 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
   graph.name = ctx.text(name);
   graph.name_range = ctx.range(name);
   graph.range = ctx.range(node);
-  // children: the name, the attributes (words), then the items.
+  // children: the name, the parameters (if written), the attributes (words), then the items.
   std::size_t first_item = 1;
+  if (first_item < node.children.size() && node.children[first_item]->is_type<grammar::graph_parameters>()) {
+    for (const auto& parameter : node.children[first_item]->children) build_parameter(ctx, *parameter, graph);
+    ++first_item;
+  }
   for (; first_item < node.children.size() && node.children[first_item]->is_type<grammar::word>(); ++first_item) {
     const ParseNode& attribute = *node.children[first_item];
     if (ctx.text(attribute) == "device_launch") {

@@ -120,6 +120,24 @@ ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
   return free;
 }
 
+// children: the node's name, the graph's name, then the arguments (call_args) if written.
+ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& graph = *node.children.at(1);
+  ir::ChildGraphNode call;
+  call.graph = ctx.text(graph);
+  call.graph_range = ctx.range(graph);
+  if (node.children.size() > 2) {
+    const ParseNode& args = *node.children[2];
+    call.args_range = ctx.range(args);
+    for (const auto& arg : args.children) {
+      ir::KernelArg& out = call.args.emplace_back();
+      out.range = ctx.range(*arg);
+      out.expr = build_expr(ctx, *arg);
+    }
+  }
+  return call;
+}
+
 }  // namespace
 
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
@@ -142,6 +160,8 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
     out.op = build_event_node<ir::EventWaitNode>(ctx, node);
   } else if (node.is_type<grammar::free_node>()) {
     out.op = build_free(ctx, node);
+  } else if (node.is_type<grammar::call_node>()) {
+    out.op = build_call(ctx, node);
   } else {
     out.op = ir::EmptyNode{};
   }

@@ -24,15 +24,21 @@ ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
+/// `import "path";`; the path is resolved against the folder of `graph_path`.
+ir::Import build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
+/// One graph parameter, `x : f32[N] device` (a buffer, appended to `graph.buffers`) or
+/// `s : f32` (a param without default, appended to `graph.params`).
+void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& graph);
 
-/// A kernel, copy, memset, host, empty, record, wait or free node.
+/// A kernel, copy, memset, host, empty, record, wait, free or call node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
 /// `a -> {b, c} ->[programmatic] d;` -> one edge per pair of consecutive members, in
 /// source order, each with its arrow's port and in `body` (invalid: the graph itself).
 void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges);
 
-/// `graph NAME { ... }`, with the nodes, edges and conds of its conditional nodes' bodies
+/// `graph NAME(parameters) [attributes] { ... }`, with its parameters first in its buffers
+/// and params, and the nodes, edges and conds of its conditional nodes' bodies
 /// in its own tables, each marked with its body.
 ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node);
 

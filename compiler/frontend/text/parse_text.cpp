@@ -22,6 +22,8 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
   for (const auto& child : root.children) {
     if (child->is_type<grammar::module_decl>()) {
       module.modules.push_back(text::build_module_decl(ctx, *child, module.path));
+    } else if (child->is_type<grammar::import_decl>()) {
+      module.imports.push_back(text::build_import(ctx, *child, module.path));
     } else {
       module.graphs.push_back(text::build_graph(ctx, *child));
     }

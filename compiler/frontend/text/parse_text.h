@@ -7,9 +7,10 @@
 
 namespace graphc::frontend {
 
-/// Parses one .graph file. Syntax errors are reported as E0001 at the offending token
-/// with the expectation from grammar/errors.hpp; parsing stops at the first syntax error.
-/// Module paths are resolved relative to the file's folder.
+/// Parses one .graph file, not the files it imports (frontend/imports.h loads those).
+/// Syntax errors are reported as E0001 at the offending token with the expectation from
+/// grammar/errors.hpp; parsing stops at the first syntax error. Module and import paths are
+/// resolved relative to the file's folder.
 ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags);
 
 }  // namespace graphc::frontend

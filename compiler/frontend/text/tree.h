@@ -42,7 +42,10 @@ using selector = tao::pegtl::parse_tree::selector<
               // edges
               grammar::edge_stmt, grammar::edge_group,
               // events and edge ports
-              grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port>>;
+              grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port,
+              // child graphs
+              grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node,
+              grammar::call_args>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the

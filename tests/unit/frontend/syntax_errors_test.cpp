@@ -46,7 +46,7 @@ TEST_CASE("reserved words cannot be names", "[grammar]") {
 TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[grammar]") {
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, event, "
-               "kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc or free");
+               "kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free or call");
 }
 
 TEST_CASE("a misspelt keyword gets a suggestion at the word", "[grammar]") {
@@ -144,13 +144,13 @@ TEST_CASE("edge errors", "[grammar]") {
 
 TEST_CASE("graph and file level errors", "[grammar]") {
   expect_error("graph g\n  empty e;\n}\n", DiagCode::syntax_error, "1:8",
-               "expected '[' and its attributes, or '{', after the graph's name");
+               "expected '(' and its parameters, '[' and its attributes, or '{', after the graph's name");
   expect_error("graph g {\n  empty e;\n", DiagCode::syntax_error, "2:11",
                "expected a declaration, an edge, or '}' to close the graph");
   expect_error("graph g {\n  ;\n}\n", DiagCode::syntax_error, "2:3",
                "expected a declaration, an edge, or '}' to close the graph");
   expect_error("graph g { }\nempty e;\n", DiagCode::syntax_error, "2:1",
-               "expected 'module' or 'graph' at the top level of the file");
+               "expected 'module', 'import' or 'graph' at the top level of the file");
   expect_error("module kernels.cu;\n", DiagCode::syntax_error, "1:8",
                "expected the module's path as a string, such as \"kernels.cu\"");
   expect_error("module \"k.cu\"\ngraph g { }\n", DiagCode::syntax_error, "1:14",

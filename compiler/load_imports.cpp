@@ -1,0 +1,98 @@
+#include "load_imports.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace graphc {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What identifies a file: its path made absolute and normal, symlinks resolved where the
+// file exists.
+std::string file_key(const std::string& path) {
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
+  return ec ? fs::path(path).lexically_normal().string() : canonical.string();
+}
+
+// One file being loaded: its key (file_key) and its path as resolved.
+struct Loading {
+  std::string key;
+  std::string path;
+};
+
+class ImportLoader {
+ public:
+  ImportLoader(ir::Module& module, SourceManager& sources, DiagEngine& diags, const ParseFile& parse)
+      : module_(module), sources_(sources), diags_(diags), parse_(parse) {}
+
+  void load() {
+    const Loading root{file_key(module_.path), module_.path};
+    loaded_.push_back(root.key);
+    visit(module_.imports, {root});
+  }
+
+ private:
+  // The imports of the last file of `chain`, which holds the files being loaded, outermost first.
+  void visit(const std::vector<ir::Import>& imports, const std::vector<Loading>& chain) {
+    for (const ir::Import& import : imports) {
+      const Loading next{file_key(import.resolved), import.resolved};
+      const auto open = std::find_if(chain.begin(), chain.end(), [&](const Loading& l) { return l.key == next.key; });
+      if (open != chain.end()) {
+        std::string cycle;
+        for (auto it = open; it != chain.end(); ++it) cycle += it->path + " -> ";
+        diags_.report(DiagCode::import_cycle, import.range, cycle + next.path);
+        continue;
+      }
+      if (std::find(loaded_.begin(), loaded_.end(), next.key) != loaded_.end()) continue;
+      loaded_.push_back(next.key);
+      const std::optional<FileId> file = read_source(sources_, next.path);
+      if (!file) {
+        diags_.report(DiagCode::cannot_read_file, import.range, next.path);
+        continue;
+      }
+      ir::Module imported = parse_(*file);
+      for (ir::Graph& graph : imported.graphs) {
+        graph.imported = true;
+        module_.graphs.push_back(std::move(graph));
+      }
+      for (ir::ModuleDecl& decl : imported.modules) add_module(std::move(decl));
+      std::vector<Loading> inner = chain;
+      inner.push_back(next);
+      visit(imported.imports, inner);
+    }
+  }
+
+  void add_module(ir::ModuleDecl decl) {
+    const std::string key = file_key(decl.resolved);
+    const bool known = std::any_of(module_.modules.begin(), module_.modules.end(),
+                                   [&](const ir::ModuleDecl& m) { return file_key(m.resolved) == key; });
+    if (!known) module_.modules.push_back(std::move(decl));
+  }
+
+  ir::Module& module_;
+  SourceManager& sources_;
+  DiagEngine& diags_;
+  const ParseFile& parse_;
+  std::vector<std::string> loaded_;  // file keys, each file once
+};
+
+}  // namespace
+
+std::optional<FileId> read_source(SourceManager& sources, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || fs::is_directory(path)) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return sources.add(path, text.str());
+}
+
+void load_imports(ir::Module& module, SourceManager& sources, DiagEngine& diags, const ParseFile& parse) {
+  ImportLoader(module, sources, diags, parse).load();
+}
+
+}  // namespace graphc
