@@ -24,6 +24,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_event_order(ctx);
     check_memory_nodes(ctx);
   }
+  check_calls(module, diags);
   check_device_launch(module, diags);
   return diags.error_count() == errors_before;
 }

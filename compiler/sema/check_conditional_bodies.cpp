@@ -5,34 +5,19 @@
 #include "ir/overloaded.h"
 #include "sema/bodies.h"
 #include "sema/passes.h"
+#include "sema/placement.h"
 
 namespace graphc::sema {
 namespace {
 
-bool allowed_in_body(const ir::Node& node) {
-  return std::visit(ir::Overloaded{
-                        [](const ir::KernelNode&) { return true; },
-                        [](const ir::CopyNode&) { return true; },
-                        [](const ir::MemsetNode&) { return true; },
-                        [](const ir::EmptyNode&) { return true; },
-                        [](const ir::ConditionalNode&) { return true; },
-                        [](const auto&) { return false; },
-                    },
-                    node.op);
-}
-
 void check_copy(GraphContext& ctx, const ir::Node& node, const ir::CopyNode& copy) {
-  const auto check_end = [&](const ir::BufferSlice& slice, std::string_view verb) {
-    if (!slice.id.valid()) return;
-    const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
-    if (buffer.space != ir::MemorySpace::managed) return;
+  for (const ManagedCopyEnd& end : managed_copy_ends(ctx.graph, copy)) {
+    const ir::Buffer& buffer = ctx.graph.buffer(end.slice->id);
     ctx.diags
-        .report(DiagCode::body_copy_memory, slice.name_range, node.name, body_location(ctx.graph, node.body), verb,
-                buffer.name)
+        .report(DiagCode::body_copy_memory, end.slice->name_range, node.name, body_location(ctx.graph, node.body),
+                end.verb, buffer.name)
         .note(buffer.name_range, "'{}' is declared here", buffer.name);
-  };
-  check_end(copy.src, "reads");
-  check_end(copy.dst, "writes");
+  }
 }
 
 // The conditional node of the graph itself that `body` is (nested) in.

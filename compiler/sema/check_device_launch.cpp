@@ -3,22 +3,13 @@
 // memcpy, memset and child graph nodes whose copies touch device or pinned host memory
 // (it answers anything else with a bare cudaErrorInvalidValue at instantiation). A kernel
 // argument `@g` passes graph g's executable graph, so g must be such a graph.
-#include "diag/spellcheck.h"
 #include "ir/overloaded.h"
+#include "sema/graph_lookup.h"
 #include "sema/passes.h"
+#include "sema/placement.h"
 
 namespace graphc::sema {
 namespace {
-
-bool allowed_in_device_graph(const ir::Node& node) {
-  return std::visit(ir::Overloaded{
-                        [](const ir::KernelNode&) { return true; },
-                        [](const ir::CopyNode&) { return true; },
-                        [](const ir::MemsetNode&) { return true; },
-                        [](const auto&) { return false; },
-                    },
-                    node.op);
-}
 
 void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
   for (const ir::Node& node : graph.nodes) {
@@ -29,10 +20,9 @@ void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
     }
     const auto* copy = std::get_if<ir::CopyNode>(&node.op);
     if (copy == nullptr) continue;
-    for (const auto& [slice, verb] : {std::pair{&copy->src, "reads"}, std::pair{&copy->dst, "writes"}}) {
-      if (!slice->id.valid() || graph.buffer(slice->id).space != ir::MemorySpace::managed) continue;
-      const ir::Buffer& buffer = graph.buffer(slice->id);
-      diags.report(DiagCode::device_graph_copy_memory, slice->name_range, node.name, graph.name, verb, buffer.name)
+    for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
+      const ir::Buffer& buffer = graph.buffer(end.slice->id);
+      diags.report(DiagCode::device_graph_copy_memory, end.slice->name_range, node.name, graph.name, end.verb, buffer.name)
           .note(buffer.name_range, "'{}' is declared here", buffer.name);
     }
   }
@@ -45,16 +35,8 @@ void resolve_graph_execs(ir::Module& module, ir::Graph& graph, DiagEngine& diags
     if (kernel == nullptr) continue;
     for (ir::KernelArg& arg : kernel->args) {
       if (arg.graph.empty()) continue;
-      const std::optional<ir::GraphId> id = module.find_graph(arg.graph);
-      if (!id) {
-        Diagnostic& d = diags.report(DiagCode::unknown_graph, arg.range, arg.graph);
-        std::vector<std::string> names;
-        for (const ir::Graph& g : module.graphs) names.push_back(g.name);
-        if (const auto guess = closest_name(arg.graph, names)) {
-          d.note(module.graph(*module.find_graph(*guess)).name_range, "did you mean '{}'?", *guess);
-        }
-        continue;
-      }
+      const std::optional<ir::GraphId> id = find_graph_or_report(module, diags, arg.range, arg.graph);
+      if (!id) continue;
       const ir::Graph& target = module.graph(*id);
       if (!target.device_launch.valid()) {
         diags.report(DiagCode::not_device_graph, arg.range, node.name, arg.graph, arg.graph)

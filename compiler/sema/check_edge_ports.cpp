@@ -43,6 +43,7 @@ std::string_view cuda_kind(const ir::Node& node) {
                         [](const ir::ConditionalNode&) { return std::string_view("conditional"); },
                         [](const ir::AllocNode&) { return std::string_view("mem alloc"); },
                         [](const ir::FreeNode&) { return std::string_view("mem free"); },
+                        [](const ir::ChildGraphNode&) { return std::string_view("child graph"); },
                     },
                     node.op);
 }

@@ -1,7 +1,8 @@
 // Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
 // current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
 // value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
-// other way cannot be passed.
+// other way cannot be passed. A call's arguments are resolved the same way; check_calls
+// then matches them with the called graph's parameters.
 #include <string>
 
 #include <fmt/format.h>
@@ -59,7 +60,7 @@ class ArgChecker {
   }
 
   void report(const std::string& what) {
-    ctx_.diags.report(DiagCode::bad_kernel_arg, arg_->range, number_, node_.name, what);
+    ctx_.diags.report(DiagCode::bad_kernel_arg, arg_->range, number_, ir::kind_name(node_), node_.name, what);
   }
 
   void check_name(const Expr& expr) {
@@ -125,12 +126,14 @@ class ArgChecker {
 
 void check_kernel_args(GraphContext& ctx) {
   for (ir::Node& node : ctx.graph.nodes) {
-    auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-    if (kernel == nullptr) continue;
+    std::vector<ir::KernelArg>* args = nullptr;
+    if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
+    if (auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) args = &call->args;
+    if (args == nullptr) continue;
     ArgChecker checker(ctx, node);
-    for (std::size_t i = 0; i < kernel->args.size(); ++i) {
+    for (std::size_t i = 0; i < args->size(); ++i) {
       // `@g` names a graph of the module: check_device_launch resolves it.
-      if (kernel->args[i].graph.empty()) checker.check(i, kernel->args[i]);
+      if ((*args)[i].graph.empty()) checker.check(i, (*args)[i]);
     }
   }
 }

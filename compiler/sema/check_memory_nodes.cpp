@@ -22,16 +22,20 @@ ir::NodeId top_level(const ir::Graph& graph, ir::NodeId id) {
   return id;
 }
 
-// The first place `node` names the memory `buffer`, if it does: a kernel argument, a copy
-// end or a memset target.
+// The first of `args` that passes `buffer`.
+std::optional<SourceRange> arg_use(const std::vector<ir::KernelArg>& args, ir::BufferId buffer) {
+  for (const ir::KernelArg& arg : args) {
+    if (arg.kind == ir::KernelArg::Kind::buffer && arg.buffer == buffer) return arg.range;
+  }
+  return std::nullopt;
+}
+
+// The first place `node` names the memory `buffer`, if it does: a kernel or call argument,
+// a copy end or a memset target.
 std::optional<SourceRange> use_of(const ir::Node& node, ir::BufferId buffer) {
   return std::visit(ir::Overloaded{
-                        [&](const ir::KernelNode& kernel) -> std::optional<SourceRange> {
-                          for (const ir::KernelArg& arg : kernel.args) {
-                            if (arg.kind == ir::KernelArg::Kind::buffer && arg.buffer == buffer) return arg.range;
-                          }
-                          return std::nullopt;
-                        },
+                        [&](const ir::KernelNode& kernel) { return arg_use(kernel.args, buffer); },
+                        [&](const ir::ChildGraphNode& call) { return arg_use(call.args, buffer); },
                         [&](const ir::CopyNode& copy) -> std::optional<SourceRange> {
                           if (copy.dst.id == buffer) return copy.dst.name_range;
                           if (copy.src.id == buffer) return copy.src.name_range;

@@ -17,7 +17,8 @@ void check_declarations(GraphContext& ctx);
 /// check_launch_config.cpp: grid and block dimensions, dynamic shared memory.
 void check_launch_config(GraphContext& ctx);
 
-/// check_kernel_args.cpp: what each kernel argument passes (buffer, param or value).
+/// check_kernel_args.cpp: what each kernel or call argument passes (buffer, param, cond
+/// or value).
 void check_kernel_args(GraphContext& ctx);
 
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
@@ -46,6 +47,11 @@ void check_conditional_bodies(GraphContext& ctx);
 /// check_device_launch.cpp: `@g` kernel arguments, and what a graph instantiated for
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);
+
+/// check_calls.cpp: the graph each call names, its arguments against that graph's
+/// parameters, cycles of calls, what a called graph may declare and hold, and the body and
+/// device-launch rules through calls. Runs after the graphs' own passes.
+void check_calls(ir::Module& module, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);

@@ -17,6 +17,7 @@ set(families
   "W06:Memory nodes (warnings)"
   "E07:Edge ports"
   "E08:Launch configuration"
+  "E09:Child graphs and graph parameters"
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")

@@ -50,11 +50,11 @@ TEST_CASE("a buffer or param inside an expression cannot be passed", "[sema]") {
   const std::string allowed =
       "; an argument is a buffer name, `buffer + k` with a constant integer k, a param name, a cond name, or a constant expression";
   test::check_diag(*a, all[0], DiagCode::bad_kernel_arg, "4:26",
-                   "kernel argument 1 of node 'k' uses buffer 'd' inside an expression" + allowed);
+                   "argument 1 of kernel 'k' uses buffer 'd' inside an expression" + allowed);
   test::check_diag(*a, all[1], DiagCode::bad_kernel_arg, "4:33",
-                   "kernel argument 2 of node 'k' uses param 'scale' inside an expression" + allowed);
+                   "argument 2 of kernel 'k' uses param 'scale' inside an expression" + allowed);
   test::check_diag(*a, all[2], DiagCode::bad_kernel_arg, "4:44",
-                   "kernel argument 3 of node 'k' uses param 'scale' inside an expression" + allowed);
+                   "argument 3 of kernel 'k' uses param 'scale' inside an expression" + allowed);
 }
 
 TEST_CASE("a buffer offset stays inside the buffer", "[sema]") {
@@ -66,7 +66,7 @@ TEST_CASE("a buffer offset stays inside the buffer", "[sema]") {
   const auto all = a->sorted();
   REQUIRE(all.size() == 2);
   test::check_diag(*a, all[0], DiagCode::bad_kernel_arg, "3:36",
-                   "kernel argument 2 of node 'k' offsets buffer 'd' by 1024 elements; offsets from 0 to 1023 stay "
+                   "argument 2 of kernel 'k' offsets buffer 'd' by 1024 elements; offsets from 0 to 1023 stay "
                    "within its 1024 elements");
   test::check_diag(*a, all[1], DiagCode::expected_integer, "3:50",
                    "buffer offset must be an integer, but this expression is f64");

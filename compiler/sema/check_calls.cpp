@@ -1,0 +1,317 @@
+// Child graph nodes (`call NAME : GRAPH(args);`): each call names a graph of the module
+// (its own file's or an imported one), binds that graph's parameters with its arguments,
+// and embeds the graph as a child graph node. CUDA clones or moves what it is given without
+// checking what the caller meant: a buffer of the wrong type or size, or a graph it cannot
+// embed, shows up as wrong results or a bare cudaErrorInvalidValue at instantiation.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sema/arithmetic.h"
+#include "sema/bodies.h"
+#include "sema/graph_lookup.h"
+#include "sema/passes.h"
+#include "sema/placement.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::ChildGraphNode;
+using ir::GraphId;
+using ir::KernelArg;
+
+// A call node of a graph.
+struct Call {
+  GraphId caller;
+  std::size_t node;
+};
+
+// "1 argument", "2 arguments".
+std::string counted(std::size_t n, std::string_view noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+// "buffer 'a'", "param 'lr'", "cond 'go'", "the value 0.5".
+std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
+  switch (arg.kind) {
+    case KernelArg::Kind::buffer: return fmt::format("buffer '{}'", graph.buffer(arg.buffer).name);
+    case KernelArg::Kind::param: return fmt::format("param '{}'", graph.param(arg.param).name);
+    case KernelArg::Kind::cond: return fmt::format("cond '{}'", graph.cond(arg.cond).name);
+    case KernelArg::Kind::value: return fmt::format("the value {}", arg.value.text());
+    case KernelArg::Kind::graph_exec:
+    case KernelArg::Kind::unresolved: break;
+  }
+  return "an argument";
+}
+
+std::string describe_space(ir::MemorySpace space) {
+  return space == ir::MemorySpace::host ? "pinned host memory" : fmt::format("{} memory", ir::space_name(space));
+}
+
+// "a buffer (f32[1024], device memory)", "a scalar (f32)".
+std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& parameter) {
+  if (parameter.kind == ir::Parameter::Kind::scalar) {
+    return fmt::format("a scalar ({})", ir::type_name(graph.param(parameter.param).type));
+  }
+  const ir::Buffer& buffer = graph.buffer(parameter.buffer);
+  return fmt::format("a buffer ({}[{}], {})", ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space));
+}
+
+SourceRange parameter_range(const ir::Graph& graph, const ir::Parameter& parameter) {
+  return parameter.kind == ir::Parameter::Kind::buffer ? graph.buffer(parameter.buffer).name_range
+                                                       : graph.param(parameter.param).name_range;
+}
+
+class CallChecker {
+ public:
+  CallChecker(ir::Module& module, DiagEngine& diags) : module_(module), diags_(diags) {}
+
+  void run() {
+    resolve();
+    find_cycles();
+    for (const Call& call : calls_) check_args(call);
+    check_called_graphs();
+    for (const Call& call : calls_) check_placement(call);
+  }
+
+ private:
+  ir::Node& node(const Call& call) { return module_.graphs[call.caller.value].nodes[call.node]; }
+  ChildGraphNode& op(const Call& call) { return std::get<ChildGraphNode>(node(call).op); }
+
+  // Every call node to the graph it names.
+  void resolve() {
+    for (std::uint32_t g = 0; g < module_.graphs.size(); ++g) {
+      for (std::size_t n = 0; n < module_.graphs[g].nodes.size(); ++n) {
+        auto* call = std::get_if<ChildGraphNode>(&module_.graphs[g].nodes[n].op);
+        if (call == nullptr) continue;
+        if (const auto id = find_graph_or_report(module_, diags_, call->graph_range, call->graph)) call->graph_id = *id;
+        calls_.push_back(Call{GraphId{g}, n});
+      }
+    }
+  }
+
+  // A graph that contains itself through calls: each cycle once, at the call that closes
+  // it in a depth-first walk from the graphs in module order. Its calls are then unresolved,
+  // so that the later walks through calls end.
+  void find_cycles() {
+    enum class State : std::uint8_t { unvisited, open, done };
+    std::vector<State> state(module_.graphs.size(), State::unvisited);
+    std::vector<GraphId> path;
+    const auto visit = [&](auto& self, GraphId g) -> void {
+      state[g.value] = State::open;
+      path.push_back(g);
+      for (const Call& call : calls_) {
+        if (call.caller != g || !op(call).graph_id.valid()) continue;
+        const GraphId callee = op(call).graph_id;
+        if (state[callee.value] == State::open) {
+          report_cycle(call, path, callee);
+          op(call).graph_id = GraphId{};
+        } else if (state[callee.value] == State::unvisited) {
+          self(self, callee);
+        }
+      }
+      path.pop_back();
+      state[g.value] = State::done;
+    };
+    for (std::uint32_t g = 0; g < module_.graphs.size(); ++g) {
+      if (state[g] == State::unvisited) visit(visit, GraphId{g});
+    }
+  }
+
+  void report_cycle(const Call& call, const std::vector<GraphId>& path, GraphId callee) {
+    std::string cycle;
+    bool in_cycle = false;
+    for (const GraphId g : path) {
+      in_cycle = in_cycle || g == callee;
+      if (in_cycle) cycle += module_.graph(g).name + " -> ";
+    }
+    cycle += module_.graph(callee).name;
+    diags_.report(DiagCode::call_cycle, node(call).name_range, node(call).name, cycle)
+        .note(module_.graph(callee).name_range, "'{}' is declared here", module_.graph(callee).name);
+  }
+
+  // The arguments against the called graph's parameters, in order; a scalar value is
+  // converted to its parameter's type.
+  void check_args(const Call& call) {
+    ChildGraphNode& c = op(call);
+    if (!c.graph_id.valid()) return;
+    const ir::Graph& caller = module_.graph(call.caller);
+    const ir::Graph& callee = module_.graph(c.graph_id);
+    const ir::Node& n = node(call);
+    if (c.args.size() != callee.parameters.size()) {
+      diags_.report(DiagCode::call_arg_count, c.args_range.valid() ? c.args_range : n.name_range, n.name,
+                    counted(c.args.size(), "argument"), callee.name, counted(callee.parameters.size(), "parameter"))
+          .note(callee.name_range, "'{}' is declared here", callee.name);
+      return;
+    }
+    for (std::size_t i = 0; i < c.args.size(); ++i) {
+      KernelArg& arg = c.args[i];
+      const ir::Parameter& parameter = callee.parameters[i];
+      if (arg.kind == KernelArg::Kind::unresolved) continue;  // reported by check_kernel_args
+      // A buffer where a scalar is wanted, or anything else where a buffer is.
+      const auto report_kind = [&] {
+        const std::string name = parameter.kind == ir::Parameter::Kind::buffer ? callee.buffer(parameter.buffer).name
+                                                                               : callee.param(parameter.param).name;
+        diags_
+            .report(DiagCode::call_arg_kind, arg.range, i + 1, n.name, describe_arg(caller, arg), name, callee.name,
+                    describe_parameter(callee, parameter))
+            .note(parameter_range(callee, parameter), "'{}' is declared here", name);
+      };
+      if (parameter.kind == ir::Parameter::Kind::buffer) {
+        if (arg.kind != KernelArg::Kind::buffer) {
+          report_kind();
+          continue;
+        }
+        check_buffer_arg(caller, callee, n, i, arg, parameter);
+        continue;
+      }
+      const ir::Param& param = callee.param(parameter.param);
+      if (arg.kind == KernelArg::Kind::param) {
+        const ir::Param& given = caller.param(arg.param);
+        if (given.type != param.type) {
+          diags_.report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("param '{}'", given.name),
+                        ir::type_name(given.type), param.name, callee.name, ir::type_name(param.type))
+              .note(param.name_range, "'{}' is declared here", param.name);
+        }
+      } else if (arg.kind == KernelArg::Kind::value) {
+        if (!converts_exactly(arg.value, param.type)) {
+          diags_.report(DiagCode::value_out_of_range, arg.range, arg.value.text(), ir::type_name(param.type))
+              .note(param.name_range, "parameter '{}' of graph '{}' is {}", param.name, callee.name,
+                    ir::type_name(param.type));
+          continue;
+        }
+        arg.value = arg.value.convert(param.type);
+      } else {
+        report_kind();
+      }
+    }
+  }
+
+  // A buffer argument: the parameter's element type and memory space, and at least its
+  // count of elements from the argument's offset on.
+  void check_buffer_arg(const ir::Graph& caller, const ir::Graph& callee, const ir::Node& n, std::size_t i,
+                        const KernelArg& arg, const ir::Parameter& parameter) {
+    const ir::Buffer& given = caller.buffer(arg.buffer);
+    const ir::Buffer& wanted = callee.buffer(parameter.buffer);
+    const auto note = [&](Diagnostic& d) { d.note(wanted.name_range, "'{}' is declared here", wanted.name); };
+    if (given.type != wanted.type) {
+      note(diags_.report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("buffer '{}'", given.name),
+                         ir::type_name(given.type), wanted.name, callee.name, ir::type_name(wanted.type)));
+      return;
+    }
+    if (given.space != wanted.space) {
+      note(diags_.report(DiagCode::call_arg_space, arg.range, i + 1, n.name, given.name, describe_space(given.space),
+                         wanted.name, callee.name, describe_space(wanted.space)));
+      return;
+    }
+    if (given.count_value == 0 || wanted.count_value == 0) return;  // a count that did not fold: reported
+    const std::uint64_t available = given.count_value - static_cast<std::uint64_t>(arg.offset);
+    if (available < wanted.count_value) {
+      note(diags_.report(DiagCode::call_arg_size, arg.range, i + 1, n.name, available, given.name, wanted.name,
+                         callee.name, wanted.count_value));
+    }
+  }
+
+  // What a called graph may not have, once per graph, with a note at its first call.
+  void check_called_graphs() {
+    std::vector<bool> seen(module_.graphs.size(), false);
+    for (const Call& call : calls_) {
+      const GraphId id = op(call).graph_id;
+      if (!id.valid() || seen[id.value]) continue;
+      seen[id.value] = true;
+      check_called_graph(module_.graph(id), node(call));
+    }
+  }
+
+  void check_called_graph(const ir::Graph& callee, const ir::Node& first_call) {
+    const auto note = [&](Diagnostic& d) {
+      d.note(first_call.name_range, "'{}' calls '{}' here", first_call.name, callee.name);
+    };
+    for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
+      const ir::Buffer& buffer = callee.buffers[b];
+      if (buffer.alloc.valid() || callee.is_parameter(ir::BufferId{b})) continue;
+      note(diags_.report(DiagCode::child_declaration, buffer.name_range, callee.name, "buffer", buffer.name));
+    }
+    for (std::uint32_t p = 0; p < callee.params.size(); ++p) {
+      if (callee.is_parameter(ir::ParamId{p})) continue;
+      note(diags_.report(DiagCode::child_declaration, callee.params[p].name_range, callee.name, "param",
+                         callee.params[p].name));
+    }
+    for (const ir::Event& event : callee.events) {
+      note(diags_.report(DiagCode::child_declaration, event.name_range, callee.name, "event", event.name));
+    }
+    for (const ir::Node& n : callee.nodes) {
+      if (std::holds_alternative<ir::ConditionalNode>(n.op)) {
+        note(diags_.report(DiagCode::child_conditional, n.name_range, callee.name, ir::kind_name(n), n.name));
+      } else if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
+        for (const KernelArg& arg : kernel->args) {
+          if (!arg.graph.empty()) {
+            note(diags_.report(DiagCode::child_graph_exec, arg.range, callee.name, n.name, arg.graph));
+          }
+        }
+      }
+    }
+  }
+
+  // The nodes a call embeds, its graph's and those of the graphs that graph calls, each
+  // graph once.
+  template <class Visit>
+  void for_each_embedded(GraphId callee, Visit&& visit) {
+    std::vector<GraphId> graphs{callee};
+    for (std::size_t i = 0; i < graphs.size(); ++i) {
+      const ir::Graph& graph = module_.graph(graphs[i]);
+      for (const ir::Node& n : graph.nodes) {
+        visit(graph, n);
+        const auto* inner = std::get_if<ChildGraphNode>(&n.op);
+        if (inner == nullptr || !inner->graph_id.valid()) continue;
+        if (std::find(graphs.begin(), graphs.end(), inner->graph_id) == graphs.end()) graphs.push_back(inner->graph_id);
+      }
+    }
+  }
+
+  // A call in a conditional body or a device-launch graph embeds nodes there: they obey
+  // the same rules as the body's or the graph's own nodes (CUDA checks them recursively).
+  void check_placement(const Call& call) {
+    const GraphId callee = op(call).graph_id;
+    if (!callee.valid()) return;
+    const ir::Graph& caller = module_.graph(call.caller);
+    const ir::Node& c = node(call);
+    const auto note = [&](Diagnostic& d) {
+      d.note(c.name_range, "'{}' embeds graph '{}' here", c.name, module_.graph(callee).name);
+    };
+    if (c.body.valid()) {
+      const std::string where = fmt::format("{}, through call '{}'", body_location(caller, c.body), c.name);
+      for_each_embedded(callee, [&](const ir::Graph& graph, const ir::Node& n) {
+        if (!allowed_in_body(n)) {
+          note(diags_.report(DiagCode::body_node_kind, n.name_range, ir::kind_name(n), n.name, where));
+        } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
+          for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
+            note(diags_.report(DiagCode::body_copy_memory, end.slice->name_range, n.name, where, end.verb,
+                               graph.buffer(end.slice->id).name));
+          }
+        }
+      });
+    }
+    if (caller.device_launch.valid()) {
+      for_each_embedded(callee, [&](const ir::Graph& graph, const ir::Node& n) {
+        if (!allowed_in_device_graph(n)) {
+          note(diags_.report(DiagCode::device_graph_node_kind, n.name_range, ir::kind_name(n), n.name, caller.name));
+        } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
+          for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
+            note(diags_.report(DiagCode::device_graph_copy_memory, end.slice->name_range, n.name, caller.name, end.verb,
+                               graph.buffer(end.slice->id).name));
+          }
+        }
+      });
+    }
+  }
+
+  ir::Module& module_;
+  DiagEngine& diags_;
+  std::vector<Call> calls_;
+};
+
+}  // namespace
+
+void check_calls(ir::Module& module, DiagEngine& diags) { CallChecker(module, diags).run(); }
+
+}  // namespace graphc::sema

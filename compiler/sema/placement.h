@@ -1,0 +1,30 @@
+// Where CUDA allows a node: the kinds a conditional body and a graph instantiated for
+// device launch may hold. The rules of the graph itself (check_conditional_bodies,
+// check_device_launch) and of the graphs it calls (check_calls) share them.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace graphc::sema {
+
+/// Kernel, empty, memcpy, memset, child graph and conditional nodes (CUDA 13,
+/// cudaConditionalNodeParams: the kinds a body graph may hold, recursively).
+bool allowed_in_body(const ir::Node& node);
+
+/// Kernel, memcpy, memset and child graph nodes (cudaGraphInstantiateFlagDeviceLaunch).
+bool allowed_in_device_graph(const ir::Node& node);
+
+/// One end of a copy that touches managed memory, which neither a conditional body nor a
+/// device graph may copy (only device memory and pinned host memory).
+struct ManagedCopyEnd {
+  const ir::BufferSlice* slice;
+  std::string_view verb;  // "reads" (the source) or "writes" (the destination)
+};
+
+/// The ends of `copy` (a node of `graph`) in managed memory: source first.
+std::vector<ManagedCopyEnd> managed_copy_ends(const ir::Graph& graph, const ir::CopyNode& copy);
+
+}  // namespace graphc::sema

@@ -1,0 +1,90 @@
+// `import "file";`: imported files' graphs join the module's namespace (so calls can name
+// them), each file is loaded once, module declarations once per file, and cycles and
+// unreadable files are reported at the import.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "compile.h"
+#include "diag/render.h"
+
+using namespace graphc;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder of .graph files under the system's temporary folder, removed afterwards.
+class Files {
+ public:
+  explicit Files(const std::string& name) : root_(fs::temp_directory_path() / ("graphc_imports_" + name)) {
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  ~Files() { fs::remove_all(root_); }
+  Files(const Files&) = delete;
+  Files& operator=(const Files&) = delete;
+
+  std::string write(const std::string& path, const std::string& text) {
+    const fs::path file = root_ / path;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+    return file.string();
+  }
+
+ private:
+  fs::path root_;
+};
+
+}  // namespace
+
+TEST_CASE("imported graphs join the module, each file once, modules once", "[imports]") {
+  Files files("diamond");
+  files.write("lib/k.cu", "");
+  files.write("lib/base.graph", "module \"k.cu\";\ngraph base(x : f32[8] device) { kernel k : f<<<1, 8>>>(x); }\n");
+  files.write("lib/left.graph", "import \"base.graph\";\nmodule \"k.cu\";\ngraph left(x : f32[8] device) { call b : base(x); }\n");
+  files.write("right.graph", "import \"lib/base.graph\";\ngraph right(x : f32[8] device) { call b : base(x); }\n");
+  const std::string main = files.write(
+      "main.graph",
+      "import \"lib/left.graph\";\nimport \"right.graph\";\n"
+      "graph net { buffer d : f32[8] device; call l : left(d); call r : right(d); l -> r; }\n");
+  const auto c = compile_file(main);
+  INFO(render_all(c->sources, c->diags.sorted()));
+  REQUIRE(c->ok());
+  REQUIRE(c->module.graphs.size() == 4);
+  CHECK(c->module.graphs[0].name == "net");
+  CHECK_FALSE(c->module.graphs[0].imported);
+  CHECK(c->module.graphs[1].name == "left");
+  CHECK(c->module.graphs[1].imported);
+  CHECK(c->module.graphs[2].name == "base");
+  CHECK(c->module.graphs[3].name == "right");
+  REQUIRE(c->module.modules.size() == 1);  // lib/k.cu, declared by two files
+  CHECK(fs::path(c->module.modules[0].resolved).filename() == "k.cu");
+  CHECK(c->module.imports.size() == 2);  // the file's own
+}
+
+TEST_CASE("an import cycle is reported at the import that closes it", "[imports]") {
+  Files files("cycle");
+  files.write("b.graph", "import \"a.graph\";\ngraph b { empty e; }\n");
+  const std::string a = files.write("a.graph", "import \"b.graph\";\ngraph a { empty e; }\n");
+  const auto c = compile_file(a);
+  const std::vector<Diagnostic> all = c->diags.sorted();
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].code == DiagCode::import_cycle);
+  CHECK(c->sources.location(all[0].range).find("b.graph:1:1") != std::string::npos);
+  CHECK(all[0].message.find("a.graph -> ") != std::string::npos);
+}
+
+TEST_CASE("an unreadable import, and a graph name two files declare", "[imports]") {
+  Files files("errors");
+  const std::string missing = files.write("m.graph", "import \"nope.graph\";\ngraph m { empty e; }\n");
+  const auto c = compile_file(missing);
+  REQUIRE(c->diags.sorted().size() == 1);
+  CHECK(c->diags.sorted()[0].code == DiagCode::cannot_read_file);
+
+  files.write("other.graph", "graph same { empty e; }\n");
+  const std::string twice = files.write("t.graph", "import \"other.graph\";\ngraph same { empty e; }\n");
+  const auto d = compile_file(twice);
+  REQUIRE(d->diags.sorted().size() == 1);
+  CHECK(d->diags.sorted()[0].code == DiagCode::duplicate_graph);
+}
