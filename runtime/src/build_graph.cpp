@@ -11,18 +11,23 @@
 namespace graphc::detail {
 namespace {
 
+BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
+                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                        const std::vector<cudaEvent_t>& events);
+
 class GraphBuilder {
  public:
-  GraphBuilder(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
+  GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
                const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, BuiltGraph& built)
       : program_(program),
-        graph_(graph),
-        functions_(functions),
+        graph_(program.module().graph(built.graph_id)),
+        all_functions_(functions),
+        functions_(functions.at(built.graph_id.value)),
         buffers_(built.buffers),
         params_(params),
         events_(events),
         built_(built),
-        deps_(ir::dependencies(graph)) {}
+        deps_(ir::dependencies(graph_)) {}
 
   // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
   // body graph CUDA made for it).
@@ -61,6 +66,10 @@ class GraphBuilder {
             [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events_.at(wait.id.value)); },
             [&](const ir::AllocNode& a) { return alloc_node_params(graph_.buffer(a.buffer).bytes(), device()); },
             [&](const ir::FreeNode& f) { return free_node_params(buffers_.at(f.buffer.value)); },
+            [&](const ir::ChildGraphNode& call) {
+              built_.calls[id.value] = build_call(call);
+              return child_graph_node_params(built_.calls[id.value]->graph.get());
+            },
         },
         node.op);
     std::vector<cudaGraphNode_t> from;
@@ -80,6 +89,35 @@ class GraphBuilder {
         build(p.conditional.phGraph_out[i], conditional->bodies[i]);
       }
     }
+    if (std::holds_alternative<ir::ChildGraphNode>(node.op)) {
+      built_.calls[id.value]->graph.release();  // moved into the node, which destroys it with the graph
+    }
+  }
+
+  // The called graph, its parameters bound to the call's arguments: a buffer parameter is
+  // the argument's memory from its offset on; a scalar parameter the caller's param (its
+  // current value) or the value, already converted to the parameter's type by the validator.
+  std::unique_ptr<BuiltGraph> build_call(const ir::ChildGraphNode& call) {
+    const ir::Graph& callee = program_.module().graph(call.graph_id);
+    std::vector<void*> buffers(callee.buffers.size(), nullptr);
+    std::vector<Slot> params(callee.params.size());
+    std::vector<ir::ParamId> sources(callee.params.size());
+    for (std::size_t i = 0; i < callee.parameters.size(); ++i) {
+      const ir::Parameter& parameter = callee.parameters[i];
+      const ir::KernelArg& arg = call.args.at(i);
+      if (parameter.kind == ir::Parameter::Kind::buffer) {
+        buffers[parameter.buffer.value] =
+            element_pointer(graph_.buffer(arg.buffer), buffers_.at(arg.buffer.value), arg.offset);
+      } else if (arg.kind == ir::KernelArg::Kind::param) {
+        params[parameter.param.value] = params_.at(arg.param.value);
+        sources[parameter.param.value] = arg.param;
+      } else {
+        params[parameter.param.value] = param_slot(arg.value);
+      }
+    }
+    auto child = std::make_unique<BuiltGraph>(create_graph(program_, call.graph_id, all_functions_, buffers, params, {}));
+    child->param_sources = std::move(sources);
+    return child;
   }
 
   // The device mem alloc nodes allocate on: the current one, read once.
@@ -94,6 +132,7 @@ class GraphBuilder {
 
   const ProgramState& program_;
   const ir::Graph& graph_;
+  const std::vector<ResolvedFunctions>& all_functions_;
   const ResolvedFunctions& functions_;
   std::vector<void*>& buffers_;
   const std::vector<Slot>& params_;
@@ -103,12 +142,12 @@ class GraphBuilder {
   std::optional<int> device_;
 };
 
-}  // namespace
-
-BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, const ResolvedFunctions& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events) {
+BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
+                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                        const std::vector<cudaEvent_t>& events) {
+  const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
+  built.graph_id = id;
   cudaGraph_t raw = nullptr;
   check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite{"", program.sources().location(graph.range)});
   built.graph = GraphHandle(raw);
@@ -116,8 +155,30 @@ BuiltGraph build_graph(const ProgramState& program, const ir::Graph& graph, cons
   built.kernel_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;
-  GraphBuilder(program, graph, functions, params, events, built).build(raw, ir::BodyId{});
+  built.param_sources.resize(graph.params.size());
+  built.calls.resize(graph.nodes.size());
+  GraphBuilder(program, functions, params, events, built).build(raw, ir::BodyId{});
   return built;
+}
+
+}  // namespace
+
+BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
+                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events) {
+  return create_graph(program, id, functions, buffers, params, events);
+}
+
+std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,
+                                                       cudaGraphNode_t handle) {
+  const ir::Graph& graph = program.module().graph(built.graph_id);
+  for (std::size_t i = 0; i < built.nodes.size(); ++i) {
+    if (built.nodes[i] == handle) return {&graph, &graph.nodes[i]};
+    if (built.calls[i]) {
+      if (const auto found = find_node(program, *built.calls[i], handle); found.second != nullptr) return found;
+    }
+  }
+  return {nullptr, nullptr};
 }
 
 }  // namespace graphc::detail

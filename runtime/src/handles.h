@@ -32,6 +32,8 @@ class Handle {
   ~Handle() { reset(); }
 
   T get() const { return handle_; }
+  /// Gives up ownership (to CUDA, when a child graph is moved into its node).
+  T release() { return std::exchange(handle_, T{}); }
   void reset() {
     if (handle_) Destroy(std::exchange(handle_, T{}));
   }

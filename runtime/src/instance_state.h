@@ -20,7 +20,7 @@ namespace graphc::detail {
 struct InstanceState {
   std::shared_ptr<ProgramState> program;
   ir::GraphId graph_id;
-  ResolvedFunctions functions;
+  std::vector<ResolvedFunctions> functions;  // per GraphId: the graph's and those of the graphs it calls
   std::vector<Slot> params;  // per ParamId: the current value
   BufferSet buffers;
   EventSet events;
@@ -34,9 +34,10 @@ struct InstanceState {
   bool device_launch() const { return graph().device_launch.valid(); }
 };
 
-/// Gives kernel node `node` its current arguments in the instantiated graph
-/// (cudaGraphExecKernelNodeSetParams); R0001 naming the node if CUDA refuses.
-void update_kernel_node(InstanceState& state, std::size_t node);
+/// Gives kernel node `node` of `built` (the instantiated graph, or a graph one of its call
+/// nodes embeds) its current arguments in the exec (cudaGraphExecKernelNodeSetParams, which
+/// takes the nodes of child graphs too); R0001 naming the node if CUDA refuses.
+void update_kernel_node(InstanceState& state, BuiltGraph& built, std::size_t node);
 
 /// Uploads the exec again (cudaGraphUpload, then a synchronization of `stream`): a graph
 /// instantiated for device launch sees changed node parameters in device launches only

@@ -7,6 +7,10 @@ namespace graphc::detail {
 
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
+void* element_pointer(const ir::Buffer& buffer, void* base, std::int64_t offset) {
+  return static_cast<std::byte*>(base) + offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+}
+
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
     : slots_(kernel.args.size()), params_(kernel.args.size()), graph_per_arg_(kernel.args.size()) {
@@ -14,9 +18,7 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
     const ir::KernelArg& arg = kernel.args[i];
     switch (arg.kind) {
       case ir::KernelArg::Kind::buffer: {
-        const ir::Buffer& buffer = graph.buffer(arg.buffer);
-        std::byte* base = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value));
-        void* pointer = base + arg.offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+        void* pointer = element_pointer(graph.buffer(arg.buffer), buffer_pointers.at(arg.buffer.value), arg.offset);
         std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
         break;
       }

@@ -22,6 +22,9 @@ struct alignas(8) Slot {
 /// The value bytes of a param (its default, or the last value set).
 Slot param_slot(const ir::Scalar& value);
 
+/// The address of element `offset` of `buffer`, whose memory starts at `base`.
+void* element_pointer(const ir::Buffer& buffer, void* base, std::int64_t offset);
+
 class KernelArgs {
  public:
   KernelArgs() = default;

@@ -137,6 +137,14 @@ cudaGraphNodeParams free_node_params(void* dptr) {
   return p;
 }
 
+cudaGraphNodeParams child_graph_node_params(cudaGraph_t graph) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeGraph;
+  p.graph.graph = graph;
+  p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+  return p;
+}
+
 cudaGraphEdgeData edge_data(ir::EdgePort port) {
   cudaGraphEdgeData e{};
   switch (port) {

@@ -51,6 +51,11 @@ cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device);
 /// A mem free node releasing `dptr`, the address a mem alloc node of the graph returned.
 cudaGraphNodeParams free_node_params(void* dptr);
 
+/// A child graph node embedding `graph`, moved into the node
+/// (cudaGraphChildGraphOwnershipMove): the parent owns and destroys it, its node handles
+/// stay valid for exec updates, and it may hold memory nodes.
+cudaGraphNodeParams child_graph_node_params(cudaGraph_t graph);
+
 /// The edge data of an edge's port: the programmatic ports with the programmatic
 /// dependency type, zero (full completion) for the default port.
 cudaGraphEdgeData edge_data(ir::EdgePort port);

@@ -7,13 +7,11 @@
 
 #include "buffers.h"
 #include "build_graph.h"
-#include "check_args.h"
 #include "cuda_check.h"
 #include "diag/render.h"
 #include "events.h"
 #include "instance_state.h"
 #include "runtime_diag.h"
-#include "shared_memory.h"
 
 namespace graphc {
 namespace {
@@ -99,28 +97,26 @@ std::unique_ptr<detail::InstanceState> build_instance(const std::shared_ptr<deta
   const ir::Graph& graph = state->graph();
 
   // Everything that can be checked is checked before anything is allocated or launched.
-  state->functions = detail::resolve_functions(*program, graph, bindings);
-  detail::check_kernel_args(*program, graph, state->functions.kernels);
-  detail::configure_shared_memory(*program, graph, state->functions.kernels);
+  state->functions = detail::resolve_call_tree(*program, graph_id, bindings);
 
   for (const ir::Param& param : graph.params) state->params.push_back(detail::param_slot(param.folded_default));
   state->buffers = detail::BufferSet::create(*program, graph, bindings);
   state->events = detail::EventSet::create(*program, graph, bindings);
-  state->built = detail::build_graph(*program, graph, state->functions, state->buffers.pointers(), state->params,
+  state->built = detail::build_graph(*program, graph_id, state->functions, state->buffers.pointers(), state->params,
                                      state->events.events());
 
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
   // For device launch when declared so; and an allocation the graph does not free would
   // make the next launch fail (cudaErrorInvalidValue): each launch frees the previous
-  // one's first, as cudaFreeAsync would.
+  // one's first, as cudaFreeAsync would. Allocations of called graphs count too.
   params.flags = (state->device_launch() ? cudaGraphInstantiateFlagDeviceLaunch : 0) |
-                 (graph.has_unfreed_alloc() ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0);
+                 (program->module().has_unfreed_alloc(graph_id) ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0);
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state->built.graph.get(), &params);
   detail::CallSite site{"", program->sources().location(graph.range)};
-  for (std::size_t i = 0; i < graph.nodes.size() && params.errNode_out; ++i) {
-    if (state->built.nodes[i] == params.errNode_out) site = detail::site_of(program->sources(), graph.nodes[i]);
+  if (const auto [in, node] = detail::find_node(*program, state->built, params.errNode_out); node != nullptr) {
+    site = detail::site_of(program->sources(), *node);
   }
   detail::check(status, "cudaGraphInstantiate", site);
   state->exec = detail::ExecHandle(exec);
@@ -152,7 +148,7 @@ Instance Program::instantiate(std::string_view graph_name, const Bindings& bindi
         const std::size_t k = static_cast<std::size_t>(std::find(ids.begin(), ids.end(), target) - ids.begin());
         args.set_graph_exec(target, states.at(k)->exec.get());
       }
-      detail::update_kernel_node(*state, i);
+      detail::update_kernel_node(*state, state->built, i);
     }
   }
   // Uploaded now, so the first launch costs what a repeat launch costs (and a graph

@@ -1,7 +1,11 @@
 #include "resolve_functions.h"
 
+#include <algorithm>
+
+#include "check_args.h"
 #include "cuda_check.h"
 #include "runtime_diag.h"
+#include "shared_memory.h"
 
 namespace graphc::detail {
 
@@ -28,6 +32,27 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
              node.name);
       }
       out.hosts[i] = *bound;
+    }
+  }
+  return out;
+}
+
+std::vector<ResolvedFunctions> resolve_call_tree(const ProgramState& program, ir::GraphId root,
+                                                 const Bindings& bindings) {
+  const ir::Module& module = program.module();
+  std::vector<ResolvedFunctions> out(module.graphs.size());
+  std::vector<ir::GraphId> graphs{root};
+  for (std::size_t i = 0; i < graphs.size(); ++i) {
+    const ir::Graph& graph = module.graph(graphs[i]);
+    ResolvedFunctions& functions = out[graphs[i].value];
+    functions = resolve_functions(program, graph, bindings);
+    check_kernel_args(program, graph, functions.kernels);
+    configure_shared_memory(program, graph, functions.kernels);
+    for (const ir::Node& node : graph.nodes) {
+      const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+      if (call != nullptr && std::find(graphs.begin(), graphs.end(), call->graph_id) == graphs.end()) {
+        graphs.push_back(call->graph_id);
+      }
     }
   }
   return out;

@@ -23,4 +23,11 @@ struct ResolvedFunctions {
 /// nowhere, R0008 for an unbound host function, R0001 for a failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
+/// The functions of graph `root` and of every graph it calls (transitively), per GraphId
+/// (empty for the module's other graphs): each graph's resolved once (resolve_functions),
+/// with its kernel arguments checked (check_kernel_args) and the dynamic shared memory of
+/// its kernels configured (configure_shared_memory), before anything is built.
+std::vector<ResolvedFunctions> resolve_call_tree(const ProgramState& program, ir::GraphId root,
+                                                 const Bindings& bindings);
+
 }  // namespace graphc::detail

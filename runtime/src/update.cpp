@@ -1,6 +1,7 @@
 // Instance::set and set_from_text: a param's new value goes into every kernel node that
-// passes it, through cudaGraphExecKernelNodeSetParams on the instantiated graph (no
-// re-instantiation; the change applies to the next launches).
+// passes it, including those of called graphs whose call passes the param on, through
+// cudaGraphExecKernelNodeSetParams on the instantiated graph (no re-instantiation; the
+// change applies to the next launches).
 #include <charconv>
 #include <cstring>
 
@@ -22,18 +23,28 @@ ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) 
                        graph.params);
 }
 
+// Param `id` of the graph that `built` is becomes `value` in every kernel node that passes
+// it, and in the graphs of the calls that pass it on; whether any node changed.
+bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::ParamId id, const detail::Slot& value) {
+  bool changed = false;
+  for (std::size_t i = 0; i < built.nodes.size(); ++i) {
+    if (built.kernel_args[i].uses(id)) {
+      built.kernel_args[i].set_param(id, value);
+      detail::update_kernel_node(state, built, i);
+      changed = true;
+    }
+    if (!built.calls[i]) continue;
+    detail::BuiltGraph& called = *built.calls[i];
+    for (std::uint32_t p = 0; p < called.param_sources.size(); ++p) {
+      if (called.param_sources[p] == id) changed = apply_to(state, called, ir::ParamId{p}, value) || changed;
+    }
+  }
+  return changed;
+}
+
 void apply(detail::InstanceState& state, ir::ParamId id, const detail::Slot& value) {
   state.params[id.value] = value;
-  const ir::Graph& graph = state.graph();
-  bool changed = false;
-  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-    detail::KernelArgs& args = state.built.kernel_args[i];
-    if (!args.uses(id)) continue;
-    args.set_param(id, value);
-    detail::update_kernel_node(state, i);
-    changed = true;
-  }
-  if (changed && state.device_launch()) detail::upload(state, nullptr);
+  if (apply_to(state, state.built, id, value) && state.device_launch()) detail::upload(state, nullptr);
 }
 
 // `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).
@@ -66,12 +77,12 @@ std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type
 
 namespace detail {
 
-void update_kernel_node(InstanceState& state, std::size_t node) {
-  const ir::Node& n = state.graph().nodes.at(node);
-  const cudaKernelNodeParams p =
-      kernel_params(state.functions.kernels[node], std::get<ir::KernelNode>(n.op), state.built.kernel_args[node]);
-  check(cudaGraphExecKernelNodeSetParams(state.exec.get(), state.built.nodes[node], &p),
-        "cudaGraphExecKernelNodeSetParams", site_of(state.program->sources(), n));
+void update_kernel_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
+  const ir::Node& n = state.program->module().graph(built.graph_id).nodes.at(node);
+  const cudaKernelNodeParams p = kernel_params(state.functions.at(built.graph_id.value).kernels[node],
+                                               std::get<ir::KernelNode>(n.op), built.kernel_args[node]);
+  check(cudaGraphExecKernelNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecKernelNodeSetParams",
+        site_of(state.program->sources(), n));
 }
 
 void upload(InstanceState& state, cudaStream_t stream) {
