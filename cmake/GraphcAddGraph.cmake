@@ -19,8 +19,8 @@
 #
 # Rebuilds: the command depends on the graph, on graphc itself and on every MODULES file.
 # With the Ninja and Makefile generators graphc also writes a depfile naming every file it
-# read (the graph and its modules), so an edited kernel file regenerates without MODULES;
-# with other generators list the modules in MODULES.
+# read (the graph, the files it imports and their modules), so an edited kernel or imported
+# file regenerates without MODULES; with other generators list them in MODULES.
 #
 # graphc is the in-tree target `graphc`, or the program named by GRAPHC_EXECUTABLE; the
 # runtime headers are GRAPHC_RUNTIME_INCLUDE_DIR (default: this source tree's

@@ -16,9 +16,11 @@
 namespace graphc::driver {
 namespace {
 
-// Make-style depfile: the generated header depends on the input and every module it names.
+// Make-style depfile: the generated header depends on the input, every file it imports
+// (read after it, in load order) and every module they name.
 std::string depfile_text(const std::string& target, const Compilation& c) {
   std::string text = fmt::format("{}: {}", target, c.module.path);
+  for (std::uint32_t f = 1; f < c.sources.size(); ++f) text += fmt::format(" \\\n  {}", c.sources.file(FileId{f}).path());
   for (const ir::ModuleDecl& m : c.module.modules) text += fmt::format(" \\\n  {}", m.resolved);
   return text + "\n";
 }

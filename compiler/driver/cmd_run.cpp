@@ -32,7 +32,7 @@ double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// The graph to run: --graph, or the only graph of the file.
+// The graph to run: --graph, or the only graph of the file (imported graphs aside).
 const ir::Graph* pick_graph(const ir::Module& module, const std::string& requested) {
   if (!requested.empty()) {
     const auto id = module.find_graph(requested);
@@ -42,14 +42,18 @@ const ir::Graph* pick_graph(const ir::Module& module, const std::string& request
     }
     return &module.graph(*id);
   }
-  if (module.graphs.size() != 1) {
+  std::vector<const ir::Graph*> own;
+  for (const ir::Graph& g : module.graphs) {
+    if (!g.imported) own.push_back(&g);
+  }
+  if (own.size() != 1) {
     std::vector<std::string> names;
-    for (const ir::Graph& g : module.graphs) names.push_back(g.name);
+    for (const ir::Graph* g : own) names.push_back(g->name);
     std::fprintf(stderr, "graphc: error: '%s' has %zu graphs (%s); choose one with --graph\n", module.path.c_str(),
-                 module.graphs.size(), fmt::format("{}", fmt::join(names, ", ")).c_str());
+                 own.size(), fmt::format("{}", fmt::join(names, ", ")).c_str());
     return nullptr;
   }
-  return &module.graphs.front();
+  return own.front();
 }
 
 // "BUF: v0 v1 ... v(n-1)", each value in shortest round-trip form.
@@ -117,7 +121,7 @@ void add_run(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("run", "Build a graph at run time, launch it and print buffers");
   cmd->add_option("file", options->file, "the .graph file")->required();
-  cmd->add_option("--graph", options->graph, "the graph to run (default: the only one)");
+  cmd->add_option("--graph", options->graph, "the graph to run (default: the file's only one)");
   cmd->add_option("--launches", options->launches, "how many times to launch (default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--set", options->sets, "PARAM=VALUE before the first launch (repeatable)")
       ->check([](const std::string& s) { return s.find('=') == std::string::npos ? "expected PARAM=VALUE" : ""; });

@@ -1,13 +1,16 @@
 // build(): one block per node, dependencies first; each fills a zero-initialised
 // cudaGraphNodeParams and adds the node with a checked six-argument cudaGraphAddNode. A
 // conditional node's block keeps the body graphs CUDA made with it, and a block per body
-// follows: its conditional handles, then its nodes, added to that body graph.
+// follows: its conditional handles, then its nodes, added to that body graph. A call
+// node's block builds its graph's nodes into a graph of their own (the called graph's
+// build()) and moves that graph into the child graph node.
 #include <algorithm>
 #include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/kernel_launch.h"
@@ -151,6 +154,7 @@ class BuildWriter {
                    },
                    [&](const ir::AllocNode& alloc) { this->alloc(node, alloc); },
                    [&](const ir::FreeNode& free) { this->free(node, free); },
+                   [&](const ir::ChildGraphNode& call) { this->call(node, call); },
                },
                node.op);
   }
@@ -257,6 +261,27 @@ class BuildWriter {
     out_.line("p.type = cudaGraphNodeTypeMemFree;");
     out_.line(fmt::format("p.free.dptr = {};", context_.names.pointers.at(free.buffer.value)));
     close(node);
+  }
+
+  // The called graph's nodes go into a graph of their own, which the child graph node then
+  // owns (moved, not cloned: the handles in `nodes` stay valid for update_params()).
+  void call(const ir::Node& node, const ir::ChildGraphNode& call) {
+    const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
+    const GraphNames& callee = context_.module_names.at(call.graph_id.value);
+    open(node, "call " + call_summary(context_, call));
+    write_call_bindings(out_, context_, call);
+    out_.line(fmt::format("graphc::ChildGraph child({}, {});", string_literal(node.name),
+                          context_.location_literal(node.name_range)));
+    out_.line(fmt::format("graphc::gen::{}::build(child.get(), args, nodes.{});", callee.space,
+                          context_.names.call_nodes.at(index)));
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeGraph;");
+    out_.line("p.graph.graph = child.get();");
+    out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+    add(node);
+    out_.line("child.move_to_node();");
+    out_.dedent();
+    out_.line("}");
   }
 
   // The node, keeping its body graphs in locals declared before its block; then a block
@@ -393,6 +418,7 @@ bool reads_bindings(const GraphContext& context) {
                           [](const ir::FreeNode&) { return false; },
                           [&](const ir::CopyNode& copy) { return bound(copy.dst) || bound(copy.src); },
                           [&](const ir::MemsetNode& memset) { return bound(memset.dst); },
+                          [&](const ir::ChildGraphNode& call) { return call_reads_bindings(context, call); },
                           [](const auto&) { return true; },
                       },
                       n.op);

@@ -19,6 +19,8 @@ struct GraphContext {
   const ir::Graph& graph;
   const SourceManager& sources;
   const GraphNames& names;
+  /// The names of every graph of the module, per GraphId (a call fills its graph's Bindings).
+  const std::vector<GraphNames>& module_names;
   /// The .ptx/.cubin/.fatbin modules as written, when the kernels come from them; empty
   /// when the kernels are C++ functions of the .cu modules the generated .cu includes.
   const std::vector<std::string>& libraries;

@@ -29,15 +29,23 @@ struct Modules {
   std::vector<std::string> libraries;  // .ptx/.cubin/.fatbin as written, if the kernels come from them
 };
 
-Modules classify_modules(const ir::Module& module) {
+// A module's path relative to the folder of the .graph file being compiled: as written
+// for that file's own modules, and through the importing files' folders for an imported
+// file's.
+std::string module_path(const ir::ModuleDecl& decl, const std::filesystem::path& input_folder) {
+  if (input_folder.empty()) return decl.resolved;
+  return std::filesystem::path(decl.resolved).lexically_relative(input_folder).string();
+}
+
+Modules classify_modules(const ir::Module& module, const std::filesystem::path& input_folder) {
   Modules modules;
   std::vector<std::string> libraries;
   for (const ir::ModuleDecl& decl : module.modules) {
     const std::string extension = std::filesystem::path(decl.path).extension().string();
     if (extension == ".cu") {
-      modules.includes.push_back(decl.path);
+      modules.includes.push_back(module_path(decl, input_folder));
     } else if (extension == ".ptx" || extension == ".cubin" || extension == ".fatbin") {
-      libraries.push_back(decl.path);
+      libraries.push_back(module_path(decl, input_folder));
     } else {
       throw std::logic_error(fmt::format("C++ back end: module '{}' is not .cu, .ptx, .cubin or .fatbin",
                                          escape(decl.path)));
@@ -101,13 +109,30 @@ std::vector<GraphNames> all_names(const ir::Module& module, bool library_modules
   return names;
 }
 
+// The graphs in the order the generated code declares them: every graph after the graphs
+// it calls (its Nodes hold theirs), otherwise in module order.
+std::vector<std::size_t> declaration_order(const ir::Module& module) {
+  std::vector<std::size_t> order;
+  std::vector<bool> placed(module.graphs.size(), false);
+  const auto place = [&](auto& self, std::size_t g) -> void {
+    if (placed[g]) return;
+    placed[g] = true;  // the validator rejects cycles of calls
+    for (const ir::Node& node : module.graphs[g].nodes) {
+      if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) self(self, call->graph_id.value);
+    }
+    order.push_back(g);
+  };
+  for (std::size_t g = 0; g < module.graphs.size(); ++g) place(place, g);
+  return order;
+}
+
 }  // namespace
 
 CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path) {
   const std::filesystem::path input(input_path);
   const std::string stem = input.stem().string();
   CppFiles files{stem + ".graph.h", {}, stem + ".graph.cu", {}};
-  const Modules modules = classify_modules(module);
+  const Modules modules = classify_modules(module, input.parent_path());
   const std::vector<GraphNames> names = all_names(module, !modules.libraries.empty());
   const std::string module_dir = input.parent_path().empty() ? "." : input.parent_path().string();
 
@@ -149,8 +174,9 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     for (const std::string& path : modules.includes) source.directive(include_directive(path));
   }
 
-  for (std::size_t i = 0; i < module.graphs.size(); ++i) {
-    const GraphContext context{module, module.graphs[i], sources, names[i], modules.libraries, files.source_name};
+  for (const std::size_t i : declaration_order(module)) {
+    const GraphContext context{module,   module.graphs[i], sources, names[i], names, modules.libraries,
+                               files.source_name};
     const std::string space = "graphc::gen::" + names[i].space;
     header.blank();
     header.line(fmt::format("namespace {} {{", space));

@@ -94,6 +94,13 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
                             : std::string();
       out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}{}", context.names.nodes[i], ir::kind_name(node), in_body));
     }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[i].op);
+      if (call == nullptr) continue;
+      out.line(fmt::format("graphc::gen::{}::Nodes {};  // the nodes of graph '{}' in the child graph of '{}'",
+                           context.module_names.at(call->graph_id.value).space, context.names.call_nodes[i],
+                           escape(call->graph), escape(graph.nodes[i].name)));
+    }
     for (std::size_t i = 0; i < graph.conds.size(); ++i) {
       const ir::Cond& cond = graph.conds[i];
       out.line(fmt::format("cudaGraphConditionalHandle {} = 0;  // cond{}", context.names.conds[i],
@@ -150,11 +157,13 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
-  // The flags CUDA needs: for device launch, and for an alloc the graph never frees (the
-  // next launch would fail unless each launch frees the previous launch's allocation).
+  // The flags CUDA needs: for device launch, and for an alloc the graph (or a graph it
+  // calls) never frees (the next launch would fail unless each launch frees the previous
+  // launch's allocation).
   std::vector<std::string> flags;
   if (context.graph.device_launch.valid()) flags.emplace_back("cudaGraphInstantiateFlagDeviceLaunch");
-  if (context.graph.has_unfreed_alloc()) flags.emplace_back("cudaGraphInstantiateFlagAutoFreeOnLaunch");
+  const ir::GraphId id{static_cast<std::uint32_t>(&context.graph - context.module.graphs.data())};
+  if (context.module.has_unfreed_alloc(id)) flags.emplace_back("cudaGraphInstantiateFlagAutoFreeOnLaunch");
   out.line("// The flags to instantiate the graph with (cudaGraphInstantiate).");
   if (context.graph.device_launch.valid()) {
     out.line("// [device_launch]: upload (cudaGraphUpload) before a kernel launches it, and again after update_params().");

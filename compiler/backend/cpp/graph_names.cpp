@@ -33,7 +33,28 @@ class MemberSet {
   std::map<std::string, std::string> members_;
 };
 
+// `graph`, then the graphs it calls, transitively, each once.
+std::vector<const ir::Graph*> call_tree(const ir::Module& module, const ir::Graph& graph) {
+  std::vector<const ir::Graph*> graphs{&graph};
+  for (std::size_t i = 0; i < graphs.size(); ++i) {
+    for (const ir::Node& node : graphs[i]->nodes) {
+      const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+      if (call == nullptr) continue;
+      const ir::Graph* callee = &module.graph(call->graph_id);
+      if (std::find(graphs.begin(), graphs.end(), callee) == graphs.end()) graphs.push_back(callee);
+    }
+  }
+  return graphs;
+}
+
 }  // namespace
+
+const HostFunction& GraphNames::host_function(std::string_view name) const {
+  for (const HostFunction& function : host_functions) {
+    if (function.name == name) return function;
+  }
+  throw std::logic_error("C++ back end: no Bindings member for a host function");
+}
 
 const std::string& GraphNames::graph_exec(ir::GraphId id) const {
   for (const auto& [graph, member] : graph_execs) {
@@ -58,16 +79,18 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   for (const ir::Event& event : graph.events) {
     names.events.push_back(bindings.add(identifier(event.name), fmt::format("event '{}'", escape(event.name))));
   }
-  for (const ir::Node& node : graph.nodes) {
-    const auto* host = std::get_if<ir::HostNode>(&node.op);
-    if (host == nullptr) continue;
-    const bool known = std::any_of(names.host_functions.begin(), names.host_functions.end(),
-                                   [&](const HostFunction& f) { return f.name == host->function; });
-    if (known) continue;
-    const std::string what = fmt::format("host function '{}'", escape(host->function));
-    const std::string member = identifier(host->function);
-    HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
-    names.host_functions.push_back(std::move(function));
+  for (const ir::Graph* in : call_tree(module, graph)) {
+    for (const ir::Node& node : in->nodes) {
+      const auto* host = std::get_if<ir::HostNode>(&node.op);
+      if (host == nullptr) continue;
+      const bool known = std::any_of(names.host_functions.begin(), names.host_functions.end(),
+                                     [&](const HostFunction& f) { return f.name == host->function; });
+      if (known) continue;
+      const std::string what = fmt::format("host function '{}'", escape(host->function));
+      const std::string member = identifier(host->function);
+      HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
+      names.host_functions.push_back(std::move(function));
+    }
   }
   for (const ir::Node& node : graph.nodes) {
     const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
@@ -86,6 +109,12 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   MemberSet nodes(graph, "Nodes");
   for (const ir::Node& node : graph.nodes) {
     names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
+  }
+  for (const ir::Node& node : graph.nodes) {
+    names.call_nodes.push_back(std::holds_alternative<ir::ChildGraphNode>(node.op)
+                                   ? nodes.add(identifier(node.name) + "_nodes",
+                                               fmt::format("the nodes of call '{}'", escape(node.name)))
+                                   : std::string());
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));

@@ -31,7 +31,14 @@ struct GraphNames {
   /// The Bindings member for `@g` of graph `id`.
   const std::string& graph_exec(ir::GraphId id) const;
   std::vector<std::string> dptrs;    // per BufferId: the Nodes member holding an alloc's address; empty for a buffer
-  std::vector<HostFunction> host_functions;  // one per distinct function, in order of first use
+  /// One per distinct function of the graph's host nodes and of the graphs it calls
+  /// (whose Bindings the calls fill from this graph's), in order of first use.
+  std::vector<HostFunction> host_functions;
+  /// The Bindings member pair of host function `name`.
+  const HostFunction& host_function(std::string_view name) const;
+  /// Per NodeId: the Nodes member holding the nodes of a call's child graph (`NAME_nodes`);
+  /// empty for other nodes.
+  std::vector<std::string> call_nodes;
 };
 
 /// The Bindings member that holds the folder library modules are loaded from.

@@ -38,6 +38,10 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
 
 }  // namespace
 
+std::string argument_expression(const GraphContext& context, const ir::KernelArg& arg) {
+  return argument(context, arg).expression;
+}
+
 bool passes_bound_value(const ir::KernelNode& kernel) {
   return std::any_of(kernel.args.begin(), kernel.args.end(), [](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec;

@@ -12,6 +12,10 @@
 
 namespace graphc::backend {
 
+/// The C++ expression that passes `arg` (a kernel's or a call's): `b.buf + 4`,
+/// `nodes.tmp_dptr`, `b.scale`, `2.0f`, `nodes.go`, `b.g_exec`.
+std::string argument_expression(const GraphContext& context, const ir::KernelArg& arg);
+
 /// Whether any argument of the kernel node is a param or a graph's exec (`@g`), values the
 /// Bindings hold: update_params() resets such nodes.
 bool passes_bound_value(const ir::KernelNode& kernel);

@@ -1,7 +1,8 @@
 // Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
 // cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
-// octagon, conditional diamond, mem alloc inverted house, mem free house), labels with the
-// kernel's launch configuration, the copy's endpoints and size or the event, and port
+// octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D
+// box), labels with the kernel's launch configuration, the copy's endpoints and size, the
+// event, or the called graph and its arguments, and port
 // edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
 // port). A conditional node is a cluster holding the node and one cluster per body graph.
 // Every user string is escaped as a DOT quoted string.
@@ -55,6 +56,21 @@ std::string slice_text(const ir::Graph& graph, const ir::BufferSlice& slice) {
 
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
+// A call's argument as written after resolution: `a`, `a + 4`, `lr`, `0.5`.
+std::string arg_text(const ir::Graph& graph, const ir::KernelArg& arg) {
+  switch (arg.kind) {
+    case ir::KernelArg::Kind::buffer:
+      return arg.offset == 0 ? graph.buffer(arg.buffer).name
+                             : fmt::format("{} + {}", graph.buffer(arg.buffer).name, arg.offset);
+    case ir::KernelArg::Kind::param: return graph.param(arg.param).name;
+    case ir::KernelArg::Kind::value: return arg.value.text();
+    case ir::KernelArg::Kind::cond:
+    case ir::KernelArg::Kind::graph_exec:
+    case ir::KernelArg::Kind::unresolved: break;
+  }
+  return "?";
+}
+
 // `shape=..., label="..."` of one node.
 std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
@@ -87,6 +103,11 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
                                                      fmt::format("{} bytes", memory.bytes())});
           },
           [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
+          [&](const ir::ChildGraphNode& c) {
+            std::vector<std::string> args;
+            for (const ir::KernelArg& arg : c.args) args.push_back(arg_text(graph, arg));
+            return "shape=box3d, label=" + label({node.name, fmt::format("call {}({})", c.graph, fmt::join(args, ", "))});
+          },
       },
       node.op);
 }

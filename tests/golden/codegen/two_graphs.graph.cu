@@ -103,7 +103,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
-  // No kernel node passes a param: nothing to update.
+  // No kernel or call node passes a param: nothing to update.
 }
 
 }  // namespace graphc::gen::joins

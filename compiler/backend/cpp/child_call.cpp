@@ -1,0 +1,65 @@
+#include "backend/cpp/child_call.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/kernel_launch.h"
+
+namespace graphc::backend {
+
+void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::ChildGraphNode& call) {
+  const ir::Graph& callee = context.module.graph(call.graph_id);
+  const GraphNames& names = context.module_names.at(call.graph_id.value);
+  out.line(fmt::format("graphc::gen::{}::Bindings args;", names.space));
+  for (std::size_t i = 0; i < callee.parameters.size(); ++i) {
+    const ir::Parameter& parameter = callee.parameters[i];
+    const std::string& member = parameter.kind == ir::Parameter::Kind::buffer ? names.buffers.at(parameter.buffer.value)
+                                                                              : names.params.at(parameter.param.value);
+    out.line(fmt::format("args.{} = {};", member, argument_expression(context, call.args.at(i))));
+  }
+  for (const HostFunction& function : names.host_functions) {
+    const HostFunction& own = context.names.host_function(function.name);
+    out.line(fmt::format("args.{} = b.{};", function.member, own.member));
+    out.line(fmt::format("args.{} = b.{};", function.data, own.data));
+  }
+  if (!context.libraries.empty()) out.line(fmt::format("args.{0} = b.{0};", module_dir_member));
+}
+
+bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call) {
+  const bool bound_arg = std::any_of(call.args.begin(), call.args.end(), [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param ||
+           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
+  });
+  return bound_arg || !context.module_names.at(call.graph_id.value).host_functions.empty() ||
+         !context.libraries.empty();
+}
+
+bool passes_param(const ir::ChildGraphNode& call) {
+  return std::any_of(call.args.begin(), call.args.end(),
+                     [](const ir::KernelArg& arg) { return arg.kind == ir::KernelArg::Kind::param; });
+}
+
+std::string call_summary(const GraphContext& context, const ir::ChildGraphNode& call) {
+  std::vector<std::string> args;
+  for (const ir::KernelArg& arg : call.args) {
+    switch (arg.kind) {
+      case ir::KernelArg::Kind::buffer: {
+        const std::string& name = context.graph.buffer(arg.buffer).name;
+        args.push_back(arg.offset == 0 ? escape(name) : fmt::format("{} + {}", escape(name), arg.offset));
+        break;
+      }
+      case ir::KernelArg::Kind::param: args.push_back(escape(context.graph.param(arg.param).name)); break;
+      case ir::KernelArg::Kind::value: args.push_back(arg.value.text()); break;
+      case ir::KernelArg::Kind::cond:  // the validator passes only buffers, params and values to a call
+      case ir::KernelArg::Kind::graph_exec:
+      case ir::KernelArg::Kind::unresolved: break;
+    }
+  }
+  return fmt::format("{}({})", escape(call.graph), fmt::join(args, ", "));
+}
+
+}  // namespace graphc::backend
