@@ -1,6 +1,9 @@
 #include "compile.h"
 
+#include <filesystem>
+
 #include "frontend/text/parse_text.h"
+#include "frontend/yaml/parse_yaml.h"
 #include "load_imports.h"
 #include "sema/analyze.h"
 
@@ -8,13 +11,21 @@ namespace graphc {
 namespace {
 
 void run(Compilation& c, FileId file) {
-  const ParseFile parse = [&c](FileId f) { return frontend::parse_text(c.sources, f, c.diags); };
+  const ParseFile parse = [&c](FileId f) {
+    return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags)
+                                             : frontend::parse_text(c.sources, f, c.diags);
+  };
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
 }
 
 }  // namespace
+
+bool is_yaml_path(const std::string& path) {
+  const std::string extension = std::filesystem::path(path).extension().string();
+  return extension == ".yaml" || extension == ".yml";
+}
 
 std::unique_ptr<Compilation> compile_file(const std::string& path) {
   auto c = std::make_unique<Compilation>();

@@ -23,7 +23,12 @@ struct Compilation {
   bool ok() const { return !diags.has_errors(); }
 };
 
-/// Compiles the file at `path` (".graph"; the path is kept as given for diagnostics).
+/// Whether `path` names the YAML form (.yaml, .yml), which the YAML front end reads; any
+/// other file is text.
+bool is_yaml_path(const std::string& path);
+
+/// Compiles the file at `path` (".graph", or ".yaml" / ".yml" for the YAML form; the path
+/// is kept as given for diagnostics). Imports may mix both forms.
 /// Never throws for bad input: an unreadable file is diagnostic E0002.
 std::unique_ptr<Compilation> compile_file(const std::string& path);
 

@@ -120,6 +120,7 @@ GRAPHC_SYNTAX_ERROR(kernel_name, "expected the node's name after 'kernel'")
 GRAPHC_SYNTAX_ERROR(kernel_colon, "expected ':' and the kernel function after the node's name")
 GRAPHC_SYNTAX_ERROR(kernel_function, "expected the kernel function, such as axpy or ns::scale<float>")
 GRAPHC_SYNTAX_ERROR(kernel_end, "expected ';' after the kernel node")
+GRAPHC_SYNTAX_ERROR(slice, "expected a buffer, or a slice such as buf[offset:length]")
 GRAPHC_SYNTAX_ERROR(slice_colon, "expected ':' between the slice's offset and length, as in buf[offset:length]")
 GRAPHC_SYNTAX_ERROR(slice_close, "expected ']' after the slice's length")
 GRAPHC_SYNTAX_ERROR(copy_name, "expected the node's name after 'copy'")
@@ -217,6 +218,8 @@ GRAPHC_SYNTAX_ERROR(attr_name, "expected a graph attribute, such as device_launc
 GRAPHC_SYNTAX_ERROR(attrs_close, "expected ',' or ']' after a graph attribute")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module', 'import' or 'graph' at the top level of the file")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(fragment_end, "unexpected '{}' after the value")
+GRAPHC_SYNTAX_ERROR(lone_name, "expected a name: a letter or '_', then letters, digits and '_'")
 
 // Expressions and template argument lists nest at most this deep, so that no input can
 // exhaust the parser's stack (C++ compilers promise 256 nested parentheses).

@@ -36,6 +36,15 @@ struct graph_decl
 // The end of the file, where only a declaration may come.
 struct file_end : eof {};
 
+// Pieces of the language inside another file (the scalars of a YAML graph): `Rule` as the
+// whole text, with nothing after it but whitespace and comments.
+struct fragment_end : eof {};
+template <class Rule>
+struct fragment : seq<skip, must<Rule>, must<fragment_end>> {};
+
+// A name on its own: a YAML key that declares a graph, node, buffer, param, ...
+struct lone_name : seq<name> {};
+
 // The whole file: leading whitespace, then `module`, `import` and `graph` declarations in
 // any order.
 struct file : seq<skip, star<sor<module_decl, import_decl, graph_decl>>, must<file_end>> {};

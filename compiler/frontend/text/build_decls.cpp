@@ -12,26 +12,22 @@ namespace {
 constexpr std::array kTypeNames = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64"};
 constexpr std::array kSpaceNames = {"device", "host", "managed"};
 
-// Reports `word` as unknown, with the closest of `known` as a suggestion.
+// Reports `text` (at `range`) as unknown, with the closest of `known` as a suggestion.
 template <std::size_t N>
-void report_unknown(const BuildContext& ctx, DiagCode code, const ParseNode& word, const std::array<const char*, N>& known) {
-  const std::string text(ctx.text(word));
-  Diagnostic& d = ctx.diags.report(code, ctx.range(word), text);
-  if (const auto guess = closest_name(text, std::vector<std::string>(known.begin(), known.end()))) {
+void report_unknown(DiagEngine& diags, DiagCode code, SourceRange range, std::string_view text,
+                    const std::array<const char*, N>& known) {
+  Diagnostic& d = diags.report(code, range, text);
+  if (const auto guess = closest_name(std::string(text), std::vector<std::string>(known.begin(), known.end()))) {
     d.note(SourceRange{}, "did you mean '{}'?", *guess);
   }
 }
 
 ir::ScalarType build_type(const BuildContext& ctx, const ParseNode& word) {
-  if (const auto type = ir::parse_type(ctx.text(word))) return *type;
-  report_unknown(ctx, DiagCode::unknown_type, word, kTypeNames);
-  return ir::ScalarType::f32;
+  return check_type(ctx.diags, ctx.range(word), ctx.text(word)).value_or(ir::ScalarType::f32);
 }
 
 ir::MemorySpace build_space(const BuildContext& ctx, const ParseNode& word) {
-  if (const auto space = ir::parse_space(ctx.text(word))) return *space;
-  report_unknown(ctx, DiagCode::unknown_space, word, kSpaceNames);
-  return ir::MemorySpace::device;
+  return check_space(ctx.diags, ctx.range(word), ctx.text(word)).value_or(ir::MemorySpace::device);
 }
 
 ir::BufferInit build_init(const BuildContext& ctx, const ParseNode& node) {
@@ -62,6 +58,18 @@ Decl build_path_decl(const BuildContext& ctx, const ParseNode& node, std::string
 }
 
 }  // namespace
+
+std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word) {
+  if (const auto type = ir::parse_type(word)) return type;
+  report_unknown(diags, DiagCode::unknown_type, range, word, kTypeNames);
+  return std::nullopt;
+}
+
+std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word) {
+  if (const auto space = ir::parse_space(word)) return space;
+  report_unknown(diags, DiagCode::unknown_space, range, word, kSpaceNames);
+  return std::nullopt;
+}
 
 ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
   return build_path_decl<ir::ModuleDecl>(ctx, node, graph_path);

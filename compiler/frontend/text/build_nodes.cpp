@@ -7,26 +7,6 @@
 namespace graphc::frontend::text {
 namespace {
 
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
-// A C++ name as written, with its whitespace normalised: none, except one space between
-// two words (`unsigned int`) and after each comma (`scale<float, 4>`).
-std::string normalize_cpp_name(std::string_view text) {
-  std::string out;
-  bool pending_space = false;
-  for (const char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c)) != 0) {
-      pending_space = true;
-      continue;
-    }
-    if (pending_space && !out.empty() && is_word_char(out.back()) && is_word_char(c)) out += ' ';
-    pending_space = false;
-    out += c;
-    if (c == ',') out += ' ';
-  }
-  return out;
-}
-
 // `(x, y, z)` or one expression.
 std::vector<ir::Expr> build_dims(const BuildContext& ctx, const ParseNode& launch_part) {
   const ParseNode& dims = *launch_part.children.at(0);
@@ -39,19 +19,6 @@ std::vector<ir::Expr> build_dims(const BuildContext& ctx, const ParseNode& launc
   return out;
 }
 
-ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& name = *node.children.at(0);
-  ir::BufferSlice slice;
-  slice.buffer = ctx.text(name);
-  slice.name_range = ctx.range(name);
-  slice.range = ctx.range(node);
-  if (node.children.size() == 3) {
-    slice.offset = build_expr(ctx, *node.children[1]);
-    slice.length = build_expr(ctx, *node.children[2]);
-  }
-  return slice;
-}
-
 ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   ir::KernelNode kernel;
   const ParseNode& function = *node.children.at(1);
@@ -60,15 +27,7 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   kernel.grid = build_dims(ctx, *node.children.at(2));
   kernel.block = build_dims(ctx, *node.children.at(3));
   if (node.children.size() > 5) kernel.shared_memory = build_expr(ctx, *node.children[4]);
-  for (const auto& arg : node.children.back()->children) {
-    ir::KernelArg& out = kernel.args.emplace_back();
-    out.range = ctx.range(*arg);
-    if (arg->is_type<grammar::graph_exec_ref>()) {
-      out.graph = ctx.text(*arg->children.at(0));
-    } else {
-      out.expr = build_expr(ctx, *arg);
-    }
-  }
+  for (const auto& arg : node.children.back()->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
   return kernel;
 }
 
@@ -138,7 +97,49 @@ ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
   return call;
 }
 
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
 }  // namespace
+
+std::string normalize_cpp_name(std::string_view text) {
+  std::string out;
+  bool pending_space = false;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) != 0) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty() && is_word_char(out.back()) && is_word_char(c)) out += ' ';
+    pending_space = false;
+    out += c;
+    if (c == ',') out += ' ';
+  }
+  return out;
+}
+
+ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
+  ir::KernelArg out;
+  out.range = ctx.range(node);
+  if (node.is_type<grammar::graph_exec_ref>()) {
+    out.graph = ctx.text(*node.children.at(0));
+  } else {
+    out.expr = build_expr(ctx, node);
+  }
+  return out;
+}
+
+ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::BufferSlice slice;
+  slice.buffer = ctx.text(name);
+  slice.name_range = ctx.range(name);
+  slice.range = ctx.range(node);
+  if (node.children.size() == 3) {
+    slice.offset = build_expr(ctx, *node.children[1]);
+    slice.length = build_expr(ctx, *node.children[2]);
+  }
+  return slice;
+}
 
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);

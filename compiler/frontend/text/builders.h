@@ -30,6 +30,21 @@ ir::Import build_import(const BuildContext& ctx, const ParseNode& node, std::str
 /// `s : f32` (a param without default, appended to `graph.params`).
 void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& graph);
 
+/// A type or memory-space word: the type or space, or nullopt after E0105 / E0107 with the
+/// closest word as a suggestion.
+std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word);
+std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word);
+
+/// A C++ name as written, with its whitespace normalised: none, except one space between
+/// two words (`unsigned int`) and after each comma (`scale<float, 4>`).
+std::string normalize_cpp_name(std::string_view text);
+
+/// One kernel argument: `@g` (grammar::graph_exec_ref) or an expression.
+ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node);
+
+/// `buf` or `buf[offset:length]` (grammar::slice).
+ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);
+
 /// A kernel, copy, memset, host, empty, record, wait, free or call node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 

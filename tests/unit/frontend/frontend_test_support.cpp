@@ -5,6 +5,7 @@
 
 #include "diag/render.h"
 #include "frontend/text/parse_text.h"
+#include "frontend/yaml/parse_yaml.h"
 
 namespace graphc::test {
 
@@ -24,24 +25,36 @@ const ir::Node& Parsed::node(std::string_view name) const {
   return graph().node(*id);
 }
 
-std::unique_ptr<Parsed> parse_any(std::string text) {
+namespace {
+
+// The front end of `path`'s extension.
+ir::Module parse_file(const SourceManager& sources, FileId file, DiagEngine& diags) {
+  const std::string& path = sources.file(file).path();
+  const bool yaml = path.size() > 5 && path.compare(path.size() - 5, 5, ".yaml") == 0;
+  return yaml ? frontend::parse_yaml(sources, file, diags) : frontend::parse_text(sources, file, diags);
+}
+
+}  // namespace
+
+std::unique_ptr<Parsed> parse_any(std::string text, std::string path) {
   auto p = std::make_unique<Parsed>();
-  const FileId file = p->sources.add("t.graph", std::move(text));
-  p->module = frontend::parse_text(p->sources, file, p->diags);
+  const FileId file = p->sources.add(std::move(path), std::move(text));
+  p->module = parse_file(p->sources, file, p->diags);
   return p;
 }
 
 std::unique_ptr<Parsed> parse_ok(std::string text, std::string path) {
   auto p = std::make_unique<Parsed>();
   const FileId file = p->sources.add(std::move(path), std::move(text));
-  p->module = frontend::parse_text(p->sources, file, p->diags);
+  p->module = parse_file(p->sources, file, p->diags);
   INFO(render_all(p->sources, p->diags.sorted()));
   REQUIRE(p->diags.diagnostics().empty());
   return p;
 }
 
-void expect_error(std::string text, DiagCode code, std::string_view position, std::string_view message) {
-  const auto p = parse_any(std::move(text));
+void expect_error(std::string text, DiagCode code, std::string_view position, std::string_view message,
+                  std::string path) {
+  const auto p = parse_any(std::move(text), std::move(path));
   const std::vector<Diagnostic> all = p->diags.sorted();
   INFO(render_all(p->sources, all));
   REQUIRE(all.size() == 1);

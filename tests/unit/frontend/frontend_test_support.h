@@ -29,15 +29,17 @@ struct Parsed {
   const ir::Node& node(std::string_view name) const;
 };
 
-/// Parses `text` as `path` and requires that it parses without any diagnostic.
+/// Parses `text` as `path` (a .yaml path: the YAML front end) and requires that it parses
+/// without any diagnostic.
 std::unique_ptr<Parsed> parse_ok(std::string text, std::string path = "t.graph");
 
-/// Parses `text` as t.graph, whatever the outcome.
-std::unique_ptr<Parsed> parse_any(std::string text);
+/// Parses `text` as `path` (a .yaml path: the YAML front end), whatever the outcome.
+std::unique_ptr<Parsed> parse_any(std::string text, std::string path = "t.graph");
 
 /// Parses `text`, requires exactly one diagnostic, and checks its code, "line:col" and
 /// message.
-void expect_error(std::string text, DiagCode code, std::string_view position, std::string_view message);
+void expect_error(std::string text, DiagCode code, std::string_view position, std::string_view message,
+                  std::string path = "t.graph");
 
 /// An expression as a prefix form: `(+ a (* 2:i32 b))`, literals as value:type.
 std::string sexpr(const ir::Expr& e);

@@ -1,0 +1,78 @@
+#include "frontend/text/parse_fragment.h"
+
+#include <memory>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "frontend/text/builders.h"
+#include "frontend/text/syntax_error.h"
+#include "frontend/text/tree.h"
+#include "grammar/errors.hpp"
+
+namespace graphc::frontend::text {
+namespace {
+
+// The parse tree of a piece and the token ends it recorded; no tree after a syntax error.
+struct Fragment {
+  std::unique_ptr<ParseState> state;
+  std::unique_ptr<ParseNode> root;
+};
+
+// `Rule` over the bytes of `where`, positioned in its file, so that every node's range is
+// a range of the file.
+template <class Rule>
+Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
+  Fragment out;
+  out.state = std::make_unique<ParseState>(source.text().size());
+  const char* begin = source.text().data() + where.begin;
+  const LineColumn at = source.line_column(where.begin);
+  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, source.path(), where.begin, at.line,
+                                at.column);
+  try {
+    out.root = tao::pegtl::parse_tree::parse<grammar::fragment<Rule>, selector, parse_actions, grammar::control>(
+        in, *out.state);
+  } catch (const grammar::syntax_error& e) {
+    report_syntax_error(source, file, out.state->ends, e, diags);
+  }
+  return out;
+}
+
+}  // namespace
+
+FragmentParser::FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags)
+    : sources_(sources), file_(file), diags_(diags) {}
+
+std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::expr>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  return build_expr(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+}
+
+std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+}
+
+std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::slice>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  return build_slice(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+}
+
+std::optional<std::string> FragmentParser::function(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::kernel_function>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  return normalize_cpp_name(BuildContext{source, file_, f.state->ends, diags_}.text(*f.root->children.at(0)));
+}
+
+bool FragmentParser::name(SourceRange where) const {
+  return parse<grammar::lone_name>(sources_.file(file_), file_, where, diags_).root != nullptr;
+}
+
+}  // namespace graphc::frontend::text

@@ -1,0 +1,35 @@
+// Pieces of the text language inside another file: the YAML front end reads every scalar
+// that holds an expression, a kernel argument, a slice, a function or a name with the text
+// grammar's own rules, so both front ends accept the same things and report the same
+// syntax errors (E0001), here at the scalar's place in the YAML file.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "ir/graph.h"
+#include "source/source.h"
+
+namespace graphc::frontend::text {
+
+class FragmentParser {
+ public:
+  FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags);
+
+  /// Each parses the bytes of `where` (in the file given above), which must be the whole
+  /// piece, and returns nullopt after reporting E0001 when they are not one.
+  std::optional<ir::Expr> expr(SourceRange where) const;
+  std::optional<ir::KernelArg> kernel_arg(SourceRange where) const;  // `@g` or an expression
+  std::optional<ir::BufferSlice> slice(SourceRange where) const;     // `buf` or `buf[offset:length]`
+  std::optional<std::string> function(SourceRange where) const;      // a C++ name, normalised
+  /// A user's name (an identifier that is not a reserved word): whether it is one.
+  bool name(SourceRange where) const;
+
+ private:
+  const SourceManager& sources_;
+  FileId file_;
+  DiagEngine& diags_;
+};
+
+}  // namespace graphc::frontend::text

@@ -1,0 +1,433 @@
+// A graph map: its parameters, attributes and declarations, then its nodes (conditional
+// nodes with their body maps, recursively) and edges, into the graph's tables in the order
+// the text front end fills them.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "diag/spellcheck.h"
+#include "frontend/text/builders.h"
+#include "frontend/yaml/builders.h"
+
+namespace graphc::frontend::yaml {
+namespace {
+
+class GraphBuilder {
+ public:
+  GraphBuilder(const YamlReader& reader, ir::Graph& graph) : r_(reader), graph_(graph) {}
+
+  void build(const YAML::Node& map) {
+    const std::string what = fmt::format("graph '{}'", graph_.name);
+    if (!r_.is_map(map, what) ||
+        !r_.check_keys(map, what,
+                       {"parameters", "attributes", "consts", "params", "buffers", "events", "conds", "nodes", "edges"})) {
+      return;
+    }
+    if (const YAML::Node list = map["parameters"]) parameters(list);
+    if (const YAML::Node list = map["attributes"]) attributes(list);
+    each_entry(map["consts"], "the consts of " + what, [&](const YAML::Node& k, const YAML::Node& v) { constant(k, v); });
+    each_entry(map["params"], "the params of " + what, [&](const YAML::Node& k, const YAML::Node& v) { param(k, v); });
+    each_entry(map["buffers"], "the buffers of " + what, [&](const YAML::Node& k, const YAML::Node& v) { buffer(k, v); });
+    if (const YAML::Node list = map["events"]) events(list, "the events of " + what);
+    items(map, ir::BodyId{}, what);
+  }
+
+ private:
+  // The entries of map `node` (absent: none), in order.
+  template <class Entry>
+  void each_entry(const YAML::Node& node, const std::string& what, Entry&& entry) {
+    if (!node || !r_.is_map(node, what)) return;
+    for (const auto& e : node) entry(e.first, e.second);
+  }
+
+  // A name key; sets `name` and `range` and returns whether it is one.
+  bool declared(const YAML::Node& key, std::string_view kind, std::string& name, SourceRange& range) {
+    const auto text = r_.name(key, fmt::format("the name of a {}", kind));
+    if (!text) return false;
+    name = *text;
+    range = r_.range(key);
+    return true;
+  }
+
+  // - {name: x, type: f32, count: N, space: device}  (buffer)  - {name: s, type: f32}  (scalar)
+  void parameters(const YAML::Node& list) {
+    const std::string what = fmt::format("the parameters of graph '{}'", graph_.name);
+    if (!r_.is_list(list, what)) return;
+    for (const YAML::Node& p : list) {
+      if (!r_.is_map(p, "a parameter") || !r_.check_keys(p, "a parameter", {"name", "type", "count", "space"})) continue;
+      const auto name = r_.required(p, "name", "a parameter");
+      const auto type = r_.required(p, "type", "a parameter");
+      if (!name || !type) continue;
+      ir::Parameter parameter;
+      if (p["count"] || p["space"]) {
+        ir::Buffer b;
+        if (!declared(*name, "parameter", b.name, b.name_range) || !typed(*type, b.type)) continue;
+        b.range = b.name_range;
+        const std::string of = fmt::format("parameter '{}'", b.name);
+        const auto count = r_.required(p, "count", of);
+        const auto space = r_.required(p, "space", of);
+        if (!count || !space || !counted(*count, of, b.count) || !spaced(*space, of, b.space)) continue;
+        graph_.buffers.push_back(std::move(b));
+        parameter.kind = ir::Parameter::Kind::buffer;
+        parameter.buffer = ir::BufferId{static_cast<std::uint32_t>(graph_.buffers.size() - 1)};
+      } else {
+        ir::Param s;
+        if (!declared(*name, "parameter", s.name, s.name_range) || !typed(*type, s.type)) continue;
+        s.range = s.name_range;
+        graph_.params.push_back(std::move(s));
+        parameter.kind = ir::Parameter::Kind::scalar;
+        parameter.param = ir::ParamId{static_cast<std::uint32_t>(graph_.params.size() - 1)};
+      }
+      graph_.parameters.push_back(parameter);
+    }
+  }
+
+  void attributes(const YAML::Node& list) {
+    if (!r_.is_list(list, fmt::format("the attributes of graph '{}'", graph_.name))) return;
+    for (const YAML::Node& a : list) {
+      const auto word = r_.word(a, "a graph attribute");
+      if (!word) continue;
+      if (*word == "device_launch") {
+        graph_.device_launch = r_.range(a);
+        continue;
+      }
+      Diagnostic& d = r_.diags().report(DiagCode::unknown_attribute, r_.range(a), *word);
+      if (closest_name(*word, {"device_launch"})) d.note(SourceRange{}, "did you mean 'device_launch'?");
+    }
+  }
+
+  bool typed(const YAML::Node& node, ir::ScalarType& type) {
+    const auto word = r_.word(node, "a type");
+    if (!word) return false;
+    const auto t = text::check_type(r_.diags(), r_.range(node), *word);
+    if (t) type = *t;
+    return t.has_value();
+  }
+
+  bool spaced(const YAML::Node& node, std::string_view what, ir::MemorySpace& space) {
+    const auto word = r_.word(node, fmt::format("the memory space of {}", what));
+    if (!word) return false;
+    const auto s = text::check_space(r_.diags(), r_.range(node), *word);
+    if (s) space = *s;
+    return s.has_value();
+  }
+
+  bool counted(const YAML::Node& node, std::string_view what, ir::Expr& count) {
+    const auto e = r_.expr(node, fmt::format("the count of {}", what));
+    if (e) count = *e;
+    return e.has_value();
+  }
+
+  // N: expr
+  void constant(const YAML::Node& key, const YAML::Node& value) {
+    ir::Const c;
+    if (!declared(key, "const", c.name, c.name_range)) return;
+    c.range = c.name_range;
+    const auto e = r_.expr(value, fmt::format("const '{}'", c.name));
+    if (!e) return;
+    c.value = *e;
+    graph_.consts.push_back(std::move(c));
+  }
+
+  // scale: {type: f32, default: 2.0}
+  void param(const YAML::Node& key, const YAML::Node& value) {
+    ir::Param p;
+    if (!declared(key, "param", p.name, p.name_range)) return;
+    p.range = p.name_range;
+    const std::string what = fmt::format("param '{}'", p.name);
+    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "default"})) return;
+    const auto type = r_.required(value, "type", what);
+    if (!type || !typed(*type, p.type)) return;
+    if (const YAML::Node d = value["default"]) {
+      const auto e = r_.expr(d, fmt::format("the default of {}", what));
+      if (!e) return;
+      p.default_value = *e;
+    }
+    graph_.params.push_back(std::move(p));
+  }
+
+  // x: {type: f32, count: N, space: device, init: {fill: 0}}
+  void buffer(const YAML::Node& key, const YAML::Node& value) {
+    ir::Buffer b;
+    if (!declared(key, "buffer", b.name, b.name_range)) return;
+    b.range = b.name_range;
+    const std::string what = fmt::format("buffer '{}'", b.name);
+    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "count", "space", "init"})) return;
+    const auto type = r_.required(value, "type", what);
+    const auto count = r_.required(value, "count", what);
+    const auto space = r_.required(value, "space", what);
+    if (!type || !count || !space || !typed(*type, b.type) || !counted(*count, what, b.count) ||
+        !spaced(*space, what, b.space)) {
+      return;
+    }
+    if (const YAML::Node init = value["init"]) {
+      if (!initial(init, what, b.init)) return;
+    }
+    graph_.buffers.push_back(std::move(b));
+  }
+
+  // {fill: v}, {iota: start} or {list: [v0, v1, ...]}
+  bool initial(const YAML::Node& node, const std::string& what, ir::BufferInit& init) {
+    const std::string of = "the initial contents of " + what;
+    if (!r_.is_map(node, of) || !r_.check_keys(node, of, {"fill", "iota", "list"})) return false;
+    if (node.size() != 1) {
+      r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), of, "one of fill, iota or list",
+                        fmt::format("{} of them", node.size()));
+      return false;
+    }
+    init.range = r_.range(node);
+    const auto entry = *node.begin();
+    const std::string kind = entry.first.Scalar();
+    init.kind = kind == "fill" ? ir::BufferInit::Kind::fill
+                : kind == "iota" ? ir::BufferInit::Kind::iota
+                                 : ir::BufferInit::Kind::list;
+    if (init.kind != ir::BufferInit::Kind::list) {
+      const auto e = r_.expr(entry.second, of);
+      if (!e) return false;
+      init.values.push_back(*e);
+      return true;
+    }
+    if (!r_.is_list(entry.second, of)) return false;
+    for (const YAML::Node& v : entry.second) {
+      const auto e = r_.expr(v, of);
+      if (!e) return false;
+      init.values.push_back(*e);
+    }
+    return true;
+  }
+
+  void events(const YAML::Node& list, const std::string& what) {
+    if (!r_.is_list(list, what)) return;
+    for (const YAML::Node& e : list) {
+      ir::Event event;
+      if (!declared(e, "event", event.name, event.name_range)) continue;
+      event.range = event.name_range;
+      graph_.events.push_back(std::move(event));
+    }
+  }
+
+  // The conds, nodes and edges of the graph or of a body (`what` names it).
+  void items(const YAML::Node& map, ir::BodyId body, const std::string& what) {
+    each_entry(map["conds"], "the conds of " + what, [&](const YAML::Node& k, const YAML::Node& v) { cond(k, v, body); });
+    each_entry(map["nodes"], "the nodes of " + what, [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
+    if (const YAML::Node list = map["edges"]) edges(list, body, "the edges of " + what);
+  }
+
+  // go: {default: 1}, or go: {} / go: (no default)
+  void cond(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
+    ir::Cond c;
+    if (!declared(key, "cond", c.name, c.name_range)) return;
+    c.range = c.name_range;
+    c.body = body;
+    const std::string what = fmt::format("cond '{}'", c.name);
+    if (value && !value.IsNull()) {
+      if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"default"})) return;
+      if (const YAML::Node d = value["default"]) {
+        const auto e = r_.expr(d, fmt::format("the default of {}", what));
+        if (!e) return;
+        c.default_value = *e;
+      }
+    }
+    graph_.conds.push_back(std::move(c));
+  }
+
+  void node(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
+    std::string name;
+    SourceRange name_range;
+    if (!declared(key, "node", name, name_range)) return;
+    const std::string what = fmt::format("node '{}'", name);
+    if (!r_.is_map(value, what)) return;
+    std::vector<std::string> kinds;
+    for (const auto& entry : value) {
+      for (const std::string_view k : kNodeKinds) {
+        if (entry.first.IsScalar() && entry.first.Scalar() == k) kinds.emplace_back(k);
+      }
+    }
+    if (kinds.size() != 1) {
+      std::string all;
+      for (const std::string_view k : kNodeKinds) all += (all.empty() ? "" : ", ") + std::string(k);
+      r_.diags().report(DiagCode::yaml_node_kind, name_range, name, all,
+                        kinds.empty() ? std::string("none") : fmt::format("{}", fmt::join(kinds, ", ")));
+      return;
+    }
+    const std::string& kind = kinds.front();
+    if (kind == "if" || kind == "while" || kind == "switch") {
+      conditional(value, kind, name, name_range, body);
+    } else if (kind == "alloc") {
+      alloc(value, name, name_range, body);
+    } else if (auto built = build_simple_node(r_, value, kind, name, what)) {
+      built->name_range = name_range;
+      built->range = name_range;
+      built->body = body;
+      graph_.nodes.push_back(std::move(*built));
+    }
+  }
+
+  // {alloc: {type: f32, count: N}}: a node and the buffer its name stands for.
+  void alloc(const YAML::Node& map, const std::string& name, SourceRange name_range, ir::BodyId body) {
+    const std::string what = fmt::format("alloc '{}'", name);
+    if (!r_.check_keys(map, what, {"alloc"})) return;
+    const YAML::Node fields = map["alloc"];
+    if (!r_.is_map(fields, what) || !r_.check_keys(fields, what, {"type", "count"})) return;
+    const auto type = r_.required(fields, "type", what);
+    const auto count = r_.required(fields, "count", what);
+    ir::Buffer memory;
+    if (!type || !count || !typed(*type, memory.type) || !counted(*count, what, memory.count)) return;
+    memory.name = name;
+    memory.name_range = name_range;
+    memory.range = name_range;
+    memory.space = ir::MemorySpace::device;
+    const ir::BufferId buffer{static_cast<std::uint32_t>(graph_.buffers.size())};
+    memory.alloc = ir::NodeId{static_cast<std::uint32_t>(graph_.nodes.size())};
+    graph_.buffers.push_back(std::move(memory));
+    ir::Node& out = graph_.nodes.emplace_back();
+    out.name = name;
+    out.name_range = name_range;
+    out.range = name_range;
+    out.body = body;
+    out.op = ir::AllocNode{buffer};
+  }
+
+  // {if: c, then: {...}, else: {...}}, {while: c, body: {...}}, {switch: c, cases: [{...}, ...]}:
+  // the node, then its bodies' items (the text front end's order).
+  void conditional(const YAML::Node& map, const std::string& kind, const std::string& name, SourceRange name_range,
+                   ir::BodyId body) {
+    const std::string what = fmt::format("{} '{}'", kind, name);
+    ir::ConditionalNode c;
+    std::vector<YAML::Node> bodies;
+    if (kind == "if") {
+      if (!r_.check_keys(map, what, {"if", "then", "else"})) return;
+      c.type = ir::ConditionalNode::Type::if_;
+      const auto then = r_.required(map, "then", what);
+      if (!then) return;
+      bodies.push_back(*then);
+      if (const YAML::Node otherwise = map["else"]) bodies.push_back(otherwise);
+    } else if (kind == "while") {
+      if (!r_.check_keys(map, what, {"while", "body"})) return;
+      c.type = ir::ConditionalNode::Type::while_;
+      const auto loop = r_.required(map, "body", what);
+      if (!loop) return;
+      bodies.push_back(*loop);
+    } else {
+      if (!r_.check_keys(map, what, {"switch", "cases"})) return;
+      c.type = ir::ConditionalNode::Type::switch_;
+      const auto cases = r_.required(map, "cases", what);
+      if (!cases || !r_.is_list(*cases, fmt::format("the cases of {}", what))) return;
+      for (const YAML::Node& b : *cases) bodies.push_back(b);
+    }
+    const auto cond = r_.name(map[kind], fmt::format("the cond of {}", what));
+    if (!cond) return;
+    c.cond = *cond;
+    c.cond_range = r_.range(map[kind]);
+
+    const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
+    ir::Node& out = graph_.nodes.emplace_back();
+    out.name = name;
+    out.name_range = name_range;
+    out.range = name_range;
+    out.body = body;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      const ir::BodyId inner{static_cast<std::uint32_t>(graph_.bodies.size())};
+      graph_.bodies.push_back(ir::Body{id, static_cast<std::uint32_t>(i), body, r_.range(bodies[i])});
+      c.bodies.push_back(inner);
+      if (c.type == ir::ConditionalNode::Type::switch_) {
+        // The case's value is its place in the list: case i runs body i.
+        ir::Expr value;
+        value.literal = ir::Scalar::of_integer(ir::ScalarType::i32, static_cast<std::int64_t>(i));
+        value.range = r_.range(bodies[i]);
+        c.cases.push_back(std::move(value));
+      }
+      const std::string body_what = fmt::format("a body of {}", what);
+      if (bodies[i].IsNull()) continue;  // `then:` with nothing: an empty body
+      if (!r_.is_map(bodies[i], body_what) || !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges"})) continue;
+      items(bodies[i], inner, body_what);
+    }
+    graph_.nodes[id.value].op = std::move(c);  // `out` may have moved
+  }
+
+  // - [a, b, [c, d], e]: a chain, a list inside it a group; - {from: a, to: [b, c], port: programmatic}
+  void edges(const YAML::Node& list, ir::BodyId body, const std::string& what) {
+    if (!r_.is_list(list, what)) return;
+    for (const YAML::Node& item : list) {
+      if (item.IsSequence()) {
+        if (item.size() < 2) {
+          r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(item), "a chain of edges", "a list of 2 or more nodes",
+                            fmt::format("a list of {}", item.size()));
+          continue;
+        }
+        for (std::size_t i = 0; i + 1 < item.size(); ++i) connect(item[i], item[i + 1], ir::EdgePort::default_, {}, body);
+        continue;
+      }
+      if (!r_.is_map(item, "an edge") || !r_.check_keys(item, "an edge", {"from", "to", "port"})) continue;
+      const auto from = r_.required(item, "from", "an edge");
+      const auto to = r_.required(item, "to", "an edge");
+      if (!from || !to) continue;
+      ir::EdgePort port = ir::EdgePort::default_;
+      SourceRange port_range;
+      if (const YAML::Node p = item["port"]) {
+        const auto word = r_.word(p, "an edge's port");
+        if (!word) continue;
+        if (*word == "programmatic") {
+          port = ir::EdgePort::programmatic;
+        } else if (*word == "launch_completion") {
+          port = ir::EdgePort::launch_completion;
+        } else {
+          r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(p), "an edge's port", "programmatic or launch_completion",
+                            fmt::format("'{}'", *word));
+          continue;
+        }
+        port_range = r_.range(p);
+      }
+      connect(*from, *to, port, port_range, body);
+    }
+  }
+
+  // One edge per pair of members of `from` and `to` (a name, or a list of names).
+  void connect(const YAML::Node& from, const YAML::Node& to, ir::EdgePort port, SourceRange port_range, ir::BodyId body) {
+    const auto members = [&](const YAML::Node& side) {
+      std::vector<YAML::Node> out;
+      if (side.IsSequence()) {
+        for (const YAML::Node& m : side) out.push_back(m);
+      } else {
+        out.push_back(side);
+      }
+      return out;
+    };
+    for (const YAML::Node& f : members(from)) {
+      for (const YAML::Node& t : members(to)) {
+        const auto a = r_.name(f, "a node of an edge");
+        const auto b = r_.name(t, "a node of an edge");
+        if (!a || !b) continue;
+        ir::Edge edge;
+        edge.from = *a;
+        edge.to = *b;
+        edge.from_range = r_.range(f);
+        edge.to_range = r_.range(t);
+        edge.range = edge.to_range;
+        edge.body = body;
+        edge.port = port;
+        edge.port_range = port_range;
+        graph_.edges.push_back(std::move(edge));
+      }
+    }
+  }
+
+  const YamlReader& r_;
+  ir::Graph& graph_;
+};
+
+}  // namespace
+
+std::optional<ir::Graph> build_graph(const YamlReader& reader, const YAML::Node& key, const YAML::Node& value) {
+  const auto name = reader.name(key, "the name of a graph");
+  if (!name) return std::nullopt;
+  ir::Graph graph;
+  graph.name = *name;
+  graph.name_range = reader.range(key);
+  graph.range = graph.name_range;
+  GraphBuilder(reader, graph).build(value);
+  return graph;
+}
+
+}  // namespace graphc::frontend::yaml

@@ -1,0 +1,31 @@
+// The YAML front end's builders: a graph map -> ir::Graph (declarations, nodes, bodies,
+// edges), each YAML construct mapped onto the IR exactly as its text form is, so both front
+// ends give the same IR for the same graph (docs/yaml.md has the form).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include <yaml-cpp/yaml.h>
+
+#include "frontend/yaml/yaml_reader.h"
+#include "ir/graph.h"
+
+namespace graphc::frontend::yaml {
+
+/// `NAME: {...}` under `graphs:`: the graph named by `key`, or nullopt after diagnostics
+/// that leave nothing to build.
+std::optional<ir::Graph> build_graph(const YamlReader& reader, const YAML::Node& key, const YAML::Node& value);
+
+/// The op of a node that is not a conditional node (kernel, copy, memset, host, empty,
+/// record, wait, alloc, free, call), from its map; `kind` is its kind key. Nullopt after
+/// diagnostics.
+std::optional<ir::Node> build_simple_node(const YamlReader& reader, const YAML::Node& map, std::string_view kind,
+                                          const std::string& name, std::string_view what);
+
+/// The node kinds (the keys of which a node map has exactly one).
+inline constexpr std::array<std::string_view, 13> kNodeKinds = {
+    "kernel", "copy", "memset", "host", "empty", "record", "wait", "alloc", "free", "call", "if", "while", "switch"};
+
+}  // namespace graphc::frontend::yaml

@@ -1,0 +1,67 @@
+// Reading a YAML graph file with yaml-cpp: where each YAML node is in the file (yaml-cpp
+// marks are 0-based; SourceRange offsets are what every diagnostic prints 1-based), and
+// the shape checks every part of the YAML form shares: a map, a list or a scalar where one
+// is needed (E0008), the keys a map may have (E0007, with "did you mean"), the keys it
+// must have (E0009), and scalars whose text is the file's own (E0011).
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <yaml-cpp/yaml.h>
+
+#include "diag/diagnostic.h"
+#include "frontend/text/parse_fragment.h"
+#include "source/source.h"
+
+namespace graphc::frontend::yaml {
+
+class YamlReader {
+ public:
+  YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags);
+
+  DiagEngine& diags() const { return diags_; }
+  const text::FragmentParser& fragments() const { return fragments_; }
+
+  /// Where `node` is: a scalar's text (without its quotes) where it can be found, else the
+  /// first character of the node.
+  SourceRange range(const YAML::Node& node) const;
+
+  /// Whether `node` is a map / a list / a scalar; E0008 naming `what` when it is not.
+  bool is_map(const YAML::Node& node, std::string_view what) const;
+  bool is_list(const YAML::Node& node, std::string_view what) const;
+  bool is_scalar(const YAML::Node& node, std::string_view what) const;
+
+  /// E0007 for each key of map `node` that is not in `allowed` (with the closest as a
+  /// suggestion); `what` names the map ("graph 'g'"). Whether every key is allowed.
+  bool check_keys(const YAML::Node& node, std::string_view what, std::initializer_list<std::string_view> allowed) const;
+
+  /// `node[key]`, or E0009 at `node` when it has no such key.
+  std::optional<YAML::Node> required(const YAML::Node& node, std::string_view key, std::string_view what) const;
+
+  /// The text of scalar `node` as it stands in the file, for the text grammar's rules;
+  /// nullopt after E0008 (not a scalar) or E0011 (its value differs from its text: escapes,
+  /// folded lines).
+  std::optional<SourceRange> scalar_text(const YAML::Node& node, std::string_view what) const;
+
+  /// Scalar `node` as an expression, kernel argument, slice, C++ function or name (the text
+  /// grammar's rules, E0001 for a bad one).
+  std::optional<ir::Expr> expr(const YAML::Node& node, std::string_view what) const;
+  std::optional<ir::KernelArg> kernel_arg(const YAML::Node& node, std::string_view what) const;
+  std::optional<ir::BufferSlice> slice(const YAML::Node& node, std::string_view what) const;
+  std::optional<std::string> function(const YAML::Node& node, std::string_view what) const;
+  /// A user's name: its text, or nullopt after a diagnostic.
+  std::optional<std::string> name(const YAML::Node& node, std::string_view what) const;
+  /// Any word (a type, a memory space, an attribute): its text, or nullopt after E0008.
+  std::optional<std::string> word(const YAML::Node& node, std::string_view what) const;
+
+ private:
+  const SourceFile& source_;
+  FileId file_;
+  DiagEngine& diags_;
+  text::FragmentParser fragments_;
+};
+
+}  // namespace graphc::frontend::yaml
