@@ -45,7 +45,7 @@ void add_compile(CLI::App& app, int& status) {
       return;
     }
     const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, options->file);
-    try {
+    const bool written = write_outputs([&] {
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);
@@ -53,8 +53,8 @@ void add_compile(CLI::App& app, int& status) {
       if (!options->depfile.empty()) {
         write_if_changed(options->depfile, depfile_text((dir / files.header_name).string(), *compilation));
       }
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "graphc: error: %s\n", e.what());
+    });
+    if (!written) {
       status = exit_diagnostics;
       return;
     }

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   add_check(app, status);
   add_compile(app, status);
   add_dot(app, status);
+  add_convert(app, status);
 #ifdef GRAPHC_HAVE_RUNTIME
   add_run(app, status);
 #endif

@@ -1,5 +1,7 @@
 #include "write_file.h"
 
+#include <cstdio>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -27,6 +29,16 @@ void write_if_changed(const std::string& path, const std::string& content) {
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
   if (error) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, error.message()));
+}
+
+bool write_outputs(const std::function<void()>& write) {
+  try {
+    write();
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "graphc: error: %s\n", e.what());
+    return false;
+  }
 }
 
 }  // namespace graphc::driver

@@ -1,0 +1,196 @@
+#include "backend/text/emit_text.h"
+
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/text/expr_text.h"
+#include "ir/overloaded.h"
+
+namespace graphc::backend {
+namespace {
+
+std::string init_text(const ir::BufferInit& init) {
+  std::vector<std::string> values;
+  for (const ir::Expr& v : init.values) values.push_back(expr_text(v));
+  switch (init.kind) {
+    case ir::BufferInit::Kind::fill: return fmt::format(" = fill({})", values.at(0));
+    case ir::BufferInit::Kind::iota: return fmt::format(" = iota({})", values.at(0));
+    case ir::BufferInit::Kind::list: return fmt::format(" = {{{}}}", fmt::join(values, ", "));
+    case ir::BufferInit::Kind::none: break;
+  }
+  return {};
+}
+
+std::string dims_text(const std::vector<ir::Expr>& dims) {
+  std::vector<std::string> parts;
+  for (const ir::Expr& d : dims) parts.push_back(expr_text(d));
+  return dims.size() == 1 ? parts[0] : fmt::format("({})", fmt::join(parts, ", "));
+}
+
+std::string args_text(const std::vector<ir::KernelArg>& args) {
+  std::vector<std::string> parts;
+  for (const ir::KernelArg& a : args) parts.push_back(arg_text(a));
+  return fmt::format("({})", fmt::join(parts, ", "));
+}
+
+class TextWriter {
+ public:
+  TextWriter(std::string& out, const ir::Graph& graph) : out_(out), graph_(graph) {}
+
+  void graph() {
+    std::vector<std::string> parameters;
+    for (const ir::Parameter& p : graph_.parameters) {
+      if (p.kind == ir::Parameter::Kind::buffer) {
+        const ir::Buffer& b = graph_.buffer(p.buffer);
+        parameters.push_back(fmt::format("{} : {}[{}] {}", b.name, ir::type_name(b.type), expr_text(b.count),
+                                         ir::space_name(b.space)));
+      } else {
+        const ir::Param& s = graph_.param(p.param);
+        parameters.push_back(fmt::format("{} : {}", s.name, ir::type_name(s.type)));
+      }
+    }
+    out_ += fmt::format("graph {}{}{} {{\n", graph_.name,
+                        parameters.empty() ? "" : fmt::format("({})", fmt::join(parameters, ", ")),
+                        graph_.device_launch.valid() ? " [device_launch]" : "");
+    bool declarations = false;
+    for (const ir::Const& c : graph_.consts) {
+      line(1, fmt::format("const {} = {};", c.name, expr_text(c.value)));
+      declarations = true;
+    }
+    for (std::uint32_t i = 0; i < graph_.params.size(); ++i) {
+      if (graph_.is_parameter(ir::ParamId{i})) continue;
+      const ir::Param& p = graph_.params[i];
+      line(1, fmt::format("param {} : {}{};", p.name, ir::type_name(p.type),
+                          p.default_value ? " = " + expr_text(*p.default_value) : std::string()));
+      declarations = true;
+    }
+    for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
+      const ir::Buffer& b = graph_.buffers[i];
+      if (b.alloc.valid() || graph_.is_parameter(ir::BufferId{i})) continue;
+      line(1, fmt::format("buffer {} : {}[{}] {}{};", b.name, ir::type_name(b.type), expr_text(b.count),
+                          ir::space_name(b.space), init_text(b.init)));
+      declarations = true;
+    }
+    for (const ir::Event& e : graph_.events) {
+      line(1, fmt::format("event {};", e.name));
+      declarations = true;
+    }
+    items(ir::BodyId{}, 1, declarations);
+    out_ += "}\n";
+  }
+
+ private:
+  void line(int depth, const std::string& text) {
+    out_ += std::string(static_cast<std::size_t>(depth) * 4, ' ') + text + "\n";
+  }
+
+  // The conds, nodes and edges of the graph or of a body, at `depth`; a blank line
+  // between the groups (and after the graph's other declarations, `after_declarations`).
+  void items(ir::BodyId body, int depth, bool after_declarations) {
+    bool any = after_declarations;
+    bool group = false;
+    const auto separate = [&] {
+      if (any && !group) out_ += "\n";
+      group = true;
+    };
+    for (const ir::Cond& c : graph_.conds) {
+      if (c.body != body) continue;
+      line(depth, fmt::format("cond {}{};", c.name, c.default_value ? " = " + expr_text(*c.default_value) : ""));
+      group = true;
+    }
+    any = any || group;
+    group = false;
+    for (const ir::Node& n : graph_.nodes) {
+      if (n.body != body) continue;
+      separate();
+      node(n, depth);
+    }
+    any = any || group;
+    group = false;
+    for (const ir::Edge& e : graph_.edges) {
+      if (e.body != body) continue;
+      separate();
+      const std::string_view port = e.port == ir::EdgePort::programmatic       ? "[programmatic]"
+                                    : e.port == ir::EdgePort::launch_completion ? "[launch_completion]"
+                                                                                : "";
+      line(depth, fmt::format("{} ->{} {};", e.from, port, e.to));
+    }
+  }
+
+  void node(const ir::Node& n, int depth) {
+    std::visit(ir::Overloaded{
+                   [&](const ir::KernelNode& k) {
+                     line(depth, fmt::format("kernel {} : {}<<<{}, {}{}>>>{};", n.name, k.function, dims_text(k.grid),
+                                             dims_text(k.block),
+                                             k.shared_memory ? ", " + expr_text(*k.shared_memory) : std::string(),
+                                             args_text(k.args)));
+                   },
+                   [&](const ir::CopyNode& c) {
+                     line(depth, fmt::format("copy {} : {} <- {}{};", n.name, slice_text(c.dst), slice_text(c.src),
+                                             c.bytes ? " bytes " + expr_text(*c.bytes) : std::string()));
+                   },
+                   [&](const ir::MemsetNode& m) {
+                     line(depth, fmt::format("memset {} : {} = {};", n.name, slice_text(m.dst), expr_text(m.value)));
+                   },
+                   [&](const ir::HostNode& h) { line(depth, fmt::format("host {} : {}();", n.name, h.function)); },
+                   [&](const ir::EmptyNode&) { line(depth, fmt::format("empty {};", n.name)); },
+                   [&](const ir::EventRecordNode& r) { line(depth, fmt::format("record {} : {};", n.name, r.event)); },
+                   [&](const ir::EventWaitNode& w) { line(depth, fmt::format("wait {} : {};", n.name, w.event)); },
+                   [&](const ir::AllocNode& a) {
+                     const ir::Buffer& memory = graph_.buffer(a.buffer);
+                     line(depth, fmt::format("alloc {} : {}[{}];", n.name, ir::type_name(memory.type),
+                                             expr_text(memory.count)));
+                   },
+                   [&](const ir::FreeNode& f) { line(depth, fmt::format("free {} : {};", n.name, f.alloc)); },
+                   [&](const ir::ChildGraphNode& c) {
+                     line(depth, fmt::format("call {} : {}{};", n.name, c.graph,
+                                             c.args_range.valid() ? args_text(c.args) : std::string()));
+                   },
+                   [&](const ir::ConditionalNode& c) { conditional(n, c, depth); },
+               },
+               n.op);
+  }
+
+  void conditional(const ir::Node& n, const ir::ConditionalNode& c, int depth) {
+    const std::string head = fmt::format("{} {} ({}) {{", ir::type_name(c.type), n.name, c.cond);
+    line(depth, head);
+    if (c.type == ir::ConditionalNode::Type::switch_) {
+      for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        line(depth + 1, fmt::format("case {} {{", i));
+        items(c.bodies[i], depth + 2, false);
+        line(depth + 1, "}");
+      }
+      line(depth, "}");
+      return;
+    }
+    items(c.bodies.at(0), depth + 1, false);
+    if (c.bodies.size() > 1) {
+      line(depth, "} else {");
+      items(c.bodies[1], depth + 1, false);
+    }
+    line(depth, "}");
+  }
+
+  std::string& out_;
+  const ir::Graph& graph_;
+};
+
+}  // namespace
+
+std::string emit_text(const ir::Module& module, FileId file) {
+  std::string out;
+  for (const ir::ModuleDecl& m : module.modules) {
+    if (m.range.file == file) out += fmt::format("module \"{}\";\n", m.path);
+  }
+  for (const ir::Import& i : module.imports) out += fmt::format("import \"{}\";\n", i.path);
+  for (const ir::Graph& g : module.graphs) {
+    if (g.imported) continue;
+    if (!out.empty()) out += "\n";
+    TextWriter(out, g).graph();
+  }
+  return out;
+}
+
+}  // namespace graphc::backend

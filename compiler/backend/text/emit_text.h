@@ -1,0 +1,19 @@
+// IR -> the canonical text form of a graph file: what `graphc convert x.yaml -o x.graph`
+// writes. Declarations first (consts, params, buffers, events, conds), then nodes, each
+// body nested under its conditional node, then edges one per line; four spaces per level.
+// It writes the syntax the front end read (expressions as written), so the text front end
+// reads back the same IR. Deterministic.
+#pragma once
+
+#include <string>
+
+#include "ir/graph.h"
+#include "source/source.h"
+
+namespace graphc::backend {
+
+/// The text form of the declarations of file `file` in `module` (its own modules, imports
+/// and graphs). `module` must have analyzed without errors.
+std::string emit_text(const ir::Module& module, FileId file);
+
+}  // namespace graphc::backend
