@@ -29,9 +29,8 @@ bool is_yaml_path(const std::string& path) {
 
 std::unique_ptr<Compilation> compile_file(const std::string& path) {
   auto c = std::make_unique<Compilation>();
-  const std::optional<FileId> file = read_source(c->sources, path);
+  const std::optional<FileId> file = read_source(c->sources, path, c->diags, SourceRange{});
   if (!file) {
-    c->diags.report(DiagCode::cannot_read_file, SourceRange{}, path);
     c->module.path = path;
     return c;
   }

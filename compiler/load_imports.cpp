@@ -50,11 +50,8 @@ class ImportLoader {
       }
       if (std::find(loaded_.begin(), loaded_.end(), next.key) != loaded_.end()) continue;
       loaded_.push_back(next.key);
-      const std::optional<FileId> file = read_source(sources_, next.path);
-      if (!file) {
-        diags_.report(DiagCode::cannot_read_file, import.range, next.path);
-        continue;
-      }
+      const std::optional<FileId> file = read_source(sources_, next.path, diags_, import.range);
+      if (!file) continue;
       ir::Module imported = parse_(*file);
       for (ir::Graph& graph : imported.graphs) {
         graph.imported = true;
@@ -83,9 +80,17 @@ class ImportLoader {
 
 }  // namespace
 
-std::optional<FileId> read_source(SourceManager& sources, const std::string& path) {
+std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
   std::ifstream in(path, std::ios::binary);
-  if (!in || fs::is_directory(path)) return std::nullopt;
+  std::error_code ec;
+  if (!in || fs::is_directory(path, ec)) {
+    diags.report(DiagCode::cannot_read_file, at, path);
+    return std::nullopt;
+  }
+  if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxGraphFileBytes) {
+    diags.report(DiagCode::file_too_large, at, path, size, kMaxGraphFileBytes);
+    return std::nullopt;
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return sources.add(path, text.str());

@@ -2,6 +2,7 @@
 // of every file share one namespace and a `call` can name any of them.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -12,8 +13,12 @@
 
 namespace graphc {
 
-/// Reads the file at `path` into `sources`; nullopt when it cannot be read (or is a folder).
-std::optional<FileId> read_source(SourceManager& sources, const std::string& path);
+/// Graph files larger than this are refused before they are read (E0014): 16 MiB.
+inline constexpr std::uintmax_t kMaxGraphFileBytes = std::uintmax_t{16} << 20;
+
+/// Reads the file at `path` into `sources`; nullopt after reporting, at `at`, E0002 when
+/// it cannot be read (or is a folder) or E0014 when it is over kMaxGraphFileBytes.
+std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at);
 
 /// The front end for one file: its IR, syntax fields only, its own imports unresolved.
 using ParseFile = std::function<ir::Module(FileId)>;

@@ -44,8 +44,9 @@ void add_compile(CLI::App& app, int& status) {
       status = exit_diagnostics;
       return;
     }
-    const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, options->file);
+    // The C++ back end refuses what C++ cannot spell (two names that become one member).
     const bool written = write_outputs([&] {
+      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, options->file);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);

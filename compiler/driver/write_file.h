@@ -12,7 +12,7 @@ namespace graphc::driver {
 /// Throws std::runtime_error naming the path on failure.
 void write_if_changed(const std::string& path, const std::string& content);
 
-/// Runs `write` (write_if_changed calls and the folders they need) and prints
+/// Runs `write` (what makes the outputs, write_if_changed calls and the folders they need) and prints
 /// "graphc: error: ..." for anything it throws; whether it succeeded.
 bool write_outputs(const std::function<void()>& write);
 

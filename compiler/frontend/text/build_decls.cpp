@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
 
@@ -71,12 +73,33 @@ std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range,
   return std::nullopt;
 }
 
-ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
-  return build_path_decl<ir::ModuleDecl>(ctx, node, graph_path);
+bool check_declared_path(DiagEngine& diags, SourceRange range, std::string_view path, bool is_module) {
+  for (const char c : path) {
+    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    const std::string_view what = c == '"' ? "a quote" : c == '\\' ? "a backslash" : control ? "a control character" : "";
+    if (!what.empty()) {
+      diags.report(DiagCode::unsafe_path, range, fmt::format("{:?}", path), what);  // escaped, quoted
+      return false;
+    }
+  }
+  if (!is_module) return true;
+  const std::string extension = std::filesystem::path(path).extension().string();
+  if (extension == ".cu" || extension == ".ptx" || extension == ".cubin" || extension == ".fatbin") return true;
+  diags.report(DiagCode::module_kind, range, path);
+  return false;
 }
 
-ir::Import build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
-  return build_path_decl<ir::Import>(ctx, node, graph_path);
+std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node,
+                                                std::string_view graph_path) {
+  ir::ModuleDecl decl = build_path_decl<ir::ModuleDecl>(ctx, node, graph_path);
+  if (!check_declared_path(ctx.diags, ctx.range(*node.children.at(0)), decl.path, true)) return std::nullopt;
+  return decl;
+}
+
+std::optional<ir::Import> build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path) {
+  ir::Import decl = build_path_decl<ir::Import>(ctx, node, graph_path);
+  if (!check_declared_path(ctx.diags, ctx.range(*node.children.at(0)), decl.path, false)) return std::nullopt;
+  return decl;
 }
 
 // children: the name, the type, then for a buffer the count and the memory space: the

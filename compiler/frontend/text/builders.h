@@ -13,8 +13,9 @@ namespace graphc::frontend::text {
 /// literals are reported (E0003) and become 0.
 ir::Expr build_expr(const BuildContext& ctx, const ParseNode& node);
 
-/// `module "path";`; the path is resolved against the folder of `graph_path`.
-ir::ModuleDecl build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
+/// `module "path";`; the path is resolved against the folder of `graph_path`. Nullopt when
+/// the path is refused (check_declared_path).
+std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
@@ -24,8 +25,9 @@ ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
-/// `import "path";`; the path is resolved against the folder of `graph_path`.
-ir::Import build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
+/// `import "path";`; the path is resolved against the folder of `graph_path`. Nullopt when
+/// the path is refused (check_declared_path).
+std::optional<ir::Import> build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
 /// One graph parameter, `x : f32[N] device` (a buffer, appended to `graph.buffers`) or
 /// `s : f32` (a param without default, appended to `graph.params`).
 void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& graph);
@@ -34,6 +36,12 @@ void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& 
 /// closest word as a suggestion.
 std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word);
 std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word);
+
+/// Whether `path` of a `module` (`is_module`) or `import` declaration at `range` may be
+/// used: no quotes, backslashes or control characters (E0013: generated code #includes
+/// module paths and depfiles list them), and a module's extension one the runtime and the
+/// C++ back end know (E0012).
+bool check_declared_path(DiagEngine& diags, SourceRange range, std::string_view path, bool is_module);
 
 /// A C++ name as written, with its whitespace normalised: none, except one space between
 /// two words (`unsigned int`) and after each comma (`scale<float, 4>`).

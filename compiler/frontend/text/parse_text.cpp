@@ -21,9 +21,9 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
   module.path = ctx.source.path();
   for (const auto& child : root.children) {
     if (child->is_type<grammar::module_decl>()) {
-      module.modules.push_back(text::build_module_decl(ctx, *child, module.path));
+      if (auto decl = text::build_module_decl(ctx, *child, module.path)) module.modules.push_back(std::move(*decl));
     } else if (child->is_type<grammar::import_decl>()) {
-      module.imports.push_back(text::build_import(ctx, *child, module.path));
+      if (auto decl = text::build_import(ctx, *child, module.path)) module.imports.push_back(std::move(*decl));
     } else {
       module.graphs.push_back(text::build_graph(ctx, *child));
     }

@@ -1,7 +1,9 @@
 #include "frontend/yaml/parse_yaml.h"
 
 #include <filesystem>
+#include <type_traits>
 
+#include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
 #include "frontend/yaml/yaml_reader.h"
 
@@ -17,7 +19,9 @@ std::vector<Decl> paths(const yaml::YamlReader& r, const YAML::Node& list, std::
   const std::filesystem::path folder = std::filesystem::path(file_path).parent_path();
   for (const YAML::Node& item : list) {
     const auto path = r.word(item, what);
-    if (!path) continue;
+    if (!path || !text::check_declared_path(r.diags(), r.range(item), *path, std::is_same_v<Decl, ir::ModuleDecl>)) {
+      continue;
+    }
     Decl decl;
     decl.path = *path;
     decl.resolved = (folder / decl.path).lexically_normal().string();

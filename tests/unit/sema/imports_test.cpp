@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "compile.h"
+#include "load_imports.h"
 #include "diag/render.h"
 
 using namespace graphc;
@@ -87,4 +88,26 @@ TEST_CASE("an unreadable import, and a graph name two files declare", "[imports]
   const auto d = compile_file(twice);
   REQUIRE(d->diags.sorted().size() == 1);
   CHECK(d->diags.sorted()[0].code == DiagCode::duplicate_graph);
+}
+
+TEST_CASE("a graph file over the size limit is refused before it is read", "[imports]") {
+  Files files("large");
+  const std::string big = files.write("big.graph", std::string(kMaxGraphFileBytes + 1, ' '));
+  const auto c = compile_file(big);
+  REQUIRE(c->diags.sorted().size() == 1);
+  CHECK(c->diags.sorted()[0].code == DiagCode::file_too_large);
+  CHECK(c->sources.size() == 0);  // nothing was read
+}
+
+TEST_CASE("module and import paths that generated code could not name are refused", "[imports]") {
+  Files files("paths");
+  const std::string text = files.write("t.graph", "module \"k\\\\x.cu\";\nmodule \"k.so\";\nimport \"a\tb.graph\";\n");
+  const auto c = compile_file(text);
+  const std::vector<Diagnostic> all = c->diags.sorted();
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].code == DiagCode::unsafe_path);
+  CHECK(all[0].message.find("a backslash") != std::string::npos);
+  CHECK(all[1].code == DiagCode::module_kind);
+  CHECK(all[2].code == DiagCode::unsafe_path);
+  CHECK(all[2].message.find("a control character") != std::string::npos);
 }
