@@ -95,7 +95,7 @@ TEST_CASE("an instantiation that runs out of device memory gives back what it al
   const std::size_t after = device_used_bytes();
   CHECK(e.code() == "R0001");
   CHECK_THAT(e.what(), Catch::Contains("cudaMalloc of " + std::to_string(2 * total) + " bytes for buffer 'huge'"));
-  CHECK_THAT(e.what(), Catch::Contains(location_of(graph_path("greedy"), text, "huge")));
+  CHECK_THAT(e.what(), Catch::StartsWith(location_of(graph_path("greedy"), text, "buffer huge")));
   std::printf("leak figures: failed instantiation: device used %.1f MiB before, %.1f MiB after\n",
               static_cast<double>(before) / kMiB, static_cast<double>(after) / kMiB);
   CHECK(after < before + 8 * kMiB);  // the 1 GiB of `fits` is freed again
