@@ -9,6 +9,7 @@
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
+#include "grammar/errors.hpp"
 
 namespace graphc::frontend::yaml {
 namespace {
@@ -321,12 +322,18 @@ class GraphBuilder {
     c.cond = *cond;
     c.cond_range = r_.range(map[kind]);
 
+    // Bodies nest as deep as the text grammar lets them (grammar::max_body_nesting).
+    if (depth_ == grammar::max_body_nesting) {
+      r_.diags().report(DiagCode::syntax_error, name_range, grammar::body_nesting_error_message);
+      return;
+    }
     const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
     ir::Node& out = graph_.nodes.emplace_back();
     out.name = name;
     out.name_range = name_range;
     out.range = name_range;
     out.body = body;
+    ++depth_;
     for (std::size_t i = 0; i < bodies.size(); ++i) {
       const ir::BodyId inner{static_cast<std::uint32_t>(graph_.bodies.size())};
       graph_.bodies.push_back(ir::Body{id, static_cast<std::uint32_t>(i), body, r_.range(bodies[i])});
@@ -343,6 +350,7 @@ class GraphBuilder {
       if (!r_.is_map(bodies[i], body_what) || !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges"})) continue;
       items(bodies[i], inner, body_what);
     }
+    --depth_;
     graph_.nodes[id.value].op = std::move(c);  // `out` may have moved
   }
 
@@ -415,6 +423,7 @@ class GraphBuilder {
 
   const YamlReader& r_;
   ir::Graph& graph_;
+  std::size_t depth_ = 0;  // conditional bodies open
 };
 
 }  // namespace

@@ -143,3 +143,31 @@ TEST_CASE("YAML errors point at the YAML line and column", "[yaml]") {
   expect_error("graphs:\n  buffer: {}\n", DiagCode::syntax_error, "2:3",
                "'buffer' is a reserved word and cannot be used as a name", "t.yaml");
 }
+
+TEST_CASE("deeply nested YAML is an error and not a stack overflow", "[yaml]") {
+  // yaml-cpp's depth guard stops a document nested thousands of levels deep; the front end
+  // reports it as a YAML error.
+  const std::string deep = "graphs: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  const auto p = graphc::test::parse_any(deep, "t.yaml");
+  REQUIRE(p->diags.sorted().size() == 1);
+  CHECK(p->diags.sorted()[0].code == DiagCode::yaml_syntax);
+}
+
+TEST_CASE("conditional bodies nest at most 64 deep in YAML as in text", "[yaml]") {
+  // Levels of `nK: {if: c, then: {nodes: {...}}}` in block style, the innermost holding `e`.
+  const auto nested = [](int levels) {
+    std::string text = "graphs:\n  g:\n    conds: {c: {default: 1}}\n    nodes:\n";
+    std::string indent = "      ";
+    for (int level = 0; level < levels; ++level) {
+      text += indent + "n" + std::to_string(level) + ":\n" + indent + "  if: c\n" + indent + "  then:\n" + indent +
+              "    nodes:\n";
+      indent += "      ";
+    }
+    return text + indent + "e: {empty: {}}\n";
+  };
+  CHECK_FALSE(graphc::test::parse_any(nested(64), "t.yaml")->diags.has_errors());
+  const auto p = graphc::test::parse_any(nested(65), "t.yaml");
+  REQUIRE(p->diags.sorted().size() == 1);
+  CHECK(p->diags.sorted()[0].code == DiagCode::syntax_error);
+  CHECK(p->diags.sorted()[0].message == "nested too deeply: at most 64 levels of conditional bodies");
+}
