@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/describe.h"
 #include "sema/arithmetic.h"
 #include "sema/bodies.h"
 #include "sema/graph_lookup.h"
@@ -43,17 +44,14 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
   return "an argument";
 }
 
-std::string describe_space(ir::MemorySpace space) {
-  return space == ir::MemorySpace::host ? "pinned host memory" : fmt::format("{} memory", ir::space_name(space));
-}
-
 // "a buffer (f32[1024], device memory)", "a scalar (f32)".
 std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& parameter) {
   if (parameter.kind == ir::Parameter::Kind::scalar) {
     return fmt::format("a scalar ({})", ir::type_name(graph.param(parameter.param).type));
   }
   const ir::Buffer& buffer = graph.buffer(parameter.buffer);
-  return fmt::format("a buffer ({}[{}], {})", ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space));
+  return fmt::format("a buffer ({}[{}], {})", ir::type_name(buffer.type), buffer.count_value,
+                     ir::space_description(buffer.space));
 }
 
 SourceRange parameter_range(const ir::Graph& graph, const ir::Parameter& parameter) {
@@ -199,8 +197,9 @@ class CallChecker {
       return;
     }
     if (given.space != wanted.space) {
-      note(diags_.report(DiagCode::call_arg_space, arg.range, i + 1, n.name, given.name, describe_space(given.space),
-                         wanted.name, callee.name, describe_space(wanted.space)));
+      note(diags_.report(DiagCode::call_arg_space, arg.range, i + 1, n.name, given.name,
+                         ir::space_description(given.space), wanted.name, callee.name,
+                         ir::space_description(wanted.space)));
       return;
     }
     if (given.count_value == 0 || wanted.count_value == 0) return;  // a count that did not fold: reported

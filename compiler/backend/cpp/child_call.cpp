@@ -8,6 +8,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/kernel_launch.h"
+#include "ir/describe.h"
 
 namespace graphc::backend {
 
@@ -45,20 +46,7 @@ bool passes_param(const ir::ChildGraphNode& call) {
 
 std::string call_summary(const GraphContext& context, const ir::ChildGraphNode& call) {
   std::vector<std::string> args;
-  for (const ir::KernelArg& arg : call.args) {
-    switch (arg.kind) {
-      case ir::KernelArg::Kind::buffer: {
-        const std::string& name = context.graph.buffer(arg.buffer).name;
-        args.push_back(arg.offset == 0 ? escape(name) : fmt::format("{} + {}", escape(name), arg.offset));
-        break;
-      }
-      case ir::KernelArg::Kind::param: args.push_back(escape(context.graph.param(arg.param).name)); break;
-      case ir::KernelArg::Kind::value: args.push_back(arg.value.text()); break;
-      case ir::KernelArg::Kind::cond:  // the validator passes only buffers, params and values to a call
-      case ir::KernelArg::Kind::graph_exec:
-      case ir::KernelArg::Kind::unresolved: break;
-    }
-  }
+  for (const ir::KernelArg& arg : call.args) args.push_back(escape(ir::resolved_arg_text(context.graph, arg)));
   return fmt::format("{}({})", escape(call.graph), fmt::join(args, ", "));
 }
 

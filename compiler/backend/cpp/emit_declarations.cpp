@@ -6,18 +6,10 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "ir/describe.h"
 
 namespace graphc::backend {
 namespace {
-
-std::string describe_space(ir::MemorySpace space) {
-  switch (space) {
-    case ir::MemorySpace::device: return "device memory";
-    case ir::MemorySpace::host: return "pinned host memory";
-    case ir::MemorySpace::managed: return "managed memory";
-  }
-  return {};
-}
 
 std::string describe_init(const ir::BufferInit& init) {
   switch (init.kind) {
@@ -50,7 +42,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       const ir::Buffer& buffer = graph.buffers[i];
       if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
       out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
-                           ir::type_name(buffer.type), buffer.count_value, describe_space(buffer.space),
+                           ir::type_name(buffer.type), buffer.count_value, ir::space_description(buffer.space),
                            describe_init(buffer.init)));
     }
     for (std::size_t i = 0; i < graph.params.size(); ++i) {

@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/describe.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -56,21 +57,6 @@ std::string slice_text(const ir::Graph& graph, const ir::BufferSlice& slice) {
 
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
-// A call's argument as written after resolution: `a`, `a + 4`, `lr`, `0.5`.
-std::string arg_text(const ir::Graph& graph, const ir::KernelArg& arg) {
-  switch (arg.kind) {
-    case ir::KernelArg::Kind::buffer:
-      return arg.offset == 0 ? graph.buffer(arg.buffer).name
-                             : fmt::format("{} + {}", graph.buffer(arg.buffer).name, arg.offset);
-    case ir::KernelArg::Kind::param: return graph.param(arg.param).name;
-    case ir::KernelArg::Kind::value: return arg.value.text();
-    case ir::KernelArg::Kind::cond:
-    case ir::KernelArg::Kind::graph_exec:
-    case ir::KernelArg::Kind::unresolved: break;
-  }
-  return "?";
-}
-
 // `shape=..., label="..."` of one node.
 std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
@@ -105,7 +91,7 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
           [&](const ir::ChildGraphNode& c) {
             std::vector<std::string> args;
-            for (const ir::KernelArg& arg : c.args) args.push_back(arg_text(graph, arg));
+            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
             return "shape=box3d, label=" + label({node.name, fmt::format("call {}({})", c.graph, fmt::join(args, ", "))});
           },
       },

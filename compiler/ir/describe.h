@@ -1,0 +1,19 @@
+// IR elements in words, for messages, comments and pictures: what the validator, the C++
+// back end's comments and the DOT labels all say the same way.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ir/graph.h"
+
+namespace graphc::ir {
+
+/// "device memory", "pinned host memory", "managed memory".
+std::string_view space_description(MemorySpace space);
+
+/// A resolved kernel or call argument as it reads: `a`, `a + 4`, `lr`, `0.5`; "?" for one
+/// that is not a buffer, param or value.
+std::string resolved_arg_text(const Graph& graph, const KernelArg& arg);
+
+}  // namespace graphc::ir
