@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   add_compile(app, status);
   add_dot(app, status);
   add_convert(app, status);
+  add_fmt(app, status);
 #ifdef GRAPHC_HAVE_RUNTIME
   add_run(app, status);
 #endif

@@ -7,11 +7,14 @@
 
 namespace graphc::driver {
 
+void report(const SourceManager& sources, const DiagEngine& diags) {
+  const RenderOptions options{.color = ::isatty(STDERR_FILENO) == 1};
+  std::fputs(render_all(sources, diags.sorted(), options).c_str(), stderr);
+}
+
 std::unique_ptr<Compilation> compile_and_report(const std::string& path) {
   auto compilation = compile_file(path);
-  const RenderOptions options{.color = ::isatty(STDERR_FILENO) == 1};
-  const std::string text = render_all(compilation->sources, compilation->diags.sorted(), options);
-  std::fputs(text.c_str(), stderr);
+  report(compilation->sources, compilation->diags);
   return compilation;
 }
 

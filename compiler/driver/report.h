@@ -8,6 +8,9 @@
 
 namespace graphc::driver {
 
+/// Prints every diagnostic of `diags` to stderr (colour only when stderr is a terminal).
+void report(const SourceManager& sources, const DiagEngine& diags);
+
 /// Compiles `path` and prints every diagnostic (colour only when stderr is a terminal).
 /// Returns the compilation; callers check ok().
 std::unique_ptr<Compilation> compile_and_report(const std::string& path);

@@ -5,6 +5,7 @@
 # The IR of all four (graphc check --emit=ir, without source locations, the lines in one
 # order) must be the input's, and the second round trip must write byte-identical files:
 # x.back.yaml == x.yaml (YAML -> text -> YAML) and x.back.graph converted again == itself.
+# The text convert writes is also the layout graphc fmt keeps (graphc fmt --check passes).
 cmake_minimum_required(VERSION 3.25)
 foreach(var GRAPHC INPUT WORK)
   if(NOT DEFINED ${var})
@@ -46,4 +47,9 @@ foreach(pair "${stem}.yaml;${stem}.back.yaml" "${stem}.back.graph;${stem}.again.
     message(FATAL_ERROR "the second round trip changed ${first}: compare ${WORK}/${first} and ${WORK}/${second}")
   endif()
 endforeach()
-message(STATUS "${stem}: text -> YAML -> text -> YAML keeps the IR; the second round trip is byte-identical")
+execute_process(COMMAND "${GRAPHC}" fmt --check ${stem}.back.graph WORKING_DIRECTORY "${WORK}"
+                ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "graphc fmt would change what graphc convert wrote:\n${err}")
+endif()
+message(STATUS "${stem}: text -> YAML -> text -> YAML keeps the IR; the second round trip is byte-identical; fmt keeps the text")

@@ -1,0 +1,141 @@
+#include "format/pieces.h"
+
+#include <array>
+#include <cstddef>
+
+namespace graphc::format {
+namespace {
+
+bool identifier_first(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool identifier_other(char c) { return identifier_first(c) || digit(c); }
+
+class Splitter {
+ public:
+  explicit Splitter(std::string_view text) : text_(text) {}
+
+  std::vector<Piece> run() {
+    while (true) {
+      const std::uint32_t newlines = skip_space();
+      if (at_ >= text_.size()) break;
+      const std::size_t begin = at_;
+      const Piece::Kind kind = piece();
+      std::string_view piece = text_.substr(begin, at_ - begin);
+      if (kind == Piece::Kind::line_comment) piece = piece.substr(0, piece.find_last_not_of(" \t") + 1);
+      pieces_.push_back({kind, piece, newlines});
+    }
+    return std::move(pieces_);
+  }
+
+ private:
+  std::uint32_t skip_space() {
+    std::uint32_t newlines = 0;
+    for (; at_ < text_.size(); ++at_) {
+      const char c = text_[at_];
+      if (c == '\n') ++newlines;
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') break;
+    }
+    return newlines;
+  }
+
+  bool next_is(std::string_view s) const { return text_.substr(at_, s.size()) == s; }
+
+  Piece::Kind piece() {
+    if (next_is("//")) {
+      while (at_ < text_.size() && text_[at_] != '\n' && text_[at_] != '\r') ++at_;
+      return Piece::Kind::line_comment;
+    }
+    if (next_is("/*")) {
+      const std::size_t end = text_.find("*/", at_ + 2);
+      at_ = end == std::string_view::npos ? text_.size() : end + 2;
+      return Piece::Kind::block_comment;
+    }
+    const char c = text_[at_];
+    if (c == '"') {
+      ++at_;
+      while (at_ < text_.size() && text_[at_] != '"' && text_[at_] != '\n') ++at_;
+      if (at_ < text_.size() && text_[at_] == '"') ++at_;
+      return Piece::Kind::string;
+    }
+    if (digit(c) || (c == '.' && at_ + 1 < text_.size() && digit(text_[at_ + 1]))) {
+      number();
+      return Piece::Kind::number;
+    }
+    if (function_name_next() && (identifier_first(c) || next_is("::"))) {
+      cpp_name();
+      return Piece::Kind::word;
+    }
+    if (identifier_first(c)) {
+      while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
+      return Piece::Kind::word;
+    }
+    for (const std::string_view p : {"<<<", ">>>", "->", "<-", "::"}) {
+      if (next_is(p)) {
+        at_ += p.size();
+        return Piece::Kind::punct;
+      }
+    }
+    ++at_;
+    return Piece::Kind::punct;
+  }
+
+  // grammar::number: `.`? digit (exponent sign | identifier character | `.`)*
+  void number() {
+    if (text_[at_] == '.') ++at_;
+    ++at_;
+    while (at_ < text_.size()) {
+      const char c = text_[at_];
+      if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && at_ + 1 < text_.size() &&
+          (text_[at_ + 1] == '+' || text_[at_ + 1] == '-')) {
+        at_ += 2;
+      } else if (identifier_other(c) || c == '.') {
+        ++at_;
+      } else {
+        break;
+      }
+    }
+  }
+
+  // Whether the last tokens are `kernel NAME :` or `host NAME :`, so a C++ name comes next.
+  bool function_name_next() const {
+    std::array<const Piece*, 3> last{};
+    std::size_t found = 0;
+    for (auto it = pieces_.rbegin(); it != pieces_.rend() && found < last.size(); ++it) {
+      if (!it->is_comment()) last[found++] = &*it;
+    }
+    return found == last.size() && last[0]->is(":") && last[1]->kind == Piece::Kind::word &&
+           (last[2]->is("kernel") || last[2]->is("host"));
+  }
+
+  // grammar::cpp_name: `::`? identifier (`::` identifier)* template-arguments?, no spaces
+  // around the scopes; template arguments nest and hold anything but `;{}` and line breaks.
+  void cpp_name() {
+    while (true) {
+      if (next_is("::")) at_ += 2;
+      if (at_ >= text_.size() || !identifier_first(text_[at_])) return;
+      while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
+      if (!next_is("::")) break;
+    }
+    if (!next_is("<") || next_is("<<<")) return;
+    std::size_t depth = 0;
+    for (std::size_t i = at_; i < text_.size(); ++i) {
+      const char c = text_[i];
+      if (c == ';' || c == '{' || c == '}' || c == '\n' || c == '\r') return;
+      if (c == '<') ++depth;
+      if (c == '>' && --depth == 0) {
+        at_ = i + 1;
+        return;
+      }
+    }
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+  std::vector<Piece> pieces_;
+};
+
+}  // namespace
+
+std::vector<Piece> split_pieces(std::string_view text) { return Splitter(text).run(); }
+
+}  // namespace graphc::format

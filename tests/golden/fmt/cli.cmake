@@ -1,0 +1,56 @@
+# graphc fmt on the command line: --check exits 1 and names the first line that would
+# change, -i rewrites the file (and only then does --check pass), text with syntax errors
+# is reported and left alone (exit 1), and a YAML file is refused (exit 2).
+#   cmake -DGRAPHC=... -DINPUT=messy.graph.in -DEXPECTED=messy.graph -DWORK=<dir> -P cli.cmake
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+file(COPY_FILE "${INPUT}" "${WORK}/messy.graph")
+file(READ "${EXPECTED}" expected)
+
+function(graphc expected_rc)
+  execute_process(COMMAND "${GRAPHC}" fmt ${ARGN} WORKING_DIRECTORY "${WORK}"
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "graphc fmt ${ARGN}: exit ${rc}, expected ${expected_rc}\n${out}${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+function(require_match what pattern text)
+  if(NOT text MATCHES "${pattern}")
+    message(FATAL_ERROR "${what}: expected to match '${pattern}', got:\n${text}")
+  endif()
+endfunction()
+
+graphc(1 --check messy.graph)
+require_match("--check on an unformatted file" "^messy\\.graph:2: not formatted" "${err}")
+graphc(0 messy.graph)
+if(NOT out STREQUAL expected)
+  message(FATAL_ERROR "graphc fmt printed:\n${out}\nexpected (${EXPECTED}):\n${expected}")
+endif()
+file(READ "${WORK}/messy.graph" unchanged)
+file(READ "${INPUT}" input)
+if(NOT unchanged STREQUAL input)
+  message(FATAL_ERROR "graphc fmt without -i changed the file")
+endif()
+graphc(0 -i messy.graph)
+file(READ "${WORK}/messy.graph" rewritten)
+if(NOT rewritten STREQUAL expected)
+  message(FATAL_ERROR "graphc fmt -i wrote:\n${rewritten}")
+endif()
+graphc(0 --check messy.graph)
+
+file(WRITE "${WORK}/broken.graph" "graph g {\n    empty a\n}\n")
+graphc(1 -i broken.graph)
+require_match("a syntax error" "broken\\.graph:2:12: error\\[E0001\\]" "${err}")
+file(READ "${WORK}/broken.graph" broken)
+if(NOT broken STREQUAL "graph g {\n    empty a\n}\n")
+  message(FATAL_ERROR "graphc fmt -i changed a file that does not parse")
+endif()
+
+file(WRITE "${WORK}/g.yaml" "graphs: {}\n")
+graphc(2 g.yaml)
+require_match("a YAML file" "g\\.yaml: graphc fmt lays out \\.graph text" "${err}")
+message(STATUS "graphc fmt: --check, -i, stdout, syntax errors and YAML behave")

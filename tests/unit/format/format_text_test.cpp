@@ -1,0 +1,172 @@
+// format_text: the canonical layout, comments kept, idempotent, meaning unchanged.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "compile.h"
+#include "format/format_text.h"
+#include "ir/dump.h"
+
+using graphc::format::format_text;
+
+namespace {
+
+// The IR dump of `text` without source positions: what the file means.
+std::string meaning(const std::string& text) {
+  const auto c = graphc::compile_text("f.graph", text);
+  REQUIRE(c->ok());
+  return std::regex_replace(graphc::ir::dump(c->module, c->sources), std::regex("[0-9]+:[0-9]+"), "");
+}
+
+// Formats `text`, checks that formatting again changes nothing, and returns the layout.
+std::string formatted(const std::string& text) {
+  const std::string once = format_text(text);
+  CHECK(format_text(once) == once);
+  return once;
+}
+
+}  // namespace
+
+TEST_CASE("fmt: every statement in the canonical layout", "[format]") {
+  const std::string messy = R"(module   "k.cu" ;import"lib.graph";
+graph g( x:f32[ N ]device,s :f32 )[device_launch]{
+const N=4*( 2+1 )-  -1; param p:f32=-1.5e-3f;
+ buffer b:f32[N]host=iota(0);buffer l : i32[2] device = { 1 ,2 };
+  event e;cond c=1;
+kernel k:ns::f<float, 4><<<(N,2),256,1024>>>(x,-(s*2),@g);
+copy cp:b[0:N]<-x bytes N*4;memset m:l=0;host h:report();empty z;
+record r:e;wait w:e;alloc a:f32[N];free fr:a;call sub:lib(x,s);
+if i(c){empty t;}else{empty f;}
+while loop ( c ) { empty body; }
+switch sw(c){case 0{empty c0;}case 1{empty c1;}}
+k->[programmatic]cp->{m,h}->z;{t,f}->r;
+}
+)";
+  CHECK(formatted(messy) == R"(module "k.cu";
+import "lib.graph";
+
+graph g(x : f32[N] device, s : f32) [device_launch] {
+    const N = 4 * (2 + 1) - -1;
+    param p : f32 = -1.5e-3f;
+    buffer b : f32[N] host = iota(0);
+    buffer l : i32[2] device = {1, 2};
+    event e;
+    cond c = 1;
+    kernel k : ns::f<float, 4><<<(N, 2), 256, 1024>>>(x, -(s * 2), @g);
+    copy cp : b[0:N] <- x bytes N * 4;
+    memset m : l = 0;
+    host h : report();
+    empty z;
+    record r : e;
+    wait w : e;
+    alloc a : f32[N];
+    free fr : a;
+    call sub : lib(x, s);
+    if i (c) {
+        empty t;
+    } else {
+        empty f;
+    }
+    while loop (c) {
+        empty body;
+    }
+    switch sw (c) {
+        case 0 {
+            empty c0;
+        }
+        case 1 {
+            empty c1;
+        }
+    }
+    k ->[programmatic] cp -> {m, h} -> z;
+    {t, f} -> r;
+}
+)");
+}
+
+TEST_CASE("fmt: comments stay where they are, on their own line or at the end of one", "[format]") {
+  const std::string text = R"(// file header
+
+module "k.cu"; // the kernels
+/* before the graph */
+graph g { // opens g
+    // a leading comment
+    empty a; /* inline */ empty b;
+    kernel k : f<<<1, 1>>>(1, // the first argument
+        2 /* the second */, 3);
+    if i (c) {
+        empty t;
+        // last in the body
+    } // after the if
+    // last in the graph
+}
+// the end
+)";
+  CHECK(formatted(text) == R"(// file header
+
+module "k.cu"; // the kernels
+/* before the graph */
+graph g { // opens g
+    // a leading comment
+    empty a; /* inline */
+    empty b;
+    kernel k : f<<<1, 1>>>(1, // the first argument
+        2 /* the second */, 3);
+    if i (c) {
+        empty t;
+        // last in the body
+    } // after the if
+    // last in the graph
+}
+
+// the end
+)");
+}
+
+TEST_CASE("fmt: a comment on its own line inside a statement keeps its line", "[format]") {
+  CHECK(formatted("graph g {\n    kernel k : f<<<1, 1>>>(\n// why\n1);\n}\n") ==
+        "graph g {\n    kernel k : f<<<1, 1>>>(\n        // why\n        1);\n}\n");
+}
+
+TEST_CASE("fmt: one blank line where the file had some, none at the edges of a block", "[format]") {
+  const std::string text = "\n\nmodule \"k.cu\";\ngraph a {\n\n  empty x;\n\n\n\n  empty y;\n\n}\ngraph b {\n  empty z;\n}\n\n\n";
+  CHECK(formatted(text) ==
+        "module \"k.cu\";\n\ngraph a {\n    empty x;\n\n    empty y;\n}\n\ngraph b {\n    empty z;\n}\n");
+}
+
+TEST_CASE("fmt: end-of-line comments of neighbouring lines line up", "[format]") {
+  const std::string text = "graph g {\n  empty a; // one\n  empty long_name; // two\n\n  empty c; // three\n}\n";
+  CHECK(formatted(text) ==
+        "graph g {\n    empty a;         // one\n    empty long_name; // two\n\n    empty c; // three\n}\n");
+}
+
+TEST_CASE("fmt: a comment between a body's brace and else keeps the else", "[format]") {
+  const std::string text = "graph g {\n  cond c;\n  if i (c) { empty t; }\n  // otherwise\n  else { empty f; }\n}\n";
+  const std::string once = formatted(text);
+  CHECK(once == "graph g {\n    cond c;\n    if i (c) {\n        empty t;\n    }\n    // otherwise\n    else {\n        empty f;\n    }\n}\n");
+  CHECK(meaning(once) == meaning(text));
+}
+
+TEST_CASE("fmt: every sample keeps its meaning and is laid out already", "[format]") {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(GRAPHC_SOURCE_DIR) + "/samples")) {
+    if (entry.path().extension() != ".graph") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    INFO(entry.path().string());
+    CHECK(formatted(text.str()) == text.str());
+  }
+}
+
+TEST_CASE("fmt: laying out changes no meaning", "[format]") {
+  const std::string text =
+      "graph g {const N=8;buffer b:f32[N]device;buffer h:f32[N]host=fill(-1.0f);\n"
+      "copy up:b[N/2:N-N/2]<-h[0:N/2];memset m:b=-(2*N);up->{m,z};empty z;}\n";
+  const std::string once = formatted(text);
+  CHECK(once != text);
+  CHECK(meaning(once) == meaning(text));
+}
