@@ -150,8 +150,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     {
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeEmpty;
-#line 22 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.nothing, pick_case0, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "nothing", "conditionals.graph:22:24");
+#line 23 "conditionals.graph"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.nothing, pick_case0, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "nothing", "conditionals.graph:23:19");
 #line 156 "conditionals.graph.cu"
     }
   }
@@ -160,7 +160,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   {
     // once: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
     {
-#line 23 "conditionals.graph"
+#line 26 "conditionals.graph"
       auto args = graphc::kernel_args(::add_one, b.x, 256);
 #line 166 "conditionals.graph.cu"
       cudaGraphNodeParams p{};
@@ -170,8 +170,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.kernel.blockDim = dim3(256, 1, 1);
       p.kernel.sharedMemBytes = 0;
       p.kernel.kernelParams = args.pointers();
-#line 23 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.once, pick_case1, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "once", "conditionals.graph:23:25");
+#line 26 "conditionals.graph"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.once, pick_case1, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "once", "conditionals.graph:26:20");
 #line 176 "conditionals.graph.cu"
     }
   }
@@ -179,11 +179,11 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // case 2 of switch 'pick', in pick_case2
   {
     // cond twice: a conditional handle on pick_case2, set to 1 at every launch
-    graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.twice, pick_case2, 1u, cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'twice'", "", "conditionals.graph:25:18");
+    graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.twice, pick_case2, 1u, cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'twice'", "", "conditionals.graph:29:18");
 
     // twice_a: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
     {
-#line 26 "conditionals.graph"
+#line 30 "conditionals.graph"
       auto args = graphc::kernel_args(::add_one, b.x, 256);
 #line 189 "conditionals.graph.cu"
       cudaGraphNodeParams p{};
@@ -193,8 +193,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.kernel.blockDim = dim3(256, 1, 1);
       p.kernel.sharedMemBytes = 0;
       p.kernel.kernelParams = args.pointers();
-#line 26 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.twice_a, pick_case2, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_a", "conditionals.graph:26:20");
+#line 30 "conditionals.graph"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.twice_a, pick_case2, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_a", "conditionals.graph:30:20");
 #line 199 "conditionals.graph.cu"
     }
 
@@ -207,8 +207,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.conditional.type = cudaGraphCondTypeIf;
       p.conditional.size = 2;
       const cudaGraphNode_t deps[] = {nodes.twice_a};
-#line 27 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, pick_case2, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "maybe", "conditionals.graph:27:16");
+#line 31 "conditionals.graph"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, pick_case2, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "maybe", "conditionals.graph:31:16");
 #line 213 "conditionals.graph.cu"
       // CUDA made the body graphs with the node (phGraph_out, owned by the node).
       maybe_then = p.conditional.phGraph_out[0];
@@ -218,7 +218,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     {
       // twice_b: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
       {
-#line 28 "conditionals.graph"
+#line 32 "conditionals.graph"
         auto args = graphc::kernel_args(::add_one, b.x, 256);
 #line 224 "conditionals.graph.cu"
         cudaGraphNodeParams p{};
@@ -228,8 +228,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
         p.kernel.blockDim = dim3(256, 1, 1);
         p.kernel.sharedMemBytes = 0;
         p.kernel.kernelParams = args.pointers();
-#line 28 "conditionals.graph"
-        graphc::check_cuda(cudaGraphAddNode(&nodes.twice_b, maybe_then, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_b", "conditionals.graph:28:24");
+#line 32 "conditionals.graph"
+        graphc::check_cuda(cudaGraphAddNode(&nodes.twice_b, maybe_then, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_b", "conditionals.graph:32:24");
 #line 234 "conditionals.graph.cu"
       }
     }
@@ -246,8 +246,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.pick};
-#line 34 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.down, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "down", "conditionals.graph:34:10");
+#line 38 "conditionals.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.down, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "down", "conditionals.graph:38:10");
 #line 252 "conditionals.graph.cu"
   }
 }

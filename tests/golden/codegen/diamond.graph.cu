@@ -44,7 +44,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeEmpty;
 #line 17 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fork, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fork", "diamond.graph:17:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.fork, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fork", "diamond.graph:17:11");
 #line 49 "diamond.graph.cu"
   }
 
@@ -127,20 +127,20 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.kind = cudaMemcpyDefault;
     const cudaGraphNode_t deps[] = {nodes.combine};
 #line 19 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.back, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "back", "diamond.graph:19:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.back, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "back", "diamond.graph:19:10");
 #line 132 "diamond.graph.cu"
   }
 
   // report: host print_result()
   {
-    graphc::require_host_fn(b.print_result, "print_result", "report", "diamond.graph:20:12");
+    graphc::require_host_fn(b.print_result, "print_result", "report", "diamond.graph:20:10");
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeHost;
     p.host.fn = b.print_result;
     p.host.userData = b.print_result_data;
     const cudaGraphNode_t deps[] = {nodes.back};
 #line 20 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "report", "diamond.graph:20:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "report", "diamond.graph:20:10");
 #line 145 "diamond.graph.cu"
   }
 }

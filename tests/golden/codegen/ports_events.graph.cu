@@ -37,12 +37,12 @@ Bindings Storage::bindings() const {
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // hold: wait event go
   {
-    graphc::require_event(b.go, "go", "hold", "ports_events.graph:12:12");
+    graphc::require_event(b.go, "go", "hold", "ports_events.graph:12:10");
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeWaitEvent;
     p.eventWait.event = b.go;
 #line 12 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.hold, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "hold", "ports_events.graph:12:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.hold, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "hold", "ports_events.graph:12:10");
 #line 47 "ports_events.graph.cu"
   }
 

@@ -36,7 +36,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
     p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
 #line 11 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "train_step.graph:11:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "train_step.graph:11:10");
 #line 41 "train_step.graph.cu"
   }
 
@@ -86,7 +86,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.backward};
 #line 14 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "train_step.graph:14:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "train_step.graph:14:10");
 #line 91 "train_step.graph.cu"
   }
 }

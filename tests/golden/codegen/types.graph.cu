@@ -125,8 +125,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-#line 32 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:32:12");
+#line 30 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:30:12");
 #line 131 "types.graph.cu"
   }
 
@@ -139,8 +139,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 33 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:33:12");
+#line 31 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:31:12");
 #line 145 "types.graph.cu"
   }
 
@@ -173,14 +173,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 34 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:34:12");
+#line 32 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:32:12");
 #line 179 "types.graph.cu"
   }
 
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 31 "types.graph"
+#line 29 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
 #line 186 "types.graph.cu"
     cudaGraphNodeParams p{};
@@ -191,8 +191,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
-#line 31 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:31:12");
+#line 29 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:29:12");
 #line 197 "types.graph.cu"
   }
 }
