@@ -83,7 +83,8 @@ class ImportLoader {
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
   std::ifstream in(path, std::ios::binary);
   std::error_code ec;
-  if (!in || fs::is_directory(path, ec)) {
+  // Only regular files: a folder, a device (`/dev/zero` never ends) or a pipe is not a graph file.
+  if (!in || !fs::is_regular_file(path, ec)) {
     diags.report(DiagCode::cannot_read_file, at, path);
     return std::nullopt;
   }

@@ -17,7 +17,7 @@ namespace graphc {
 inline constexpr std::uintmax_t kMaxGraphFileBytes = std::uintmax_t{16} << 20;
 
 /// Reads the file at `path` into `sources`; nullopt after reporting, at `at`, E0002 when
-/// it cannot be read (or is a folder) or E0014 when it is over kMaxGraphFileBytes.
+/// it cannot be read or is not a regular file (a folder, a device) or E0014 when it is over kMaxGraphFileBytes.
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at);
 
 /// The front end for one file: its IR, syntax fields only, its own imports unresolved.

@@ -99,6 +99,18 @@ TEST_CASE("a graph file over the size limit is refused before it is read", "[imp
   CHECK(c->sources.size() == 0);  // nothing was read
 }
 
+TEST_CASE("an import of a device or a folder is refused without reading it", "[imports]") {
+  Files files("devices");
+  // /dev/zero never ends: reading it would not stop before memory runs out.
+  const std::string device = files.write("d.graph", "import \"/dev/zero\";\nimport \".\";\ngraph d { empty e; }\n");
+  const auto c = compile_file(device);
+  const auto all = c->diags.sorted();
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].code == DiagCode::cannot_read_file);
+  CHECK(all[1].code == DiagCode::cannot_read_file);
+  CHECK(c->sources.size() == 1);  // only d.graph was read
+}
+
 TEST_CASE("module and import paths that generated code could not name are refused", "[imports]") {
   Files files("paths");
   const std::string text = files.write("t.graph", "module \"k\\\\x.cu\";\nmodule \"k.so\";\nimport \"a\tb.graph\";\n");
