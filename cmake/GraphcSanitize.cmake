@@ -1,0 +1,20 @@
+# GRAPHC_SANITIZE=ON: AddressSanitizer + UndefinedBehaviorSanitizer on every C++ target
+# (host code; device code and nvcc-compiled host stubs are not instrumented). Any report
+# aborts the process, so a sanitizer finding fails the test that hit it. scripts/test (and
+# so CI) builds this way.
+# GRAPHC_FUZZ=ON (clang only): the same sanitizers plus libFuzzer's coverage on every C++
+# target, and the tests/fuzz targets linked with libFuzzer; scripts/fuzz builds this way.
+option(GRAPHC_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(GRAPHC_FUZZ "Build the fuzz targets with libFuzzer (clang), sanitizers on" OFF)
+if(GRAPHC_SANITIZE OR GRAPHC_FUZZ)
+  set(graphc_sanitizers address,undefined)
+  if(GRAPHC_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+      message(FATAL_ERROR "GRAPHC_FUZZ needs clang (libFuzzer): configure with CXX=clang++")
+    endif()
+    set(graphc_sanitizers fuzzer-no-link,${graphc_sanitizers})
+  endif()
+  add_compile_options(
+    "$<$<COMPILE_LANGUAGE:CXX>:-fsanitize=${graphc_sanitizers};-fno-sanitize-recover=all;-fno-omit-frame-pointer>")
+  add_link_options("$<$<LINK_LANGUAGE:CXX>:-fsanitize=${graphc_sanitizers}>")
+endif()
