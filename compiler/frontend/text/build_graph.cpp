@@ -2,6 +2,7 @@
 
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
+#include "ir/limits.h"
 
 namespace graphc::frontend::text {
 namespace {
@@ -41,7 +42,9 @@ class GraphBuilder {
     } else if (item.is_type<grammar::event_decl>()) {
       graph_.events.push_back(build_event(ctx_, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
-      build_edges(ctx_, item, body, graph_.edges);
+      edges(item, body);
+    } else if (!limits_.node_fits(ctx_.range(item))) {
+      return;  // every other item is a node
     } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
                item.is_type<grammar::switch_node>()) {
       conditional(item, body);
@@ -101,43 +104,46 @@ class GraphBuilder {
     out.op = ir::AllocNode{buffer};
   }
 
+  // `a -> {b, c} -> d;`: one edge per arrow and pair of members, while they fit.
+  void edges(const ParseNode& node, ir::BodyId body) {
+    // children: side, arrow, (port,) side, arrow, (port,) side, ...
+    const auto& children = node.children;
+    const ParseNode* from_side = children.at(0).get();
+    for (std::size_t i = 1; i < children.size();) {
+      const SourceRange arrow = ctx_.range(*children.at(i++));
+      ir::EdgePort port = ir::EdgePort::default_;
+      SourceRange port_range;
+      if (children.at(i)->is_type<grammar::edge_port>()) {
+        port_range = ctx_.range(*children[i]);
+        port = ctx_.text(*children[i]) == "programmatic" ? ir::EdgePort::programmatic : ir::EdgePort::launch_completion;
+        ++i;
+      }
+      const ParseNode* to_side = children.at(i++).get();
+      if (!limits_.edges_fit(members(*from_side).size() * members(*to_side).size(), arrow)) return;
+      for (const ParseNode* from : members(*from_side)) {
+        for (const ParseNode* to : members(*to_side)) {
+          ir::Edge edge;
+          edge.from = ctx_.text(*from);
+          edge.to = ctx_.text(*to);
+          edge.from_range = ctx_.range(*from);
+          edge.to_range = ctx_.range(*to);
+          edge.range = arrow;
+          edge.body = body;
+          edge.port = port;
+          edge.port_range = port_range;
+          graph_.edges.push_back(std::move(edge));
+        }
+      }
+      from_side = to_side;
+    }
+  }
+
   const BuildContext& ctx_;
   ir::Graph& graph_;
+  ir::GraphLimits limits_{graph_, ctx_.diags};
 };
 
 }  // namespace
-
-void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges) {
-  // children: side, arrow, (port,) side, arrow, (port,) side, ...
-  const auto& children = node.children;
-  const ParseNode* from_side = children.at(0).get();
-  for (std::size_t i = 1; i < children.size();) {
-    const SourceRange arrow = ctx.range(*children.at(i++));
-    ir::EdgePort port = ir::EdgePort::default_;
-    SourceRange port_range;
-    if (children.at(i)->is_type<grammar::edge_port>()) {
-      port_range = ctx.range(*children[i]);
-      port = ctx.text(*children[i]) == "programmatic" ? ir::EdgePort::programmatic : ir::EdgePort::launch_completion;
-      ++i;
-    }
-    const ParseNode* to_side = children.at(i++).get();
-    for (const ParseNode* from : members(*from_side)) {
-      for (const ParseNode* to : members(*to_side)) {
-        ir::Edge edge;
-        edge.from = ctx.text(*from);
-        edge.to = ctx.text(*to);
-        edge.from_range = ctx.range(*from);
-        edge.to_range = ctx.range(*to);
-        edge.range = arrow;
-        edge.body = body;
-        edge.port = port;
-        edge.port_range = port_range;
-        edges.push_back(std::move(edge));
-      }
-    }
-    from_side = to_side;
-  }
-}
 
 ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);

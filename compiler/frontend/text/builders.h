@@ -56,13 +56,12 @@ ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);
 /// A kernel, copy, memset, host, empty, record, wait, free or call node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
-/// `a -> {b, c} ->[programmatic] d;` -> one edge per pair of consecutive members, in
-/// source order, each with its arrow's port and in `body` (invalid: the graph itself).
-void build_edges(const BuildContext& ctx, const ParseNode& node, ir::BodyId body, std::vector<ir::Edge>& edges);
-
 /// `graph NAME(parameters) [attributes] { ... }`, with its parameters first in its buffers
 /// and params, and the nodes, edges and conds of its conditional nodes' bodies
-/// in its own tables, each marked with its body.
+/// in its own tables, each marked with its body. An edge statement `a -> {b, c} -> d;`
+/// gives one edge per pair of consecutive members, in source order, each with its arrow's
+/// port. Nodes and edges past ir::kMaxNodes / kMaxEdges are reported (E0015, E0016) and
+/// left out.
 ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node);
 
 }  // namespace graphc::frontend::text

@@ -10,6 +10,7 @@
 #include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
 #include "grammar/errors.hpp"
+#include "ir/limits.h"
 
 namespace graphc::frontend::yaml {
 namespace {
@@ -236,7 +237,7 @@ class GraphBuilder {
   void node(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
     std::string name;
     SourceRange name_range;
-    if (!declared(key, "node", name, name_range)) return;
+    if (!declared(key, "node", name, name_range) || !limits_.node_fits(name_range)) return;
     const std::string what = fmt::format("node '{}'", name);
     if (!r_.is_map(value, what)) return;
     std::vector<std::string> kinds;
@@ -402,6 +403,7 @@ class GraphBuilder {
       }
       return out;
     };
+    if (!limits_.edges_fit(members(from).size() * members(to).size(), r_.range(from))) return;
     for (const YAML::Node& f : members(from)) {
       for (const YAML::Node& t : members(to)) {
         const auto a = r_.name(f, "a node of an edge");
@@ -424,6 +426,7 @@ class GraphBuilder {
   const YamlReader& r_;
   ir::Graph& graph_;
   std::size_t depth_ = 0;  // conditional bodies open
+  ir::GraphLimits limits_{graph_, r_.diags()};
 };
 
 }  // namespace
