@@ -14,6 +14,9 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags);
 /// check_declarations.cpp: consts, param defaults, buffer sizes and initial contents.
 void check_declarations(GraphContext& ctx);
 
+/// check_function_names.cpp: kernel and host function names C++ and NVRTC can spell.
+void check_function_names(GraphContext& ctx);
+
 /// check_launch_config.cpp: grid and block dimensions, dynamic shared memory.
 void check_launch_config(GraphContext& ctx);
 

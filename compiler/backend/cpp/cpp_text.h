@@ -31,10 +31,8 @@ std::string identifier(std::string_view name);
 
 /// A kernel function as written in the .graph file (`axpy`, `ns::scale<float>`), as a
 /// reference from inside the generated namespaces: qualified from the global namespace
-/// (`::axpy`). Throws std::logic_error unless it is a conservative C++ qualified name or
-/// template-id: identifiers and `::`, and template arguments made of identifiers, numbers,
-/// nested template ids, balanced parentheses and the operators `* & - + . % | ^ ~ ! =`
-/// (never `/`, quotes, `#`, `\`, `;`, braces or brackets, which could end the expression).
+/// (`::axpy`). Throws std::logic_error unless ir::is_cpp_function_name(function): sema
+/// rejects any other name (E0111).
 std::string kernel_reference(std::string_view function);
 
 /// A constant expression holding `value` exactly, for initialising a variable of

@@ -160,3 +160,18 @@ TEST_CASE("an unknown function in an expression", "[sema]") {
   CHECK(a->notes(all[0]) == "did you mean 'ceil_div'?\n");
   test::check_diag(*a, all[1], DiagCode::call_arity, "3:13", "'min' takes 2 arguments, but the call passes 1");
 }
+
+TEST_CASE("a kernel or host function name generated code could not spell is E0111 at the name", "[sema]") {
+  // The grammar takes template arguments up to their `>`, whatever they hold.
+  single_diag(*analyze_text("graph g { kernel k : tiled<'unsigned int'><<<1, 1>>>(); }\n"), DiagCode::bad_function_name,
+              "1:22",
+              "kernel function 'tiled<'unsigned int'>' is not a C++ name that generated code and NVRTC can spell: "
+              "names, '::' and template arguments of types and constant expressions, without quotes, '/', '#', '\\', "
+              "';', braces or brackets");
+  const auto a = analyze_text("graph g { host h : log<\"x\">(); }\n");
+  REQUIRE(a->sorted().size() == 1);
+  test::check_diag(*a, a->sorted()[0], DiagCode::bad_function_name, "1:20",
+                   std::string("host function 'log<\"x\">' ") + a->sorted()[0].message.substr(a->sorted()[0].message.find("is not")));
+  // What C++ allows stays allowed.
+  CHECK(analyze_text("graph g { kernel k : ::ns::f<unsigned int, (4 + 2), vec<float*>><<<1, 1>>>(); }\n")->ok);
+}
