@@ -21,7 +21,7 @@ class Splitter {
       const std::size_t begin = at_;
       const Piece::Kind kind = piece();
       std::string_view piece = text_.substr(begin, at_ - begin);
-      if (kind == Piece::Kind::line_comment) piece = piece.substr(0, piece.find_last_not_of(" \t") + 1);
+      if (kind == Piece::Kind::line_comment) piece = piece.substr(0, piece.find_last_not_of(" \t\r") + 1);
       pieces_.push_back({kind, piece, newlines});
     }
     return std::move(pieces_);
@@ -42,7 +42,8 @@ class Splitter {
 
   Piece::Kind piece() {
     if (next_is("//")) {
-      while (at_ < text_.size() && text_[at_] != '\n' && text_[at_] != '\r') ++at_;
+      // As grammar::line_comment: up to the line feed (a lone carriage return is part of it).
+      while (at_ < text_.size() && text_[at_] != '\n') ++at_;
       return Piece::Kind::line_comment;
     }
     if (next_is("/*")) {

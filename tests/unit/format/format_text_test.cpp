@@ -170,3 +170,9 @@ TEST_CASE("fmt: laying out changes no meaning", "[format]") {
   CHECK(once != text);
   CHECK(meaning(once) == meaning(text));
 }
+
+TEST_CASE("fmt: a carriage return alone is part of a line comment, as the grammar reads it", "[format]") {
+  // Found by fuzz_text: the comment went on past the \r, so `empty b;` was in it.
+  CHECK(formatted("graph g {\n    // a\r empty b;\n    empty c; // d\r\n}\r\n") ==
+        "graph g {\n    // a\r empty b;\n    empty c; // d\n}\n");
+}
