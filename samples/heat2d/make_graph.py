@@ -2,7 +2,8 @@
 """Writes heat2d.graph: 200 explicit heat-diffusion steps as a chain of 200 kernel nodes.
 
 The .graph language has no loops (issue 2), so the chain is written out; this script is
-the one place its shape is decided. Run it after changing it and commit both:
+the one place its shape is decided. It writes graphc fmt's layout. Run it after changing
+it and commit both:
 
     python3 samples/heat2d/make_graph.py            # rewrite heat2d.graph beside this script
     python3 samples/heat2d/make_graph.py --check    # exit 1 if heat2d.graph is out of date (a test)
@@ -25,21 +26,21 @@ HEADER = """\
 module "heat2d_kernels.cu";
 
 graph heat2d {{
-    const N  = 1024;
-    const LO = N / 2 - 16;   // the hot square is [LO, HI) x [LO, HI), 32 x 32
+    const N = 1024;
+    const LO = N / 2 - 16; // the hot square is [LO, HI) x [LO, HI), 32 x 32
     const HI = N / 2 + 16;
-    param  alpha : f32 = 0.125f;   // diffusion number; the explicit scheme is stable up to 0.25
-    buffer h_in  : f32[N * N] host = fill(0.25f);
-    buffer u0    : f32[N * N] device;
-    buffer u1    : f32[N * N] device;
+    param alpha : f32 = 0.125f; // diffusion number; the explicit scheme is stable up to 0.25
+    buffer h_in : f32[N * N] host = fill(0.25f);
+    buffer u0 : f32[N * N] device;
+    buffer u1 : f32[N * N] device;
     buffer h_out : f32[N * N] host;
 
-    copy   upload   : u0 <- h_in;
+    copy upload : u0 <- h_in;
     kernel hot_spot : set_square<<<(ceil_div(N, 16), ceil_div(N, 16)), (16, 16)>>>(u0, N, LO, HI, 1.0f);
 """
 
 FOOTER = """\
-    copy   download : h_out <- u0;
+    copy download : h_out <- u0;
 
 """
 
