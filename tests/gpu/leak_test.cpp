@@ -151,25 +151,17 @@ TEST_CASE("loads and instantiations that fail half-way give back everything they
       << "extern \"C\" __global__ void __launch_bounds__(32) bounded(float* x) { x[threadIdx.x] = 1.0f; }\n";
 
   // 256 MiB allocated before each failure: one leaked would show at once.
-  const std::string missing_kernel = R"(module "bounded.cu";
-graph failing {
-    buffer big : u8[268435456] device;
-    buffer x : f32[1024] device;
-    kernel k : not_a_kernel<<<1, 32>>>(x);
-}
-)";
+  const auto failing = [](const std::string& kernel) {
+    return "module \"bounded.cu\";\ngraph failing {\n    buffer big : u8[268435456] device;\n"
+           "    buffer x : f32[1024] device;\n    " + kernel + "\n}\n";
+  };
+  const std::string missing_kernel = failing("kernel k : not_a_kernel<<<1, 32>>>(x);");
   check_failures_flat("a kernel in no module", 20, 200, "R0002",
                       [&] { Program::from_text(path, missing_kernel).instantiate("failing"); });
 
   // A kernel compiled for at most 32 threads per block, launched with 1024: CUDA refuses
   // the kernel node, and the error names it.
-  const std::string too_wide = R"(module "bounded.cu";
-graph failing {
-    buffer big : u8[268435456] device;
-    buffer x : f32[1024] device;
-    kernel wide : bounded<<<1, 1024>>>(x);
-}
-)";
+  const std::string too_wide = failing("kernel wide : bounded<<<1, 1024>>>(x);");
   const Error e = error_of([&] { Program::from_text(path, too_wide).instantiate("failing"); });
   CHECK(e.code() == "R0001");
   CHECK_THAT(e.what(), Catch::StartsWith(location_of(path, too_wide, "kernel wide")));
