@@ -17,4 +17,10 @@ if(GRAPHC_SANITIZE OR GRAPHC_FUZZ)
   add_compile_options(
     "$<$<COMPILE_LANGUAGE:CXX>:-fsanitize=${graphc_sanitizers};-fno-sanitize-recover=all;-fno-omit-frame-pointer>")
   add_link_options("$<$<LINK_LANGUAGE:CXX>:-fsanitize=${graphc_sanitizers}>")
+  # Debian's GCC links --as-needed unless sanitizing; without it every program would need
+  # libcuda.so.1 (the CUDA toolkit's stub is on the link line), which a machine without a
+  # GPU driver lacks.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    add_link_options("$<$<LINK_LANGUAGE:CXX>:-Wl,--as-needed>")
+  endif()
 endif()
