@@ -24,7 +24,7 @@ struct Fragment {
 template <class Rule>
 Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   Fragment out;
-  out.state = std::make_unique<ParseState>(source.text().size());
+  out.state = std::make_unique<ParseState>(where.begin, where.end - where.begin);
   const char* begin = source.text().data() + where.begin;
   const LineColumn at = source.line_column(where.begin);
   tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, source.path(), where.begin, at.line,

@@ -35,7 +35,7 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
 
 ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
-  text::ParseState state(source.text().size());
+  text::ParseState state(0, source.text().size());
   tao::pegtl::memory_input<> in(source.text(), source.path());
   std::unique_ptr<ParseNode> root;
   try {

@@ -49,29 +49,33 @@ using selector = tao::pegtl::parse_tree::selector<
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the
-/// token before it. Filled by the `track_tokens` action while parsing.
+/// token before it. Filled by the `track_tokens` action while parsing. It covers the bytes
+/// parsed, [first, first + size] of the file: one YAML scalar costs its own size, not the
+/// file's.
 class TokenEnds {
  public:
-  explicit TokenEnds(std::size_t text_size) : token_end_(text_size + 1, kUnknown) {}
+  TokenEnds(std::size_t first, std::size_t size) : first_(first), token_end_(size + 1, kUnknown) {}
 
   void record(std::size_t skip_begin, std::size_t skip_end) {
-    token_end_[skip_end] = static_cast<std::uint32_t>(skip_begin);
+    token_end_[skip_end - first_] = static_cast<std::uint32_t>(skip_begin);
   }
 
   /// The end of the last token before `offset`, when `offset` ends a skip; else `offset`.
   std::uint32_t token_end(std::size_t offset) const {
-    const std::uint32_t end = token_end_.at(offset);
+    const std::uint32_t end = token_end_.at(offset - first_);
     return end == kUnknown ? static_cast<std::uint32_t>(offset) : end;
   }
 
  private:
   static constexpr std::uint32_t kUnknown = UINT32_MAX;
+  std::size_t first_;
   std::vector<std::uint32_t> token_end_;
 };
 
 /// What the actions keep while parsing.
 struct ParseState {
-  explicit ParseState(std::size_t text_size) : ends(text_size) {}
+  /// For the bytes [first, first + size] of the file.
+  ParseState(std::size_t first, std::size_t size) : ends(first, size) {}
   TokenEnds ends;
   std::size_t nesting = 0;       // parentheses, calls, casts, negations and template arguments open
   std::size_t body_nesting = 0;  // conditional bodies open
