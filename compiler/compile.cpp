@@ -10,7 +10,7 @@
 namespace graphc {
 namespace {
 
-void run(Compilation& c, FileId file) {
+void run(Compilation& c, FileId file, const CompileOptions& options) {
   const ParseFile parse = [&c](FileId f) {
     return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags)
                                              : frontend::parse_text(c.sources, f, c.diags);
@@ -18,6 +18,7 @@ void run(Compilation& c, FileId file) {
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
+  if (!c.diags.has_errors() && options.optimize) c.implied_edges = opt::reduce_edges(c.module);
 }
 
 }  // namespace
@@ -27,20 +28,20 @@ bool is_yaml_path(const std::string& path) {
   return extension == ".yaml" || extension == ".yml";
 }
 
-std::unique_ptr<Compilation> compile_file(const std::string& path) {
+std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options) {
   auto c = std::make_unique<Compilation>();
   const std::optional<FileId> file = read_source(c->sources, path, c->diags, SourceRange{});
   if (!file) {
     c->module.path = path;
     return c;
   }
-  run(*c, *file);
+  run(*c, *file, options);
   return c;
 }
 
-std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text) {
+std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options) {
   auto c = std::make_unique<Compilation>();
-  run(*c, c->sources.add(path, std::move(text)));
+  run(*c, c->sources.add(path, std::move(text)), options);
   return c;
 }
 

@@ -10,16 +10,26 @@
 
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
+#include "opt/reduce_edges.h"
 #include "source/source.h"
 
 namespace graphc {
 
+/// How to compile. `graphc -O0` and graphc::LoadOptions{.optimize = false} turn the
+/// optimiser off.
+struct CompileOptions {
+  /// Run the optimiser (opt/) on a module that analyzed without errors: both back ends
+  /// then build the optimised graph.
+  bool optimize = true;
+};
+
 /// The result of compiling one file: the sources read, every diagnostic, and the IR
-/// (resolved and valid only when ok()).
+/// (resolved and valid only when ok()), with what the optimiser changed.
 struct Compilation {
   SourceManager sources;
   DiagEngine diags;
   ir::Module module;
+  std::vector<opt::ImpliedEdge> implied_edges;  // edges the optimiser took out of `module` (opt::reduce_edges)
   bool ok() const { return !diags.has_errors(); }
 };
 
@@ -30,9 +40,9 @@ bool is_yaml_path(const std::string& path);
 /// Compiles the file at `path` (".graph", or ".yaml" / ".yml" for the YAML form; the path
 /// is kept as given for diagnostics). Imports may mix both forms.
 /// Never throws for bad input: an unreadable file is diagnostic E0002.
-std::unique_ptr<Compilation> compile_file(const std::string& path);
+std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options = {});
 
 /// Compiles text held in memory, reported under `path` (tests, tools).
-std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text);
+std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options = {});
 
 }  // namespace graphc

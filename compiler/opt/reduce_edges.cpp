@@ -1,0 +1,142 @@
+#include "opt/reduce_edges.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <queue>
+#include <stdexcept>
+
+namespace graphc::opt {
+namespace {
+
+// Reachability is computed for the targets in blocks of this many topological positions
+// at a time, so memory stays nodes x kBlock bits (32 MiB at the 65 536-node limit).
+constexpr std::size_t kBlock = 4096;
+constexpr std::size_t kWord = 64;
+
+class Reducer {
+ public:
+  explicit Reducer(ir::Graph& graph) : graph_(graph), successors_(graph.nodes.size()) {
+    for (std::uint32_t e = 0; e < graph_.edges.size(); ++e) {
+      const ir::Edge& edge = graph_.edges[e];
+      if (edge.port == ir::EdgePort::default_) successors_[edge.from_id.value].push_back({edge.to_id.value, e});
+    }
+    topological_order();
+  }
+
+  std::vector<ImpliedEdge> run() {
+    std::vector<bool> implied(graph_.edges.size(), false);
+    std::vector<std::vector<std::string>> paths(graph_.edges.size());
+    const std::size_t count = order_.size();
+    for (std::size_t first = 0; first < count; first += kBlock) {
+      const std::size_t width = std::min(kBlock, count - first);
+      words_ = (width + kWord - 1) / kWord;
+      reach_.assign(count * words_, 0);
+      std::vector<std::uint64_t> longer(words_);  // targets of paths of two or more edges from `u`
+      for (std::size_t k = count; k-- > 0;) {
+        const std::uint32_t u = order_[k];
+        std::fill(longer.begin(), longer.end(), 0);
+        for (const Successor& s : successors_[u]) {
+          const std::uint64_t* from = row(s.node);
+          for (std::size_t w = 0; w < words_; ++w) longer[w] |= from[w];
+        }
+        std::uint64_t* into = row(u);
+        std::copy(longer.begin(), longer.end(), into);
+        for (const Successor& s : successors_[u]) {
+          const std::size_t p = position_[s.node];
+          if (p < first || p >= first + width) continue;
+          const std::size_t bit = p - first;
+          if ((longer[bit / kWord] >> (bit % kWord)) & 1U) {
+            implied[s.edge] = true;
+            paths[s.edge] = path(u, s.node, first);
+          }
+          into[bit / kWord] |= std::uint64_t{1} << (bit % kWord);
+        }
+      }
+    }
+    std::vector<ImpliedEdge> out;
+    std::vector<ir::Edge> kept;
+    for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
+      if (implied[e]) {
+        out.push_back({graph_.name, std::move(graph_.edges[e]), std::move(paths[e])});
+      } else {
+        kept.push_back(std::move(graph_.edges[e]));
+      }
+    }
+    graph_.edges = std::move(kept);
+    return out;
+  }
+
+ private:
+  struct Successor {
+    std::uint32_t node;
+    std::uint32_t edge;
+  };
+
+  // Kahn's algorithm over every edge (any port): position_[node] is the node's place.
+  void topological_order() {
+    const std::size_t count = graph_.nodes.size();
+    std::vector<std::size_t> waiting(count, 0);
+    std::vector<std::vector<std::uint32_t>> next(count);
+    for (const ir::Edge& edge : graph_.edges) {
+      ++waiting[edge.to_id.value];
+      next[edge.from_id.value].push_back(edge.to_id.value);
+    }
+    std::queue<std::uint32_t> ready;
+    for (std::uint32_t n = 0; n < count; ++n) {
+      if (waiting[n] == 0) ready.push(n);
+    }
+    position_.assign(count, 0);
+    while (!ready.empty()) {
+      const std::uint32_t n = ready.front();
+      ready.pop();
+      position_[n] = order_.size();
+      order_.push_back(n);
+      for (const std::uint32_t m : next[n]) {
+        if (--waiting[m] == 0) ready.push(m);
+      }
+    }
+  }
+
+  std::uint64_t* row(std::uint32_t node) { return &reach_[position_[node] * words_]; }
+  const std::uint64_t* row(std::uint32_t node) const { return &reach_[position_[node] * words_]; }
+
+  bool reaches(std::uint32_t from, std::uint32_t target, std::size_t first) const {
+    const std::size_t bit = position_[target] - first;
+    return (row(from)[bit / kWord] >> (bit % kWord)) & 1U;
+  }
+
+  // A path of default-port edges from u to v other than the edge u -> v, by names. Every
+  // node after u already has its reachability row (reverse topological order).
+  std::vector<std::string> path(std::uint32_t u, std::uint32_t v, std::size_t first) const {
+    std::vector<std::string> names{graph_.nodes[u].name};
+    for (std::uint32_t at = u; at != v;) {
+      const auto next = std::find_if(successors_[at].begin(), successors_[at].end(), [&](const Successor& s) {
+        return s.node == v ? at != u : reaches(s.node, v, first);
+      });
+      if (next == successors_[at].end()) throw std::logic_error("opt: an implied edge has no other path");
+      at = next->node;
+      names.push_back(graph_.nodes[at].name);
+    }
+    return names;
+  }
+
+  ir::Graph& graph_;
+  std::vector<std::vector<Successor>> successors_;
+  std::vector<std::uint32_t> order_;
+  std::vector<std::size_t> position_;
+  std::vector<std::uint64_t> reach_;  // per node (by position), the targets of the block it reaches
+  std::size_t words_ = 0;
+};
+
+}  // namespace
+
+std::vector<ImpliedEdge> reduce_edges(ir::Module& module) {
+  std::vector<ImpliedEdge> out;
+  for (ir::Graph& graph : module.graphs) {
+    std::vector<ImpliedEdge> implied = Reducer(graph).run();
+    out.insert(out.end(), std::make_move_iterator(implied.begin()), std::make_move_iterator(implied.end()));
+  }
+  return out;
+}
+
+}  // namespace graphc::opt

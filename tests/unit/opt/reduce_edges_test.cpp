@@ -1,0 +1,91 @@
+// opt::reduce_edges: which edges other paths imply, on graph shapes; what it leaves alone
+// (ports, -O0); and that what the back ends read (Graph::edges, their dependencies) no
+// longer has them.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "compile.h"
+#include "ir/creation_order.h"
+
+using namespace graphc;
+
+namespace {
+
+std::unique_ptr<Compilation> compile(const std::string& text, CompileOptions options = {}) {
+  auto c = compile_text("t.graph", text, options);
+  REQUIRE(c->ok());
+  return c;
+}
+
+// Each implied edge as "from->to via a -> b -> c".
+std::vector<std::string> implied(const Compilation& c) {
+  std::vector<std::string> out;
+  for (const opt::ImpliedEdge& e : c.implied_edges) {
+    out.push_back(fmt::format("{}->{} via {}", e.edge.from, e.edge.to, fmt::join(e.path, " -> ")));
+  }
+  return out;
+}
+
+const std::string kChain = "graph g { empty a; empty b; empty c; empty d; a -> b -> c -> d; a -> {c, d}; b -> d; }\n";
+
+}  // namespace
+
+TEST_CASE("opt: a chain's shortcuts are implied, each with a path that implies it", "[opt]") {
+  const auto c = compile(kChain);
+  CHECK(implied(*c) == std::vector<std::string>{"a->c via a -> b -> c", "a->d via a -> b -> c -> d", "b->d via b -> c -> d"});
+  CHECK(c->module.graphs[0].edges.size() == 3);
+  // The back ends' dependencies: each node waits only for the one before it.
+  const auto deps = ir::dependencies(c->module.graphs[0]);
+  REQUIRE(deps[3].size() == 1);
+  CHECK(deps[3][0].from.value == 2);
+}
+
+TEST_CASE("opt: a diamond and parallel chains imply nothing", "[opt]") {
+  CHECK(compile("graph g { empty a; empty b; empty c; empty d; a -> {b, c} -> d; }\n")->implied_edges.empty());
+  CHECK(compile("graph g { empty a; empty b; empty c; empty d; a -> b; c -> d; }\n")->implied_edges.empty());
+}
+
+TEST_CASE("opt: port edges are never removed and imply nothing", "[opt]") {
+  const std::string kernels = "kernel a : f<<<1, 1>>>(); kernel b : f<<<1, 1>>>(); kernel c : f<<<1, 1>>>();";
+  // b may start before a completes, so a -> c still orders c after a's completion.
+  CHECK(compile("graph g { " + kernels + " a ->[programmatic] b -> c; a -> c; }\n")->implied_edges.empty());
+  CHECK(compile("graph g { " + kernels + " a ->[launch_completion] b -> c; a -> c; }\n")->implied_edges.empty());
+  // A port edge is kept even where default edges order its nodes.
+  CHECK(compile("graph g { " + kernels + " a -> b -> c; a ->[programmatic] c; }\n")->implied_edges.empty());
+}
+
+TEST_CASE("opt: conditional bodies are reduced too", "[opt]") {
+  const auto c = compile(
+      "graph g { cond go = 1; if check (go) { empty x; empty y; empty z; x -> y -> z; x -> z; } }\n");
+  CHECK(implied(*c) == std::vector<std::string>{"x->z via x -> y -> z"});
+}
+
+TEST_CASE("opt: -O0 (optimize = false) keeps every edge", "[opt]") {
+  const auto c = compile(kChain, CompileOptions{.optimize = false});
+  CHECK(c->implied_edges.empty());
+  CHECK(ir::dependencies(c->module.graphs[0])[3].size() == 3);
+}
+
+TEST_CASE("opt: a long chain with every edge of span 16 or less keeps only the chain", "[opt]") {
+  // Over several blocks of the reachability computation (4096 targets each).
+  constexpr int kNodes = 5000;
+  std::string text = "graph g {\n";
+  for (int i = 0; i < kNodes; ++i) text += fmt::format("empty n{};\n", i);
+  std::size_t edges = 0;
+  for (int i = 0; i < kNodes; ++i) {
+    for (int j = i + 1; j <= i + 16 && j < kNodes; ++j, ++edges) text += fmt::format("n{} -> n{};\n", i, j);
+  }
+  text += "}\n";
+  const auto c = compile(text);
+  CHECK(c->implied_edges.size() == edges - (kNodes - 1));
+  const std::vector<ir::Edge>& kept = c->module.graphs[0].edges;
+  REQUIRE(kept.size() == kNodes - 1);
+  for (int i = 0; i + 1 < kNodes; ++i) {
+    CHECK(kept[i].from == fmt::format("n{}", i));
+    CHECK(kept[i].to == fmt::format("n{}", i + 1));
+  }
+}
