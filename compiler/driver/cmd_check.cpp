@@ -1,30 +1,52 @@
-// graphc check FILE [--emit=ir]: parse and validate; optionally print the IR dump.
+// graphc check FILE [--emit=ir] [--explain] [-O0]: parse and validate; optionally print
+// the IR dump and what the optimiser changed.
 #include <cstdio>
 #include <memory>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "commands.h"
 #include "ir/dump.h"
 #include "report.h"
 
 namespace graphc::driver {
+namespace {
+
+// One line per edge the optimiser left out: where it is written, and a path that implies it.
+std::string explain(const Compilation& c) {
+  std::string out;
+  for (const opt::ImpliedEdge& e : c.implied_edges) {
+    out += fmt::format("{}: edge '{}' -> '{}' of graph '{}' is implied by {}; not given to CUDA (-O0 keeps it)\n",
+                       c.sources.location(e.edge.range), e.edge.from, e.edge.to, e.graph, fmt::join(e.path, " -> "));
+  }
+  if (c.implied_edges.empty()) out += "no changes: no edge is implied by other edges\n";
+  return out;
+}
+
+}  // namespace
 
 void add_check(CLI::App& app, int& status) {
   struct Options {
     std::string file;
     std::string emit;
+    bool explain = false;
+    CompileOptions compile;
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate a graph file; print its diagnostics");
   cmd->add_option("file", options->file, "the .graph file")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
+  cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change");
+  add_optimize_option(*cmd, options->compile);
   cmd->callback([options, &status] {
-    auto compilation = compile_and_report(options->file);
+    auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;
     }
     if (options->emit == "ir") std::fputs(ir::dump(compilation->module, compilation->sources).c_str(), stdout);
+    if (options->explain) std::fputs(explain(*compilation).c_str(), stdout);
     status = exit_ok;
   });
 }

@@ -32,14 +32,16 @@ void add_compile(CLI::App& app, int& status) {
     std::string file;
     std::string output_dir = ".";
     std::string depfile;
+    CompileOptions compile;
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("compile", "Generate C++ (NAME.graph.h, NAME.graph.cu) that builds the graphs");
   cmd->add_option("file", options->file, "the .graph file")->required();
   cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
   cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
+  add_optimize_option(*cmd, options->compile);
   cmd->callback([options, &status] {
-    auto compilation = compile_and_report(options->file);
+    auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;

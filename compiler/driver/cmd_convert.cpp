@@ -24,7 +24,8 @@ void add_convert(CLI::App& app, int& status) {
   cmd->add_option("file", options->input, "the .graph, .yaml or .yml file")->required();
   cmd->add_option("-o,--output", options->output, "the file to write; its extension picks the form")->required();
   cmd->callback([options, &status] {
-    auto compilation = compile_and_report(options->input);
+    // Unoptimised: the other form must say everything this one says, implied edges included.
+    auto compilation = compile_and_report(options->input, CompileOptions{.optimize = false});
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;

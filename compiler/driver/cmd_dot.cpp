@@ -10,11 +10,16 @@
 namespace graphc::driver {
 
 void add_dot(CLI::App& app, int& status) {
-  auto file = std::make_shared<std::string>();
+  struct Options {
+    std::string file;
+    CompileOptions compile;
+  };
+  auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("dot", "Print the graphs of a file as Graphviz DOT");
-  cmd->add_option("file", *file, "the .graph file")->required();
-  cmd->callback([file, &status] {
-    auto compilation = compile_and_report(*file);
+  cmd->add_option("file", options->file, "the .graph file")->required();
+  add_optimize_option(*cmd, options->compile);
+  cmd->callback([options, &status] {
+    auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
+#include "report.h"
 #include "ir/graph.h"
 
 namespace graphc::driver {
@@ -24,6 +25,7 @@ struct Options {
   std::vector<std::string> sets;
   std::vector<std::string> prints;
   bool time = false;
+  CompileOptions compile;
 };
 
 using Clock = std::chrono::steady_clock;
@@ -72,7 +74,7 @@ std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
 
 int run(const Options& o) {
   const auto load_start = Clock::now();
-  Program program = Program::load(o.file);
+  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 
@@ -127,6 +129,7 @@ void add_run(CLI::App& app, int& status) {
       ->check([](const std::string& s) { return s.find('=') == std::string::npos ? "expected PARAM=VALUE" : ""; });
   cmd->add_option("--print", options->prints, "print buffer BUF after the last launch (repeatable)");
   cmd->add_flag("--time", options->time, "print load, instantiate and per-launch times");
+  add_optimize_option(*cmd, options->compile);
   cmd->callback([options, &status] {
     try {
       status = run(*options);

@@ -49,10 +49,12 @@ Program::Program(Program&&) noexcept = default;
 Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
-Program Program::load(const std::string& path) { return Program(accept(compile_file(path), path)); }
+Program Program::load(const std::string& path, const LoadOptions& options) {
+  return Program(accept(compile_file(path, CompileOptions{.optimize = options.optimize}), path));
+}
 
-Program Program::from_text(const std::string& path, std::string text) {
-  return Program(accept(compile_text(path, std::move(text)), path));
+Program Program::from_text(const std::string& path, std::string text, const LoadOptions& options) {
+  return Program(accept(compile_text(path, std::move(text), CompileOptions{.optimize = options.optimize}), path));
 }
 
 void Program::load_modules() {

@@ -95,6 +95,46 @@ graph shape {
   CHECK(read_buffer<float>(instance, "h") == std::vector<float>(64, 2.0f));
 }
 
+// The (from, to) names of every edge of `instance`'s CUDA graph.
+std::set<std::pair<std::string, std::string>> built_edges(const Instance& instance, const ir::Graph& graph) {
+  std::map<cudaGraphNode_t, std::string> names;
+  for (const ir::Node& node : graph.nodes) names[instance.node(node.name)] = node.name;
+  std::size_t count = 0;
+  check_cuda(cudaGraphGetEdges(instance.graph(), nullptr, nullptr, nullptr, &count), "cudaGraphGetEdges");
+  std::vector<cudaGraphNode_t> from(count);
+  std::vector<cudaGraphNode_t> to(count);
+  check_cuda(cudaGraphGetEdges(instance.graph(), from.data(), to.data(), nullptr, &count), "cudaGraphGetEdges");
+  std::set<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < count; ++i) out.emplace(names.at(from[i]), names.at(to[i]));
+  return out;
+}
+
+TEST_CASE("edges other paths imply are not given to CUDA, and the graph computes the same", "[runtime][gpu]") {
+  const std::string text = R"(module "kernels.cu";
+graph implied {
+    const N = 64;
+    buffer d : f32[N] device = fill(1.0f);
+    kernel k0 : scale_add<<<1, N>>>(d, 2.0f, 1.0f, N);
+    kernel k1 : scale_add<<<1, N>>>(d, 2.0f, 1.0f, N);
+    kernel k2 : scale_add<<<1, N>>>(d, 2.0f, 1.0f, N);
+    kernel k3 : scale_add<<<1, N>>>(d, 2.0f, 1.0f, N);
+    k0 -> k1 -> k2 -> k3;
+    k0 -> {k2, k3};
+    k1 -> k3;
+}
+)";
+  using Edges = std::set<std::pair<std::string, std::string>>;
+  for (const bool optimize : {true, false}) {
+    Program program = Program::from_text(graph_path("implied"), text, LoadOptions{.optimize = optimize});
+    Instance instance = program.instantiate("implied");
+    const Edges chain = {{"k0", "k1"}, {"k1", "k2"}, {"k2", "k3"}};
+    const Edges all = {{"k0", "k1"}, {"k1", "k2"}, {"k2", "k3"}, {"k0", "k2"}, {"k0", "k3"}, {"k1", "k3"}};
+    CHECK(built_edges(instance, program.ir().graphs.at(0)) == (optimize ? chain : all));
+    instance.launch();
+    CHECK(read_buffer<float>(instance, "d") == std::vector<float>(64, 31.0f));  // ((((1*2+1)*2+1)*2+1)*2+1)
+  }
+}
+
 TEST_CASE("Instance::node of an unknown name is R0015", "[runtime][gpu]") {
   const std::string path = graph_path("named");
   const std::string text = "graph named {\n    empty start;\n}\n";

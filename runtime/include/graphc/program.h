@@ -43,6 +43,13 @@ struct ModuleInfo {
   std::string arch;
 };
 
+/// How Program::load and from_text compile the file.
+struct LoadOptions {
+  /// Leave out the edges other paths imply (graphc's -O1, the default); false keeps every
+  /// edge as written (-O0).
+  bool optimize = true;
+};
+
 /// Move-only. Not thread-safe: one thread at a time per Program.
 class Program {
  public:
@@ -50,10 +57,10 @@ class Program {
   /// is reported: what() is every diagnostic rendered as `graphc check` prints it, code()
   /// the first error's code (E0002 when the file cannot be read). Needs no GPU: modules
   /// are loaded at the first instantiate (or load_modules()).
-  static Program load(const std::string& path);
+  static Program load(const std::string& path, const LoadOptions& options = {});
   /// The same for text held in memory, reported under `path` (modules resolve relative to
   /// its folder).
-  static Program from_text(const std::string& path, std::string text);
+  static Program from_text(const std::string& path, std::string text, const LoadOptions& options = {});
 
   Program(Program&&) noexcept;
   Program& operator=(Program&&) noexcept;
