@@ -11,10 +11,10 @@
 #   graphc compile <x.graph> -o <dir> [--depfile <dir>/x.graph.d]
 #
 # whose outputs are <dir>/x.graph.h and <dir>/x.graph.cu, adds x.graph.cu to the target's
-# sources and puts on the target's include path: <dir> (for `#include "x.graph.h"`), the
+# sources and puts on the target's include path: <dir> (for `#include "x.graph.h"`) and the
 # graph's folder (the generated .cu #includes each `.cu` module by the path written in
-# `module "..."`, which is relative to the graph), and graphc's runtime headers
-# (graphc/generated_support.h). The target links CUDA::cudart and must have CUDA enabled.
+# `module "..."`, which is relative to the graph). The target links graphc::generated
+# (graphc/generated_support.h and CUDA::cudart) and must have CUDA enabled.
 # Relative GRAPHS and MODULES are relative to the current source folder.
 #
 # Rebuilds: the command depends on the graph, on graphc itself and on every MODULES file.
@@ -22,17 +22,10 @@
 # read (the graph, the files it imports and their modules), so an edited kernel or imported
 # file regenerates without MODULES; with other generators list them in MODULES.
 #
-# graphc is the in-tree target `graphc`, or the program named by GRAPHC_EXECUTABLE; the
-# runtime headers are GRAPHC_RUNTIME_INCLUDE_DIR (default: this source tree's
-# runtime/include). graphc runs in the current binary folder and is given paths relative to
-# it: the depfile's relative paths are then what CMake expects (policy CMP0116), and the
-# generated files name the graph without an absolute path.
-
-if(NOT DEFINED GRAPHC_RUNTIME_INCLUDE_DIR)
-  cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH _graphc_source_dir)
-  set(GRAPHC_RUNTIME_INCLUDE_DIR "${_graphc_source_dir}/runtime/include")
-  unset(_graphc_source_dir)
-endif()
+# graphc is the target graphc::graphc (built in the tree, or installed by the package), or
+# the program named by GRAPHC_EXECUTABLE. It runs in the current binary folder and is given
+# paths relative to it: the depfile's relative paths are then what CMake expects (policy
+# CMP0116), and the generated files name the graph without an absolute path.
 
 function(graphc_add_graph)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT_DIR" "GRAPHS;MODULES")
@@ -48,10 +41,13 @@ function(graphc_add_graph)
 
   if(DEFINED GRAPHC_EXECUTABLE)
     set(graphc "${GRAPHC_EXECUTABLE}")
-  elseif(TARGET graphc)
-    set(graphc graphc)  # a target name: CMake runs its file and rebuilds it first
+  elseif(TARGET graphc::graphc)
+    set(graphc "$<TARGET_FILE:graphc::graphc>")  # the command depends on it, and reruns when it is rebuilt
   else()
-    message(FATAL_ERROR "graphc_add_graph: no `graphc` target and GRAPHC_EXECUTABLE is not set")
+    message(FATAL_ERROR "graphc_add_graph: no graphc::graphc target and GRAPHC_EXECUTABLE is not set")
+  endif()
+  if(NOT TARGET graphc::generated)
+    message(FATAL_ERROR "graphc_add_graph: no graphc::generated target (graphc built without CUDA?)")
   endif()
 
   set(output_dir "${arg_OUTPUT_DIR}")
@@ -107,6 +103,6 @@ function(graphc_add_graph)
   list(REMOVE_DUPLICATES graph_dirs)
 
   target_sources(${arg_TARGET} PRIVATE ${generated_sources})
-  target_include_directories(${arg_TARGET} PRIVATE "${output_dir}" ${graph_dirs} "${GRAPHC_RUNTIME_INCLUDE_DIR}")
-  target_link_libraries(${arg_TARGET} PRIVATE CUDA::cudart)
+  target_include_directories(${arg_TARGET} PRIVATE "${output_dir}" ${graph_dirs})
+  target_link_libraries(${arg_TARGET} PRIVATE graphc::generated)
 endfunction()

@@ -24,3 +24,16 @@ if(GRAPHC_SANITIZE OR GRAPHC_FUZZ)
     add_link_options("$<$<LINK_LANGUAGE:CXX>:-Wl,--as-needed>")
   endif()
 endif()
+
+# graphc_export_sanitizers(target): a sanitized graphc's installed libraries need the
+# sanitizer runtime (and, with GCC, --as-needed as above) in every program that links them,
+# so the package passes the link flags on through `target`.
+function(graphc_export_sanitizers target)
+  if(GRAPHC_SANITIZE OR GRAPHC_FUZZ)
+    set(flags -fsanitize=${graphc_sanitizers})
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+      list(APPEND flags -Wl,--as-needed)
+    endif()
+    target_link_options(${target} INTERFACE "$<INSTALL_INTERFACE:$<$<LINK_LANGUAGE:CXX>:${flags}>>")
+  endif()
+endfunction()
