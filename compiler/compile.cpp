@@ -45,4 +45,11 @@ std::unique_ptr<Compilation> compile_text(const std::string& path, std::string t
   return c;
 }
 
+std::vector<std::string> files_read(const Compilation& c) {
+  std::vector<std::string> files{c.module.path};
+  for (std::uint32_t f = 1; f < c.sources.size(); ++f) files.push_back(c.sources.file(FileId{f}).path());
+  for (const ir::ModuleDecl& m : c.module.modules) files.push_back(m.resolved);
+  return files;
+}
+
 }  // namespace graphc

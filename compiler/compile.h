@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
@@ -41,6 +42,10 @@ bool is_yaml_path(const std::string& path);
 /// is kept as given for diagnostics). Imports may mix both forms.
 /// Never throws for bad input: an unreadable file is diagnostic E0002.
 std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options = {});
+
+/// Every file `c` read: the file itself, each file it imports (in load order), then every
+/// module they name. What `graphc compile --depfile` lists and `graphc run --watch` watches.
+std::vector<std::string> files_read(const Compilation& c);
 
 /// Compiles text held in memory, reported under `path` (tests, tools).
 std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options = {});

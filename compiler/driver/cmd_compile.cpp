@@ -16,13 +16,9 @@
 namespace graphc::driver {
 namespace {
 
-// Make-style depfile: the generated header depends on the input, every file it imports
-// (read after it, in load order) and every module they name.
+// Make-style depfile: the generated header depends on every file read.
 std::string depfile_text(const std::string& target, const Compilation& c) {
-  std::string text = fmt::format("{}: {}", target, c.module.path);
-  for (std::uint32_t f = 1; f < c.sources.size(); ++f) text += fmt::format(" \\\n  {}", c.sources.file(FileId{f}).path());
-  for (const ir::ModuleDecl& m : c.module.modules) text += fmt::format(" \\\n  {}", m.resolved);
-  return text + "\n";
+  return fmt::format("{}: {}\n", target, fmt::join(files_read(c), " \\\n  "));
 }
 
 }  // namespace

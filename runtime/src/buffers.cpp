@@ -1,5 +1,6 @@
 #include "buffers.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -58,7 +59,27 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
   return out;
 }
 
-BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
+const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
+  for (const Owned& owned : owned_) {
+    if (owned.name == buffer.name && owned.type == buffer.type && owned.count == buffer.count_value &&
+        owned.space == buffer.space) {
+      return &owned;
+    }
+  }
+  return nullptr;
+}
+
+void BufferSet::take_reused(BufferSet& reuse) {
+  for (const std::string& name : reused_) {
+    const auto from = std::find_if(reuse.owned_.begin(), reuse.owned_.end(), [&](const Owned& o) { return o.name == name; });
+    owned_.push_back(std::move(*from));
+    reuse.owned_.erase(from);
+  }
+  reused_.clear();
+}
+
+BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
+                            const BufferSet* reuse) {
   BufferSet set;
   for (const ir::Buffer& buffer : graph.buffers) {
     if (buffer.alloc.valid()) {  // its mem alloc node gives the address when it is added (build_graph)
@@ -67,6 +88,11 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     }
     if (const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name)) {
       set.pointers_.push_back(bound->ptr);
+      continue;
+    }
+    if (const Owned* kept = reuse != nullptr ? reuse->find_owned(buffer) : nullptr) {
+      set.pointers_.push_back(kept->memory.get());
+      set.reused_.push_back(buffer.name);
       continue;
     }
     const CallSite site{"", program.sources().location(buffer.range)};
@@ -80,7 +106,7 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       check(cudaMemcpy(allocation.get(), contents.data(), contents.size(), cudaMemcpyDefault), copy.c_str(), site);
     }
     set.pointers_.push_back(allocation.get());
-    set.allocations_.push_back(std::move(allocation));
+    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.space, std::move(allocation)});
   }
   return set;
 }

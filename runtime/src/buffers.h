@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "graphc/bindings.h"
@@ -30,15 +31,33 @@ class BufferSet {
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged) with its initial
   /// contents copied in (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
   /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
-  static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
+  /// With `reuse` (Instance::reload): a buffer that `reuse` allocated under the same name,
+  /// type, count and memory space uses that memory as it is (contents kept, nothing
+  /// written); it stays `reuse`'s until take_reused moves it here.
+  static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
+                          const BufferSet* reuse = nullptr);
+
+  /// Takes over from `reuse` the allocations create() reused (once the reload commits).
+  void take_reused(BufferSet& reuse);
 
   /// Per BufferId.
   const std::vector<void*>& pointers() const { return pointers_; }
   void* pointer(ir::BufferId id) const { return pointers_.at(id.value); }
 
  private:
+  /// One buffer's memory this set allocated, with what makes it reusable.
+  struct Owned {
+    std::string name;
+    ir::ScalarType type = ir::ScalarType::f32;
+    std::uint64_t count = 0;
+    ir::MemorySpace space = ir::MemorySpace::device;
+    Allocation memory;
+  };
+  const Owned* find_owned(const ir::Buffer& buffer) const;
+
   std::vector<void*> pointers_;
-  std::vector<Allocation> allocations_;
+  std::vector<Owned> owned_;
+  std::vector<std::string> reused_;  // names of `reuse`'s allocations this set uses
 };
 
 }  // namespace graphc::detail

@@ -20,6 +20,10 @@ void Instance::launch(cudaStream_t stream) {
                 detail::CallSite{"", state_->program->sources().location(graph.range)});
 }
 
+const ir::Graph& Instance::ir() const { return state_->graph(); }
+
+std::vector<std::string> Instance::files() const { return files_read(*state_->program->compilation); }
+
 cudaGraph_t Instance::graph() const { return state_->built.graph.get(); }
 cudaGraphExec_t Instance::exec() const { return state_->exec.get(); }
 

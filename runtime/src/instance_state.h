@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "buffers.h"
+#include "graphc/bindings.h"
 #include "build_graph.h"
 #include "events.h"
 #include "graphc/instance.h"
@@ -20,12 +21,14 @@ namespace graphc::detail {
 struct InstanceState {
   std::shared_ptr<ProgramState> program;
   ir::GraphId graph_id;
+  Bindings bindings;  // as instantiated (Instance::reload builds with them again)
   std::vector<ResolvedFunctions> functions;  // per GraphId: the graph's and those of the graphs it calls
   std::vector<Slot> params;  // per ParamId: the current value
   BufferSet buffers;
   EventSet events;
   BuiltGraph built;
   ExecHandle exec;
+  std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
   /// once for device launch; destroyed before this graph's exec is.
   std::vector<std::pair<ir::GraphId, Instance>> launched;

@@ -14,9 +14,14 @@ namespace graphc::detail {
 struct ProgramState {
   std::unique_ptr<Compilation> compilation;  // analyzed without errors
   std::string path;                          // the .graph file as given
+  CompileOptions options;                    // what it was compiled with (Instance::reload compiles it again so)
   std::string warnings;                      // rendered warnings of the load
   std::optional<ModuleSet> modules;          // loaded at the first instantiate
 
+  /// Loads the modules if not yet loaded (ModuleSet::load).
+  void load_modules() {
+    if (!modules) modules = ModuleSet::load(*compilation);
+  }
   const ir::Module& module() const { return compilation->module; }
   const SourceManager& sources() const { return compilation->sources; }
 };

@@ -6,13 +6,18 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "graphc/error.h"
 #include "ir/types.h"
 
 namespace graphc {
+namespace ir {
+struct Graph;
+}
 namespace detail {
 
 struct InstanceState;
@@ -43,6 +48,18 @@ constexpr ir::ScalarType scalar_type_of() {
 
 }  // namespace detail
 
+/// What Instance::reload did.
+struct ReloadResult {
+  enum class Kind {
+    updated,         // the executable graph was updated in place (cudaGraphExecUpdate)
+    reinstantiated,  // a new executable graph replaced it (cudaGraphInstantiate)
+  };
+  Kind kind = Kind::updated;
+  /// Why it was re-instantiated, e.g. "node 'x' is new" or what cudaGraphExecUpdate
+  /// reported; empty when updated.
+  std::string reason;
+};
+
 /// Move-only; owns the cudaGraph_t, the cudaGraphExec_t, every buffer it allocated and
 /// every event it created, and keeps its Program's modules loaded for as long as it lives
 /// (a Program may be destroyed first). Not thread-safe: one thread at a time per Instance.
@@ -67,11 +84,42 @@ class Instance {
   /// number, or an integer out of the type's range, is R0014; an unknown name is R0011.
   void set_from_text(std::string_view name, std::string_view text);
 
+  /// Enables or disables node `name` for the next launches (cudaGraphNodeSetEnabled): a
+  /// disabled node does nothing, as an empty node would, and keeps its parameters. Only
+  /// kernel, copy and memset nodes of the graph itself (not of a conditional body) can be:
+  /// others are R0031; an unknown name is R0015; a failed CUDA call is R0001 naming the node.
+  void enable(std::string_view name, bool enabled);
+  /// Whether node `name` is enabled (cudaGraphNodeGetEnabled); the same errors as enable.
+  bool enabled(std::string_view name) const;
+
+  /// Re-reads the file this instance's Program was loaded from (for Program::from_text:
+  /// the file at the path it was given, E0002 when there is none), with the files it imports
+  /// and its modules (an edited `.cu` is compiled again by NVRTC), and rebuilds this graph
+  /// with the same bindings and load options. When the graph's topology is unchanged
+  /// (ir::topology_difference: only values, launch shapes and kernels changed), the
+  /// executable graph is updated in place with cudaGraphExecUpdate; otherwise, or when CUDA
+  /// refuses the update, or for graphs with conditional nodes or graphs launched from the
+  /// device, it is re-instantiated. Either way it is uploaded on `stream`, synchronized.
+  /// Buffers the instance allocated keep their memory and contents when their name, type,
+  /// count and memory space are unchanged; new or changed ones are allocated and
+  /// initialised. Params start from the file's defaults again; enabled states are reset.
+  /// A file with errors throws graphc::Error as Program::load does, and any failure leaves
+  /// the instance as it was. Wait for running launches first (the old graph is destroyed).
+  ReloadResult reload(cudaStream_t stream = nullptr);
+  /// The IR of this instance's graph (after reload(), of the file as reloaded).
+  const ir::Graph& ir() const;
+  /// The files the graph was compiled from: the file, the files it imports, then their
+  /// modules (compile.h files_read). A hot reloader watches them and calls reload().
+  std::vector<std::string> files() const;
+
   /// cudaGraphLaunch on `stream` (asynchronous: synchronize the stream before reading
   /// results). A failure is R0001.
   void launch(cudaStream_t stream = nullptr);
 
-  /// The graph built with cudaGraphAddNode (for inspection: cudaGraphGetNodes, ...).
+  /// The graph built with cudaGraphAddNode that the exec was instantiated from (for
+  /// inspection: cudaGraphGetNodes, ...). After reload() updated the exec in place, it is
+  /// still the first graph, whose node handles identify the exec's nodes; its node
+  /// parameters are then the old ones.
   cudaGraph_t graph() const;
   /// The instantiated, uploaded executable graph.
   cudaGraphExec_t exec() const;

@@ -1,0 +1,47 @@
+#include "load_program.h"
+
+#include "diag/render.h"
+#include "runtime_diag.h"
+
+namespace graphc::detail {
+namespace {
+
+// The state for a compilation, or its diagnostics as graphc::Error.
+std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, const std::string& path,
+                                     const CompileOptions& options) {
+  const std::vector<Diagnostic> sorted = compilation->diags.sorted();
+  if (!compilation->ok()) {
+    std::string code;
+    for (const Diagnostic& d : sorted) {
+      if (d.severity == Severity::error) {
+        code = std::string(code_name(d.code));
+        break;
+      }
+    }
+    throw Error(render_all(compilation->sources, sorted), std::move(code));
+  }
+  auto state = std::make_shared<ProgramState>();
+  state->warnings = render_all(compilation->sources, sorted);
+  state->compilation = std::move(compilation);
+  state->path = path;
+  state->options = options;
+  return state;
+}
+
+}  // namespace
+
+std::shared_ptr<ProgramState> load_program(const std::string& path, const CompileOptions& options) {
+  return accept(compile_file(path, options), path, options);
+}
+
+std::shared_ptr<ProgramState> program_from_text(const std::string& path, std::string text,
+                                                const CompileOptions& options) {
+  return accept(compile_text(path, std::move(text), options), path, options);
+}
+
+ir::GraphId find_graph(const ProgramState& program, std::string_view name) {
+  if (const std::optional<ir::GraphId> id = program.module().find_graph(name)) return *id;
+  fail(program.sources(), program.path, DiagCode::no_such_graph, SourceRange{}, program.path, name);
+}
+
+}  // namespace graphc::detail

@@ -1,0 +1,23 @@
+// Compiling a .graph file into the state a Program (and Instance::reload) works with.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "compile.h"
+#include "program_state.h"
+
+namespace graphc::detail {
+
+/// Compiles `path` with `options` (compile_file). Throws graphc::Error carrying every
+/// diagnostic, rendered, and the first error's code, when any error is reported.
+std::shared_ptr<ProgramState> load_program(const std::string& path, const CompileOptions& options);
+/// The same for text held in memory, reported under `path`.
+std::shared_ptr<ProgramState> program_from_text(const std::string& path, std::string text,
+                                                const CompileOptions& options);
+
+/// Graph `name` of the program, or R0013.
+ir::GraphId find_graph(const ProgramState& program, std::string_view name);
+
+}  // namespace graphc::detail

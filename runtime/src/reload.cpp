@@ -1,0 +1,127 @@
+// Instance::reload: the file compiled again and the graph rebuilt with the same bindings;
+// the executable graph updated in place (cudaGraphExecUpdate) when the topology is the
+// same, else instantiated anew. Nothing of the instance changes until the new graph is
+// built (and, when re-instantiated, instantiated).
+#include <fmt/format.h>
+
+#include "buffers.h"
+#include "build_graph.h"
+#include "cuda_check.h"
+#include "events.h"
+#include "graphc/instance.h"
+#include "instance_state.h"
+#include "instantiate.h"
+#include "ir/topology.h"
+#include "load_program.h"
+
+namespace graphc {
+namespace {
+
+// Why graph `id` is re-instantiated whatever changed; empty when an update may apply.
+std::string update_blocker(const ir::Module& module, ir::GraphId id) {
+  if (module.graph(id).device_launch.valid() || detail::launch_closure(module, id).size() > 1) {
+    return "graphs launched from the device are re-instantiated";
+  }
+  for (const ir::Node& node : module.graph(id).nodes) {
+    if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
+      return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
+                         "conditional handles being new",
+                         node.name);
+    }
+    if (std::holds_alternative<ir::AllocNode>(node.op) || std::holds_alternative<ir::FreeNode>(node.op)) {
+      return fmt::format("memory node '{}': graphs with memory nodes are re-instantiated", node.name);
+    }
+    if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
+      std::string inner = update_blocker(module, call->graph_id);
+      if (!inner.empty()) return inner;
+    }
+  }
+  return {};
+}
+
+std::string_view result_name(cudaGraphExecUpdateResult result) {
+  switch (result) {
+    case cudaGraphExecUpdateSuccess: return "cudaGraphExecUpdateSuccess";
+    case cudaGraphExecUpdateError: return "cudaGraphExecUpdateError";
+    case cudaGraphExecUpdateErrorTopologyChanged: return "cudaGraphExecUpdateErrorTopologyChanged";
+    case cudaGraphExecUpdateErrorNodeTypeChanged: return "cudaGraphExecUpdateErrorNodeTypeChanged";
+    case cudaGraphExecUpdateErrorFunctionChanged: return "cudaGraphExecUpdateErrorFunctionChanged";
+    case cudaGraphExecUpdateErrorParametersChanged: return "cudaGraphExecUpdateErrorParametersChanged";
+    case cudaGraphExecUpdateErrorNotSupported: return "cudaGraphExecUpdateErrorNotSupported";
+    case cudaGraphExecUpdateErrorUnsupportedFunctionChange: return "cudaGraphExecUpdateErrorUnsupportedFunctionChange";
+    case cudaGraphExecUpdateErrorAttributesChanged: return "cudaGraphExecUpdateErrorAttributesChanged";
+  }
+  return "an unknown cudaGraphExecUpdateResult";
+}
+
+// What cudaGraphExecUpdate refused, naming the node it reported.
+std::string update_refusal(const detail::InstanceState& fresh, const cudaGraphExecUpdateResultInfo& info) {
+  const auto [graph, node] = detail::find_node(*fresh.program, fresh.built, info.errorNode);
+  if (node == nullptr) return fmt::format("cudaGraphExecUpdate refused the update: {}", result_name(info.result));
+  return fmt::format("cudaGraphExecUpdate refused the update at node '{}': {}", node->name, result_name(info.result));
+}
+
+// `fresh` takes over the exec instantiated from `old`'s graph: CUDA identifies the exec's
+// nodes by the handles of that graph, so `fresh` keeps them (and the graph), and `old`
+// gets `fresh`'s own, destroyed with it. The graphs of call nodes likewise.
+void adopt_exec_nodes(detail::BuiltGraph& fresh, detail::BuiltGraph& old) {
+  std::swap(fresh.graph, old.graph);
+  std::swap(fresh.nodes, old.nodes);
+  for (std::size_t i = 0; i < fresh.calls.size(); ++i) {
+    if (fresh.calls[i]) adopt_exec_nodes(*fresh.calls[i], *old.calls[i]);
+  }
+}
+
+}  // namespace
+
+ReloadResult Instance::reload(cudaStream_t stream) {
+  detail::InstanceState& old = *state_;
+  const std::shared_ptr<detail::ProgramState> program =
+      detail::load_program(old.program->path, old.program->options);
+  const ir::GraphId id = detail::find_graph(*program, old.graph().name);
+  program->load_modules();
+  const ir::Module& module = program->module();
+  const ir::Graph& graph = module.graph(id);
+
+  std::string reason = update_blocker(module, id);
+  if (reason.empty()) reason = ir::topology_difference(old.program->module(), old.graph_id, module, id);
+  if (!reason.empty()) {
+    std::vector<std::unique_ptr<detail::InstanceState>> states =
+        detail::instantiate_closure(program, id, old.bindings, stream, &old);
+    std::unique_ptr<detail::InstanceState> fresh = std::move(states.front());
+    fresh->buffers.take_reused(old.buffers);
+    for (std::size_t k = 1; k < states.size(); ++k) {
+      const ir::GraphId launched = states[k]->graph_id;
+      fresh->launched.emplace_back(launched, Instance(std::move(states[k])));
+    }
+    state_ = std::move(fresh);
+    return {ReloadResult::Kind::reinstantiated, reason};
+  }
+
+  detail::check_bindings(*program, {&graph}, old.bindings);
+  detail::check_event_bindings(*program, graph, old.bindings);
+  std::unique_ptr<detail::InstanceState> fresh = detail::build_instance(program, id, old.bindings, &old.buffers);
+  cudaGraphExecUpdateResultInfo info{};
+  const cudaError_t status = cudaGraphExecUpdate(old.exec.get(), fresh->built.graph.get(), &info);
+  const detail::CallSite site{"", program->sources().location(graph.range)};
+  if (status == cudaSuccess) {
+    fresh->exec = std::move(old.exec);
+    adopt_exec_nodes(fresh->built, old.built);
+    // Nodes the caller disabled are enabled again, as a new instance's are.
+    for (const ir::NodeId node : old.disabled) {
+      detail::check(cudaGraphNodeSetEnabled(fresh->exec.get(), fresh->built.nodes[node.value], 1U),
+                    "cudaGraphNodeSetEnabled", detail::site_of(program->sources(), graph.node(node)));
+    }
+  } else {
+    if (status != cudaErrorGraphExecUpdateFailure) detail::check(status, "cudaGraphExecUpdate", site);
+    (void)cudaGetLastError();  // the refusal is reported in `reason`, not left for the next CUDA call
+    reason = update_refusal(*fresh, info);
+    detail::instantiate_exec(*fresh);
+  }
+  fresh->buffers.take_reused(old.buffers);
+  state_ = std::move(fresh);
+  detail::upload(*state_, stream);
+  return {reason.empty() ? ReloadResult::Kind::updated : ReloadResult::Kind::reinstantiated, reason};
+}
+
+}  // namespace graphc
