@@ -1,10 +1,16 @@
 // graphc run FILE [--graph NAME] [--launches N] [--set PARAM=VALUE]... [--print BUF]... [--time]
+//                 [--watch [--reloads N]]
 // Loads the file at run time (the runtime path: cudaGraphAddNode, instantiate, upload),
-// launches it N times, and prints the named buffers after the last launch.
+// launches it N times, and prints the named buffers after the last launch. With --watch it
+// then waits for edits of the files the graph was compiled from, reloads it
+// (Instance::reload: updated in place or re-instantiated, as it reports) and runs it again.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -25,6 +31,8 @@ struct Options {
   std::vector<std::string> sets;
   std::vector<std::string> prints;
   bool time = false;
+  bool watch = false;
+  int reloads = 0;  // with --watch: stop after this many (0: never)
   CompileOptions compile;
 };
 
@@ -72,6 +80,82 @@ std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
   return line + "\n";
 }
 
+// --set, then --launches launches, then --print and --time's line (`load_ms` and
+// `instantiate_ms` are the load's and the instantiation's or reload's).
+void launch_and_report(const Options& o, Instance& instance, const std::vector<const ir::Buffer*>& printed,
+                       cudaStream_t stream, double load_ms, double instantiate_ms) {
+  for (const std::string& assignment : o.sets) {
+    const std::size_t eq = assignment.find('=');
+    instance.set_from_text(assignment.substr(0, eq), assignment.substr(eq + 1));
+  }
+
+  const auto launch_start = Clock::now();
+  for (int i = 0; i < o.launches; ++i) instance.launch(stream);
+  const double submit_ms = ms_since(launch_start);
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  const double total_ms = ms_since(launch_start);
+
+  for (const ir::Buffer* buffer : printed) std::fputs(buffer_line(instance, *buffer).c_str(), stdout);
+  if (o.time) {
+    std::printf("time: load %.3f ms, instantiate+upload %.3f ms, %d launches: %.3f us/launch submitted, %.3f us/launch "
+                "completed\n",
+                load_ms, instantiate_ms, o.launches, submit_ms * 1000.0 / o.launches, total_ms * 1000.0 / o.launches);
+  }
+  std::fflush(stdout);
+}
+
+// The last modification time of each file (the minimum for one that cannot be read now).
+std::vector<std::filesystem::file_time_type> modification_times(const std::vector<std::string>& files) {
+  std::vector<std::filesystem::file_time_type> times;
+  for (const std::string& file : files) {
+    std::error_code ec;
+    const auto time = std::filesystem::last_write_time(file, ec);
+    times.push_back(ec ? std::filesystem::file_time_type::min() : time);
+  }
+  return times;
+}
+
+// --watch: every edit of a file the graph was compiled from reloads it and runs it again.
+// A file with errors is reported and the previous graph stays.
+void watch(const Options& o, Instance& instance, const std::vector<std::string>& printed_names, cudaStream_t stream) {
+  std::vector<std::string> files = instance.files();
+  auto seen = modification_times(files);
+  std::fprintf(stderr, "graphc: watching %zu files (Ctrl-C stops)\n", files.size());
+  for (int reloads = 0; o.reloads == 0 || reloads < o.reloads;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto now = modification_times(files);
+    if (now == seen) continue;
+    seen = now;
+    ++reloads;
+    try {
+      const auto reload_start = Clock::now();
+      const ReloadResult result = instance.reload(stream);
+      const double reload_ms = ms_since(reload_start);
+      if (result.kind == ReloadResult::Kind::updated) {
+        std::fputs("graphc: reloaded: updated in place (cudaGraphExecUpdate)\n", stderr);
+      } else {
+        std::fprintf(stderr, "graphc: reloaded: re-instantiated: %s\n", result.reason.c_str());
+      }
+      files = instance.files();
+      seen = modification_times(files);
+      const ir::Graph& graph = instance.ir();
+      std::vector<const ir::Buffer*> printed;
+      for (const std::string& name : printed_names) {
+        if (const auto id = graph.find_buffer(name)) {
+          printed.push_back(&graph.buffer(*id));
+        } else {
+          std::fprintf(stderr, "graphc: graph '%s' has no buffer '%s' any more\n", graph.name.c_str(), name.c_str());
+        }
+      }
+      launch_and_report(o, instance, printed, stream, 0.0, reload_ms);
+    } catch (const Error& e) {
+      const std::string_view what = e.what();
+      std::fprintf(stderr, "%s%sgraphc: reload failed; the previous graph stays\n", e.what(),
+                   what.ends_with('\n') ? "" : "\n");
+    }
+  }
+}
+
 int run(const Options& o) {
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize});
@@ -96,23 +180,8 @@ int run(const Options& o) {
   Instance instance = program.instantiate(graph->name, Bindings{}, stream);
   const double instantiate_ms = ms_since(instantiate_start);
 
-  for (const std::string& assignment : o.sets) {
-    const std::size_t eq = assignment.find('=');
-    instance.set_from_text(assignment.substr(0, eq), assignment.substr(eq + 1));
-  }
-
-  const auto launch_start = Clock::now();
-  for (int i = 0; i < o.launches; ++i) instance.launch(stream);
-  const double submit_ms = ms_since(launch_start);
-  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  const double total_ms = ms_since(launch_start);
-
-  for (const ir::Buffer* buffer : printed) std::fputs(buffer_line(instance, *buffer).c_str(), stdout);
-  if (o.time) {
-    std::printf("time: load %.3f ms, instantiate+upload %.3f ms, %d launches: %.3f us/launch submitted, %.3f us/launch "
-                "completed\n",
-                load_ms, instantiate_ms, o.launches, submit_ms * 1000.0 / o.launches, total_ms * 1000.0 / o.launches);
-  }
+  launch_and_report(o, instance, printed, stream, load_ms, instantiate_ms);
+  if (o.watch) watch(o, instance, o.prints, stream);
   check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return exit_ok;
 }
@@ -129,6 +198,11 @@ void add_run(CLI::App& app, int& status) {
       ->check([](const std::string& s) { return s.find('=') == std::string::npos ? "expected PARAM=VALUE" : ""; });
   cmd->add_option("--print", options->prints, "print buffer BUF after the last launch (repeatable)");
   cmd->add_flag("--time", options->time, "print load, instantiate and per-launch times");
+  cmd->add_flag("--watch", options->watch,
+                "then reload and run again whenever a file the graph was compiled from changes");
+  cmd->add_option("--reloads", options->reloads, "with --watch: stop after N reloads (default: never)")
+      ->check(CLI::PositiveNumber)
+      ->needs("--watch");
   add_optimize_option(*cmd, options->compile);
   cmd->callback([options, &status] {
     try {
