@@ -1,0 +1,192 @@
+// bench_graphs: graphs of empty kernel nodes in several shapes and sizes, built three ways
+// in one process and compared:
+//   hand   the hand-written explicit-API code for the same description (naive: every edge
+//          as written, one cudaGraphAddKernelNode per node, in order);
+//   -O0    graphc's runtime (Program::instantiate) with the optimiser off: the same graph;
+//   -O1    graphc's runtime with the optimiser on (the default).
+// Per shape and size: the loader's cost per node (parse + validate + optimise, no CUDA),
+// build + instantiate + upload, the first launch, the CPU cost of a repeat launch and the
+// device time per launch; then the ratios. Run on a GPU: scripts/gpu, or
+//   build/bench/bench_graphs [--quick]
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "compile.h"
+#include "graphc/generated_support.h"
+#include "graphc/program.h"
+#include "noop_kernel.h"
+#include "shapes.h"
+#include "timing.h"
+
+namespace graphc::bench {
+namespace {
+
+struct Figures {
+  double instantiate_us = 0;  // build + instantiate + upload (synchronized)
+  double first_launch_us = 0;  // launch + synchronize, right after instantiation
+  double launch_cpu_us = 0;    // cudaGraphLaunch call, per launch, back to back
+  double device_us = 0;        // device time per launch (events around back-to-back launches)
+};
+
+void check(cudaError_t status, const char* what) { check_cuda(status, what); }
+
+// Launches `exec` `count` times back to back: the CPU time per cudaGraphLaunch call and the
+// device time per launch between two events.
+void time_launches(cudaGraphExec_t exec, cudaStream_t stream, int count, Figures& f) {
+  cudaEvent_t start = nullptr;
+  cudaEvent_t stop = nullptr;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < 3; ++i) check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch (warm-up)");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  check(cudaEventRecord(start, stream), "cudaEventRecord");
+  const Clock::time_point cpu_start = Clock::now();
+  for (int i = 0; i < count; ++i) check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+  f.launch_cpu_us = us_since(cpu_start) / count;
+  check(cudaEventRecord(stop, stream), "cudaEventRecord");
+  check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  float ms = 0;
+  check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+  f.device_us = ms * 1000.0 / count;
+  check(cudaEventDestroy(start), "cudaEventDestroy");
+  check(cudaEventDestroy(stop), "cudaEventDestroy");
+}
+
+double time_first_launch(cudaGraphExec_t exec, cudaStream_t stream) {
+  const Clock::time_point start = Clock::now();
+  check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  return us_since(start);
+}
+
+// The baseline: what a programmer writes by hand for the description, every edge as written.
+Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
+  Figures f;
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  const Clock::time_point start = Clock::now();
+  check(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  std::vector<cudaGraphNode_t> nodes(g.nodes);
+  std::vector<std::vector<std::size_t>> preds(g.nodes);
+  for (const auto& [from, to] : g.edges) preds[to].push_back(from);
+  cudaKernelNodeParams params{};
+  params.func = const_cast<void*>(noop_kernel());
+  params.gridDim = dim3(1);
+  params.blockDim = dim3(32);
+  params.kernelParams = nullptr;
+  std::vector<cudaGraphNode_t> on;
+  for (std::size_t i = 0; i < g.nodes; ++i) {  // every edge goes forward: index order is a topological order
+    on.clear();
+    for (const std::size_t p : preds[i]) on.push_back(nodes[p]);
+    check(cudaGraphAddKernelNode(&nodes[i], graph, on.data(), on.size(), &params), "cudaGraphAddKernelNode");
+  }
+  check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  check(cudaGraphUpload(exec, stream), "cudaGraphUpload");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  f.instantiate_us = us_since(start);
+  f.first_launch_us = time_first_launch(exec, stream);
+  time_launches(exec, stream, launches, f);
+  check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  return f;
+}
+
+Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
+  Figures f;
+  Bindings bindings;
+  bindings.kernel_symbol("noop", noop_kernel());
+  const Clock::time_point start = Clock::now();
+  Instance instance = program.instantiate("g", bindings, stream);
+  f.instantiate_us = us_since(start);
+  f.first_launch_us = time_first_launch(instance.exec(), stream);
+  time_launches(instance.exec(), stream, launches, f);
+  return f;
+}
+
+// The median of three runs, figure by figure.
+template <class Run>
+Figures median3(Run run) {
+  std::vector<Figures> runs{run(), run(), run()};
+  const auto pick = [&](double Figures::*field) {
+    std::vector<double> values;
+    for (const Figures& r : runs) values.push_back(r.*field);
+    return median(values);
+  };
+  return {pick(&Figures::instantiate_us), pick(&Figures::first_launch_us), pick(&Figures::launch_cpu_us),
+          pick(&Figures::device_us)};
+}
+
+void row(const ShapeGraph& g, cudaStream_t stream) {
+  const std::string text = graph_text(g);
+  // The loader: parse, validate and optimise, no CUDA call.
+  std::size_t kept_edges = 0;
+  const double load_us = median_of(5, [&] {
+    const Clock::time_point start = Clock::now();
+    const std::unique_ptr<Compilation> c = compile_text("shape.graph", text);
+    const double us = us_since(start);
+    if (!c->ok()) throw std::runtime_error("bench: the shape does not compile");
+    kept_edges = c->module.graphs.front().edges.size();
+    return us;
+  });
+  const int launches = g.nodes >= 10000 ? 20 : g.nodes >= 1000 ? 100 : 500;
+  Program o0 = Program::from_text("shape.graph", text, LoadOptions{.optimize = false});
+  Program o1 = Program::from_text("shape.graph", text);
+  const Figures hand = median3([&] { return hand_written(g, stream, launches); });
+  const Figures gc0 = median3([&] { return with_graphc(o0, stream, launches); });
+  const Figures gc1 = median3([&] { return with_graphc(o1, stream, launches); });
+
+  std::printf("%-13s %6zu %7zu %7zu | %6.3f | %9.1f %9.1f %9.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %8.1f | %5.2f %5.2f "
+              "%5.2f | %5.2f %5.2f %5.2f\n",
+              shape_name(g.shape), g.nodes, g.edges.size(), kept_edges, load_us / static_cast<double>(g.nodes),
+              hand.instantiate_us, gc0.instantiate_us, gc1.instantiate_us, hand.launch_cpu_us, gc0.launch_cpu_us,
+              gc1.launch_cpu_us, hand.device_us, gc0.device_us, gc1.device_us,
+              gc0.instantiate_us / hand.instantiate_us, gc0.launch_cpu_us / hand.launch_cpu_us,
+              gc0.device_us / hand.device_us, hand.instantiate_us / gc1.instantiate_us,
+              hand.launch_cpu_us / gc1.launch_cpu_us, hand.device_us / gc1.device_us);
+  std::fflush(stdout);
+}
+
+}  // namespace
+}  // namespace graphc::bench
+
+int main(int argc, char** argv) {
+  using namespace graphc::bench;
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::puts("bench_graphs: no CUDA device");
+    return 77;
+  }
+  cudaDeviceProp prop{};
+  graphc::check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  int driver = 0;
+  graphc::check_cuda(cudaDriverGetVersion(&driver), "cudaDriverGetVersion");
+  std::printf("bench_graphs on %s, CUDA driver %d.%d; empty kernel nodes (1 block of 32 threads)\n", prop.name,
+              driver / 1000, driver % 1000 / 10);
+  std::puts("times in us: instantiate = build + instantiate + upload; launch = CPU per cudaGraphLaunch, back to back;");
+  std::puts("device = per launch between events. Each figure the median of 3 runs (loader: of 5).");
+  std::puts("O0/hand: graphc with the optimiser off against the hand-written graph (1 = equal);");
+  std::puts("hand/O1: how many times cheaper graphc's optimised graph is than the hand-written one.");
+  std::puts("");
+  std::printf("%-13s %6s %7s %7s | %6s | %9s %9s %9s | %8s %8s %8s | %8s %8s %8s | %17s | %17s\n", "shape", "nodes",
+              "edges", "kept", "load", "inst hand", "inst O0", "inst O1", "ln hand", "ln O0", "ln O1", "dev hand",
+              "dev O0", "dev O1", "O0/hand i  l  d", "hand/O1 i  l  d");
+  std::printf("%-13s %6s %7s %7s | %6s |\n", "", "", "", "-O1", "us/nd");
+  cudaStream_t stream = nullptr;
+  graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  const std::vector<std::size_t> sizes = quick ? std::vector<std::size_t>{10, 100} : std::vector<std::size_t>{10, 100, 1025, 10000};
+  for (const Shape shape : {Shape::chain, Shape::chains4, Shape::fork_join128, Shape::implied4, Shape::implied16,
+                            Shape::roots128}) {
+    for (const std::size_t n : sizes) row(make_shape(shape, n), stream);
+  }
+  graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
+  return 0;
+}
