@@ -22,7 +22,7 @@ graph switched {
     kernel second : scale_into<<<ceil_div(N, 128), 128>>>(in, out2, scale, N);
     memset clear  : zeros = 0.0f;
     empty  done;
-    if     branch (c) { empty inside; }
+    if     branch (c) { memset inside : zeros = 1.0f; }
     {first, second, clear} -> done -> branch;
 }
 )";
