@@ -27,11 +27,7 @@ graph switched {
 }
 )";
 
-std::vector<float> scaled(float factor) {
-  std::vector<float> out(256);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(i) * factor;
-  return out;
-}
+std::vector<float> scaled(float factor) { return iota_scaled(256, factor); }
 
 TEST_CASE("Instance::enable turns a kernel node off and on for the next launches", "[runtime][gpu]") {
   Program program = Program::from_text(graph_path("switched"), kText);

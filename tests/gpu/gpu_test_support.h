@@ -35,6 +35,13 @@ std::vector<T> read(const void* memory, std::size_t count) {
   return out;
 }
 
+/// `count` floats i * factor: what scale_into (data/kernels.cu) makes of iota(0).
+inline std::vector<float> iota_scaled(std::size_t count, float factor) {
+  std::vector<float> out(count);
+  for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<float>(i) * factor;
+  return out;
+}
+
 /// Buffer `name` of `instance` as T values.
 template <class T>
 std::vector<T> read_buffer(const Instance& instance, const std::string& name) {

@@ -28,11 +28,7 @@ graph scaled {
 }
 )";
 
-std::vector<float> scaled(float factor) {
-  std::vector<float> out(512);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(i) * factor;
-  return out;
-}
+std::vector<float> scaled(float factor) { return iota_scaled(512, factor); }
 
 TEST_CASE("Instance::set changes the result of the next launch of every node using the param", "[runtime][gpu]") {
   Program program = Program::from_text(graph_path("scaled"), kText);

@@ -39,11 +39,7 @@ std::string write_graph(const std::string& name, const std::string& text) {
 
 std::vector<float> filled(float value, std::size_t count = 512) { return std::vector<float>(count, value); }
 
-std::vector<float> scaled(float factor) {
-  std::vector<float> out(512);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(i) * factor;
-  return out;
-}
+std::vector<float> scaled(float factor) { return iota_scaled(512, factor); }
 
 TEST_CASE("Instance::reload updates the exec in place when only values change", "[runtime][gpu]") {
   const std::string path = write_graph("values", graph_text("2.0f", 128));
