@@ -95,7 +95,7 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       set.reused_.push_back(buffer.name);
       continue;
     }
-    const CallSite site{"", program.sources().location(buffer.range)};
+    const CallSite site = CallSite::at(program.sources(), buffer.range);
     const std::string what =
         fmt::format("{} of {} bytes for buffer '{}'", Allocation::allocator(buffer.space), buffer.bytes(), buffer.name);
     Allocation allocation;

@@ -46,7 +46,7 @@ class GraphBuilder {
     const unsigned flags = cond.default_value ? cudaGraphCondAssignDefault : 0;
     const std::string operation = "cudaGraphConditionalHandleCreate for cond '" + cond.name + "'";
     check(cudaGraphConditionalHandleCreate(&built_.conds[id.value], target, cond.folded_default, flags),
-          operation.c_str(), CallSite{"", program_.sources().location(cond.name_range)});
+          operation.c_str(), CallSite::at(program_.sources(), cond.name_range));
   }
 
   void add(cudaGraph_t target, ir::NodeId id) {
@@ -124,7 +124,7 @@ class GraphBuilder {
   int device() {
     if (!device_) {
       int current = 0;
-      check(cudaGetDevice(&current), "cudaGetDevice", CallSite{"", program_.sources().location(graph_.range)});
+      check(cudaGetDevice(&current), "cudaGetDevice", CallSite::at(program_.sources(), graph_.range));
       device_ = current;
     }
     return *device_;
@@ -149,7 +149,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   BuiltGraph built;
   built.graph_id = id;
   cudaGraph_t raw = nullptr;
-  check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite{"", program.sources().location(graph.range)});
+  check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite::at(program.sources(), graph.range));
   built.graph = GraphHandle(raw);
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());

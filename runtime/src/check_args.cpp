@@ -1,5 +1,7 @@
 #include "check_args.h"
 
+#include <map>
+
 #include "cuda_check.h"
 #include "runtime_diag.h"
 
@@ -33,11 +35,17 @@ std::vector<std::size_t> kernel_param_sizes(cudaKernel_t kernel, const CallSite&
 }
 
 void check_kernel_args(const ProgramState& program, const ir::Graph& graph, const std::vector<cudaKernel_t>& kernels) {
+  // Each kernel's parameters asked of CUDA once: graphs run one kernel in many nodes.
+  std::map<cudaKernel_t, std::vector<std::size_t>> sizes_of;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const ir::Node& node = graph.nodes[i];
     const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
     if (!kernel) continue;
-    const std::vector<std::size_t> params = kernel_param_sizes(kernels[i], site_of(program.sources(), node));
+    auto known = sizes_of.find(kernels[i]);
+    if (known == sizes_of.end()) {
+      known = sizes_of.emplace(kernels[i], kernel_param_sizes(kernels[i], site_of(program.sources(), node))).first;
+    }
+    const std::vector<std::size_t>& params = known->second;
     if (params.size() != kernel->args.size()) {
       fail(program.sources(), program.path, DiagCode::arg_count, kernel->function_range, kernel->function, node.name,
            params.size(), kernel->args.size());

@@ -4,14 +4,13 @@
 
 namespace graphc::detail {
 
-CallSite site_of(const SourceManager& sources, const ir::Node& node) {
-  return {node.name, sources.location(node.range)};
-}
+CallSite site_of(const SourceManager& sources, const ir::Node& node) { return {&sources, node.name, node.range}; }
 
 void check(cudaError_t status, const char* operation, const CallSite& site) {
   if (status == cudaSuccess) return;
   cudaGetLastError();
-  check_cuda(status, operation, site.node.c_str(), site.location.c_str());
+  const std::string location = site.sources != nullptr ? site.sources->location(site.range) : std::string();
+  check_cuda(status, operation, std::string(site.node).c_str(), location.c_str());
 }
 
 }  // namespace graphc::detail

@@ -4,20 +4,27 @@
 
 #include <cuda_runtime_api.h>
 
-#include <string>
+#include <string_view>
 
 #include "ir/graph.h"
 #include "source/source.h"
 
 namespace graphc::detail {
 
-/// The node a CUDA call is made for, as check_cuda names it; empty for calls of no node.
+/// What a CUDA call is made for, as check_cuda names it when the call fails: a node (its
+/// name and declaration) or another declaration (a graph, buffer, event); empty for calls
+/// of none. Refers into the program's IR and sources, and is put into words only on
+/// failure, so a site costs nothing on the path where every call succeeds.
 struct CallSite {
-  std::string node;
-  std::string location;
+  const SourceManager* sources = nullptr;
+  std::string_view node;  // the node's name; empty for other declarations
+  SourceRange range;      // the declaration
+
+  /// The declaration at `range` (not a node).
+  static CallSite at(const SourceManager& sources, SourceRange range) { return {&sources, {}, range}; }
 };
 
-/// The site of `node`: its name and the location of its declaration.
+/// The site of `node`: its name and its declaration.
 CallSite site_of(const SourceManager& sources, const ir::Node& node);
 
 /// Throws graphc::Error R0001 "<location>: error[R0001]: <operation> failed for node

@@ -14,10 +14,11 @@ Instance& Instance::operator=(Instance&&) noexcept = default;
 Instance::~Instance() = default;
 
 void Instance::launch(cudaStream_t stream) {
+  const cudaError_t status = cudaGraphLaunch(state_->exec.get(), stream);
+  if (status == cudaSuccess) return;  // the message is made only for a failure: launches are the hot path
   const ir::Graph& graph = state_->graph();
   const std::string operation = fmt::format("cudaGraphLaunch of graph '{}'", graph.name);
-  detail::check(cudaGraphLaunch(state_->exec.get(), stream), operation.c_str(),
-                detail::CallSite{"", state_->program->sources().location(graph.range)});
+  detail::check(status, operation.c_str(), detail::CallSite::at(state_->program->sources(), graph.range));
 }
 
 const ir::Graph& Instance::ir() const { return state_->graph(); }

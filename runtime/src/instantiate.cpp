@@ -56,7 +56,7 @@ void instantiate_exec(InstanceState& state) {
                  (program.module().has_unfreed_alloc(state.graph_id) ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0);
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state.built.graph.get(), &params);
-  CallSite site{"", program.sources().location(state.graph().range)};
+  CallSite site = CallSite::at(program.sources(), state.graph().range);
   if (const auto [in, node] = find_node(program, state.built, params.errNode_out); node != nullptr) {
     site = site_of(program.sources(), *node);
   }

@@ -103,7 +103,7 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   std::unique_ptr<detail::InstanceState> fresh = detail::build_instance(program, id, old.bindings, &old.buffers);
   cudaGraphExecUpdateResultInfo info{};
   const cudaError_t status = cudaGraphExecUpdate(old.exec.get(), fresh->built.graph.get(), &info);
-  const detail::CallSite site{"", program->sources().location(graph.range)};
+  const detail::CallSite site = detail::CallSite::at(program->sources(), graph.range);
   if (status == cudaSuccess) {
     fresh->exec = std::move(old.exec);
     adopt_exec_nodes(fresh->built, old.built);

@@ -1,6 +1,8 @@
 #include "resolve_functions.h"
 
 #include <algorithm>
+#include <map>
+#include <string_view>
 
 #include "check_args.h"
 #include "cuda_check.h"
@@ -13,9 +15,15 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
   ResolvedFunctions out;
   out.kernels.resize(graph.nodes.size(), nullptr);
   out.hosts.resize(graph.nodes.size());
+  // Each function looked up once: graphs run one kernel in many nodes.
+  std::map<std::string_view, cudaKernel_t> found_before;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const ir::Node& node = graph.nodes[i];
     if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
+      if (const auto before = found_before.find(kernel->function); before != found_before.end()) {
+        out.kernels[i] = before->second;
+        continue;
+      }
       const CallSite site = site_of(program.sources(), node);
       if (const void* symbol = bindings.find_kernel(kernel->function)) {
         check(cudaGetKernel(&out.kernels[i], symbol), "cudaGetKernel", site);
@@ -25,6 +33,7 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
         fail(program.sources(), program.path, DiagCode::kernel_not_found, kernel->function_range, kernel->function,
              node.name);
       }
+      found_before.emplace(kernel->function, out.kernels[i]);
     } else if (const auto* host = std::get_if<ir::HostNode>(&node.op)) {
       const Bindings::BoundHost* bound = bindings.find_host(host->function);
       if (!bound || !bound->fn) {

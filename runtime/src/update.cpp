@@ -86,7 +86,7 @@ void update_kernel_node(InstanceState& state, BuiltGraph& built, std::size_t nod
 }
 
 void upload(InstanceState& state, cudaStream_t stream) {
-  const CallSite site{"", state.program->sources().location(state.graph().range)};
+  const CallSite site = CallSite::at(state.program->sources(), state.graph().range);
   check(cudaGraphUpload(state.exec.get(), stream), "cudaGraphUpload", site);
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize after cudaGraphUpload", site);
 }
