@@ -111,11 +111,8 @@ Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
   return f;
 }
 
-// The median of five runs, figure by figure.
-template <class Run>
-Figures median5(Run run) {
-  std::vector<Figures> runs;
-  for (int i = 0; i < 5; ++i) runs.push_back(run());
+// The medians, figure by figure, of `runs`.
+Figures medians(const std::vector<Figures>& runs) {
   const auto pick = [&](double Figures::*field) {
     std::vector<double> values;
     for (const Figures& r : runs) values.push_back(r.*field);
@@ -140,9 +137,17 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
   const int launches = g.nodes >= 10000 ? 20 : g.nodes >= 1000 ? 100 : 500;
   Program o0 = Program::from_text("shape.graph", text, LoadOptions{.optimize = false});
   Program o1 = Program::from_text("shape.graph", text);
-  const Figures hand = median5([&] { return hand_written(g, stream, launches); });
-  const Figures gc0 = median5([&] { return with_graphc(o0, stream, launches); });
-  const Figures gc1 = median5([&] { return with_graphc(o1, stream, launches); });
+  // Five rounds, the three variants taking turns within each, so that a slow spell of the
+  // machine falls on all three alike.
+  std::vector<Figures> hand_runs, o0_runs, o1_runs;
+  for (int round = 0; round < 5; ++round) {
+    hand_runs.push_back(hand_written(g, stream, launches));
+    o0_runs.push_back(with_graphc(o0, stream, launches));
+    o1_runs.push_back(with_graphc(o1, stream, launches));
+  }
+  const Figures hand = medians(hand_runs);
+  const Figures gc0 = medians(o0_runs);
+  const Figures gc1 = medians(o1_runs);
 
   std::printf("%-13s %6zu %7zu %7zu | %6.3f | %9.1f %9.1f %9.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %8.1f | %5.2f %5.2f "
               "%5.2f | %5.2f %5.2f %5.2f\n",
@@ -173,7 +178,7 @@ int main(int argc, char** argv) {
   std::printf("bench_graphs on %s, CUDA driver %d.%d; empty kernel nodes (1 block of 32 threads)\n", prop.name,
               driver / 1000, driver % 1000 / 10);
   std::puts("times in us: instantiate = build + instantiate + upload; launch = CPU per cudaGraphLaunch, back to back;");
-  std::puts("device = per launch between events. Each figure the median of 5 runs.");
+  std::puts("device = per launch between events. Each figure the median of 5 rounds (the three variants in turn).");
   std::puts("O0/hand: graphc with the optimiser off against the hand-written graph (1 = equal);");
   std::puts("hand/O1: how many times cheaper graphc's optimised graph is than the hand-written one.");
   std::puts("");
