@@ -27,7 +27,8 @@ Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEng
   out.state = std::make_unique<ParseState>(where.begin, where.end - where.begin);
   const char* begin = source.text().data() + where.begin;
   const LineColumn at = source.line_column(where.begin);
-  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, source.path(), where.begin, at.line,
+  // No source name, as in parse_text: every tree node would copy it.
+  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, std::string(), where.begin, at.line,
                                 at.column);
   try {
     out.root = tao::pegtl::parse_tree::parse<grammar::fragment<Rule>, selector, parse_actions, grammar::control>(

@@ -36,7 +36,10 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
 ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
   text::ParseState state(0, source.text().size());
-  tao::pegtl::memory_input<> in(source.text(), source.path());
+  // No source name: PEGTL copies it into every parse tree node it starts (a heap
+  // allocation each, for paths past the short-string size), and graphc reports positions
+  // from byte offsets (syntax_error.h), never from PEGTL's names.
+  tao::pegtl::memory_input<> in(source.text(), std::string());
   std::unique_ptr<ParseNode> root;
   try {
     root = tao::pegtl::parse_tree::parse<grammar::file, text::selector, text::parse_actions, grammar::control>(in, state);
