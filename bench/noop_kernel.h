@@ -1,10 +1,20 @@
-// An empty kernel compiled into the benchmarks, for graphs whose cost is all launch
-// overhead: both graphc (Bindings::kernel_symbol) and the hand-written code run it.
+// Empty kernels compiled into the benchmarks, for graphs whose cost is all launch
+// overhead: both graphc (Bindings::kernel_symbol) and the hand-written code run them.
 #pragma once
+
+#include <cuda_runtime_api.h>
 
 namespace graphc::bench {
 
 /// The host symbol of `__global__ void noop()` (what cudaKernelNodeParams::func takes).
 const void* noop_kernel();
+/// The host symbol of `__global__ void noop_with(float a)`, which does nothing with `a`:
+/// a kernel with a parameter to update.
+const void* noop_with_kernel();
+
+/// noop<<<1, 32, 0, stream>>>() and noop_with<<<1, 32, 0, stream>>>(a) through
+/// cudaLaunchKernel, checked.
+void launch_noop(cudaStream_t stream);
+void launch_noop_with(cudaStream_t stream, float a);
 
 }  // namespace graphc::bench
