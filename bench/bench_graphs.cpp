@@ -21,6 +21,7 @@
 
 #include "compile.h"
 #include "graphc/generated_support.h"
+#include "device.h"
 #include "graphc/program.h"
 #include "noop_kernel.h"
 #include "shapes.h"
@@ -166,11 +167,7 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
 int main(int argc, char** argv) {
   using namespace graphc::bench;
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::puts("bench_graphs: no CUDA device");
-    return 77;
-  }
+  if (!have_device("bench_graphs")) return 77;
   cudaDeviceProp prop{};
   graphc::check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
   int driver = 0;

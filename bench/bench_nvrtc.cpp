@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "device.h"
 #include "graphc/program.h"
 #include "timing.h"
 
@@ -71,11 +72,7 @@ double load_ms(const std::string& path, bool& cache_hit) {
 
 int main() {
   using namespace graphc::bench;
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::puts("bench_nvrtc: no CUDA device");
-    return 77;
-  }
+  if (!have_device("bench_nvrtc")) return 77;
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "graphc_bench_nvrtc";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "bench_kernels.cu") << kKernels;

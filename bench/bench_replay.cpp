@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "graphc/generated_support.h"
+#include "device.h"
 #include "graphc/program.h"
 #include "noop_kernel.h"
 #include "timing.h"
@@ -97,11 +98,7 @@ void row(int kernels, cudaStream_t stream) {
 
 int main() {
   using namespace graphc::bench;
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::puts("bench_replay: no CUDA device");
-    return 77;
-  }
+  if (!have_device("bench_replay")) return 77;
   std::puts("bench_replay: a chain of N empty kernels (1 block of 32 threads) per step, submitted and waited for;");
   std::puts("us per step, median of 5 rounds (the four ways in turn). Ratios: how many times cheaper graphc's");
   std::puts("replay is than each other way (captured = captured once and replayed, the same graph by hand).");

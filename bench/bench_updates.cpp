@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "graphc/generated_support.h"
+#include "device.h"
 #include "graphc/program.h"
 #include "noop_kernel.h"
 #include "timing.h"
@@ -155,11 +156,7 @@ void workflow(cudaStream_t stream) {
 
 int main() {
   using namespace graphc::bench;
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::puts("bench_updates: no CUDA device");
-    return 77;
-  }
+  if (!have_device("bench_updates")) return 77;
   cudaStream_t stream = nullptr;
   graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   std::puts("bench_updates 1: a chain of N empty kernel nodes that all pass param a; us, medians of 5 rounds.");
