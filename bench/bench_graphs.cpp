@@ -37,34 +37,32 @@ struct Figures {
   double device_us = 0;        // device time per launch (events around back-to-back launches)
 };
 
-void check(cudaError_t status, const char* what) { check_cuda(status, what); }
-
 // Launches `exec` `count` times back to back: the CPU time per cudaGraphLaunch call and the
 // device time per launch between two events.
 void time_launches(cudaGraphExec_t exec, cudaStream_t stream, int count, Figures& f) {
   cudaEvent_t start = nullptr;
   cudaEvent_t stop = nullptr;
-  check(cudaEventCreate(&start), "cudaEventCreate");
-  check(cudaEventCreate(&stop), "cudaEventCreate");
-  for (int i = 0; i < 3; ++i) check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch (warm-up)");
-  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  check(cudaEventRecord(start, stream), "cudaEventRecord");
+  check_cuda(cudaEventCreate(&start), "cudaEventCreate");
+  check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < 3; ++i) check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch (warm-up)");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
   const Clock::time_point cpu_start = Clock::now();
-  for (int i = 0; i < count; ++i) check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+  for (int i = 0; i < count; ++i) check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
   f.launch_cpu_us = us_since(cpu_start) / count;
-  check(cudaEventRecord(stop, stream), "cudaEventRecord");
-  check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+  check_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
   float ms = 0;
-  check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+  check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
   f.device_us = ms * 1000.0 / count;
-  check(cudaEventDestroy(start), "cudaEventDestroy");
-  check(cudaEventDestroy(stop), "cudaEventDestroy");
+  check_cuda(cudaEventDestroy(start), "cudaEventDestroy");
+  check_cuda(cudaEventDestroy(stop), "cudaEventDestroy");
 }
 
 double time_first_launch(cudaGraphExec_t exec, cudaStream_t stream) {
   const Clock::time_point start = Clock::now();
-  check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   return us_since(start);
 }
 
@@ -74,7 +72,7 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
   const Clock::time_point start = Clock::now();
-  check(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
   std::vector<cudaGraphNode_t> nodes(g.nodes);
   std::vector<std::vector<std::size_t>> preds(g.nodes);
   for (const auto& [from, to] : g.edges) preds[to].push_back(from);
@@ -87,16 +85,16 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   for (std::size_t i = 0; i < g.nodes; ++i) {  // every edge goes forward: index order is a topological order
     on.clear();
     for (const std::size_t p : preds[i]) on.push_back(nodes[p]);
-    check(cudaGraphAddKernelNode(&nodes[i], graph, on.data(), on.size(), &params), "cudaGraphAddKernelNode");
+    check_cuda(cudaGraphAddKernelNode(&nodes[i], graph, on.data(), on.size(), &params), "cudaGraphAddKernelNode");
   }
-  check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
-  check(cudaGraphUpload(exec, stream), "cudaGraphUpload");
-  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  check_cuda(cudaGraphUpload(exec, stream), "cudaGraphUpload");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   f.instantiate_us = us_since(start);
   f.first_launch_us = time_first_launch(exec, stream);
   time_launches(exec, stream, launches, f);
-  check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
-  check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   return f;
 }
 

@@ -24,15 +24,13 @@
 namespace graphc::bench {
 namespace {
 
-void check(cudaError_t status, const char* what) { check_cuda(status, what); }
-
-void wait(cudaStream_t stream) { check(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); }
+void wait(cudaStream_t stream) { check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); }
 
 cudaGraph_t capture(cudaStream_t stream, int kernels) {
   cudaGraph_t graph = nullptr;
-  check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+  check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
   for (int k = 0; k < kernels; ++k) launch_noop(stream);
-  check(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
+  check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
   return graph;
 }
 
@@ -55,8 +53,8 @@ void row(int kernels, cudaStream_t stream) {
   const int steps = kernels >= 1000 ? 20 : 200;
   cudaGraph_t once = capture(stream, kernels);
   cudaGraphExec_t once_exec = nullptr;
-  check(cudaGraphInstantiate(&once_exec, once, 0), "cudaGraphInstantiate");
-  check(cudaGraphUpload(once_exec, stream), "cudaGraphUpload");
+  check_cuda(cudaGraphInstantiate(&once_exec, once, 0), "cudaGraphInstantiate");
+  check_cuda(cudaGraphUpload(once_exec, stream), "cudaGraphUpload");
   Program program = Program::from_text("chain.graph", chain_text(kernels));
   Bindings bindings;
   bindings.kernel_symbol("noop", noop_kernel());
@@ -71,14 +69,14 @@ void row(int kernels, cudaStream_t stream) {
     capture_us.push_back(per_step(steps, [&] {
       cudaGraph_t graph = capture(stream, kernels);
       cudaGraphExec_t exec = nullptr;
-      check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
-      check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+      check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+      check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
       wait(stream);
-      check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
-      check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+      check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+      check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
     }));
     captured_us.push_back(per_step(steps, [&] {
-      check(cudaGraphLaunch(once_exec, stream), "cudaGraphLaunch");
+      check_cuda(cudaGraphLaunch(once_exec, stream), "cudaGraphLaunch");
       wait(stream);
     }));
     graphc_us.push_back(per_step(steps, [&] {
@@ -89,8 +87,8 @@ void row(int kernels, cudaStream_t stream) {
   const double s = median(stream_us), c = median(capture_us), o = median(captured_us), g = median(graphc_us);
   std::printf("%7d | %9.1f %9.1f %9.1f %9.1f | %6.2f %6.2f %6.2f\n", kernels, s, c, o, g, s / g, c / g, o / g);
   std::fflush(stdout);
-  check(cudaGraphExecDestroy(once_exec), "cudaGraphExecDestroy");
-  check(cudaGraphDestroy(once), "cudaGraphDestroy");
+  check_cuda(cudaGraphExecDestroy(once_exec), "cudaGraphExecDestroy");
+  check_cuda(cudaGraphDestroy(once), "cudaGraphDestroy");
 }
 
 }  // namespace

@@ -28,8 +28,6 @@
 namespace graphc::bench {
 namespace {
 
-void check(cudaError_t status, const char* what) { check_cuda(status, what); }
-
 std::string param_chain_text(int kernels, float a) {
   std::string text = fmt::format("graph chain {{\n    param a : f32 = {:.1f}f;\n", a);
   for (int k = 0; k < kernels; ++k) text += fmt::format("    kernel k{} : noop_with<<<1, 32>>>(a);\n", k);
@@ -67,7 +65,7 @@ void update_row(int kernels, cudaStream_t stream) {
     Instance fresh = program.instantiate("chain", bindings, stream);
     instantiate_us.push_back(us_since(instantiate_start));
   }
-  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   std::filesystem::remove(path);
   const double s = median(set_us), r = median(reload_us), i = median(instantiate_us);
   std::printf("%7d | %9.1f %7.3f | %9.1f %9.1f | %8.1f %8.1f %s\n", kernels, s, s / kernels, r, i, i / s, i / r,
@@ -96,25 +94,25 @@ void workflow(cudaStream_t stream) {
 
   // By hand: the captured graph and its last node, updated with cudaGraphExecKernelNodeSetParams.
   cudaGraph_t graph = nullptr;
-  check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+  check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
   three_launches(stream, 0.0f);
-  check(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
+  check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
   cudaGraphExec_t exec = nullptr;
-  check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
   std::size_t count = 3;
   std::vector<cudaGraphNode_t> nodes(count);
-  check(cudaGraphGetNodes(graph, nodes.data(), &count), "cudaGraphGetNodes");
+  check_cuda(cudaGraphGetNodes(graph, nodes.data(), &count), "cudaGraphGetNodes");
   cudaGraphNode_t last = nullptr;
   for (cudaGraphNode_t node : nodes) {
     cudaKernelNodeParams p{};
-    check(cudaGraphKernelNodeGetParams(node, &p), "cudaGraphKernelNodeGetParams");
+    check_cuda(cudaGraphKernelNodeGetParams(node, &p), "cudaGraphKernelNodeGetParams");
     if (p.func == noop_with_kernel()) last = node;
   }
 
   const auto timed = [&](auto step) {
     const Clock::time_point start = Clock::now();
     for (int s = 0; s < steps; ++s) step(static_cast<float>(s));
-    check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
     return us_since(start) / steps;
   };
   std::vector<double> graphc_us, hand_us, recapture_us, stream_us;
@@ -130,25 +128,25 @@ void workflow(cudaStream_t stream) {
       p.gridDim = dim3(1);
       p.blockDim = dim3(32);
       p.kernelParams = args;
-      check(cudaGraphExecKernelNodeSetParams(exec, last, &p), "cudaGraphExecKernelNodeSetParams");
-      check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+      check_cuda(cudaGraphExecKernelNodeSetParams(exec, last, &p), "cudaGraphExecKernelNodeSetParams");
+      check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
     }));
     recapture_us.push_back(timed([&](float a) {
       cudaGraph_t again = nullptr;
-      check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+      check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
       three_launches(stream, a);
-      check(cudaStreamEndCapture(stream, &again), "cudaStreamEndCapture");
+      check_cuda(cudaStreamEndCapture(stream, &again), "cudaStreamEndCapture");
       cudaGraphExecUpdateResultInfo info{};
-      check(cudaGraphExecUpdate(exec, again, &info), "cudaGraphExecUpdate");
-      check(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-      check(cudaGraphDestroy(again), "cudaGraphDestroy");
+      check_cuda(cudaGraphExecUpdate(exec, again, &info), "cudaGraphExecUpdate");
+      check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+      check_cuda(cudaGraphDestroy(again), "cudaGraphDestroy");
     }));
     stream_us.push_back(timed([&](float a) { three_launches(stream, a); }));
   }
   const double g = median(graphc_us), h = median(hand_us), r = median(recapture_us), s = median(stream_us);
   std::printf("%9.2f %9.2f %9.2f %9.2f | %6.2f %6.2f %6.2f\n", g, h, r, s, h / g, r / g, s / g);
-  check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
-  check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <queue>
 #include <stdexcept>
+
+#include "ir/creation_order.h"
 
 namespace graphc::opt {
 namespace {
@@ -72,29 +73,18 @@ class Reducer {
     std::uint32_t edge;
   };
 
-  // Kahn's algorithm over every edge (any port): position_[node] is the node's place.
+  // A topological order of every node over every edge (any port): the back ends' creation
+  // order of the graph and of each body graph (edges stay within one). position_[node] is
+  // the node's place.
   void topological_order() {
-    const std::size_t count = graph_.nodes.size();
-    std::vector<std::size_t> waiting(count, 0);
-    std::vector<std::vector<std::uint32_t>> next(count);
-    for (const ir::Edge& edge : graph_.edges) {
-      ++waiting[edge.to_id.value];
-      next[edge.from_id.value].push_back(edge.to_id.value);
-    }
-    std::queue<std::uint32_t> ready;
-    for (std::uint32_t n = 0; n < count; ++n) {
-      if (waiting[n] == 0) ready.push(n);
-    }
-    position_.assign(count, 0);
-    while (!ready.empty()) {
-      const std::uint32_t n = ready.front();
-      ready.pop();
-      position_[n] = order_.size();
-      order_.push_back(n);
-      for (const std::uint32_t m : next[n]) {
-        if (--waiting[m] == 0) ready.push(m);
-      }
-    }
+    const std::vector<std::vector<ir::Dependency>> deps = ir::dependencies(graph_);
+    const auto append = [&](ir::BodyId body) {
+      for (const ir::NodeId id : ir::creation_order(graph_, deps, body)) order_.push_back(id.value);
+    };
+    append(ir::BodyId{});
+    for (std::uint32_t b = 0; b < graph_.bodies.size(); ++b) append(ir::BodyId{b});
+    position_.assign(graph_.nodes.size(), 0);
+    for (std::size_t k = 0; k < order_.size(); ++k) position_[order_[k]] = k;
   }
 
   std::uint64_t* row(std::uint32_t node) { return &reach_[position_[node] * words_]; }

@@ -10,6 +10,15 @@ namespace graphc {
 
 Instance::Instance(std::unique_ptr<detail::InstanceState> state) : state_(std::move(state)) {}
 Instance::Instance(Instance&&) noexcept = default;
+
+Instance Instance::assemble(std::vector<std::unique_ptr<detail::InstanceState>> states) {
+  std::unique_ptr<detail::InstanceState> first = std::move(states.front());
+  for (std::size_t k = 1; k < states.size(); ++k) {
+    const ir::GraphId id = states[k]->graph_id;
+    first->launched.emplace_back(id, Instance(std::move(states[k])));
+  }
+  return Instance(std::move(first));
+}
 Instance& Instance::operator=(Instance&&) noexcept = default;
 Instance::~Instance() = default;
 

@@ -33,14 +33,7 @@ const SourceManager& Program::sources() const { return state_->sources(); }
 Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
   const ir::GraphId root = detail::find_graph(*state_, graph_name);
   load_modules();
-  std::vector<std::unique_ptr<detail::InstanceState>> states =
-      detail::instantiate_closure(state_, root, bindings, stream, nullptr);
-  std::unique_ptr<detail::InstanceState> instance = std::move(states.front());
-  for (std::size_t k = 1; k < states.size(); ++k) {
-    const ir::GraphId id = states[k]->graph_id;
-    instance->launched.emplace_back(id, Instance(std::move(states[k])));
-  }
-  return Instance(std::move(instance));
+  return Instance::assemble(detail::instantiate_closure(state_, root, bindings, stream, nullptr));
 }
 
 }  // namespace graphc

@@ -88,13 +88,8 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   if (!reason.empty()) {
     std::vector<std::unique_ptr<detail::InstanceState>> states =
         detail::instantiate_closure(program, id, old.bindings, stream, &old);
-    std::unique_ptr<detail::InstanceState> fresh = std::move(states.front());
-    fresh->buffers.take_reused(old.buffers);
-    for (std::size_t k = 1; k < states.size(); ++k) {
-      const ir::GraphId launched = states[k]->graph_id;
-      fresh->launched.emplace_back(launched, Instance(std::move(states[k])));
-    }
-    state_ = std::move(fresh);
+    states.front()->buffers.take_reused(old.buffers);
+    *this = assemble(std::move(states));  // the old state goes now
     return {ReloadResult::Kind::reinstantiated, reason};
   }
 

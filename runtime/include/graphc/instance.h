@@ -146,6 +146,9 @@ class Instance {
  private:
   friend class Program;
   explicit Instance(std::unique_ptr<detail::InstanceState> state);
+  /// The instance of the first of `states` (detail::instantiate_closure's), owning the
+  /// instances of the others, the graphs it launches.
+  static Instance assemble(std::vector<std::unique_ptr<detail::InstanceState>> states);
   void set_bytes(std::string_view name, ir::ScalarType given, const void* value);
 
   std::unique_ptr<detail::InstanceState> state_;
