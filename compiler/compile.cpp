@@ -18,7 +18,9 @@ void run(Compilation& c, FileId file, const CompileOptions& options) {
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
-  if (!c.diags.has_errors() && options.optimize) c.implied_edges = opt::reduce_edges(c.module);
+  if (c.diags.has_errors() || !options.optimize) return;
+  c.implied_edges = opt::reduce_edges(c.module);
+  c.joins = opt::join_roots(c.module);
 }
 
 }  // namespace

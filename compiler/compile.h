@@ -11,6 +11,7 @@
 
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
+#include "opt/join_roots.h"
 #include "opt/reduce_edges.h"
 #include "source/source.h"
 
@@ -31,6 +32,7 @@ struct Compilation {
   DiagEngine diags;
   ir::Module module;
   std::vector<opt::ImpliedEdge> implied_edges;  // edges the optimiser took out of `module` (opt::reduce_edges)
+  std::vector<opt::JoinNode> joins;             // nodes the optimiser added to `module` (opt::join_roots)
   bool ok() const { return !diags.has_errors(); }
 };
 

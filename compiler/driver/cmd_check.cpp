@@ -13,14 +13,23 @@
 namespace graphc::driver {
 namespace {
 
-// One line per edge the optimiser left out: where it is written, and a path that implies it.
+// One line per edge the optimiser left out (where it is written, and a path that implies it),
+// then one per node it added.
 std::string explain(const Compilation& c) {
   std::string out;
   for (const opt::ImpliedEdge& e : c.implied_edges) {
     out += fmt::format("{}: edge '{}' -> '{}' of graph '{}' is implied by {}; not given to CUDA (-O0 keeps it)\n",
                        c.sources.location(e.edge.range), e.edge.from, e.edge.to, e.graph, fmt::join(e.path, " -> "));
   }
-  if (c.implied_edges.empty()) out += "no changes: no edge is implied by other edges\n";
+  for (const opt::JoinNode& j : c.joins) {
+    out += fmt::format("{}: graph '{}' has {} {}; a no-op kernel node '{}' {} them, so the graph has one {} (-O0 "
+                       "leaves them)\n",
+                       c.sources.location(j.range), j.graph, j.joined, j.sink ? "leaf nodes" : "root nodes", j.node,
+                       j.sink ? "follows" : "precedes", j.sink ? "leaf" : "root");
+  }
+  if (c.implied_edges.empty() && c.joins.empty()) {
+    out += "no changes: no edge is implied by other edges, and no graph has many roots or leaves\n";
+  }
   return out;
 }
 

@@ -145,7 +145,8 @@ std::string dump(const Module& module, const SourceManager& sources) {
                          at(sources, b.range));
     }
     for (const Node& n : g.nodes) {
-      out += fmt::format("  node {} {}{} {}\n", n.name, node_text(g, n), in_body(n.body), at(sources, n.name_range));
+      out += fmt::format("  node {} {}{}{} {}\n", n.name, node_text(g, n), in_body(n.body),
+                         n.synthetic ? " synthetic" : "", at(sources, n.name_range));
     }
     for (const Edge& e : g.edges) {
       out += fmt::format("  edge {} -> {} port={}{} {}\n", e.from, e.to, port_name(e.port), in_body(e.body),

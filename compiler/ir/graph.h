@@ -10,6 +10,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -234,10 +235,19 @@ struct Node {
   SourceRange name_range;
   SourceRange range;  // the whole declaration
   BodyId body;        // the body graph it is in; invalid: the graph itself
+  /// Added by the optimiser, not declared in a file (opt::join_roots): a kernel node of
+  /// kNoopKernel whose ranges are the graph's name. Back ends take its kernel from graphc,
+  /// not from the file's modules.
+  bool synthetic = false;
   std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
                AllocNode, FreeNode, ChildGraphNode>
       op;
 };
+
+/// The function of a synthetic kernel node: a kernel with no parameters that does nothing.
+/// The runtime loads it from PTX it carries; the generated .cu defines it
+/// (`graphc::noop_kernel`, in an unnamed namespace).
+inline constexpr std::string_view kNoopKernel = "graphc::noop_kernel";
 
 /// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait",
 /// "alloc", "free", "call".
@@ -319,6 +329,9 @@ struct Graph {
   const Cond& cond(CondId id) const { return conds.at(id.value); }
   const Event& event(EventId id) const { return events.at(id.value); }
   const Body& body(BodyId id) const { return bodies.at(id.value); }
+  /// Whether `edge` leads from or to a synthetic node (Node::synthetic), which the
+  /// optimiser added with it.
+  bool synthetic(const Edge& edge) const { return node(edge.from_id).synthetic || node(edge.to_id).synthetic; }
   /// Whether an alloc node has no free node in the graph (its memory outlives a launch).
   bool has_unfreed_alloc() const;
   /// Whether a buffer or param is one of the graph's parameters.

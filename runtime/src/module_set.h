@@ -13,13 +13,15 @@
 #include "cuda_check.h"
 #include "graphc/program.h"
 #include "handles.h"
+#include "noop_kernel.h"
 
 namespace graphc::detail {
 
 class ModuleSet {
  public:
   /// Loads every `module` of `compilation` on the current device: .cu through NVRTC (name
-  /// expressions for every kernel function named in any graph of the file; compiled for
+  /// expressions for every kernel function named in any graph of the file but the no-op
+  /// kernel of synthetic nodes, which it loads too if a graph has any; compiled for
   /// current_device_arch(); cached in NvrtcCache::default_directory()), anything else
   /// (.ptx, .cubin, .fatbin) with cudaLibraryLoadFromFile. Throws R0005, R0006, R0001.
   static ModuleSet load(const Compilation& compilation);
@@ -28,6 +30,10 @@ class ModuleSet {
   /// through its lowered name in a .cu module, by symbol name (cudaLibraryGetKernel) in
   /// the others. nullopt when no module has it; other CUDA failures are R0001 at `site`.
   std::optional<cudaKernel_t> find(std::string_view name, const CallSite& site) const;
+
+  /// The kernel of synthetic kernel nodes (load_noop_kernel), loaded with the modules when
+  /// any graph of the compilation has one; nullptr otherwise.
+  cudaKernel_t noop_kernel() const { return noop_ ? noop_->kernel : nullptr; }
 
   const std::vector<ModuleInfo>& info() const { return info_; }
 
@@ -39,6 +45,7 @@ class ModuleSet {
   };
   std::vector<Loaded> modules_;
   std::vector<ModuleInfo> info_;
+  std::optional<NoopKernel> noop_;
 };
 
 }  // namespace graphc::detail

@@ -20,6 +20,10 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const ir::Node& node = graph.nodes[i];
     if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
+      if (node.synthetic) {
+        out.kernels[i] = program.modules->noop_kernel();
+        continue;
+      }
       if (const auto before = found_before.find(kernel->function); before != found_before.end()) {
         out.kernels[i] = before->second;
         continue;

@@ -18,7 +18,8 @@ struct ResolvedFunctions {
 };
 
 /// Resolves every kernel node's function: Bindings::kernel first (cudaGetKernel on the
-/// host symbol), then the program's modules in declaration order (which must be loaded).
+/// host symbol), then the program's modules in declaration order (which must be loaded);
+/// a synthetic node's is the modules' no-op kernel.
 /// Host nodes take their callback from Bindings::host. Throws R0002 for a kernel found
 /// nowhere, R0008 for an unbound host function, R0001 for a failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "gpu_test_support.h"
 #include "ir/graph.h"
@@ -95,8 +96,10 @@ graph shape {
   CHECK(read_buffer<float>(instance, "h") == std::vector<float>(64, 2.0f));
 }
 
+using Edges = std::set<std::pair<std::string, std::string>>;
+
 // The (from, to) names of every edge of `instance`'s CUDA graph.
-std::set<std::pair<std::string, std::string>> built_edges(const Instance& instance, const ir::Graph& graph) {
+Edges built_edges(const Instance& instance, const ir::Graph& graph) {
   std::map<cudaGraphNode_t, std::string> names;
   for (const ir::Node& node : graph.nodes) names[instance.node(node.name)] = node.name;
   std::size_t count = 0;
@@ -104,7 +107,7 @@ std::set<std::pair<std::string, std::string>> built_edges(const Instance& instan
   std::vector<cudaGraphNode_t> from(count);
   std::vector<cudaGraphNode_t> to(count);
   check_cuda(cudaGraphGetEdges(instance.graph(), from.data(), to.data(), nullptr, &count), "cudaGraphGetEdges");
-  std::set<std::pair<std::string, std::string>> out;
+  Edges out;
   for (std::size_t i = 0; i < count; ++i) out.emplace(names.at(from[i]), names.at(to[i]));
   return out;
 }
@@ -123,7 +126,6 @@ graph implied {
     k1 -> k3;
 }
 )";
-  using Edges = std::set<std::pair<std::string, std::string>>;
   for (const bool optimize : {true, false}) {
     Program program = Program::from_text(graph_path("implied"), text, LoadOptions{.optimize = optimize});
     Instance instance = program.instantiate("implied");
@@ -133,6 +135,72 @@ graph implied {
     instance.launch();
     CHECK(read_buffer<float>(instance, "d") == std::vector<float>(64, 31.0f));  // ((((1*2+1)*2+1)*2+1)*2+1)
   }
+}
+
+// The root nodes of `instance`'s CUDA graph (cudaGraphGetRootNodes).
+std::vector<cudaGraphNode_t> built_roots(const Instance& instance) {
+  std::size_t count = 0;
+  check_cuda(cudaGraphGetRootNodes(instance.graph(), nullptr, &count), "cudaGraphGetRootNodes");
+  std::vector<cudaGraphNode_t> roots(count);
+  check_cuda(cudaGraphGetRootNodes(instance.graph(), roots.data(), &count), "cudaGraphGetRootNodes");
+  return roots;
+}
+
+TEST_CASE("many roots and leaves are joined by the runtime's no-op kernel, and the graph computes the same",
+          "[runtime][gpu]") {
+  // The CPU reference: lanes a (2x + 1, twice), b (3x), c (x + 5), d (memset 0), e (0.5x, then 4x - 1).
+  constexpr std::size_t kN = 256;
+  std::vector<float> expected(5 * kN);
+  for (std::size_t i = 0; i < kN; ++i) {
+    const auto x = [&](std::size_t lane) { return static_cast<float>(lane * kN + i); };
+    expected[i] = (x(0) * 2.0f + 1.0f) * 2.0f + 1.0f;
+    expected[kN + i] = x(1) * 3.0f;
+    expected[2 * kN + i] = x(2) + 5.0f;
+    expected[3 * kN + i] = 0.0f;
+    expected[4 * kN + i] = x(4) * 0.5f * 4.0f - 1.0f;
+  }
+  for (const bool optimize : {true, false}) {
+    Program program = Program::load(graph_path("joined"), LoadOptions{.optimize = optimize});
+    Instance instance = program.instantiate("lanes");
+    const std::vector<cudaGraphNode_t> roots = built_roots(instance);
+    std::size_t count = 0;
+    check_cuda(cudaGraphGetNodes(instance.graph(), nullptr, &count), "cudaGraphGetNodes");
+    if (optimize) {
+      REQUIRE(roots.size() == 1);
+      CHECK(roots[0] == instance.node("graphc_root"));
+      cudaGraphNodeType type{};
+      check_cuda(cudaGraphNodeGetType(roots[0], &type), "cudaGraphNodeGetType");
+      CHECK(type == cudaGraphNodeTypeKernel);
+      CHECK(count == 9);
+      const Edges edges = built_edges(instance, program.ir().graphs.at(0));
+      for (const char* root : {"a0", "b", "c", "d", "e0"}) CHECK(edges.count({"graphc_root", root}) == 1);
+      for (const char* leaf : {"a1", "b", "c", "d", "e1"}) CHECK(edges.count({leaf, "graphc_sink"}) == 1);
+      CHECK(edges.size() == 12);
+    } else {
+      CHECK(roots.size() == 5);
+      CHECK(count == 7);
+    }
+    instance.launch();
+    CHECK(read_buffer<float>(instance, "x") == expected);
+  }
+}
+
+TEST_CASE("a graph with no module is joined too: the no-op kernel is the runtime's own", "[runtime][gpu]") {
+  const std::string text = R"(graph spread {
+    buffer x : u32[64] device = fill(7);
+    memset m0 : x[0:16] = 1;
+    memset m1 : x[16:16] = 2;
+    memset m2 : x[32:16] = 3;
+    memset m3 : x[48:16] = 4;
+}
+)";
+  Program program = Program::from_text(graph_path("spread"), text);
+  Instance instance = program.instantiate("spread");
+  CHECK(built_roots(instance).size() == 1);
+  instance.launch();
+  std::vector<std::uint32_t> expected(64);
+  for (std::size_t i = 0; i < 64; ++i) expected[i] = static_cast<std::uint32_t>(i / 16 + 1);
+  CHECK(read_buffer<std::uint32_t>(instance, "x") == expected);
 }
 
 TEST_CASE("Instance::node of an unknown name is R0015", "[runtime][gpu]") {

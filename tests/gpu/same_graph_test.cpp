@@ -1,7 +1,7 @@
 // The runtime path and the generated-code path build the same CUDA graph: for every
-// sample (and the event graphs of data/events.graph), Program::load + instantiate and the
-// C++ that `graphc compile` wrote (built into this test by graphc_add_graph) are read back
-// through cudaGraphGetNodes and cudaGraphGetEdges and compared node by node, in creation
+// sample (and the event graphs of data/events.graph, the joined roots of
+// data/joined.graph), Program::load + instantiate and the C++ that `graphc compile` wrote
+// (built into this test by graphc_add_graph) are read back through cudaGraphGetNodes and cudaGraphGetEdges and compared node by node, in creation
 // order: node types, launch dimensions and dynamic shared memory, memcpy sizes and kinds,
 // memset shapes, event nodes' events being set, mem alloc sizes, and edges with their edge
 // data (port and dependency type).
@@ -22,6 +22,7 @@
 #include "diamond.graph.h"
 #include "events.graph.h"
 #include "graph_memory.graph.h"
+#include "joined.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "ir/graph.h"
@@ -253,6 +254,22 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
   CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
   CHECK(consumed.nodes[0].has_event);
+}
+
+TEST_CASE("joined: both paths build the optimiser's no-op kernel root and sink", "[runtime][codegen]") {
+  namespace gen = graphc::gen::lanes;
+  const GraphShape runtime = runtime_shape(std::string(GRAPHC_TEST_DATA_DIR) + "/joined.graph", "lanes");
+  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 9);
+  // Created first and last: a 1-thread kernel, before the five roots and after the five leaves.
+  for (const std::size_t i : {std::size_t{0}, std::size_t{8}}) {
+    CHECK(runtime.nodes[i].type == cudaGraphNodeTypeKernel);
+    CHECK(runtime.nodes[i].grid[0] == 1);
+    CHECK(runtime.nodes[i].block[0] == 1);
+  }
+  const auto from_root = [](const EdgeShape& e) { return std::get<0>(e) == 0; };
+  const auto to_sink = [](const EdgeShape& e) { return std::get<1>(e) == 8; };
+  CHECK(std::count_if(runtime.edges.begin(), runtime.edges.end(), from_root) == 5);
+  CHECK(std::count_if(runtime.edges.begin(), runtime.edges.end(), to_sink) == 5);
 }
 
 TEST_CASE("device_launch: both paths build the same graph, instantiated for device launch", "[runtime][codegen]") {

@@ -166,7 +166,7 @@ class BuildWriter {
   }
 
   void kernel(const ir::Node& node, const ir::KernelNode& kernel) {
-    open(node, "kernel " + launch_summary(kernel));
+    open(node, (node.synthetic ? "the optimiser's no-op kernel " : "kernel ") + launch_summary(kernel));
     write_kernel_args(out_, context_, node, kernel);
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeKernel;");
@@ -400,7 +400,6 @@ class BuildWriter {
 
 // Whether build() reads its bindings (buffers, params, host functions, the module folder).
 bool reads_bindings(const GraphContext& context) {
-  const bool libraries = !context.libraries.empty();
   // An alloc's memory is read from `nodes`, not from the bindings.
   const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.buffer(slice.id).alloc.valid(); };
   const auto reads = [&](const ir::KernelArg& arg) {
@@ -410,7 +409,8 @@ bool reads_bindings(const GraphContext& context) {
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
     return std::visit(ir::Overloaded{
                           [&](const ir::KernelNode& kernel) {
-                            return libraries || std::any_of(kernel.args.begin(), kernel.args.end(), reads);
+                            return !compiled_in(context, n) ||
+                                   std::any_of(kernel.args.begin(), kernel.args.end(), reads);
                           },
                           [](const ir::EmptyNode&) { return false; },
                           [](const ir::ConditionalNode&) { return false; },
@@ -437,9 +437,10 @@ void emit_build(CodeWriter& out, const GraphContext& context) {
                        reads_bindings(context) ? " b" : ""));
   {
     const Indented body(out);
-    const bool kernels = std::any_of(graph.nodes.begin(), graph.nodes.end(),
-                                     [](const ir::Node& n) { return std::holds_alternative<ir::KernelNode>(n.op); });
-    if (kernels && !context.libraries.empty()) {
+    const bool library_kernels = std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& n) {
+      return std::holds_alternative<ir::KernelNode>(n.op) && !compiled_in(context, n);
+    });
+    if (library_kernels) {
       write_library_handles(out, context);
       out.blank();
     }

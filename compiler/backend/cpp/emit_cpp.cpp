@@ -2,6 +2,7 @@
 // namespace per graph whose parts the emit_* files write.
 #include "backend/cpp/emit_cpp.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -126,6 +127,12 @@ std::vector<std::size_t> declaration_order(const ir::Module& module) {
   return order;
 }
 
+bool has_synthetic_nodes(const ir::Module& module) {
+  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
+    return std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const ir::Node& n) { return n.synthetic; });
+  });
+}
+
 }  // namespace
 
 CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path) {
@@ -172,6 +179,17 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.blank();
     source.line("// The kernels, by the module paths written in the .graph file (on the include path).");
     for (const std::string& path : modules.includes) source.directive(include_directive(path));
+  }
+
+  if (has_synthetic_nodes(module)) {
+    source.blank();
+    source.line("// The kernel of the no-op kernel nodes the optimiser added to join many roots or leaves");
+    source.line("// (graphc check --explain lists them).");
+    source.line("namespace graphc {");
+    source.line("namespace {");
+    source.line("__global__ void noop_kernel() {}");
+    source.line("}  // namespace");
+    source.line("}  // namespace graphc");
   }
 
   for (const std::size_t i : declaration_order(module)) {

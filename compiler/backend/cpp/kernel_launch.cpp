@@ -38,6 +38,10 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
 
 }  // namespace
 
+bool compiled_in(const GraphContext& context, const ir::Node& node) {
+  return context.libraries.empty() || node.synthetic;
+}
+
 std::string argument_expression(const GraphContext& context, const ir::KernelArg& arg) {
   return argument(context, arg).expression;
 }
@@ -58,7 +62,7 @@ void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::N
     types.push_back(std::move(text.type));
   }
   std::string statement;
-  if (context.libraries.empty()) {
+  if (compiled_in(context, node)) {
     expressions.insert(expressions.begin(), kernel_reference(kernel.function));
     statement = fmt::format("auto args = graphc::kernel_args({});", fmt::join(expressions, ", "));
   } else {
@@ -69,7 +73,7 @@ void write_kernel_args(CodeWriter& out, const GraphContext& context, const ir::N
 }
 
 std::string kernel_function(const GraphContext& context, const ir::Node& node, const ir::KernelNode& kernel) {
-  if (context.libraries.empty()) return fmt::format("graphc::kernel_function({})", kernel_reference(kernel.function));
+  if (compiled_in(context, node)) return fmt::format("graphc::kernel_function({})", kernel_reference(kernel.function));
   std::vector<std::string> handles;
   for (std::size_t i = 0; i < context.libraries.size(); ++i) handles.push_back(fmt::format("lib{}", i));
   return fmt::format("graphc::library_kernel({{{}}}, {}, {}, {})", fmt::join(handles, ", "),

@@ -20,6 +20,11 @@ std::string argument_expression(const GraphContext& context, const ir::KernelArg
 /// Bindings hold: update_params() resets such nodes.
 bool passes_bound_value(const ir::KernelNode& kernel);
 
+/// Whether the kernel of kernel node `node` is a C++ function of the generated program: a
+/// `.cu` module's (the file names no library modules), or graphc::noop_kernel, which the
+/// generated .cu defines for synthetic nodes. Otherwise it comes from a library module.
+bool compiled_in(const GraphContext& context, const ir::Node& node);
+
 /// Writes `auto args = graphc::kernel_args(::f, b.buf, b.param, 1024);` (C++ kernels: the
 /// compiler checks each argument against the kernel's signature) or
 /// `graphc::KernelArgs<float*, float, int> args{...};` (library kernels: the types the

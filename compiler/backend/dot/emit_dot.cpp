@@ -2,8 +2,8 @@
 // cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
 // octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D
 // box), labels with the kernel's launch configuration, the copy's endpoints and size, the
-// event, or the called graph and its arguments, and port
-// edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
+// event, or the called graph and its arguments (a synthetic kernel node of the optimiser's
+// is dashed), and port edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
 // port). A conditional node is a cluster holding the node and one cluster per body graph.
 // Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
@@ -62,8 +62,9 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
-            return "shape=box, label=" + label({node.name, fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
-                                                                       dims(k.block_dims), k.shared_memory_bytes)});
+            const std::string launch = fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
+                                                   dims(k.block_dims), k.shared_memory_bytes);
+            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({node.name, launch});
           },
           [&](const ir::CopyNode& c) {
             return "shape=cds, label=" + label({node.name, slice_text(graph, c.dst) + " <- " + slice_text(graph, c.src),

@@ -103,14 +103,14 @@ class TextWriter {
     any = any || group;
     group = false;
     for (const ir::Node& n : graph_.nodes) {
-      if (n.body != body) continue;
+      if (n.body != body || n.synthetic) continue;
       separate();
       node(n, depth);
     }
     any = any || group;
     group = false;
     for (const ir::Edge& e : graph_.edges) {
-      if (e.body != body) continue;
+      if (e.body != body || graph_.synthetic(e)) continue;
       separate();
       const std::string_view port = e.port == ir::EdgePort::programmatic       ? "[programmatic]"
                                     : e.port == ir::EdgePort::launch_completion ? "[launch_completion]"

@@ -13,7 +13,8 @@
 namespace graphc::backend {
 
 /// The text form of the declarations of file `file` in `module` (its own modules, imports
-/// and graphs). `module` must have analyzed without errors.
+/// and graphs). `module` must have analyzed without errors. The optimiser's synthetic nodes
+/// and their edges are not declarations, and are left out.
 std::string emit_text(const ir::Module& module, FileId file);
 
 }  // namespace graphc::backend

@@ -115,7 +115,7 @@ class YamlWriter {
     if (open) out_ << YAML::EndMap;
     open = false;
     for (const ir::Node& n : graph_.nodes) {
-      if (n.body != body) continue;
+      if (n.body != body || n.synthetic) continue;
       if (!open) out_ << YAML::Key << "nodes" << YAML::Value << YAML::BeginMap;
       open = true;
       out_ << YAML::Key << n.name << YAML::Value;
@@ -225,7 +225,7 @@ class YamlWriter {
   void edges(ir::BodyId body) {
     bool open = false;
     for (const ir::Edge& e : graph_.edges) {
-      if (e.body != body) continue;
+      if (e.body != body || graph_.synthetic(e)) continue;
       if (!open) out_ << YAML::Key << "edges" << YAML::Value << YAML::BeginSeq;
       open = true;
       if (e.port == ir::EdgePort::default_) {

@@ -12,7 +12,8 @@ namespace graphc::backend {
 
 /// The YAML form of the declarations of file `file` in `module` (its own modules, imports
 /// and graphs; imported files' graphs are theirs to convert). `module` must have analyzed
-/// without errors.
+/// without errors. The optimiser's synthetic nodes and their edges are not declarations,
+/// and are left out.
 std::string emit_yaml(const ir::Module& module, FileId file);
 
 }  // namespace graphc::backend

@@ -9,17 +9,13 @@
 #include <fmt/format.h>
 
 #include "compile.h"
+#include "compile_ok.h"
 #include "ir/creation_order.h"
 
 using namespace graphc;
+using graphc::test::compile_ok;
 
 namespace {
-
-std::unique_ptr<Compilation> compile(const std::string& text, CompileOptions options = {}) {
-  auto c = compile_text("t.graph", text, options);
-  REQUIRE(c->ok());
-  return c;
-}
 
 // Each implied edge as "from->to via a -> b -> c".
 std::vector<std::string> implied(const Compilation& c) {
@@ -35,7 +31,7 @@ const std::string kChain = "graph g { empty a; empty b; empty c; empty d; a -> b
 }  // namespace
 
 TEST_CASE("opt: a chain's shortcuts are implied, each with a path that implies it", "[opt]") {
-  const auto c = compile(kChain);
+  const auto c = compile_ok(kChain);
   CHECK(implied(*c) == std::vector<std::string>{"a->c via a -> b -> c", "a->d via a -> b -> c -> d", "b->d via b -> c -> d"});
   CHECK(c->module.graphs[0].edges.size() == 3);
   // The back ends' dependencies: each node waits only for the one before it.
@@ -45,27 +41,27 @@ TEST_CASE("opt: a chain's shortcuts are implied, each with a path that implies i
 }
 
 TEST_CASE("opt: a diamond and parallel chains imply nothing", "[opt]") {
-  CHECK(compile("graph g { empty a; empty b; empty c; empty d; a -> {b, c} -> d; }\n")->implied_edges.empty());
-  CHECK(compile("graph g { empty a; empty b; empty c; empty d; a -> b; c -> d; }\n")->implied_edges.empty());
+  CHECK(compile_ok("graph g { empty a; empty b; empty c; empty d; a -> {b, c} -> d; }\n")->implied_edges.empty());
+  CHECK(compile_ok("graph g { empty a; empty b; empty c; empty d; a -> b; c -> d; }\n")->implied_edges.empty());
 }
 
 TEST_CASE("opt: port edges are never removed and imply nothing", "[opt]") {
   const std::string kernels = "kernel a : f<<<1, 1>>>(); kernel b : f<<<1, 1>>>(); kernel c : f<<<1, 1>>>();";
   // b may start before a completes, so a -> c still orders c after a's completion.
-  CHECK(compile("graph g { " + kernels + " a ->[programmatic] b -> c; a -> c; }\n")->implied_edges.empty());
-  CHECK(compile("graph g { " + kernels + " a ->[launch_completion] b -> c; a -> c; }\n")->implied_edges.empty());
+  CHECK(compile_ok("graph g { " + kernels + " a ->[programmatic] b -> c; a -> c; }\n")->implied_edges.empty());
+  CHECK(compile_ok("graph g { " + kernels + " a ->[launch_completion] b -> c; a -> c; }\n")->implied_edges.empty());
   // A port edge is kept even where default edges order its nodes.
-  CHECK(compile("graph g { " + kernels + " a -> b -> c; a ->[programmatic] c; }\n")->implied_edges.empty());
+  CHECK(compile_ok("graph g { " + kernels + " a -> b -> c; a ->[programmatic] c; }\n")->implied_edges.empty());
 }
 
 TEST_CASE("opt: conditional bodies are reduced too", "[opt]") {
-  const auto c = compile(
+  const auto c = compile_ok(
       "graph g { cond go = 1; if check (go) { empty x; empty y; empty z; x -> y -> z; x -> z; } }\n");
   CHECK(implied(*c) == std::vector<std::string>{"x->z via x -> y -> z"});
 }
 
 TEST_CASE("opt: -O0 (optimize = false) keeps every edge", "[opt]") {
-  const auto c = compile(kChain, CompileOptions{.optimize = false});
+  const auto c = compile_ok(kChain, CompileOptions{.optimize = false});
   CHECK(c->implied_edges.empty());
   CHECK(ir::dependencies(c->module.graphs[0])[3].size() == 3);
 }
@@ -80,7 +76,7 @@ TEST_CASE("opt: a long chain with every edge of span 16 or less keeps only the c
     for (int j = i + 1; j <= i + 16 && j < kNodes; ++j, ++edges) text += fmt::format("n{} -> n{};\n", i, j);
   }
   text += "}\n";
-  const auto c = compile(text);
+  const auto c = compile_ok(text);
   CHECK(c->implied_edges.size() == edges - (kNodes - 1));
   const std::vector<ir::Edge>& kept = c->module.graphs[0].edges;
   REQUIRE(kept.size() == kNodes - 1);

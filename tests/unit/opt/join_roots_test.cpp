@@ -1,0 +1,128 @@
+// opt::join_roots: which graphs get a synthetic root or sink (kMinJoined roots or leaves,
+// the graph itself and not its bodies), how the nodes look to the back ends (a no-op
+// kernel, created first or last, with default edges), their names, and -O0.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/text/emit_text.h"
+#include "compile.h"
+#include "compile_ok.h"
+#include "ir/creation_order.h"
+
+using namespace graphc;
+using graphc::test::compile_ok;
+
+namespace {
+
+// `count` independent empty nodes n0, n1, ...
+std::string independent(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) text += fmt::format("empty n{}; ", i);
+  return text;
+}
+
+// Each join as "root graphc_root 4" / "sink graphc_sink 4".
+std::vector<std::string> joins(const Compilation& c) {
+  std::vector<std::string> out;
+  for (const opt::JoinNode& j : c.joins) {
+    out.push_back(fmt::format("{} {} {}", j.sink ? "sink" : "root", j.node, j.joined));
+  }
+  return out;
+}
+
+// The names of the graph's nodes in the back ends' creation order.
+std::vector<std::string> created(const ir::Graph& graph) {
+  std::vector<std::string> out;
+  for (const ir::NodeId id : ir::creation_order(graph, ir::dependencies(graph))) out.push_back(graph.node(id).name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("opt: three roots and three leaves are left as they are", "[opt][join]") {
+  const auto c = compile_ok("graph g { " + independent(3) + "}\n");
+  CHECK(c->joins.empty());
+  CHECK(c->module.graphs[0].nodes.size() == 3);
+}
+
+TEST_CASE("opt: four independent nodes get a no-op kernel root and sink", "[opt][join]") {
+  const auto c = compile_ok("graph g { " + independent(4) + "}\n");
+  CHECK(joins(*c) == std::vector<std::string>{"root graphc_root 4", "sink graphc_sink 4"});
+  const ir::Graph& g = c->module.graphs[0];
+  REQUIRE(g.nodes.size() == 6);
+  for (const std::size_t i : {4, 5}) {
+    const ir::Node& node = g.nodes[i];
+    CHECK(node.synthetic);
+    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    REQUIRE(kernel != nullptr);
+    CHECK(kernel->function == ir::kNoopKernel);
+    CHECK(kernel->grid_dims == std::array<std::uint32_t, 3>{1, 1, 1});
+    CHECK(kernel->block_dims == std::array<std::uint32_t, 3>{1, 1, 1});
+    CHECK(kernel->args.empty());
+    CHECK(node.range == g.name_range);  // a CUDA failure at the node points at the graph
+  }
+  CHECK(g.edges.size() == 8);
+  for (const ir::Edge& e : g.edges) CHECK(e.port == ir::EdgePort::default_);
+  // The root waits for nothing and every node waits for it; the sink waits for every node.
+  const auto deps = ir::dependencies(g);
+  CHECK(deps[4].empty());
+  for (int i = 0; i < 4; ++i) {
+    REQUIRE(deps[i].size() == 1);
+    CHECK(deps[i][0].from.value == 4);
+  }
+  CHECK(deps[5].size() == 4);
+  CHECK(created(g) == std::vector<std::string>{"graphc_root", "n0", "n1", "n2", "n3", "graphc_sink"});
+}
+
+TEST_CASE("opt: a fan-in gets only a root and a fan-out only a sink", "[opt][join]") {
+  const auto fan_in = compile_ok("graph g { " + independent(4) + "empty end; {n0, n1, n2, n3} -> end; }\n");
+  CHECK(joins(*fan_in) == std::vector<std::string>{"root graphc_root 4"});
+  const auto fan_out = compile_ok("graph g { " + independent(4) + "empty start; start -> {n0, n1, n2, n3}; }\n");
+  CHECK(joins(*fan_out) == std::vector<std::string>{"sink graphc_sink 4"});
+}
+
+TEST_CASE("opt: any edge port makes a node no root or leaf", "[opt][join]") {
+  // Four kernels, two pairs joined by port edges: two roots and two leaves.
+  const std::string kernels = "kernel a : f<<<1, 1>>>(); kernel b : f<<<1, 1>>>(); kernel c : f<<<1, 1>>>(); "
+                              "kernel d : f<<<1, 1>>>();";
+  CHECK(compile_ok("graph g { " + kernels + " a ->[programmatic] b; c ->[launch_completion] d; }\n")->joins.empty());
+}
+
+TEST_CASE("opt: a body graph's roots are left as they are and the conditional node counts once", "[opt][join]") {
+  const auto body = compile_ok("graph g { cond go = 1; if check (go) { " + independent(6) + "} }\n");
+  CHECK(body->joins.empty());
+  const auto beside = compile_ok("graph g { cond go = 1; if check (go) { empty x; } " + independent(3) + "}\n");
+  CHECK(joins(*beside) == std::vector<std::string>{"root graphc_root 4", "sink graphc_sink 4"});
+  for (const ir::Edge& e : beside->module.graphs[0].edges) CHECK(!e.body.valid());
+}
+
+TEST_CASE("opt: a synthetic node takes a name nothing in the graph has", "[opt][join]") {
+  const auto c = compile_ok("graph g { buffer graphc_sink : f32[4] device; " + independent(3) +
+                         "empty graphc_root; empty graphc_root_2; graphc_root -> graphc_root_2; }\n");
+  CHECK(joins(*c) == std::vector<std::string>{"root graphc_root_3 4", "sink graphc_sink_2 4"});
+}
+
+TEST_CASE("opt: every graph of the module is joined on its own", "[opt][join]") {
+  const auto c = compile_ok("graph a { " + independent(4) + "}\ngraph b { " + independent(2) + "}\n");
+  REQUIRE(c->joins.size() == 2);
+  CHECK(c->joins[0].graph == "a");
+  CHECK(c->module.graphs[1].nodes.size() == 2);
+}
+
+TEST_CASE("opt: -O0 adds no node", "[opt][join]") {
+  const auto c = compile_ok("graph g { " + independent(8) + "}\n", CompileOptions{.optimize = false});
+  CHECK(c->joins.empty());
+  CHECK(c->module.graphs[0].nodes.size() == 8);
+}
+
+TEST_CASE("opt: the text form leaves the synthetic nodes and their edges out", "[opt][join]") {
+  const std::string text = "graph g { " + independent(5) + "n0 -> n1; }\n";
+  const auto optimised = compile_ok(text);
+  REQUIRE(!optimised->joins.empty());
+  CHECK(backend::emit_text(optimised->module, FileId{0}) ==
+        backend::emit_text(compile_ok(text, CompileOptions{.optimize = false})->module, FileId{0}));
+}
