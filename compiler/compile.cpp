@@ -21,6 +21,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options) {
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);
   c.joins = opt::join_roots(c.module);
+  c.reorders = opt::order_creation(c.module);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
 #include "opt/join_roots.h"
+#include "opt/order_creation.h"
 #include "opt/reduce_edges.h"
 #include "source/source.h"
 
@@ -33,6 +34,7 @@ struct Compilation {
   ir::Module module;
   std::vector<opt::ImpliedEdge> implied_edges;  // edges the optimiser took out of `module` (opt::reduce_edges)
   std::vector<opt::JoinNode> joins;             // nodes the optimiser added to `module` (opt::join_roots)
+  std::vector<opt::Reorder> reorders;           // graphs whose creation order it changed (opt::order_creation)
   bool ok() const { return !diags.has_errors(); }
 };
 

@@ -27,8 +27,14 @@ std::string explain(const Compilation& c) {
                        c.sources.location(j.range), j.graph, j.joined, j.sink ? "leaf nodes" : "root nodes", j.node,
                        j.sink ? "follows" : "precedes", j.sink ? "leaf" : "root");
   }
-  if (c.implied_edges.empty() && c.joins.empty()) {
-    out += "no changes: no edge is implied by other edges, and no graph has many roots or leaves\n";
+  for (const opt::Reorder& r : c.reorders) {
+    out += fmt::format("{}: graph '{}' creates node '{}' (first of a path of {} nodes) before '{}' (of {}); {} nodes "
+                       "are created in another order than declared: longest path first (-O0 keeps the declared order)\n",
+                       c.sources.location(r.range), r.graph, r.first, r.first_path, r.before, r.before_path, r.moved);
+  }
+  if (c.implied_edges.empty() && c.joins.empty() && c.reorders.empty()) {
+    out += "no changes: no edge is implied by other edges, no graph has many roots or leaves, and every graph is "
+           "created in the order declared\n";
   }
   return out;
 }

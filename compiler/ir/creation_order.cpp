@@ -5,6 +5,7 @@
 #include <functional>
 #include <queue>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -26,22 +27,27 @@ std::vector<NodeId> creation_order(const Graph& graph, const std::vector<std::ve
   std::vector<std::size_t> waiting(count, 0);
   std::vector<std::vector<std::uint32_t>> successors(count);
   std::size_t members = 0;
-  std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> ready;
+  // (rank, node): the rank is the node's own index when the graph has no ranks.
+  using Entry = std::pair<std::uint32_t, std::uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> ready;
+  const auto push = [&](std::uint32_t node) {
+    ready.emplace(graph.creation_rank.empty() ? node : graph.creation_rank.at(node), node);
+  };
   for (std::uint32_t to = 0; to < count; ++to) {
     if (graph.nodes[to].body != body) continue;
     ++members;
     waiting[to] = deps[to].size();
     for (const Dependency& d : deps[to]) successors.at(d.from.value).push_back(to);
-    if (waiting[to] == 0) ready.push(to);
+    if (waiting[to] == 0) push(to);
   }
   std::vector<NodeId> order;
   order.reserve(members);
   while (!ready.empty()) {
-    const std::uint32_t next = ready.top();
+    const std::uint32_t next = ready.top().second;
     ready.pop();
     order.push_back(NodeId{next});
     for (const std::uint32_t successor : successors[next]) {
-      if (--waiting[successor] == 0) ready.push(successor);
+      if (--waiting[successor] == 0) push(successor);
     }
   }
   if (order.size() != members) {

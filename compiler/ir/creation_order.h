@@ -20,8 +20,9 @@ struct Dependency {
 std::vector<std::vector<Dependency>> dependencies(const Graph& graph);
 
 /// The nodes of `body` (the graph itself when invalid), each once and after all of its
-/// dependencies; among the nodes ready at a step, the first in IR order goes first, so the
-/// order is stable and is IR order whenever IR order already respects the edges. A
+/// dependencies; among the nodes ready at a step, the one of lowest Graph::creation_rank
+/// goes first, or without ranks the first in IR order, so that the order is stable (and is
+/// IR order whenever IR order already respects the edges and there are no ranks). A
 /// conditional node comes before the nodes of its bodies, which this lists per body.
 /// Throws std::logic_error on a cycle (the validator rejects cycles).
 std::vector<NodeId> creation_order(const Graph& graph, const std::vector<std::vector<Dependency>>& deps,

@@ -316,6 +316,10 @@ struct Graph {
   std::vector<Node> nodes;
   std::vector<Edge> edges;
   std::vector<Event> events;
+  /// The optimiser's creation priority per NodeId (opt::order_creation): among the nodes
+  /// ready at one step of ir::creation_order, the lowest rank is created first. Empty (-O0):
+  /// the first in IR order.
+  std::vector<std::uint32_t> creation_rank;
 
   std::optional<NodeId> find_node(std::string_view name) const;
   std::optional<BufferId> find_buffer(std::string_view name) const;

@@ -116,17 +116,6 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 117 "calls.graph.cu"
   }
 
-  // release: free scratch
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemFree;
-    p.free.dptr = nodes.scratch_dptr;
-    const cudaGraphNode_t deps[] = {nodes.accumulate};
-#line 10 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 128 "calls.graph.cu"
-  }
-
   // bump: call bump_all(out)
   {
     graphc::gen::bump_all::Bindings args;
@@ -140,8 +129,19 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 144 "calls.graph.cu"
+#line 133 "calls.graph.cu"
     child.move_to_node();
+  }
+
+  // release: free scratch
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemFree;
+    p.free.dptr = nodes.scratch_dptr;
+    const cudaGraphNode_t deps[] = {nodes.accumulate};
+#line 10 "imports/layers.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
+#line 145 "calls.graph.cu"
   }
 
   // done: host layer_done()

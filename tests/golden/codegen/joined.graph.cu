@@ -74,29 +74,11 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 75 "joined.graph.cu"
   }
 
-  // a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 11 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 82 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.a1};
-#line 11 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.a2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "a2", "joined.graph:11:12");
-#line 93 "joined.graph.cu"
-  }
-
   // b1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
   {
 #line 12 "joined.graph"
     auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
-#line 100 "joined.graph.cu"
+#line 82 "joined.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::add_one);
@@ -107,6 +89,24 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.graphc_root};
 #line 12 "joined.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.b1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b1", "joined.graph:12:12");
+#line 93 "joined.graph.cu"
+  }
+
+  // a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 11 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 100 "joined.graph.cu"
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = graphc::kernel_function(::add_one);
+    p.kernel.gridDim = dim3(4, 1, 1);
+    p.kernel.blockDim = dim3(256, 1, 1);
+    p.kernel.sharedMemBytes = 0;
+    p.kernel.kernelParams = args.pointers();
+    const cudaGraphNode_t deps[] = {nodes.a1};
+#line 11 "joined.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.a2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "a2", "joined.graph:11:12");
 #line 111 "joined.graph.cu"
   }
 

@@ -76,24 +76,6 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 77 "memory.graph.cu"
   }
 
-  // pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "memory.graph"
-    auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
-#line 84 "memory.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_from);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.pass1};
-#line 15 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.pass2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "pass2", "memory.graph:15:12");
-#line 95 "memory.graph.cu"
-  }
-
   // last: copy output[1023:1] <- scratch[0:1] (4 bytes, device to device)
   {
     cudaGraphNodeParams p{};
@@ -105,6 +87,24 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.pass1};
 #line 16 "memory.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.last, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "last", "memory.graph:16:10");
+#line 91 "memory.graph.cu"
+  }
+
+  // pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 15 "memory.graph"
+    auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
+#line 98 "memory.graph.cu"
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = graphc::kernel_function(::add_from);
+    p.kernel.gridDim = dim3(4, 1, 1);
+    p.kernel.blockDim = dim3(256, 1, 1);
+    p.kernel.sharedMemBytes = 0;
+    p.kernel.kernelParams = args.pointers();
+    const cudaGraphNode_t deps[] = {nodes.pass1};
+#line 15 "memory.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.pass2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "pass2", "memory.graph:15:12");
 #line 109 "memory.graph.cu"
   }
 

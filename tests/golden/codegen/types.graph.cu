@@ -116,20 +116,6 @@ Bindings Storage::bindings() const {
 }
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // m8: memset a_u8 = 0x03u (1-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_u8;
-    p.memset.value = 0x03u;
-    p.memset.elementSize = 1;
-    p.memset.width = 16;
-    p.memset.height = 1;
-#line 30 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:30:12");
-#line 131 "types.graph.cu"
-  }
-
   // m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
   {
     cudaGraphNodeParams p{};
@@ -141,14 +127,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.height = 1;
 #line 31 "types.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:31:12");
-#line 145 "types.graph.cu"
+#line 131 "types.graph.cu"
   }
 
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
 #line 28 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 152 "types.graph.cu"
+#line 138 "types.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::take_all);
@@ -161,7 +147,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.m16};
 #line 28 "types.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:28:12");
-#line 165 "types.graph.cu"
+#line 151 "types.graph.cu"
   }
 
   // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
@@ -175,14 +161,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.height = 1;
 #line 32 "types.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:32:12");
-#line 179 "types.graph.cu"
+#line 165 "types.graph.cu"
   }
 
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
 #line 29 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
-#line 186 "types.graph.cu"
+#line 172 "types.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::ops::scale<float>);
@@ -193,6 +179,20 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
 #line 29 "types.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:29:12");
+#line 183 "types.graph.cu"
+  }
+
+  // m8: memset a_u8 = 0x03u (1-byte elements)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = b.a_u8;
+    p.memset.value = 0x03u;
+    p.memset.elementSize = 1;
+    p.memset.width = 16;
+    p.memset.height = 1;
+#line 30 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:30:12");
 #line 197 "types.graph.cu"
   }
 }
