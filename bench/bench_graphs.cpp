@@ -23,6 +23,7 @@
 #include "graphc/generated_support.h"
 #include "device.h"
 #include "graphc/program.h"
+#include "launch_timing.h"
 #include "noop_kernel.h"
 #include "shapes.h"
 #include "timing.h"
@@ -36,28 +37,6 @@ struct Figures {
   double launch_cpu_us = 0;    // cudaGraphLaunch call, per launch, back to back
   double device_us = 0;        // device time per launch (events around back-to-back launches)
 };
-
-// Launches `exec` `count` times back to back: the CPU time per cudaGraphLaunch call and the
-// device time per launch between two events.
-void time_launches(cudaGraphExec_t exec, cudaStream_t stream, int count, Figures& f) {
-  cudaEvent_t start = nullptr;
-  cudaEvent_t stop = nullptr;
-  check_cuda(cudaEventCreate(&start), "cudaEventCreate");
-  check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
-  for (int i = 0; i < 3; ++i) check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch (warm-up)");
-  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
-  const Clock::time_point cpu_start = Clock::now();
-  for (int i = 0; i < count; ++i) check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-  f.launch_cpu_us = us_since(cpu_start) / count;
-  check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
-  check_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
-  float ms = 0;
-  check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-  f.device_us = ms * 1000.0 / count;
-  check_cuda(cudaEventDestroy(start), "cudaEventDestroy");
-  check_cuda(cudaEventDestroy(stop), "cudaEventDestroy");
-}
 
 double time_first_launch(cudaGraphExec_t exec, cudaStream_t stream) {
   const Clock::time_point start = Clock::now();
@@ -92,7 +71,9 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   f.instantiate_us = us_since(start);
   f.first_launch_us = time_first_launch(exec, stream);
-  time_launches(exec, stream, launches, f);
+  const LaunchTimes t = time_launches(exec, stream, launches);
+  f.launch_cpu_us = t.launch_cpu_us;
+  f.device_us = t.device_us;
   check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
   check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   return f;
@@ -106,7 +87,9 @@ Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
   Instance instance = program.instantiate("g", bindings, stream);
   f.instantiate_us = us_since(start);
   f.first_launch_us = time_first_launch(instance.exec(), stream);
-  time_launches(instance.exec(), stream, launches, f);
+  const LaunchTimes t = time_launches(instance.exec(), stream, launches);
+  f.launch_cpu_us = t.launch_cpu_us;
+  f.device_us = t.device_us;
   return f;
 }
 

@@ -7,11 +7,17 @@ namespace {
 
 __global__ void noop() {}
 __global__ void noop_with(float) {}
+__global__ void spin(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
 
 }  // namespace
 
 const void* noop_kernel() { return reinterpret_cast<const void*>(&noop); }
 const void* noop_with_kernel() { return reinterpret_cast<const void*>(&noop_with); }
+const void* spin_kernel() { return reinterpret_cast<const void*>(&spin); }
 
 void launch_noop(cudaStream_t stream) {
   check_cuda(cudaLaunchKernel(noop_kernel(), dim3(1), dim3(32), nullptr, 0, stream), "cudaLaunchKernel");

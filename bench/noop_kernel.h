@@ -1,5 +1,6 @@
-// Empty kernels compiled into the benchmarks, for graphs whose cost is all launch
-// overhead: both graphc (Bindings::kernel_symbol) and the hand-written code run them.
+// Kernels compiled into the benchmarks: empty ones, for graphs whose cost is all launch
+// overhead, and one that waits a chosen time; both graphc (Bindings::kernel_symbol) and
+// the hand-written code run them.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -11,6 +12,10 @@ const void* noop_kernel();
 /// The host symbol of `__global__ void noop_with(float a)`, which does nothing with `a`:
 /// a kernel with a parameter to update.
 const void* noop_with_kernel();
+
+/// The host symbol of `__global__ void spin(long long cycles)`, whose every thread waits
+/// `cycles` clock cycles (clock64) and returns: device work of a chosen length.
+const void* spin_kernel();
 
 /// noop<<<1, 32, 0, stream>>>() and noop_with<<<1, 32, 0, stream>>>(a) through
 /// cudaLaunchKernel, checked.
