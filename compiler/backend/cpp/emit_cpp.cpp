@@ -148,8 +148,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   header.line("//");
   header.line("// One namespace per graph, graphc::gen::<graph>, holding Bindings (what build() reads),");
   header.line("// Nodes (the handles build() sets), Storage (the buffers, allocated and initialised),");
-  header.line("// build() and update_params(). The .cu file includes the kernels' .cu modules by the paths");
-  header.line("// written in the .graph file: compile it with the .graph file's folder on the include path.");
+  header.line("// build(), and the updates of an exec: update_params(), set_NAME() per param, and");
+  header.line("// set_enabled() for the nodes of enum class Switchable. The .cu file includes the kernels'");
+  header.line("// .cu modules by the paths written in the .graph file: compile it with the .graph file's");
+  header.line("// folder on the include path.");
   const std::string guard = header_guard(files.header_name);
   header.directive("#ifndef " + guard);
   header.directive("#define " + guard);
@@ -212,6 +214,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.blank();
     emit_update(source, context);
     source.blank();
+    if (!switchable_nodes(module.graphs[i]).empty()) {
+      emit_enable(source, context);
+      source.blank();
+    }
     source.line(fmt::format("}}  // namespace {}", space));
   }
   header.blank();

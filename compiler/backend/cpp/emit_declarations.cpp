@@ -146,6 +146,38 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
   out.blank();
 }
 
+// set_NAME() per param.
+void emit_setters(CodeWriter& out, const GraphContext& context) {
+  for (std::size_t i = 0; i < context.graph.params.size(); ++i) {
+    const std::string& member = context.names.params[i];
+    out.blank();
+    const std::string name = escape(context.graph.params[i].name);
+    out.line(fmt::format("// Sets param '{}' to `value` in `b`, and in `exec` the nodes that pass it, as", name));
+    out.line(fmt::format("// update_params() does for all (Instance::set(\"{}\", value) at run time).", name));
+    out.line(fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value);", member,
+                         ir::cpp_type_name(context.graph.params[i].type)));
+  }
+}
+
+// enum class Switchable, set_enabled() and enabled(), when the graph has nodes CUDA can switch.
+void emit_switchable(CodeWriter& out, const GraphContext& context) {
+  const std::vector<std::size_t> nodes = switchable_nodes(context.graph);
+  if (nodes.empty()) return;
+  out.blank();
+  out.line("// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and");
+  out.line("// memset nodes.");
+  std::vector<std::string> names;
+  for (const std::size_t i : nodes) names.push_back(context.names.nodes[i]);
+  out.line(fmt::format("enum class Switchable {{ {} }};", fmt::join(names, ", ")));
+  out.blank();
+  out.line("// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does");
+  out.line("// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.");
+  out.line("// Instance::enable(\"name\", on) at run time. Throws graphc::Error.");
+  out.line("void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);");
+  out.line("// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.");
+  out.line("bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);");
+}
+
 }  // namespace
 
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
@@ -158,7 +190,8 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   if (context.module.has_unfreed_alloc(id)) flags.emplace_back("cudaGraphInstantiateFlagAutoFreeOnLaunch");
   out.line("// The flags to instantiate the graph with (cudaGraphInstantiate).");
   if (context.graph.device_launch.valid()) {
-    out.line("// [device_launch]: upload (cudaGraphUpload) before a kernel launches it, and again after update_params().");
+    out.line("// [device_launch]: upload (cudaGraphUpload) before a kernel launches it, and again after");
+    out.line("// update_params(), a set_NAME() or set_enabled().");
   }
   out.line(fmt::format("inline constexpr unsigned long long instantiate_flags = {};",
                        flags.empty() ? "0" : fmt::format("{}", fmt::join(flags, " | "))));
@@ -175,6 +208,8 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   out.line("// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in");
   out.line("// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
   out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
+  emit_setters(out, context);
+  emit_switchable(out, context);
 }
 
 }  // namespace graphc::backend

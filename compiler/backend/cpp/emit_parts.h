@@ -2,7 +2,9 @@
 // writes inside the graph's namespace.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/emit_context.h"
@@ -23,7 +25,16 @@ void emit_storage(CodeWriter& out, const GraphContext& context);
 /// Source: build(), one block per node, dependencies first.
 void emit_build(CodeWriter& out, const GraphContext& context);
 
-/// Source: update_params(), one block per kernel node that passes a param.
+/// Source: update_params(), one block per kernel node that passes a param; then set_NAME()
+/// per param, one block per node that passes it.
 void emit_update(CodeWriter& out, const GraphContext& context);
+
+/// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and memset
+/// nodes (not those of body graphs, nor the optimiser's synthetic ones), in IR order. The
+/// header's enum class Switchable lists them in this order.
+std::vector<std::size_t> switchable_nodes(const ir::Graph& graph);
+
+/// Source: set_enabled() and enabled() (nothing when the graph has no switchable node).
+void emit_enable(CodeWriter& out, const GraphContext& context);
 
 }  // namespace graphc::backend

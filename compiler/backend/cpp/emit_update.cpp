@@ -2,9 +2,13 @@
 // launch again, with the Bindings' current values, through
 // cudaGraphExecKernelNodeSetParams (no re-instantiation); every call node that passes a
 // param on has its graph's update_params() run with the Bindings it built the graph with
-// (CUDA updates the nodes of a child graph in the exec of its parent).
+// (CUDA updates the nodes of a child graph in the exec of its parent). set_NAME(), one per
+// param, does the same for the nodes that pass that param only, after setting it in `b`.
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <variant>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -51,46 +55,95 @@ void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t
   out.line("}");
 }
 
+// Whether node `index` is set again when the bound values change: a kernel node that passes
+// a param or a graph's exec, or a call node that passes a param; with `param`, only those
+// that pass that param.
+bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamId> param) {
+  const auto passes = [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param && arg.param == *param;
+  };
+  if (const auto* kernel = std::get_if<ir::KernelNode>(&graph.nodes[index].op)) {
+    return param ? std::any_of(kernel->args.begin(), kernel->args.end(), passes) : passes_bound_value(*kernel);
+  }
+  if (const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[index].op)) {
+    return param ? std::any_of(call->args.begin(), call->args.end(), passes) : passes_param(*call);
+  }
+  return false;
+}
+
+// The blocks that set nodes `updated` again in `exec`, after the library handles if a
+// kernel among them needs them.
+void write_updates(CodeWriter& out, const GraphContext& context, const std::vector<std::size_t>& updated) {
+  const ir::Graph& graph = context.graph;
+  const bool library_kernels = std::any_of(updated.begin(), updated.end(), [&](std::size_t i) {
+    return std::holds_alternative<ir::KernelNode>(graph.nodes[i].op) && !compiled_in(context, graph.nodes[i]);
+  });
+  if (library_kernels) {
+    write_library_handles(out, context);
+    out.blank();
+  }
+  for (std::size_t i = 0; i < updated.size(); ++i) {
+    if (i > 0) out.blank();
+    const ir::Node& node = graph.nodes[updated[i]];
+    if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
+      write_call_update(out, context, updated[i], *call);
+    } else {
+      write_update(out, context, updated[i], std::get<ir::KernelNode>(node.op));
+    }
+  }
+}
+
+std::vector<std::size_t> updated_nodes(const ir::Graph& graph, std::optional<ir::ParamId> param) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (updated(graph, i, param)) out.push_back(i);
+  }
+  return out;
+}
+
+// set_NAME(): the param in `b`, then the nodes that pass it.
+void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) {
+  const std::string& member = context.names.params.at(id.value);
+  const std::string type(ir::cpp_type_name(context.graph.param(id).type));
+  const std::vector<std::size_t> nodes = updated_nodes(context.graph, id);
+  if (nodes.empty()) {
+    out.line(fmt::format("void set_{}(cudaGraphExec_t, const Nodes&, Bindings& b, {} value) {{", member, type));
+    out.line(fmt::format("  b.{} = value;  // no kernel or call node passes it", member));
+    out.line("}");
+    return;
+  }
+  out.line(
+      fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value) {{", member, type));
+  {
+    const Indented body(out);
+    out.line(fmt::format("b.{} = value;", member));
+    write_updates(out, context, nodes);
+  }
+  out.line("}");
+}
+
 }  // namespace
 
 void emit_update(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
-  std::vector<std::size_t> updated;
-  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-    const auto* kernel = std::get_if<ir::KernelNode>(&graph.nodes[i].op);
-    const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[i].op);
-    if ((kernel != nullptr && passes_bound_value(*kernel)) || (call != nullptr && passes_param(*call))) {
-      updated.push_back(i);
-    }
-  }
-  if (updated.empty()) {
+  const std::vector<std::size_t> all = updated_nodes(graph, std::nullopt);
+  if (all.empty()) {
     out.line("void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {");
     out.line(graph.params.empty() ? "  // The graph has no params: nothing to update."
                                   : "  // No kernel or call node passes a param: nothing to update.");
     out.line("}");
-    return;
-  }
-  out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {");
-  {
-    const Indented body(out);
-    const bool kernels = std::any_of(updated.begin(), updated.end(), [&](std::size_t i) {
-      return std::holds_alternative<ir::KernelNode>(graph.nodes[i].op);
-    });
-    if (kernels && !context.libraries.empty()) {
-      write_library_handles(out, context);
-      out.blank();
+  } else {
+    out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {");
+    {
+      const Indented body(out);
+      write_updates(out, context, all);
     }
-    for (std::size_t i = 0; i < updated.size(); ++i) {
-      if (i > 0) out.blank();
-      const ir::Node& node = graph.nodes[updated[i]];
-      if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
-        write_call_update(out, context, updated[i], *call);
-      } else {
-        write_update(out, context, updated[i], std::get<ir::KernelNode>(node.op));
-      }
-    }
+    out.line("}");
   }
-  out.line("}");
+  for (std::uint32_t p = 0; p < graph.params.size(); ++p) {
+    out.blank();
+    write_setter(out, context, ir::ParamId{p});
+  }
 }
 
 }  // namespace graphc::backend

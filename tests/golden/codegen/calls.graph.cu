@@ -45,6 +45,36 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::add: return {nodes.add, "add", "imports/layers.graph:18:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::bump_all
 
 namespace graphc::gen::square_layer {
@@ -76,7 +106,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.alloc.bytesize = 4096;
 #line 7 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 80 "calls.graph.cu"
+#line 110 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
@@ -84,7 +114,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   {
 #line 8 "imports/layers.graph"
     auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 88 "calls.graph.cu"
+#line 118 "calls.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::square_into);
@@ -95,14 +125,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.scratch};
 #line 8 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.square, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "square", "imports/layers.graph:8:12");
-#line 99 "calls.graph.cu"
+#line 129 "calls.graph.cu"
   }
 
   // accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
   {
 #line 9 "imports/layers.graph"
     auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
-#line 106 "calls.graph.cu"
+#line 136 "calls.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::add_from);
@@ -113,7 +143,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.square};
 #line 9 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.accumulate, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "accumulate", "imports/layers.graph:9:12");
-#line 117 "calls.graph.cu"
+#line 147 "calls.graph.cu"
   }
 
   // bump: call bump_all(out)
@@ -129,7 +159,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 133 "calls.graph.cu"
+#line 163 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -141,7 +171,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 10 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 145 "calls.graph.cu"
+#line 175 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -154,7 +184,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.bump};
 #line 12 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 158 "calls.graph.cu"
+#line 188 "calls.graph.cu"
   }
 }
 
@@ -163,7 +193,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   {
 #line 8 "imports/layers.graph"
     auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 167 "calls.graph.cu"
+#line 197 "calls.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::square_into);
     p.gridDim = dim3(4, 1, 1);
@@ -172,6 +202,54 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.kernelParams = args.pointers();
     graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
   }
+}
+
+void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.factor = value;
+  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 8 "imports/layers.graph"
+    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
+#line 214 "calls.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::square_into);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::square: return {nodes.square, "square", "imports/layers.graph:8:12"};
+    case Switchable::accumulate: return {nodes.accumulate, "accumulate", "imports/layers.graph:9:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
 }
 
 }  // namespace graphc::gen::square_layer
@@ -207,7 +285,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 13 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 211 "calls.graph.cu"
+#line 289 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -228,12 +306,26 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.first};
 #line 14 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 232 "calls.graph.cu"
+#line 310 "calls.graph.cu"
     child.move_to_node();
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  // first: call square_layer(x, y, gain)
+  {
+    graphc::gen::square_layer::Bindings args;
+    args.x = b.x;
+    args.out = b.y;
+    args.factor = b.gain;
+    args.layer_done = b.layer_done;
+    args.layer_done_data = b.layer_done_data;
+    graphc::gen::square_layer::update_params(exec, nodes.first_nodes, args);
+  }
+}
+
+void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.gain = value;
   // first: call square_layer(x, y, gain)
   {
     graphc::gen::square_layer::Bindings args;

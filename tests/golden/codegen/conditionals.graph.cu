@@ -268,4 +268,53 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void set_limit(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.limit = value;
+  // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
+  {
+#line 17 "conditionals.graph"
+    auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
+#line 278 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::below);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(1, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.check, &p), "cudaGraphExecKernelNodeSetParams", "check", "conditionals.graph:17:16");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::first: return {nodes.first, "first", "conditionals.graph:14:12"};
+    case Switchable::choose: return {nodes.choose, "choose", "conditionals.graph:20:12"};
+    case Switchable::down: return {nodes.down, "down", "conditionals.graph:38:10"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::conditionals

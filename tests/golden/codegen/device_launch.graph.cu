@@ -67,6 +67,36 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::tick: return {nodes.tick, "tick", "device_launch.graph:8:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::again
 
 namespace graphc::gen::launcher {
@@ -80,7 +110,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   {
 #line 12 "device_launch.graph"
     auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 84 "device_launch.graph.cu"
+#line 114 "device_launch.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::start_worker);
@@ -90,7 +120,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.kernelParams = args.pointers();
 #line 12 "device_launch.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.go, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "go", "device_launch.graph:12:12");
-#line 94 "device_launch.graph.cu"
+#line 124 "device_launch.graph.cu"
   }
 }
 
@@ -99,7 +129,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   {
 #line 12 "device_launch.graph"
     auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 103 "device_launch.graph.cu"
+#line 133 "device_launch.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::start_worker);
     p.gridDim = dim3(1, 1, 1);
@@ -108,6 +138,36 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.kernelParams = args.pointers();
     graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.go, &p), "cudaGraphExecKernelNodeSetParams", "go", "device_launch.graph:12:12");
   }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::go: return {nodes.go, "go", "device_launch.graph:12:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
 }
 
 }  // namespace graphc::gen::launcher

@@ -157,4 +157,38 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::k0: return {nodes.k0, "k0", "joined_library.graph:7:12"};
+    case Switchable::k1: return {nodes.k1, "k1", "joined_library.graph:8:12"};
+    case Switchable::k2: return {nodes.k2, "k2", "joined_library.graph:9:12"};
+    case Switchable::k3: return {nodes.k3, "k3", "joined_library.graph:10:12"};
+    case Switchable::k4: return {nodes.k4, "k4", "joined_library.graph:11:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::spread

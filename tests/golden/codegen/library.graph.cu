@@ -90,4 +90,68 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void set_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.s = value;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+
+  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 9 "library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
+#line 102 "library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k, &p), "cudaGraphExecKernelNodeSetParams", "k", "library.graph:9:12");
+  }
+
+  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 10 "library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
+#line 116 "library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.j, &p), "cudaGraphExecKernelNodeSetParams", "j", "library.graph:10:12");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::k: return {nodes.k, "k", "library.graph:9:12"};
+    case Switchable::j: return {nodes.j, "j", "library.graph:10:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::from_library

@@ -136,4 +136,54 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.scale = value;
+  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 14 "memory.graph"
+    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
+#line 146 "memory.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::square_into);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass1, &p), "cudaGraphExecKernelNodeSetParams", "pass1", "memory.graph:14:12");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::clear: return {nodes.clear, "clear", "memory.graph:13:12"};
+    case Switchable::pass1: return {nodes.pass1, "pass1", "memory.graph:14:12"};
+    case Switchable::pass2: return {nodes.pass2, "pass2", "memory.graph:15:12"};
+    case Switchable::last: return {nodes.last, "last", "memory.graph:16:10"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::memory

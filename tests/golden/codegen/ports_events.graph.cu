@@ -119,6 +119,38 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::first: return {nodes.first, "first", "ports_events.graph:13:12"};
+    case Switchable::second: return {nodes.second, "second", "ports_events.graph:14:12"};
+    case Switchable::third: return {nodes.third, "third", "ports_events.graph:15:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::handoff
 
 namespace graphc::gen::signal {
@@ -142,7 +174,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.eventRecord.event = b.go;
 #line 24 "ports_events.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.fire, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fire", "ports_events.graph:24:12");
-#line 146 "ports_events.graph.cu"
+#line 178 "ports_events.graph.cu"
   }
 }
 

@@ -121,4 +121,68 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  b.scale = value;
+  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 12 "train_step.graph"
+    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
+#line 131 "train_step.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::kernel_forward);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), "cudaGraphExecKernelNodeSetParams", "forward", "train_step.graph:12:12");
+  }
+
+  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 13 "train_step.graph"
+    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
+#line 145 "train_step.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::kernel_backward);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p), "cudaGraphExecKernelNodeSetParams", "backward", "train_step.graph:13:12");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::upload: return {nodes.upload, "upload", "train_step.graph:11:10"};
+    case Switchable::forward: return {nodes.forward, "forward", "train_step.graph:12:12"};
+    case Switchable::backward: return {nodes.backward, "backward", "train_step.graph:13:12"};
+    case Switchable::download: return {nodes.download, "download", "train_step.graph:14:10"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::train_step

@@ -63,6 +63,37 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::first: return {nodes.first, "first", "two_graphs.graph:7:12"};
+    case Switchable::second: return {nodes.second, "second", "two_graphs.graph:8:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::ticks
 
 namespace graphc::gen::joins {
@@ -78,7 +109,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     p.type = cudaGraphNodeTypeEmpty;
 #line 14 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.a, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "a", "two_graphs.graph:14:11");
-#line 82 "two_graphs.graph.cu"
+#line 113 "two_graphs.graph.cu"
   }
 
   // b: empty
@@ -88,7 +119,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 15 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.b, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b", "two_graphs.graph:15:11");
-#line 92 "two_graphs.graph.cu"
+#line 123 "two_graphs.graph.cu"
   }
 
   // c: empty
@@ -98,12 +129,16 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 16 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.c, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "c", "two_graphs.graph:16:11");
-#line 102 "two_graphs.graph.cu"
+#line 133 "two_graphs.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // No kernel or call node passes a param: nothing to update.
+}
+
+void set_factor(cudaGraphExec_t, const Nodes&, Bindings& b, double value) {
+  b.factor = value;  // no kernel or call node passes it
 }
 
 }  // namespace graphc::gen::joins

@@ -3,8 +3,10 @@
 //
 // One namespace per graph, graphc::gen::<graph>, holding Bindings (what build() reads),
 // Nodes (the handles build() sets), Storage (the buffers, allocated and initialised),
-// build() and update_params(). The .cu file includes the kernels' .cu modules by the paths
-// written in the .graph file: compile it with the .graph file's folder on the include path.
+// build(), and the updates of an exec: update_params(), set_NAME() per param, and
+// set_enabled() for the nodes of enum class Switchable. The .cu file includes the kernels'
+// .cu modules by the paths written in the .graph file: compile it with the .graph file's
+// folder on the include path.
 #ifndef GRAPHC_GENERATED_TWO_GRAPHS_GRAPH_H
 #define GRAPHC_GENERATED_TWO_GRAPHS_GRAPH_H
 
@@ -61,6 +63,17 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
+// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
+// memset nodes.
+enum class Switchable { first, second };
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
+
 }  // namespace graphc::gen::ticks
 
 namespace graphc::gen::joins {
@@ -103,6 +116,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'factor' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("factor", value) at run time).
+void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double value);
 
 }  // namespace graphc::gen::joins
 

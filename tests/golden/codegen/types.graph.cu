@@ -213,4 +213,140 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void set_p_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half value) {
+  b.p_f16 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 223 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+void set_p_bf16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16 value) {
+  b.p_bf16 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 240 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+void set_p_i64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t value) {
+  b.p_i64 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 257 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+void set_p_u64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint64_t value) {
+  b.p_u64 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 274 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+void set_p_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double value) {
+  b.p_f64 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 291 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t value) {
+  b.p_u32 = value;
+  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+  {
+#line 28 "types.graph"
+    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 308 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_all);
+    p.gridDim = dim3(2, 3, 4);
+    p.blockDim = dim3(8, 4, 2);
+    p.sharedMemBytes = 65536;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+  }
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:28:12"};
+    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:29:12"};
+    case Switchable::m8: return {nodes.m8, "m8", "types.graph:30:12"};
+    case Switchable::m16: return {nodes.m16, "m16", "types.graph:31:12"};
+    case Switchable::m32: return {nodes.m32, "m32", "types.graph:32:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  return on != 0;
+}
+
 }  // namespace graphc::gen::types

@@ -130,7 +130,8 @@ TEST_CASE("every #line back into the generated file names the line after it", "[
     ++directives;
     CHECK(std::stoul(m[1]) == i + 2);  // line i + 1 (1-based) names line i + 2
   }
-  CHECK(directives == 4 + 2 + 2);  // every node's cudaGraphAddNode, the kernels' args in build and update
+  // Every node's cudaGraphAddNode, the kernels' args in build, in update_params and in set_scale.
+  CHECK(directives == 4 + 2 + 2 + 2);
 }
 
 TEST_CASE("copies are 1-D memcpy nodes with their direction", "[codegen]") {
@@ -152,16 +153,74 @@ TEST_CASE("update_params resets every kernel node that passes a param", "[codege
   const auto lines = test::lines_of(files.source);
   const std::size_t begin = find_line(lines, "void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {");
   REQUIRE(begin < lines.size());
-  const std::string rest = [&] {
+  const std::string body = [&] {
     std::string text;
-    for (std::size_t i = begin; i < lines.size(); ++i) text += lines[i] + "\n";
+    for (std::size_t i = begin; i < lines.size() && lines[i] != "}"; ++i) text += lines[i] + "\n";
     return text;
   }();
-  CHECK(rest.find("cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), \"cudaGraphExecKernelNodeSetParams\", "
+  CHECK(body.find("cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), \"cudaGraphExecKernelNodeSetParams\", "
                   "\"forward\", \"train_step.graph:10:12\");") != std::string::npos);
-  CHECK(rest.find("cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p)") != std::string::npos);
-  CHECK(rest.find("    p.func = graphc::kernel_function(::kernel_backward);") != std::string::npos);
-  CHECK(rest.find("nodes.upload") == std::string::npos);
+  CHECK(body.find("cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p)") != std::string::npos);
+  CHECK(body.find("    p.func = graphc::kernel_function(::kernel_backward);") != std::string::npos);
+  CHECK(body.find("nodes.upload") == std::string::npos);
+}
+
+// The lines of the function whose first line is `signature`, up to its closing brace.
+std::string function_body(const std::string& source, const std::string& signature) {
+  const auto lines = test::lines_of(source);
+  std::string text;
+  for (std::size_t i = find_line(lines, signature); i < lines.size() && lines[i] != "}"; ++i) text += lines[i] + "\n";
+  return text;
+}
+
+TEST_CASE("set_NAME sets one param and the nodes that pass it, no others", "[codegen]") {
+  const CppFiles files = generate("t.graph", R"(graph g {
+    param a : f32 = 1.0f;
+    param b : i32 = 2;
+    param unused : f32;
+    kernel ka : f<<<1, 1>>>(a);
+    kernel kb : f<<<1, 1>>>(b, a);
+    kernel kc : f<<<1, 1>>>(b);
+}
+)");
+  CHECK(has_line(files.header, "void set_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);"));
+  CHECK(has_line(files.header,
+                 "void set_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);"));
+  const std::string a =
+      function_body(files.source, "void set_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {");
+  CHECK(a.find("  b.a = value;") != std::string::npos);
+  CHECK(a.find("nodes.ka, &p)") != std::string::npos);
+  CHECK(a.find("nodes.kb, &p)") != std::string::npos);
+  CHECK(a.find("nodes.kc") == std::string::npos);
+  const std::string b = function_body(
+      files.source, "void set_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {");
+  CHECK(b.find("nodes.ka") == std::string::npos);
+  CHECK(b.find("nodes.kc, &p)") != std::string::npos);
+  CHECK(has_line(files.source, "void set_unused(cudaGraphExec_t, const Nodes&, Bindings& b, float value) {"));
+  CHECK(has_line(files.source, "  b.unused = value;  // no kernel or call node passes it"));
+}
+
+TEST_CASE("Switchable names the graph's own kernel copy and memset nodes only", "[codegen]") {
+  const CppFiles files = generate("t.graph", R"(graph g {
+    cond go = 1;
+    buffer x : f32[16] device;
+    buffer h : f32[16] host;
+    kernel k : f<<<1, 1>>>(x);
+    copy back : h <- x;
+    memset clear : x = 0;
+    empty e0;
+    empty e1;
+    empty e2;
+    if check (go) { kernel inner : f<<<1, 1>>>(x); }
+}
+)");
+  // Four roots and leaves: the optimiser's graphc_root and graphc_sink kernels are not listed.
+  CHECK(has_line(files.header, "enum class Switchable { k, back, clear };"));
+  CHECK(has_line(files.source, "    case Switchable::back: return {nodes.back, \"back\", \"t.graph:6:10\"};"));
+  CHECK(files.source.find("cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U)") != std::string::npos);
+  const CppFiles none = generate("t.graph", "graph g { empty a; }\n");
+  CHECK(none.header.find("enum class Switchable {") == std::string::npos);
+  CHECK(none.source.find("void set_enabled(") == std::string::npos);
 }
 
 TEST_CASE("a graph without params still has update_params, which does nothing", "[codegen]") {
