@@ -131,6 +131,7 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
       const auto reload_start = Clock::now();
       const ReloadResult result = instance.reload(stream);
       const double reload_ms = ms_since(reload_start);
+      std::fputs(result.warnings.c_str(), stderr);
       if (result.kind == ReloadResult::Kind::updated) {
         std::fputs("graphc: reloaded: updated in place (cudaGraphExecUpdate)\n", stderr);
       } else {

@@ -90,7 +90,7 @@ ReloadResult Instance::reload(cudaStream_t stream) {
         detail::instantiate_closure(program, id, old.bindings, stream, &old);
     states.front()->buffers.take_reused(old.buffers);
     *this = assemble(std::move(states));  // the old state goes now
-    return {ReloadResult::Kind::reinstantiated, reason};
+    return {ReloadResult::Kind::reinstantiated, reason, program->warnings};
   }
 
   detail::check_bindings(*program, {&graph}, old.bindings);
@@ -116,7 +116,8 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   fresh->buffers.take_reused(old.buffers);
   state_ = std::move(fresh);
   detail::upload(*state_, stream);
-  return {reason.empty() ? ReloadResult::Kind::updated : ReloadResult::Kind::reinstantiated, reason};
+  return {reason.empty() ? ReloadResult::Kind::updated : ReloadResult::Kind::reinstantiated, reason,
+          program->warnings};
 }
 
 }  // namespace graphc

@@ -55,6 +55,7 @@ TEST_CASE("Instance::reload updates the exec in place when only values change", 
   const ReloadResult result = instance.reload();
   CHECK(result.kind == ReloadResult::Kind::updated);
   CHECK(result.reason.empty());
+  CHECK(result.warnings.empty());
   CHECK(instance.exec() == exec);
   CHECK(instance.enabled("count"));  // enabled again, as in a new instance
 
@@ -82,10 +83,12 @@ TEST_CASE("Instance::reload re-instantiates when the topology changes and says w
   write_graph("topology", graph_text("2.0f", 128,
                                      "    buffer twice : f32[N] device;\n"
                                      "    kernel again : scale_into<<<ceil_div(N, 128), 128>>>(out, twice, 2.0f, N);\n"
+                                     "    apply -> again;\n"
                                      "    apply -> again;\n"));
   const ReloadResult result = instance.reload();
   CHECK(result.kind == ReloadResult::Kind::reinstantiated);
   CHECK(result.reason == "node 'again' is new");
+  CHECK_THAT(result.warnings, Catch::Contains("warning[W0301]: duplicate edge 'apply' -> 'again'"));
   instance.launch();
   CHECK(read_buffer<float>(instance, "twice") == scaled(4.0f));
   CHECK(read_buffer<float>(instance, "counter") == filled(2.0f));  // kept across re-instantiation too

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # graphc run --watch: an edit of the graph file reloads it, updated in place when only a
-# value changed, re-instantiated when a node was added, and a file with errors is reported
-# while the previous graph stays. Usage: watch_test.sh GRAPHC KERNELS_CU WORK_DIR
+# value changed, re-instantiated when a node was added (its warnings printed), and a file
+# with errors is reported while the previous graph stays. Usage: watch_test.sh GRAPHC KERNELS_CU WORK_DIR
 set -euo pipefail
 graphc=$1 kernels=$2 work=$3
 if ! nvidia-smi -L >/dev/null 2>&1; then
@@ -45,6 +45,7 @@ sleep 1.1
 write 3.0f "    buffer twice : f32[N] device;
     kernel again : scale_into<<<1, 32>>>(out, twice, 2.0f, N);
     apply -> again;
+    apply -> again;
 "
 wait_for "$work/out.txt" "^out:" 3
 sleep 1.1
@@ -60,6 +61,7 @@ out: 3 6 9 12'
 [ "$(cat "$work/out.txt")" = "$expected_out" ] || { echo "FAIL: stdout differs from:"; echo "$expected_out"; exit 1; }
 grep -q "^graphc: reloaded: updated in place (cudaGraphExecUpdate)$" "$work/err.txt"
 grep -q "^graphc: reloaded: re-instantiated: node 'again' is new$" "$work/err.txt"
+grep -q "warning\[W0301\]: duplicate edge 'apply' -> 'again'" "$work/err.txt"  # the reload's warnings
 grep -q "error\[E0102\]: unknown node 'nowhere'" "$work/err.txt"
 grep -q "^graphc: reload failed; the previous graph stays$" "$work/err.txt"
 echo "watch: ok"

@@ -58,6 +58,9 @@ struct ReloadResult {
   /// Why it was re-instantiated, e.g. "node 'x' is new" or what cudaGraphExecUpdate
   /// reported; empty when updated.
   std::string reason;
+  /// The warnings of the files as read again, rendered as Program::warnings() renders a
+  /// load's; empty when there are none.
+  std::string warnings;
 };
 
 /// Move-only; owns the cudaGraph_t, the cudaGraphExec_t, every buffer it allocated and
