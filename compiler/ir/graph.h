@@ -239,6 +239,11 @@ struct Node {
   /// kNoopKernel whose ranges are the graph's name. Back ends take its kernel from graphc,
   /// not from the file's modules.
   bool synthetic = false;
+  /// Resolved: the params that the node's configuration uses (a kernel node's grid, block
+  /// and shared memory; a copy's slices and size; a memset's slice and value), in order of
+  /// first use; empty when it is fixed at compile time. A new value of one of them folds
+  /// the configuration again (sema/node_config.h) and updates the node in the exec.
+  std::vector<ParamId> config_params;
   std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
                AllocNode, FreeNode, ChildGraphNode>
       op;

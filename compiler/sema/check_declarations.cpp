@@ -106,7 +106,9 @@ void check_init(GraphContext& ctx, std::size_t index) {
 }  // namespace
 
 void check_declarations(GraphContext& ctx) {
-  ctx.folder.fold_consts();
+  for (std::uint32_t i = 0; i < ctx.graph.consts.size(); ++i) {
+    if (const std::optional<Scalar> value = ctx.folder.const_value(i)) ctx.graph.consts[i].folded = *value;
+  }
   for (ir::Param& param : ctx.graph.params) check_param(ctx, param);
   for (std::size_t i = 0; i < ctx.graph.buffers.size(); ++i) {
     check_count(ctx, i);

@@ -50,12 +50,13 @@ class ArgChecker {
   // A buffer, param, node or event inside an expression: a node or an event is the wrong
   // kind of name, the others cannot take part in compile-time arithmetic.
   NonConstantHandler handler() {
-    return [this](const Expr& name, Entity entity) {
+    return [this](const Expr& name, Entity entity) -> std::optional<Scalar> {
       if (entity.kind == Entity::Kind::node || entity.kind == Entity::Kind::event) {
         report_wrong_kind(ctx_.diags, ctx_.scope, name.range, name.name, entity, "constant");
-        return;
+      } else {
+        report(fmt::format("uses {} '{}' inside an expression; {}", ctx_.scope.describe(entity), name.name, kAllowed));
       }
-      report(fmt::format("uses {} '{}' inside an expression; {}", ctx_.scope.describe(entity), name.name, kAllowed));
+      return std::nullopt;
     };
   }
 

@@ -1,12 +1,14 @@
 // Launch configuration: grid and block dimensions within CUDA's limits, dynamic shared
-// memory an unsigned 32-bit byte count. (The device's own shared memory limit is checked
-// at build time, by the runtime.)
+// memory an unsigned 32-bit byte count. Params may appear (node_config.h): the checks run
+// again on every new value. (The device's own shared memory limit is checked at build
+// time, by the runtime.)
 #include <array>
 #include <cstdint>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "sema/node_config.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -28,12 +30,12 @@ struct Dims {
 
 // Folds 1 to 3 dimension expressions into `out` (missing ones stay 1). Returns whether all
 // of them are valid.
-bool fold_dims(GraphContext& ctx, const std::vector<ir::Expr>& exprs, const Dims& dims,
-               std::array<std::uint32_t, 3>& out) {
+bool fold_dims(const ConfigContext& ctx, const NonConstantHandler& params, const std::vector<ir::Expr>& exprs,
+               const Dims& dims, std::array<std::uint32_t, 3>& out) {
   bool ok = true;
   for (std::size_t i = 0; i < exprs.size() && i < kAxes.size(); ++i) {
     const std::optional<Scalar> value =
-        ctx.folder.fold_integer(exprs[i], fmt::format("{} dimension {}", dims.what, kAxes[i]));
+        ctx.folder.fold_integer(exprs[i], fmt::format("{} dimension {}", dims.what, kAxes[i]), params);
     if (!value) {
       ok = false;
       continue;
@@ -52,32 +54,38 @@ bool fold_dims(GraphContext& ctx, const std::vector<ir::Expr>& exprs, const Dims
   return ok;
 }
 
-void check_kernel(GraphContext& ctx, ir::KernelNode& kernel) {
-  fold_dims(ctx, kernel.grid, {"grid", DiagCode::grid_dim_limit, kGridLimits}, kernel.grid_dims);
-  const bool block_ok = fold_dims(ctx, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims);
+}  // namespace
+
+bool fold_launch_config(const ConfigContext& ctx, ir::KernelNode& kernel, std::vector<ir::ParamId>& used) {
+  const NonConstantHandler params = ctx.folder.params_allowed(used);
+  bool ok = fold_dims(ctx, params, kernel.grid, {"grid", DiagCode::grid_dim_limit, kGridLimits}, kernel.grid_dims);
+  const bool block_ok =
+      fold_dims(ctx, params, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims);
+  ok = ok && block_ok;
   if (block_ok && !kernel.block.empty()) {
     const std::int64_t threads = std::int64_t{kernel.block_dims[0]} * kernel.block_dims[1] * kernel.block_dims[2];
     if (threads > kMaxThreadsPerBlock) {
       const SourceRange range{kernel.block.front().range.file, kernel.block.front().range.begin,
                               kernel.block.back().range.end};
       ctx.diags.report(DiagCode::block_too_large, range, threads);
+      ok = false;
     }
   }
-  if (!kernel.shared_memory) return;
-  const std::optional<Scalar> bytes = ctx.folder.fold_integer(*kernel.shared_memory, "dynamic shared memory size");
-  if (!bytes) return;
+  if (!kernel.shared_memory) return ok;
+  const std::optional<Scalar> bytes =
+      ctx.folder.fold_integer(*kernel.shared_memory, "dynamic shared memory size", params);
+  if (!bytes) return false;
   if (!bytes->fits(ir::ScalarType::u32)) {
     ctx.diags.report(DiagCode::value_out_of_range, kernel.shared_memory->range, bytes->text(), "u32");
-    return;
+    return false;
   }
   kernel.shared_memory_bytes = static_cast<std::uint32_t>(bytes->convert(ir::ScalarType::u32).integer);
+  return ok;
 }
-
-}  // namespace
 
 void check_launch_config(GraphContext& ctx) {
   for (ir::Node& node : ctx.graph.nodes) {
-    if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) check_kernel(ctx, *kernel);
+    if (std::holds_alternative<ir::KernelNode>(node.op)) fold_node_config(ctx.config(), node);
   }
 }
 

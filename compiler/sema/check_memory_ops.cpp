@@ -1,12 +1,15 @@
 // Copies and memsets: their buffer slices (in elements, within bounds, not empty), the
 // bytes a copy moves and its direction from the buffers' memory spaces, and the value a
-// memset writes, in the representation of the buffer's element type.
+// memset writes, in the representation of the buffer's element type. Params may appear in
+// slice bounds, copy sizes and memset values (node_config.h): the checks run again on
+// every new value.
 #include <cstddef>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "sema/arithmetic.h"
+#include "sema/node_config.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -49,12 +52,12 @@ bool as_index(const Scalar& value, std::uint64_t& out) {
 
 // Folds `slice`'s bounds into offset_value and length_value (the rest of the buffer by
 // default). `op` names the CUDA node for an empty slice ("memcpy", "memset").
-bool fold_bounds(GraphContext& ctx, BufferSlice& slice, std::string_view op) {
+bool fold_bounds(const ConfigContext& ctx, const NonConstantHandler& params, BufferSlice& slice, std::string_view op) {
   std::optional<Scalar> offset;
   std::optional<Scalar> length;
   bool folded = true;
-  if (slice.offset) folded &= (offset = ctx.folder.fold_integer(*slice.offset, "slice offset")).has_value();
-  if (slice.length) folded &= (length = ctx.folder.fold_integer(*slice.length, "slice length")).has_value();
+  if (slice.offset) folded &= (offset = ctx.folder.fold_integer(*slice.offset, "slice offset", params)).has_value();
+  if (slice.length) folded &= (length = ctx.folder.fold_integer(*slice.length, "slice length", params)).has_value();
   if (!folded || !ctx.buffer_ok[slice.id.value]) return false;
 
   const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
@@ -106,7 +109,8 @@ struct Side {
 
 // Without `bytes`, both sides must hold the same number of bytes; with it, neither side
 // may hold fewer.
-void check_copy_size(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy, std::optional<std::uint64_t> bytes) {
+bool check_copy_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy,
+                     std::optional<std::uint64_t> bytes) {
   const Side src{"source", copy.src, ctx.graph.buffer(copy.src.id)};
   const Side dst{"destination", copy.dst, ctx.graph.buffer(copy.dst.id)};
   if (!copy.bytes) {
@@ -117,15 +121,15 @@ void check_copy_size(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy
                       dst.text(), dst.bytes()));
       src.note(d);
       dst.note(d);
-      return;
+      return false;
     }
     copy.bytes_value = src.bytes();
-    return;
+    return true;
   }
   if (*bytes == 0) {
     ctx.diags.report(DiagCode::copy_size_mismatch, copy.bytes->range, node.name, 0,
                      "a memcpy node must copy at least one byte");
-    return;
+    return false;
   }
   bool fits = true;
   for (const Side* side : {&src, &dst}) {
@@ -137,61 +141,76 @@ void check_copy_size(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy
     fits = false;
   }
   if (fits) copy.bytes_value = *bytes;
+  return fits;
 }
 
-void check_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
+// The names a copy or memset uses, and what does not depend on values: a copy's direction
+// and a memset's element size. Whether fold_node_config can run.
+bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
   const bool dst = resolve_buffer(ctx, node, copy.dst, true);
   const bool src = resolve_buffer(ctx, node, copy.src, true);
   if (dst && src) copy.kind = copy_kind(ctx.graph.buffer(copy.dst.id).space, ctx.graph.buffer(copy.src.id).space);
-  const bool dst_bounds = dst && fold_bounds(ctx, copy.dst, "memcpy");
-  const bool src_bounds = src && fold_bounds(ctx, copy.src, "memcpy");
-
-  std::optional<std::uint64_t> bytes;
-  if (copy.bytes) {
-    const std::optional<Scalar> value = ctx.folder.fold_integer(*copy.bytes, "copy size");
-    if (!value) return;
-    std::uint64_t count = 0;
-    if (!as_index(*value, count)) {
-      ctx.diags.report(DiagCode::value_out_of_range, copy.bytes->range, value->text(), "u64");
-      return;
-    }
-    bytes = count;
-  }
-  if (dst_bounds && src_bounds) check_copy_size(ctx, node, copy, bytes);
+  return dst && src;
 }
 
-void check_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& memset) {
-  const bool resolved = resolve_buffer(ctx, node, memset.dst, false);
-  const std::optional<Scalar> value = ctx.folder.fold(memset.value);
-  if (!resolved) return;
-  fold_bounds(ctx, memset.dst, "memset");
-
+bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& memset) {
+  if (!resolve_buffer(ctx, node, memset.dst, false)) return false;
   const ir::Buffer& buffer = ctx.graph.buffer(memset.dst.id);
   const std::size_t size = ir::type_size(buffer.type);
   if (size > 4) {
     ctx.diags.report(DiagCode::bad_memset_target, memset.dst.name_range, node.name, size)
         .note(buffer.name_range, "'{}' has elements of type {}", buffer.name, ir::type_name(buffer.type));
-    return;
+    return false;
   }
   memset.element_size = static_cast<std::uint32_t>(size);
-  if (!value) return;
-  if (!converts_exactly(*value, buffer.type)) {
-    ctx.diags.report(DiagCode::memset_value_range, memset.value.range, value->text(), size, buffer.name);
-    return;
-  }
-  // cudaMemsetParams::value holds the element in its low `size` bytes.
-  const auto bytes = value->convert(buffer.type).bytes();
-  std::uint32_t bits = 0;
-  for (std::size_t i = 0; i < size; ++i) bits |= std::to_integer<std::uint32_t>(bytes[i]) << (8 * i);
-  memset.value_bits = bits;
+  return true;
 }
 
 }  // namespace
 
+bool fold_copy(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, std::vector<ir::ParamId>& used) {
+  const NonConstantHandler params = ctx.folder.params_allowed(used);
+  const bool dst_bounds = fold_bounds(ctx, params, copy.dst, "memcpy");
+  const bool src_bounds = fold_bounds(ctx, params, copy.src, "memcpy");
+  std::optional<std::uint64_t> bytes;
+  if (copy.bytes) {
+    const std::optional<Scalar> value = ctx.folder.fold_integer(*copy.bytes, "copy size", params);
+    if (!value) return false;
+    std::uint64_t count = 0;
+    if (!as_index(*value, count)) {
+      ctx.diags.report(DiagCode::value_out_of_range, copy.bytes->range, value->text(), "u64");
+      return false;
+    }
+    bytes = count;
+  }
+  return dst_bounds && src_bounds && check_copy_size(ctx, node, copy, bytes);
+}
+
+bool fold_memset(const ConfigContext& ctx, ir::MemsetNode& memset, std::vector<ir::ParamId>& used) {
+  const NonConstantHandler params = ctx.folder.params_allowed(used);
+  const bool bounds = fold_bounds(ctx, params, memset.dst, "memset");
+  const std::optional<Scalar> value = ctx.folder.fold(memset.value, params);
+  if (!value) return false;
+  const ir::Buffer& buffer = ctx.graph.buffer(memset.dst.id);
+  if (!converts_exactly(*value, buffer.type)) {
+    ctx.diags.report(DiagCode::memset_value_range, memset.value.range, value->text(), memset.element_size,
+                     buffer.name);
+    return false;
+  }
+  // cudaMemsetParams::value holds the element in its low `element_size` bytes.
+  const auto bytes = value->convert(buffer.type).bytes();
+  std::uint32_t bits = 0;
+  for (std::size_t i = 0; i < memset.element_size; ++i) bits |= std::to_integer<std::uint32_t>(bytes[i]) << (8 * i);
+  memset.value_bits = bits;
+  return bounds;
+}
+
 void check_memory_ops(GraphContext& ctx) {
   for (ir::Node& node : ctx.graph.nodes) {
-    if (auto* copy = std::get_if<ir::CopyNode>(&node.op)) check_copy(ctx, node, *copy);
-    if (auto* memset = std::get_if<ir::MemsetNode>(&node.op)) check_memset(ctx, node, *memset);
+    bool resolved = false;
+    if (auto* copy = std::get_if<ir::CopyNode>(&node.op)) resolved = resolve_copy(ctx, node, *copy);
+    if (auto* memset = std::get_if<ir::MemsetNode>(&node.op)) resolved = resolve_memset(ctx, node, *memset);
+    if (resolved) fold_node_config(ctx.config(), node);
   }
 }
 

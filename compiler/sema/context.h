@@ -7,6 +7,7 @@
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
 #include "sema/fold.h"
+#include "sema/node_config.h"
 #include "sema/scope.h"
 
 namespace graphc::sema {
@@ -22,6 +23,9 @@ struct GraphContext {
   Scope scope;
   Folder folder;                // refers to scope
   std::vector<bool> buffer_ok;  // per buffer: its count folded to a valid size (check_declarations)
+
+  /// What fold_node_config reads, with the params at their defaults.
+  ConfigContext config() { return {graph, folder, diags, buffer_ok}; }
 };
 
 }  // namespace graphc::sema

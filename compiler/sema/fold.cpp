@@ -55,16 +55,17 @@ std::optional<Scalar> check(const ArithResult& r, DiagEngine& diags, const Expr&
 
 }  // namespace
 
-Folder::Folder(ir::Graph& graph, const Scope& scope, DiagEngine& diags)
-    : graph_(graph), scope_(scope), diags_(diags), states_(graph.consts.size(), State::pending) {}
-
-void Folder::fold_consts() {
-  for (std::uint32_t i = 0; i < graph_.consts.size(); ++i) const_value(i);
-}
+Folder::Folder(const ir::Graph& graph, const Scope& scope, DiagEngine& diags)
+    : graph_(graph),
+      scope_(scope),
+      diags_(diags),
+      states_(graph.consts.size(), State::pending),
+      values_(graph.consts.size()),
+      param_values_(graph.params.size()) {}
 
 std::optional<Scalar> Folder::const_value(std::uint32_t index) {
   switch (states_[index]) {
-    case State::done: return graph_.consts[index].folded;
+    case State::done: return values_[index];
     case State::failed: return std::nullopt;
     case State::active: report_cycle(index); return std::nullopt;
     case State::pending: break;
@@ -75,8 +76,27 @@ std::optional<Scalar> Folder::const_value(std::uint32_t index) {
   active_.pop_back();
   if (states_[index] == State::failed) return std::nullopt;  // on a cycle, reported already
   states_[index] = value ? State::done : State::failed;
-  if (value) graph_.consts[index].folded = *value;
+  if (value) values_[index] = *value;
   return value;
+}
+
+const Scalar& Folder::param_value(ir::ParamId id) const {
+  const std::optional<Scalar>& set = param_values_.at(id.value);
+  return set ? *set : graph_.param(id).folded_default;
+}
+
+void Folder::set_param_value(ir::ParamId id, const Scalar& value) { param_values_.at(id.value) = value; }
+
+NonConstantHandler Folder::params_allowed(std::vector<ir::ParamId>& used) {
+  return [this, &used](const Expr& expr, Entity entity) -> std::optional<Scalar> {
+    const ir::ParamId id{entity.index};
+    if (entity.kind != Entity::Kind::param || graph_.is_parameter(id)) {
+      report_non_constant(expr, entity);
+      return std::nullopt;
+    }
+    if (std::find(used.begin(), used.end(), id) == used.end()) used.push_back(id);
+    return param_value(id);
+  };
 }
 
 void Folder::report_cycle(std::uint32_t index) {
@@ -134,15 +154,22 @@ std::optional<Scalar> Folder::eval_name(const Expr& expr, const NonConstantHandl
     return std::nullopt;
   }
   if (entity->kind == Entity::Kind::constant) return const_value(entity->index);
-  if (handler) {
-    handler(expr, *entity);
-  } else if (entity->kind == Entity::Kind::param) {
-    diags_.report(DiagCode::not_constant, expr.range, expr.name)
-        .note(scope_.declaration(*entity), "'{}' is declared here", expr.name);
-  } else {
-    report_wrong_kind(diags_, scope_, expr.range, expr.name, *entity, "constant");
-  }
+  if (handler) return handler(expr, *entity);
+  report_non_constant(expr, *entity);
   return std::nullopt;
+}
+
+void Folder::report_non_constant(const Expr& expr, Entity entity) {
+  if (entity.kind == Entity::Kind::param) {
+    Diagnostic& d = diags_.report(DiagCode::not_constant, expr.range, expr.name);
+    d.note(scope_.declaration(entity), "'{}' is declared here", expr.name);
+    if (graph_.is_parameter(ir::ParamId{entity.index})) {
+      d.note(SourceRange{}, "a parameter of graph '{}' is fixed per call; only a param declared with `param` may set "
+             "a launch configuration, a copy or a memset", graph_.name);
+    }
+    return;
+  }
+  report_wrong_kind(diags_, scope_, expr.range, expr.name, entity, "constant");
 }
 
 std::optional<Scalar> Folder::eval_binary(const Expr& expr, const NonConstantHandler& handler) {

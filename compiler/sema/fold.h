@@ -4,6 +4,9 @@
 // Consts are folded on first use, in any order; a const defined in terms of itself is
 // E0216. A failure is reported once, where it happens: an expression that uses a const
 // which failed fails silently, so one mistake gives one diagnostic.
+//
+// A folder never changes its graph: analyze folds with the params' defaults, and the
+// runtime folds the same expressions again with the values Instance::set gives them.
 #pragma once
 
 #include <cstdint>
@@ -18,18 +21,28 @@
 
 namespace graphc::sema {
 
-/// Reports why a declared name that is not a compile-time constant (a param, buffer or
-/// node) cannot appear where it does. Folding fails after it.
-using NonConstantHandler = std::function<void(const ir::Expr& name, Entity entity)>;
+/// What a declared name that is not a compile-time constant (a param, buffer or node)
+/// stands for where it appears: a value, or nullopt after reporting why it cannot appear
+/// there (folding fails then).
+using NonConstantHandler = std::function<std::optional<ir::Scalar>(const ir::Expr& name, Entity entity)>;
 
 class Folder {
  public:
-  Folder(ir::Graph& graph, const Scope& scope, DiagEngine& diags);
+  Folder(const ir::Graph& graph, const Scope& scope, DiagEngine& diags);
 
-  /// Folds every const of the graph into Const::folded.
-  void fold_consts();
   /// The folded value of const `index`, folding it on first use.
   std::optional<ir::Scalar> const_value(std::uint32_t index);
+
+  /// The value param `id` stands for under params_allowed: its folded default
+  /// (Param::folded_default) until set_param_value gives it another.
+  const ir::Scalar& param_value(ir::ParamId id) const;
+  /// `value` must already have the param's type.
+  void set_param_value(ir::ParamId id, const ir::Scalar& value);
+  /// A handler under which the graph's own params (`param NAME`, not its parameters) may
+  /// appear, each standing for param_value() and added to `used` (once, in order of first
+  /// use). A parameter of the graph, or another kind of name, is reported as without a
+  /// handler.
+  NonConstantHandler params_allowed(std::vector<ir::ParamId>& used);
 
   /// Folds a constant expression; nullopt when it failed. Without a handler, a param is
   /// E0201 and a buffer or node E0104.
@@ -47,11 +60,14 @@ class Folder {
   std::optional<ir::Scalar> eval_call(const ir::Expr& expr, const NonConstantHandler& handler);
   std::optional<ir::Scalar> eval_cast(const ir::Expr& expr, const NonConstantHandler& handler);
   void report_cycle(std::uint32_t index);
+  void report_non_constant(const ir::Expr& expr, Entity entity);
 
-  ir::Graph& graph_;
+  const ir::Graph& graph_;
   const Scope& scope_;
   DiagEngine& diags_;
   std::vector<State> states_;          // one per const
+  std::vector<ir::Scalar> values_;     // one per const: its value once done
+  std::vector<std::optional<ir::Scalar>> param_values_;  // one per param: set_param_value's
   std::vector<std::uint32_t> active_;  // the consts being folded, outermost first
 };
 
