@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/cpp_support.h"
 #include "backend/cpp/emit_cpp.h"
 #include "commands.h"
 #include "report.h"
@@ -39,6 +40,12 @@ void add_compile(CLI::App& app, int& status) {
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {
+      status = exit_diagnostics;
+      return;
+    }
+    DiagEngine unsupported;
+    if (!backend::check_cpp_support(compilation->module, unsupported)) {
+      report(compilation->sources, unsupported);
       status = exit_diagnostics;
       return;
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "buffers.h"
@@ -15,6 +16,7 @@
 #include "kernel_args.h"
 #include "program_state.h"
 #include "resolve_functions.h"
+#include "sema/node_config.h"
 
 namespace graphc::detail {
 
@@ -29,6 +31,11 @@ struct InstanceState {
   BuiltGraph built;
   ExecHandle exec;
   std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)
+  /// Made on the first Instance::set of a param that configures a node (refold.h).
+  std::unique_ptr<sema::ConfigRefolder> refolder;
+  /// Per NodeId of the graph itself: the node as a param's new value configured it; empty
+  /// while it is as the IR has it.
+  std::vector<std::optional<ir::Node>> configured;
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
   /// once for device launch; destroyed before this graph's exec is.
   std::vector<std::pair<ir::GraphId, Instance>> launched;
@@ -37,10 +44,11 @@ struct InstanceState {
   bool device_launch() const { return graph().device_launch.valid(); }
 };
 
-/// Gives kernel node `node` of `built` (the instantiated graph, or a graph one of its call
-/// nodes embeds) its current arguments in the exec (cudaGraphExecKernelNodeSetParams, which
-/// takes the nodes of child graphs too); R0001 naming the node if CUDA refuses.
-void update_kernel_node(InstanceState& state, BuiltGraph& built, std::size_t node);
+/// Gives node `node` of `built` (the instantiated graph, or a graph one of its call nodes
+/// embeds) its current arguments and configuration in the exec: a kernel node through
+/// cudaGraphExecKernelNodeSetParams (which takes the nodes of child graphs too), a copy or
+/// a memset through cudaGraphExecNodeSetParams; R0001 naming the node if CUDA refuses.
+void update_node(InstanceState& state, BuiltGraph& built, std::size_t node);
 
 /// Uploads the exec again (cudaGraphUpload, then a synchronization of `stream`): a graph
 /// instantiated for device launch sees changed node parameters in device launches only

@@ -91,7 +91,7 @@ std::vector<std::unique_ptr<InstanceState>> instantiate_closure(const std::share
         const std::size_t k = static_cast<std::size_t>(std::find(ids.begin(), ids.end(), target) - ids.begin());
         args.set_graph_exec(target, states.at(k)->exec.get());
       }
-      update_kernel_node(*state, state->built, i);
+      update_node(*state, state->built, i);
     }
   }
   // Uploaded now, so the first launch costs what a repeat launch costs (and a graph

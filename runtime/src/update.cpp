@@ -1,9 +1,10 @@
 // Instance::set and set_from_text: a param's new value goes into every kernel node that
-// passes it, including those of called graphs whose call passes the param on, through
-// cudaGraphExecKernelNodeSetParams on the instantiated graph (no re-instantiation; the
-// change applies to the next launches).
+// passes it, including those of called graphs whose call passes the param on, and into
+// every node whose configuration it sets (refold.h), through the exec's SetParams calls
+// on the instantiated graph (no re-instantiation; the change applies to the next
+// launches).
+#include <algorithm>
 #include <charconv>
-#include <cstring>
 
 #include <fmt/format.h>
 
@@ -11,7 +12,9 @@
 #include "graphc/instance.h"
 #include "instance_state.h"
 #include "node_params.h"
+#include "refold.h"
 #include "runtime_diag.h"
+#include "shared_memory.h"
 
 namespace graphc {
 namespace {
@@ -24,27 +27,47 @@ ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) 
 }
 
 // Param `id` of the graph that `built` is becomes `value` in every kernel node that passes
-// it, and in the graphs of the calls that pass it on; whether any node changed.
-bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::ParamId id, const detail::Slot& value) {
+// it and in the `configured` nodes (folded again already), and in the graphs of the calls
+// that pass it on; whether any node changed.
+bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::ParamId id, const detail::Slot& value,
+              const std::vector<std::size_t>& configured) {
   bool changed = false;
   for (std::size_t i = 0; i < built.nodes.size(); ++i) {
-    if (built.kernel_args[i].uses(id)) {
-      built.kernel_args[i].set_param(id, value);
-      detail::update_kernel_node(state, built, i);
+    const bool passes = built.kernel_args[i].uses(id);
+    if (passes) built.kernel_args[i].set_param(id, value);
+    if (passes || std::find(configured.begin(), configured.end(), i) != configured.end()) {
+      detail::update_node(state, built, i);
       changed = true;
     }
     if (!built.calls[i]) continue;
     detail::BuiltGraph& called = *built.calls[i];
     for (std::uint32_t p = 0; p < called.param_sources.size(); ++p) {
-      if (called.param_sources[p] == id) changed = apply_to(state, called, ir::ParamId{p}, value) || changed;
+      if (called.param_sources[p] == id) changed = apply_to(state, called, ir::ParamId{p}, value, {}) || changed;
     }
   }
   return changed;
 }
 
-void apply(detail::InstanceState& state, ir::ParamId id, const detail::Slot& value) {
-  state.params[id.value] = value;
-  if (apply_to(state, state.built, id, value) && state.device_launch()) detail::upload(state, nullptr);
+// A kernel whose new configuration asks for more than 48 KiB of shared memory gets the
+// attribute raised first (R0009 over the device's limit).
+void configure_shared_memory(detail::InstanceState& state, const std::vector<std::size_t>& configured) {
+  const bool needed = std::any_of(configured.begin(), configured.end(), [&](std::size_t i) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&state.configured[i]->op);
+    return kernel != nullptr && detail::needs_shared_memory_attribute(*kernel);
+  });
+  if (!needed) return;
+  detail::configure_shared_memory(*state.program, state.graph(), state.functions.at(state.graph_id.value).kernels,
+                                  [&](std::size_t i) -> const ir::Node& {
+                                    return detail::current_node(state, state.built, i);
+                                  });
+}
+
+void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
+  const std::vector<std::size_t> configured = detail::refold_config(state, id, value);
+  configure_shared_memory(state, configured);
+  const detail::Slot slot = detail::param_slot(value);
+  state.params[id.value] = slot;
+  if (apply_to(state, state.built, id, slot, configured) && state.device_launch()) detail::upload(state, nullptr);
 }
 
 // `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).
@@ -77,12 +100,21 @@ std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type
 
 namespace detail {
 
-void update_kernel_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
-  const ir::Node& n = state.program->module().graph(built.graph_id).nodes.at(node);
-  const cudaKernelNodeParams p = kernel_params(state.functions.at(built.graph_id.value).kernels[node],
-                                               std::get<ir::KernelNode>(n.op), built.kernel_args[node]);
-  check(cudaGraphExecKernelNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecKernelNodeSetParams",
-        site_of(state.program->sources(), n));
+void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
+  const ir::Node& n = current_node(state, built, node);
+  const CallSite site = site_of(state.program->sources(), n);
+  if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
+    const cudaKernelNodeParams p =
+        kernel_params(state.functions.at(built.graph_id.value).kernels[node], *kernel, built.kernel_args[node]);
+    check(cudaGraphExecKernelNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecKernelNodeSetParams",
+          site);
+    return;
+  }
+  const ir::Graph& graph = state.program->module().graph(built.graph_id);
+  cudaGraphNodeParams p = std::holds_alternative<ir::CopyNode>(n.op)
+                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers)
+                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers);
+  check(cudaGraphExecNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecNodeSetParams", site);
 }
 
 void upload(InstanceState& state, cudaStream_t stream) {
@@ -100,9 +132,7 @@ void Instance::set_bytes(std::string_view name, ir::ScalarType given, const void
     detail::fail(state_->program->sources(), state_->program->path, DiagCode::param_type, param.name_range, param.name,
                  ir::type_name(param.type), fmt::format("{} ({})", ir::type_name(given), ir::cpp_type_name(given)));
   }
-  detail::Slot slot;
-  std::memcpy(slot.bytes.data(), value, ir::type_size(given));
-  apply(*state_, id, slot);
+  apply(*state_, id, ir::Scalar::from_bytes(given, value));
 }
 
 void Instance::set_from_text(std::string_view name, std::string_view text) {
@@ -113,7 +143,7 @@ void Instance::set_from_text(std::string_view name, std::string_view text) {
     detail::fail(state_->program->sources(), state_->program->path, DiagCode::bad_param_text, param.name_range, text,
                  ir::type_name(param.type), param.name);
   }
-  apply(*state_, id, detail::param_slot(*value));
+  apply(*state_, id, *value);
 }
 
 }  // namespace graphc

@@ -73,10 +73,15 @@ class Instance {
   ~Instance();
 
   /// Sets param `name` for the next launches: every kernel node that passes it gets the
-  /// new value through cudaGraphExecKernelNodeSetParams (no re-instantiation). The C++
+  /// new value through cudaGraphExecKernelNodeSetParams (no re-instantiation), and every
+  /// node whose configuration uses it (a grid, block or shared memory size; a copy's or
+  /// memset's slice, a copy's size, a memset's value) is folded again with the value and
+  /// set through cudaGraphExecKernelNodeSetParams or cudaGraphExecNodeSetParams. The C++
   /// type must be the param's type exactly (set("scale", 3.0f) for an f32 param; 3.0 is a
-  /// double): otherwise graphc::Error R0012; an unknown name is R0011. A failed CUDA call
-  /// is R0001 naming the kernel node.
+  /// double): otherwise graphc::Error R0012; an unknown name is R0011. A value that breaks
+  /// a launch limit or a bound of a node it configures is R0032, the validator's diagnostic
+  /// as a note, and changes nothing; shared memory over the device's limit is R0009. A
+  /// failed CUDA call is R0001 naming the node.
   template <class T>
   void set(std::string_view name, T value) {
     set_bytes(name, detail::scalar_type_of<T>(), &value);

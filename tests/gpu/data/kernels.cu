@@ -38,3 +38,14 @@ extern "C" __global__ void uses_device_runtime(cudaGraphConditionalHandle handle
   x[0] = 42.0f;
   cudaTriggerProgrammaticLaunchCompletion();
 }
+
+/// out = {gridDim.x, blockDim.x, dynamic shared memory bytes} of the launch, as the device
+/// saw it (the launch configuration tests).
+extern "C" __global__ void report_launch(unsigned* out) {
+  if (blockIdx.x != 0 || threadIdx.x != 0) return;
+  unsigned shared = 0;
+  asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(shared));
+  out[0] = gridDim.x;
+  out[1] = blockDim.x;
+  out[2] = shared;
+}

@@ -1,0 +1,51 @@
+#include "refold.h"
+
+#include <algorithm>
+
+#include "runtime_diag.h"
+
+namespace graphc::detail {
+
+std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
+  const ir::Graph& graph = state.graph();
+  std::vector<std::size_t> nodes;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    const std::vector<ir::ParamId>& uses = graph.nodes[i].config_params;
+    if (std::find(uses.begin(), uses.end(), id) != uses.end()) nodes.push_back(i);
+  }
+  if (nodes.empty()) return nodes;
+  if (!state.refolder) {
+    state.refolder = std::make_unique<sema::ConfigRefolder>(graph);
+    state.configured.resize(graph.nodes.size());
+  }
+  const ir::Scalar old = state.refolder->param_value(id);
+  state.refolder->set_param_value(id, value);
+  DiagEngine found;
+  std::vector<ir::Node> folded;
+  for (const std::size_t i : nodes) {
+    folded.push_back(graph.nodes[i]);
+    state.refolder->fold(folded.back(), found);
+  }
+  if (found.error_count() > 0) {
+    state.refolder->set_param_value(id, old);
+    const ir::Param& param = graph.param(id);
+    DiagEngine diags;
+    Diagnostic& d = diags.report(DiagCode::param_value_refused, param.name_range, param.name, value.text(), old.text());
+    for (const Diagnostic& f : found.sorted()) {
+      d.note(f.range, "{} [{}]", f.message, code_name(f.code));
+      for (const DiagNote& note : f.notes) d.note(note.range, "{}", note.message);
+    }
+    raise(state.program->sources(), diags, state.program->path);
+  }
+  for (std::size_t k = 0; k < nodes.size(); ++k) state.configured[nodes[k]] = std::move(folded[k]);
+  return nodes;
+}
+
+const ir::Node& current_node(const InstanceState& state, const BuiltGraph& built, std::size_t index) {
+  if (&built == &state.built && index < state.configured.size() && state.configured[index]) {
+    return *state.configured[index];
+  }
+  return state.program->module().graph(built.graph_id).nodes.at(index);
+}
+
+}  // namespace graphc::detail
