@@ -65,6 +65,15 @@ bool Graph::is_parameter(ParamId id) const {
                      [&](const Parameter& p) { return p.kind == Parameter::Kind::scalar && p.param == id; });
 }
 
+const Node* Module::first_synthetic() const {
+  for (const Graph& graph : graphs) {
+    for (const Node& node : graph.nodes) {
+      if (node.synthetic) return &node;
+    }
+  }
+  return nullptr;
+}
+
 bool Module::has_unfreed_alloc(GraphId id) const {
   std::vector<GraphId> seen{id};
   for (std::size_t i = 0; i < seen.size(); ++i) {

@@ -379,6 +379,9 @@ struct Module {
   /// Whether graph `id`, or a graph it calls (transitively), has an alloc node with no
   /// free node: instantiated graphs then need cudaGraphInstantiateFlagAutoFreeOnLaunch.
   bool has_unfreed_alloc(GraphId id) const;
+  /// The first node the optimiser added (Node::synthetic) in any graph, if there is one:
+  /// back ends then provide kNoopKernel.
+  const Node* first_synthetic() const;
 };
 
 }  // namespace graphc::ir

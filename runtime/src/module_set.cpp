@@ -20,16 +20,6 @@ std::vector<std::string> kernel_functions(const ir::Module& module) {
   return {names.begin(), names.end()};
 }
 
-// The first synthetic node of the module, if any.
-const ir::Node* first_synthetic(const ir::Module& module) {
-  for (const ir::Graph& graph : module.graphs) {
-    for (const ir::Node& node : graph.nodes) {
-      if (node.synthetic) return &node;
-    }
-  }
-  return nullptr;
-}
-
 bool is_cu(const std::string& path) { return path.size() > 3 && path.ends_with(".cu"); }
 
 }  // namespace
@@ -61,7 +51,7 @@ ModuleSet ModuleSet::load(const Compilation& compilation) {
     set.modules_.push_back(std::move(loaded));
     set.info_.push_back(std::move(info));
   }
-  if (const ir::Node* node = first_synthetic(module)) set.noop_ = load_noop_kernel(site_of(compilation.sources, *node));
+  if (const ir::Node* node = module.first_synthetic()) set.noop_ = load_noop_kernel(site_of(compilation.sources, *node));
   return set;
 }
 

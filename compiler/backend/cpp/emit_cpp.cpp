@@ -2,7 +2,6 @@
 // namespace per graph whose parts the emit_* files write.
 #include "backend/cpp/emit_cpp.h"
 
-#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -127,12 +126,6 @@ std::vector<std::size_t> declaration_order(const ir::Module& module) {
   return order;
 }
 
-bool has_synthetic_nodes(const ir::Module& module) {
-  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
-    return std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const ir::Node& n) { return n.synthetic; });
-  });
-}
-
 }  // namespace
 
 CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path) {
@@ -183,7 +176,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     for (const std::string& path : modules.includes) source.directive(include_directive(path));
   }
 
-  if (has_synthetic_nodes(module)) {
+  if (module.first_synthetic() != nullptr) {
     source.blank();
     source.line("// The kernel of the no-op kernel nodes the optimiser added to join many roots or leaves");
     source.line("// (graphc check --explain lists them).");
