@@ -15,6 +15,7 @@
 
 using namespace graphc;
 using graphc::test::compile_ok;
+using graphc::test::created;
 
 namespace {
 
@@ -31,13 +32,6 @@ std::vector<std::string> joins(const Compilation& c) {
   for (const opt::JoinNode& j : c.joins) {
     out.push_back(fmt::format("{} {} {}", j.sink ? "sink" : "root", j.node, j.joined));
   }
-  return out;
-}
-
-// The names of the graph's nodes in the back ends' creation order.
-std::vector<std::string> created(const ir::Graph& graph) {
-  std::vector<std::string> out;
-  for (const ir::NodeId id : ir::creation_order(graph, ir::dependencies(graph))) out.push_back(graph.node(id).name);
   return out;
 }
 

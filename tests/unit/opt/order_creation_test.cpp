@@ -8,21 +8,12 @@
 
 #include "compile.h"
 #include "compile_ok.h"
-#include "ir/creation_order.h"
 
 using namespace graphc;
 using graphc::test::compile_ok;
+using graphc::test::created;
 
 namespace {
-
-// The names of `body`'s nodes in the back ends' creation order.
-std::vector<std::string> created(const ir::Graph& graph, ir::BodyId body = {}) {
-  std::vector<std::string> out;
-  for (const ir::NodeId id : ir::creation_order(graph, ir::dependencies(graph), body)) {
-    out.push_back(graph.node(id).name);
-  }
-  return out;
-}
 
 // A kernel `tick` declared first and on its own; a copy feeding a chain of two kernels.
 const std::string kFeed = R"(graph g {
