@@ -45,9 +45,20 @@ double time_first_launch(cudaGraphExec_t exec, cudaStream_t stream) {
   return us_since(start);
 }
 
+// The figures of an exec that took `instantiate_us` to make: its first launch, then
+// `launches` more back to back.
+Figures launched(cudaGraphExec_t exec, cudaStream_t stream, int launches, double instantiate_us) {
+  Figures f;
+  f.instantiate_us = instantiate_us;
+  f.first_launch_us = time_first_launch(exec, stream);
+  const LaunchTimes t = time_launches(exec, stream, launches);
+  f.launch_cpu_us = t.launch_cpu_us;
+  f.device_us = t.device_us;
+  return f;
+}
+
 // The baseline: what a programmer writes by hand for the description, every edge as written.
 Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
-  Figures f;
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
   const Clock::time_point start = Clock::now();
@@ -69,28 +80,18 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
   check_cuda(cudaGraphUpload(exec, stream), "cudaGraphUpload");
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  f.instantiate_us = us_since(start);
-  f.first_launch_us = time_first_launch(exec, stream);
-  const LaunchTimes t = time_launches(exec, stream, launches);
-  f.launch_cpu_us = t.launch_cpu_us;
-  f.device_us = t.device_us;
+  const Figures f = launched(exec, stream, launches, us_since(start));
   check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
   check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   return f;
 }
 
 Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
-  Figures f;
   Bindings bindings;
   bindings.kernel_symbol("noop", noop_kernel());
   const Clock::time_point start = Clock::now();
   Instance instance = program.instantiate("g", bindings, stream);
-  f.instantiate_us = us_since(start);
-  f.first_launch_us = time_first_launch(instance.exec(), stream);
-  const LaunchTimes t = time_launches(instance.exec(), stream, launches);
-  f.launch_cpu_us = t.launch_cpu_us;
-  f.device_us = t.device_us;
-  return f;
+  return launched(instance.exec(), stream, launches, us_since(start));
 }
 
 // The medians, figure by figure, of `runs`.
