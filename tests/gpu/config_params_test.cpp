@@ -4,6 +4,7 @@
 // limits and bounds; the device sees the new configuration at the next launch.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -68,6 +69,35 @@ TEST_CASE("a value that breaks a launch limit is refused and the param keeps its
   CHECK(launched(instance) == std::vector<std::uint32_t>{3, 128, 0});  // as before the refusals
   instance.set("b", 64);  // the refused values left nothing behind: n is still 300
   CHECK(launched(instance) == std::vector<std::uint32_t>{5, 64, 0});
+}
+
+// The same updates reach nodes of a conditional body (nodes of the body graph CUDA made).
+const std::string kBody = R"(module "kernels.cu";
+graph in_body {
+    param  n : i32 = 1000;
+    param  count : i32 = 8;
+    cond   go = 1;
+    buffer seen : u32[3] device;
+    buffer marks : i32[64] device;
+    memset clear : marks = 0;
+    if run (go) {
+        kernel probe : report_launch<<<ceil_div(n, 128), 128>>>(seen);
+        memset mark : marks[0:count] = 5;
+    }
+    clear -> run;
+}
+)";
+
+TEST_CASE("a param reconfigures kernel and memset nodes inside a conditional body", "[runtime][gpu]") {
+  Program program = Program::from_text(graph_path("in_body"), kBody);
+  Instance instance = program.instantiate("in_body");
+  CHECK(launched(instance) == std::vector<std::uint32_t>{8, 128, 0});
+  instance.set("n", 3000);
+  instance.set("count", 20);
+  CHECK(launched(instance) == std::vector<std::uint32_t>{24, 128, 0});
+  std::vector<std::int32_t> marks(64, 0);
+  std::fill(marks.begin(), marks.begin() + 20, 5);
+  CHECK(read_buffer<std::int32_t>(instance, "marks") == marks);
 }
 
 const std::string kSlices = R"(graph slices {
