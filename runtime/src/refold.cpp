@@ -3,8 +3,29 @@
 #include <algorithm>
 
 #include "runtime_diag.h"
+#include "shared_memory.h"
 
 namespace graphc::detail {
+namespace {
+
+// A kernel among `folded` (the new configurations of `nodes`) that asks for more than
+// 48 KiB of shared memory gets the attribute raised to what the graph's nodes ask now
+// (R0009 over the device's limit).
+void configure_shared_memory(const InstanceState& state, const std::vector<std::size_t>& nodes,
+                             const std::vector<ir::Node>& folded) {
+  const bool needed = std::any_of(folded.begin(), folded.end(), [](const ir::Node& node) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    return kernel != nullptr && needs_shared_memory_attribute(*kernel);
+  });
+  if (!needed) return;
+  configure_shared_memory(*state.program, state.graph(), state.functions.at(state.graph_id.value).kernels,
+                          [&](std::size_t i) -> const ir::Node& {
+                            const auto at = std::find(nodes.begin(), nodes.end(), i);
+                            return at != nodes.end() ? folded[at - nodes.begin()] : current_node(state, state.built, i);
+                          });
+}
+
+}  // namespace
 
 std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
   const ir::Graph& graph = state.graph();
@@ -36,6 +57,12 @@ std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, con
       for (const DiagNote& note : f.notes) d.note(note.range, "{}", note.message);
     }
     raise(state.program->sources(), diags, state.program->path);
+  }
+  try {
+    configure_shared_memory(state, nodes, folded);
+  } catch (...) {
+    state.refolder->set_param_value(id, old);
+    throw;
   }
   for (std::size_t k = 0; k < nodes.size(); ++k) state.configured[nodes[k]] = std::move(folded[k]);
   return nodes;

@@ -14,9 +14,11 @@
 namespace graphc::detail {
 
 /// The nodes of the instantiated graph (indices into its nodes) whose configuration uses
-/// param `id`, folded again with `value` and kept in InstanceState::configured. A value
-/// that breaks a limit or a bound for any of them is R0032 at the param, with the
-/// validator's diagnostics as notes; nothing changes then.
+/// param `id`, folded again with `value` and kept in InstanceState::configured; a kernel
+/// that now asks for more than 48 KiB of shared memory has its
+/// cudaFuncAttributeMaxDynamicSharedMemorySize raised first. A value that breaks a limit
+/// or a bound for any of them is R0032 at the param, with the validator's diagnostics as
+/// notes, and shared memory over the device's limit is R0009; nothing changes then.
 std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value);
 
 /// Node `index` of `built` as the exec has it: its folded configuration if a param changed

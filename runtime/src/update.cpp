@@ -14,7 +14,6 @@
 #include "node_params.h"
 #include "refold.h"
 #include "runtime_diag.h"
-#include "shared_memory.h"
 
 namespace graphc {
 namespace {
@@ -48,23 +47,8 @@ bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::Param
   return changed;
 }
 
-// A kernel whose new configuration asks for more than 48 KiB of shared memory gets the
-// attribute raised first (R0009 over the device's limit).
-void configure_shared_memory(detail::InstanceState& state, const std::vector<std::size_t>& configured) {
-  const bool needed = std::any_of(configured.begin(), configured.end(), [&](std::size_t i) {
-    const auto* kernel = std::get_if<ir::KernelNode>(&state.configured[i]->op);
-    return kernel != nullptr && detail::needs_shared_memory_attribute(*kernel);
-  });
-  if (!needed) return;
-  detail::configure_shared_memory(*state.program, state.graph(), state.functions.at(state.graph_id.value).kernels,
-                                  [&](std::size_t i) -> const ir::Node& {
-                                    return detail::current_node(state, state.built, i);
-                                  });
-}
-
 void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
   const std::vector<std::size_t> configured = detail::refold_config(state, id, value);
-  configure_shared_memory(state, configured);
   const detail::Slot slot = detail::param_slot(value);
   state.params[id.value] = slot;
   if (apply_to(state, state.built, id, slot, configured) && state.device_launch()) detail::upload(state, nullptr);

@@ -66,6 +66,11 @@ TEST_CASE("a value that breaks a launch limit is refused and the param keeps its
   CHECK(wide.code() == "R0032");
   CHECK_THAT(wide.what(), Catch::Contains("block dimension x is 2048, over CUDA's limit of 1024 [E0802]"));
 
+  // Over the device's opt-in limit (227 KiB on sm_90): R0009, before anything changes.
+  const Error shared = error_of([&] { instance.set("smem", 1u << 20); });
+  CHECK(shared.code() == "R0009");
+  CHECK_THAT(shared.what(), Catch::Contains("node 'probe' asks for 1048576 bytes of dynamic shared memory"));
+
   CHECK(launched(instance) == std::vector<std::uint32_t>{3, 128, 0});  // as before the refusals
   instance.set("b", 64);  // the refused values left nothing behind: n is still 300
   CHECK(launched(instance) == std::vector<std::uint32_t>{5, 64, 0});
