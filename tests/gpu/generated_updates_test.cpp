@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "updates.graph.h"
 
@@ -21,28 +22,11 @@ std::vector<float> expected(float scale, float add, bool shifted) {
   return y;
 }
 
-// The generated graph, instantiated, with the Bindings it was built with.
-struct Generated {
-  gen::Storage storage;
-  gen::Bindings b = storage.bindings();
-  gen::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
-
-  Generated() {
-    check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-    gen::build(graph, b, nodes);
-    check_cuda(cudaGraphInstantiate(&exec, graph, gen::instantiate_flags), "cudaGraphInstantiate");
-  }
-  Generated(const Generated&) = delete;
-  Generated& operator=(const Generated&) = delete;
-  ~Generated() {
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(graph);
-  }
-
+// The generated graph, instantiated, with the Bindings it was built with; run() launches it
+// and reads y.
+struct Generated : GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> {
   std::vector<float> run() {
-    check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+    launch();
     return read<float>(b.y, gen::y_count);
   }
 };

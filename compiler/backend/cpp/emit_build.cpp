@@ -14,47 +14,13 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/memory_ops.h"
+#include "backend/cpp/node_config.h"
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
 namespace {
-
-std::string_view memcpy_kind(ir::CopyKind kind) {
-  switch (kind) {
-    case ir::CopyKind::host_to_device: return "cudaMemcpyHostToDevice";
-    case ir::CopyKind::device_to_host: return "cudaMemcpyDeviceToHost";
-    case ir::CopyKind::device_to_device: return "cudaMemcpyDeviceToDevice";
-    case ir::CopyKind::host_to_host: return "cudaMemcpyHostToHost";
-    case ir::CopyKind::unified: return "cudaMemcpyDefault";
-  }
-  return {};
-}
-
-std::string_view describe_kind(ir::CopyKind kind) {
-  switch (kind) {
-    case ir::CopyKind::host_to_device: return "host to device";
-    case ir::CopyKind::device_to_host: return "device to host";
-    case ir::CopyKind::device_to_device: return "device to device";
-    case ir::CopyKind::host_to_host: return "host to host";
-    case ir::CopyKind::unified: return "direction from the pointers";
-  }
-  return {};
-}
-
-// `b.buf` or `b.buf + offset` (`nodes.NAME_dptr` for an alloc's memory): the first
-// element of a slice.
-std::string slice_pointer(const GraphContext& context, const ir::BufferSlice& slice) {
-  const std::string& pointer = context.names.pointers.at(slice.id.value);
-  return slice.offset_value == 0 ? pointer : fmt::format("{} + {}", pointer, slice.offset_value);
-}
-
-// `buf` or `buf[offset:length]`, for comments.
-std::string slice_text(const GraphContext& context, const ir::BufferSlice& slice) {
-  const ir::Buffer& buffer = context.graph.buffer(slice.id);
-  if (slice.offset_value == 0 && slice.length_value == buffer.count_value) return escape(buffer.name);
-  return fmt::format("{}[{}:{}]", escape(buffer.name), slice.offset_value, slice.length_value);
-}
 
 std::string_view port_enumerator(ir::EdgePort port) {
   switch (port) {
@@ -141,8 +107,8 @@ class BuildWriter {
     target_ = &target;
     std::visit(ir::Overloaded{
                    [&](const ir::KernelNode& kernel) { this->kernel(node, kernel); },
-                   [&](const ir::CopyNode& copy) { this->copy(node, copy); },
-                   [&](const ir::MemsetNode& memset) { this->memset(node, memset); },
+                   [&](const ir::CopyNode&) { copy(node); },
+                   [&](const ir::MemsetNode&) { memset(node); },
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
                    [&](const ir::ConditionalNode& conditional) { this->conditional(node, conditional); },
@@ -159,6 +125,10 @@ class BuildWriter {
                node.op);
   }
 
+  std::size_t index_of(const ir::Node& node) const {
+    return static_cast<std::size_t>(&node - context_.graph.nodes.data());
+  }
+
   void open(const ir::Node& node, const std::string& summary) {
     out_.line(fmt::format("// {}: {}", escape(node.name), summary));
     out_.line("{");
@@ -166,51 +136,25 @@ class BuildWriter {
   }
 
   void kernel(const ir::Node& node, const ir::KernelNode& kernel) {
-    open(node, (node.synthetic ? "the optimiser's no-op kernel " : "kernel ") + launch_summary(kernel));
+    open(node, (node.synthetic ? "the optimiser's no-op kernel " : "kernel ") + launch_summary(node));
     write_kernel_args(out_, context_, node, kernel);
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeKernel;");
     out_.line(fmt::format("p.kernel.func = {};", kernel_function(context_, node, kernel)));
-    out_.line(fmt::format("p.kernel.gridDim = {};", dim3(kernel.grid_dims)));
-    out_.line(fmt::format("p.kernel.blockDim = {};", dim3(kernel.block_dims)));
-    out_.line(fmt::format("p.kernel.sharedMemBytes = {};", kernel.shared_memory_bytes));
+    write_launch_config(out_, context_, index_of(node), "p.kernel.", true);
     out_.line("p.kernel.kernelParams = args.pointers();");
-    if (kernel.shared_memory_bytes > 48 * 1024) {
-      out_.line("// Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.");
-      out_.line(fmt::format("graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, "
-                            "cudaFuncAttributeMaxDynamicSharedMemorySize, {}), \"cudaFuncSetAttribute\", {}, {});",
-                            kernel.shared_memory_bytes, string_literal(node.name),
-                            context_.location_literal(node.name_range)));
-    }
     close(node);
   }
 
-  void copy(const ir::Node& node, const ir::CopyNode& copy) {
-    open(node, fmt::format("copy {} <- {} ({} bytes, {})", slice_text(context_, copy.dst), slice_text(context_, copy.src),
-                           copy.bytes_value, describe_kind(copy.kind)));
-    const std::uint64_t bytes = copy.bytes_value;
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeMemcpy;");
-    out_.line(fmt::format("p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr({}, {}, {}, 1);",
-                          slice_pointer(context_, copy.src), bytes, bytes));
-    out_.line(fmt::format("p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr({}, {}, {}, 1);",
-                          slice_pointer(context_, copy.dst), bytes, bytes));
-    out_.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, 1, 1);", bytes));
-    out_.line(fmt::format("p.memcpy.copyParams.kind = {};", memcpy_kind(copy.kind)));
+  void copy(const ir::Node& node) {
+    open(node, copy_summary(context_, node));
+    write_copy_params(out_, context_, index_of(node));
     close(node);
   }
 
-  void memset(const ir::Node& node, const ir::MemsetNode& memset) {
-    const std::string value = fmt::format("0x{:0{}x}u", memset.value_bits, memset.element_size * 2);
-    open(node, fmt::format("memset {} = {} ({}-byte elements)", slice_text(context_, memset.dst), value,
-                           memset.element_size));
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeMemset;");
-    out_.line(fmt::format("p.memset.dst = {};", slice_pointer(context_, memset.dst)));
-    out_.line(fmt::format("p.memset.value = {};", value));
-    out_.line(fmt::format("p.memset.elementSize = {};", memset.element_size));
-    out_.line(fmt::format("p.memset.width = {};", memset.dst.length_value));
-    out_.line("p.memset.height = 1;");
+  void memset(const ir::Node& node) {
+    open(node, memset_summary(context_, node));
+    write_memset_params(out_, context_, index_of(node));
     close(node);
   }
 
@@ -266,7 +210,7 @@ class BuildWriter {
   // The called graph's nodes go into a graph of their own, which the child graph node then
   // owns (moved, not cloned: the handles in `nodes` stay valid for update_params()).
   void call(const ir::Node& node, const ir::ChildGraphNode& call) {
-    const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
+    const std::size_t index = index_of(node);
     const GraphNames& callee = context_.module_names.at(call.graph_id.value);
     open(node, "call " + call_summary(context_, call));
     write_call_bindings(out_, context_, call);
@@ -287,7 +231,7 @@ class BuildWriter {
   // The node, keeping its body graphs in locals declared before its block; then a block
   // per body. An empty body needs no local: CUDA made its graph, and nothing goes in.
   void conditional(const ir::Node& node, const ir::ConditionalNode& conditional) {
-    const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
+    const std::size_t index = index_of(node);
     const std::string& member = context_.names.nodes.at(index);
     const std::string& cond = context_.names.conds.at(conditional.cond_id.value);
     const std::size_t size = conditional.bodies.size();
@@ -365,7 +309,7 @@ class BuildWriter {
   // The dependencies (and their edge data, when a port is not the default), then the
   // node, added to the current target graph.
   void add(const ir::Node& node) {
-    const std::size_t index = static_cast<std::size_t>(&node - context_.graph.nodes.data());
+    const std::size_t index = index_of(node);
     const std::vector<Dependency>& deps = deps_.at(index);
     std::string deps_arg = "nullptr";
     std::string edge_data_arg = "nullptr /* edge data */";
@@ -407,6 +351,7 @@ bool reads_bindings(const GraphContext& context) {
            (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
   };
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
+    if (configured(n)) return true;  // its <node>_config(b) reads the params
     return std::visit(ir::Overloaded{
                           [&](const ir::KernelNode& kernel) {
                             return !compiled_in(context, n) ||

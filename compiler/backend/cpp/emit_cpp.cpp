@@ -2,6 +2,7 @@
 // namespace per graph whose parts the emit_* files write.
 #include "backend/cpp/emit_cpp.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -16,9 +17,13 @@
 #include "backend/cpp/emit_context.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/graph_names.h"
+#include "backend/cpp/node_config.h"
 
 namespace graphc::backend {
 namespace {
+
+// The GRAPHC_GENERATED_ABI of graphc/generated_support.h this back end writes for.
+constexpr int kGeneratedAbi = 2;
 
 // Where the kernels come from: `.cu` modules are #included by the generated .cu (their
 // kernels are C++ functions the compiler checks); `.ptx`, `.cubin` and `.fatbin` modules
@@ -158,9 +163,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   if (half.f16 || half.bf16) header.blank();
   header.directive("#include \"graphc/generated_support.h\"");
   header.blank();
-  header.line(fmt::format("static_assert(GRAPHC_GENERATED_ABI == 1, {});",
-                          string_literal(files.header_name + " was generated for graphc's generated-code ABI 1: "
-                                                             "regenerate it with the graphc of this runtime")));
+  header.line(fmt::format("static_assert(GRAPHC_GENERATED_ABI == {}, {});", kGeneratedAbi,
+                          string_literal(fmt::format("{} was generated for graphc's generated-code ABI {}: regenerate "
+                                                     "it with the graphc of this runtime",
+                                                     files.header_name, kGeneratedAbi))));
 
   CodeWriter source;
   write_banner(source, input_path);
@@ -203,6 +209,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.blank();
     emit_storage(source, context);
     source.blank();
+    if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(), configured)) {
+      emit_node_configs(source, context);
+      source.blank();
+    }
     emit_build(source, context);
     source.blank();
     emit_update(source, context);

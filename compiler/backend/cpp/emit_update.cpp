@@ -1,9 +1,12 @@
 // update_params(): every kernel node that passes a param or a graph's exec (`@g`) gets its
 // launch again, with the Bindings' current values, through
-// cudaGraphExecKernelNodeSetParams (no re-instantiation); every call node that passes a
-// param on has its graph's update_params() run with the Bindings it built the graph with
-// (CUDA updates the nodes of a child graph in the exec of its parent). set_NAME(), one per
-// param, does the same for the nodes that pass that param only, after setting it in `b`.
+// cudaGraphExecKernelNodeSetParams (no re-instantiation); every node a param configures
+// gets its configuration computed again (<node>_config(b)) and set, a copy or memset
+// through cudaGraphExecNodeSetParams; every call node that passes a param on has its
+// graph's update_params() run with the Bindings it built the graph with (CUDA updates the
+// nodes of a child graph in the exec of its parent). set_NAME(), one per param, does the
+// same for the nodes that use that param only, after setting it in `b` and checking the
+// configurations it changes.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -16,25 +19,46 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/memory_ops.h"
+#include "backend/cpp/node_config.h"
 
 namespace graphc::backend {
 namespace {
 
 void write_update(CodeWriter& out, const GraphContext& context, std::size_t index, const ir::KernelNode& kernel) {
   const ir::Node& node = context.graph.nodes[index];
-  out.line(fmt::format("// {}: kernel {}", escape(node.name), launch_summary(kernel)));
+  out.line(fmt::format("// {}: kernel {}", escape(node.name), launch_summary(node)));
   out.line("{");
   {
     const Indented block(out);
     write_kernel_args(out, context, node, kernel);
     out.line("cudaKernelNodeParams p{};");
     out.line(fmt::format("p.func = {};", kernel_function(context, node, kernel)));
-    out.line(fmt::format("p.gridDim = {};", dim3(kernel.grid_dims)));
-    out.line(fmt::format("p.blockDim = {};", dim3(kernel.block_dims)));
-    out.line(fmt::format("p.sharedMemBytes = {};", kernel.shared_memory_bytes));
+    write_launch_config(out, context, index, "p.", false);
     out.line("p.kernelParams = args.pointers();");
     out.line(fmt::format("graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.{}, &p), "
                          "\"cudaGraphExecKernelNodeSetParams\", {}, {});",
+                         context.names.nodes[index], string_literal(node.name),
+                         context.location_literal(node.name_range)));
+  }
+  out.line("}");
+}
+
+// A copy or memset a param configures: its parameters again, from the Bindings.
+void write_memory_update(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes[index];
+  const bool copy = std::holds_alternative<ir::CopyNode>(node.op);
+  out.line(fmt::format("// {}: {}", escape(node.name), copy ? copy_summary(context, node) : memset_summary(context, node)));
+  out.line("{");
+  {
+    const Indented block(out);
+    if (copy) {
+      write_copy_params(out, context, index);
+    } else {
+      write_memset_params(out, context, index);
+    }
+    out.line(fmt::format("graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.{}, &p), "
+                         "\"cudaGraphExecNodeSetParams\", {}, {});",
                          context.names.nodes[index], string_literal(node.name),
                          context.location_literal(node.name_range)));
   }
@@ -56,12 +80,16 @@ void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t
 }
 
 // Whether node `index` is set again when the bound values change: a kernel node that passes
-// a param or a graph's exec, or a call node that passes a param; with `param`, only those
-// that pass that param.
+// a param or a graph's exec, a node a param configures, or a call node that passes a param;
+// with `param`, only those that use that param.
 bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamId> param) {
   const auto passes = [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param && arg.param == *param;
   };
+  const std::vector<ir::ParamId>& configuring = graph.nodes[index].config_params;
+  if (param ? std::find(configuring.begin(), configuring.end(), *param) != configuring.end() : !configuring.empty()) {
+    return true;
+  }
   if (const auto* kernel = std::get_if<ir::KernelNode>(&graph.nodes[index].op)) {
     return param ? std::any_of(kernel->args.begin(), kernel->args.end(), passes) : passes_bound_value(*kernel);
   }
@@ -87,8 +115,10 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
     const ir::Node& node = graph.nodes[updated[i]];
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       write_call_update(out, context, updated[i], *call);
+    } else if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
+      write_update(out, context, updated[i], *kernel);
     } else {
-      write_update(out, context, updated[i], std::get<ir::KernelNode>(node.op));
+      write_memory_update(out, context, updated[i]);
     }
   }
 }
@@ -101,7 +131,21 @@ std::vector<std::size_t> updated_nodes(const ir::Graph& graph, std::optional<ir:
   return out;
 }
 
-// set_NAME(): the param in `b`, then the nodes that pass it.
+// `b.member = value`, kept only when the configuration of every node in `configures` is
+// valid with it (graphc::config throws R0032 otherwise): nothing changes on a refusal.
+void write_checked_assignment(CodeWriter& out, const GraphContext& context, const std::string& member,
+                              const std::string& type, const std::vector<std::size_t>& configures) {
+  out.line(fmt::format("const {} previous = b.{};", type, member));
+  out.line(fmt::format("b.{} = value;", member));
+  out.line("try {  // the nodes it configures, checked before any changes");
+  for (const std::size_t i : configures) out.line(fmt::format("  (void){};", config_call(context, i)));
+  out.line("} catch (...) {");
+  out.line(fmt::format("  b.{} = previous;", member));
+  out.line("  throw;");
+  out.line("}");
+}
+
+// set_NAME(): the param in `b`, then the nodes that use it.
 void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) {
   const std::string& member = context.names.params.at(id.value);
   const std::string type(ir::cpp_type_name(context.graph.param(id).type));
@@ -116,7 +160,15 @@ void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) 
       fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value) {{", member, type));
   {
     const Indented body(out);
-    out.line(fmt::format("b.{} = value;", member));
+    std::vector<std::size_t> configures;
+    for (const std::size_t i : nodes) {
+      if (configured(context.graph.nodes[i])) configures.push_back(i);
+    }
+    if (configures.empty()) {
+      out.line(fmt::format("b.{} = value;", member));
+    } else {
+      write_checked_assignment(out, context, member, type, configures);
+    }
     write_updates(out, context, nodes);
   }
   out.line("}");

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "backend/cpp/cpp_text.h"
+#include "backend/cpp/node_config.h"
+#include "backend/text/expr_text.h"
 
 namespace graphc::backend {
 namespace {
@@ -88,11 +91,52 @@ void write_library_handles(CodeWriter& out, const GraphContext& context) {
   }
 }
 
+void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view prefix,
+                         bool fixed_opt_in) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& kernel = std::get<ir::KernelNode>(node.op);
+  const auto opt_in = [&](std::string_view bytes) {
+    out.line(fmt::format("graphc::check_cuda(cudaFuncSetAttribute({}func, cudaFuncAttributeMaxDynamicSharedMemorySize, "
+                         "{}), \"cudaFuncSetAttribute\", {}, {});",
+                         prefix, bytes, string_literal(node.name), context.location_literal(node.name_range)));
+  };
+  if (!configured(node)) {
+    out.line(fmt::format("{}gridDim = {};", prefix, dim3(kernel.grid_dims)));
+    out.line(fmt::format("{}blockDim = {};", prefix, dim3(kernel.block_dims)));
+    out.line(fmt::format("{}sharedMemBytes = {};", prefix, kernel.shared_memory_bytes));
+    if (fixed_opt_in && kernel.shared_memory_bytes > 48 * 1024) {
+      out.line("// Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.");
+      opt_in(std::to_string(kernel.shared_memory_bytes));
+    }
+    return;
+  }
+  out.line(fmt::format("const graphc::config::Launch config = {};", config_call(context, index)));
+  out.line(fmt::format("{}gridDim = config.grid;", prefix));
+  out.line(fmt::format("{}blockDim = config.block;", prefix));
+  out.line(fmt::format("{}sharedMemBytes = config.shared_memory;", prefix));
+  out.line("if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first");
+  {
+    const Indented block(out);
+    opt_in("static_cast<int>(config.shared_memory)");
+  }
+  out.line("}");
+}
+
 std::string dim3(const std::array<std::uint32_t, 3>& dims) {
   return fmt::format("dim3({}, {}, {})", dims[0], dims[1], dims[2]);
 }
 
-std::string launch_summary(const ir::KernelNode& kernel) {
+std::string launch_summary(const ir::Node& node) {
+  const auto& kernel = std::get<ir::KernelNode>(node.op);
+  if (configured(node)) {
+    std::vector<std::string> grid;
+    std::vector<std::string> block;
+    for (const ir::Expr& e : kernel.grid) grid.push_back(expr_text(e));
+    for (const ir::Expr& e : kernel.block) block.push_back(expr_text(e));
+    const std::string shared = kernel.shared_memory ? ", " + expr_text(*kernel.shared_memory) : "";
+    return escape(fmt::format("{}<<<({}), ({}){}>>> (configured by params)", kernel.function, fmt::join(grid, ", "),
+                              fmt::join(block, ", "), shared));
+  }
   const auto& g = kernel.grid_dims;
   const auto& k = kernel.block_dims;
   return fmt::format("{}<<<({}, {}, {}), ({}, {}, {}), {}>>>", escape(kernel.function), g[0], g[1], g[2], k[0], k[1],

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/emit_context.h"
@@ -40,10 +41,22 @@ std::string kernel_function(const GraphContext& context, const ir::Node& node, c
 /// library module (nothing when the kernels are C++ functions).
 void write_library_handles(CodeWriter& out, const GraphContext& context);
 
+/// Writes `<prefix>gridDim`, `<prefix>blockDim` and `<prefix>sharedMemBytes` of kernel
+/// node `index` (prefix `p.kernel.` for cudaGraphNodeParams, `p.` for
+/// cudaKernelNodeParams, whose `<prefix>func` is set already): the folded values; for a
+/// node a param configures, `const graphc::config::Launch config = <node>_config(b);`
+/// first, then its fields, raising the kernel's shared memory opt-in
+/// (cudaFuncAttributeMaxDynamicSharedMemorySize) when it asks for more than 48 KiB. A
+/// fixed size over 48 KiB gets its opt-in in build() (`fixed_opt_in`).
+void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view prefix,
+                         bool fixed_opt_in);
+
 /// `dim3(x, y, z)`.
 std::string dim3(const std::array<std::uint32_t, 3>& dims);
 
-/// `f<<<(gx, gy, gz), (bx, by, bz), smem>>>` for comments and pictures (`function` escaped).
-std::string launch_summary(const ir::KernelNode& kernel);
+/// `f<<<(gx, gy, gz), (bx, by, bz), smem>>>` of kernel node `node` for comments (escaped);
+/// for a node a param configures, its expressions as written:
+/// `f<<<(ceil_div(n, 256)), (256)>>> (configured by params)`.
+std::string launch_summary(const ir::Node& node);
 
 }  // namespace graphc::backend

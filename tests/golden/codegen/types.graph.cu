@@ -141,9 +141,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.gridDim = dim3(2, 3, 4);
     p.kernel.blockDim = dim3(8, 4, 2);
     p.kernel.sharedMemBytes = 65536;
-    p.kernel.kernelParams = args.pointers();
     // Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.
     graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:28:12");
+    p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.m16};
 #line 28 "types.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:28:12");

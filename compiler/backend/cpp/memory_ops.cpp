@@ -1,0 +1,116 @@
+#include "backend/cpp/memory_ops.h"
+
+#include <string_view>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/node_config.h"
+#include "backend/text/expr_text.h"
+
+namespace graphc::backend {
+namespace {
+
+std::string_view memcpy_kind(ir::CopyKind kind) {
+  switch (kind) {
+    case ir::CopyKind::host_to_device: return "cudaMemcpyHostToDevice";
+    case ir::CopyKind::device_to_host: return "cudaMemcpyDeviceToHost";
+    case ir::CopyKind::device_to_device: return "cudaMemcpyDeviceToDevice";
+    case ir::CopyKind::host_to_host: return "cudaMemcpyHostToHost";
+    case ir::CopyKind::unified: return "cudaMemcpyDefault";
+  }
+  return {};
+}
+
+std::string_view describe_kind(ir::CopyKind kind) {
+  switch (kind) {
+    case ir::CopyKind::host_to_device: return "host to device";
+    case ir::CopyKind::device_to_host: return "device to host";
+    case ir::CopyKind::device_to_device: return "device to device";
+    case ir::CopyKind::host_to_host: return "host to host";
+    case ir::CopyKind::unified: return "direction from the pointers";
+  }
+  return {};
+}
+
+// `b.buf` or `b.buf + offset` (`nodes.NAME_dptr` for an alloc's memory): the first
+// element of a slice; `first` is the offset's C++ expression for a configured node.
+std::string slice_pointer(const GraphContext& context, const ir::BufferSlice& slice, const std::string& first = {}) {
+  const std::string& pointer = context.names.pointers.at(slice.id.value);
+  if (!first.empty()) return fmt::format("{} + {}", pointer, first);
+  return slice.offset_value == 0 ? pointer : fmt::format("{} + {}", pointer, slice.offset_value);
+}
+
+// `buf` or `buf[offset:length]`, folded, for comments.
+std::string folded_slice_text(const GraphContext& context, const ir::BufferSlice& slice) {
+  const ir::Buffer& buffer = context.graph.buffer(slice.id);
+  if (slice.offset_value == 0 && slice.length_value == buffer.count_value) return escape(buffer.name);
+  return fmt::format("{}[{}:{}]", escape(buffer.name), slice.offset_value, slice.length_value);
+}
+
+}  // namespace
+
+std::string copy_summary(const GraphContext& context, const ir::Node& node) {
+  const auto& copy = std::get<ir::CopyNode>(node.op);
+  if (configured(node)) {
+    return fmt::format("copy {} <- {}{} ({}, configured by params)", escape(slice_text(copy.dst)),
+                       escape(slice_text(copy.src)), copy.bytes ? " bytes " + escape(expr_text(*copy.bytes)) : "",
+                       describe_kind(copy.kind));
+  }
+  return fmt::format("copy {} <- {} ({} bytes, {})", folded_slice_text(context, copy.dst),
+                     folded_slice_text(context, copy.src), copy.bytes_value, describe_kind(copy.kind));
+}
+
+std::string memset_summary(const GraphContext& context, const ir::Node& node) {
+  const auto& memset = std::get<ir::MemsetNode>(node.op);
+  if (configured(node)) {
+    return fmt::format("memset {} = {} ({}-byte elements, configured by params)", escape(slice_text(memset.dst)),
+                       escape(expr_text(memset.value)), memset.element_size);
+  }
+  return fmt::format("memset {} = 0x{:0{}x}u ({}-byte elements)", folded_slice_text(context, memset.dst),
+                     memset.value_bits, memset.element_size * 2, memset.element_size);
+}
+
+void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& copy = std::get<ir::CopyNode>(node.op);
+  std::string src = slice_pointer(context, copy.src);
+  std::string dst = slice_pointer(context, copy.dst);
+  std::string bytes = std::to_string(copy.bytes_value);
+  if (configured(node)) {
+    out.line(fmt::format("const graphc::config::Copy config = {};", config_call(context, index)));
+    src = slice_pointer(context, copy.src, "config.src.first");
+    dst = slice_pointer(context, copy.dst, "config.dst.first");
+    bytes = "config.bytes";
+  }
+  out.line("cudaGraphNodeParams p{};");
+  out.line("p.type = cudaGraphNodeTypeMemcpy;");
+  out.line(fmt::format("p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr({}, {}, {}, 1);", src, bytes, bytes));
+  out.line(fmt::format("p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr({}, {}, {}, 1);", dst, bytes, bytes));
+  out.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, 1, 1);", bytes));
+  out.line(fmt::format("p.memcpy.copyParams.kind = {};", memcpy_kind(copy.kind)));
+}
+
+void write_memset_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& memset = std::get<ir::MemsetNode>(node.op);
+  std::string dst = slice_pointer(context, memset.dst);
+  std::string value = fmt::format("0x{:0{}x}u", memset.value_bits, memset.element_size * 2);
+  std::string width = std::to_string(memset.dst.length_value);
+  if (configured(node)) {
+    out.line(fmt::format("const graphc::config::Memset config = {};", config_call(context, index)));
+    dst = slice_pointer(context, memset.dst, "config.dst.first");
+    value = "config.value";
+    width = "config.dst.length";
+  }
+  out.line("cudaGraphNodeParams p{};");
+  out.line("p.type = cudaGraphNodeTypeMemset;");
+  out.line(fmt::format("p.memset.dst = {};", dst));
+  out.line(fmt::format("p.memset.value = {};", value));
+  out.line(fmt::format("p.memset.elementSize = {};", memset.element_size));
+  out.line(fmt::format("p.memset.width = {};", width));
+  out.line("p.memset.height = 1;");
+}
+
+}  // namespace graphc::backend
