@@ -1,7 +1,9 @@
 // bench_updates: what changing a graph costs.
-// 1. A chain of N kernel nodes that all pass param `a`: Instance::set("a", v) (one
-//    cudaGraphExecKernelNodeSetParams per node), Instance::reload() of the edited file (an
-//    update in place, cudaGraphExecUpdate) and a new Program::instantiate.
+// 1. A chain of N kernel nodes that all pass param `a` and take their grid from param `g`:
+//    Instance::set("a", v) (one cudaGraphExecKernelNodeSetParams per node),
+//    Instance::set("g", v) (each node's launch configuration folded again, then the same
+//    call), Instance::reload() of the edited file (an update in place, cudaGraphExecUpdate)
+//    and a new Program::instantiate.
 // 2. The dynamic-parameter workflow: three kernels, the last taking a value that changes
 //    every step, 1000 steps submitted back to back, then waited for:
 //      graphc    Instance::set, then Instance::launch;
@@ -29,8 +31,8 @@ namespace graphc::bench {
 namespace {
 
 std::string param_chain_text(int kernels, float a) {
-  std::string text = fmt::format("graph chain {{\n    param a : f32 = {:.1f}f;\n", a);
-  for (int k = 0; k < kernels; ++k) text += fmt::format("    kernel k{} : noop_with<<<1, 32>>>(a);\n", k);
+  std::string text = fmt::format("graph chain {{\n    param a : f32 = {:.1f}f;\n    param g : i32 = 1;\n", a);
+  for (int k = 0; k < kernels; ++k) text += fmt::format("    kernel k{} : noop_with<<<g, 32>>>(a);\n", k);
   for (int k = 1; k < kernels; ++k) text += fmt::format("    k{} -> k{};\n", k - 1, k);
   return text + "}\n";
 }
@@ -49,12 +51,16 @@ void update_row(int kernels, cudaStream_t stream) {
   const Bindings bindings = noop_bindings();
   Instance instance = program.instantiate("chain", bindings, stream);
 
-  std::vector<double> set_us, reload_us, instantiate_us;
+  std::vector<double> set_us, grid_us, reload_us, instantiate_us;
   bool all_updated = true;
   for (int round = 0; round < 5; ++round) {
     const Clock::time_point set_start = Clock::now();
     for (int i = 0; i < 20; ++i) instance.set("a", static_cast<float>(i));
     set_us.push_back(us_since(set_start) / 20);
+
+    const Clock::time_point grid_start = Clock::now();
+    for (int i = 0; i < 20; ++i) instance.set("g", 1 + i % 4);
+    grid_us.push_back(us_since(grid_start) / 20);
 
     std::ofstream(path) << param_chain_text(kernels, static_cast<float>(round + 2));
     const Clock::time_point reload_start = Clock::now();
@@ -67,9 +73,9 @@ void update_row(int kernels, cudaStream_t stream) {
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   std::filesystem::remove(path);
-  const double s = median(set_us), r = median(reload_us), i = median(instantiate_us);
-  std::printf("%7d | %9.1f %7.3f | %9.1f %9.1f | %8.1f %8.1f %s\n", kernels, s, s / kernels, r, i, i / s, i / r,
-              all_updated ? "" : "(a reload re-instantiated!)");
+  const double s = median(set_us), g = median(grid_us), r = median(reload_us), i = median(instantiate_us);
+  std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f %9.1f | %8.1f %8.1f %8.1f %s\n", kernels, s, s / kernels, g,
+              g / kernels, r, i, i / s, i / g, i / r, all_updated ? "" : "(a reload re-instantiated!)");
   std::fflush(stdout);
 }
 
@@ -157,12 +163,13 @@ int main() {
   if (!have_device("bench_updates")) return 77;
   cudaStream_t stream = nullptr;
   graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-  std::puts("bench_updates 1: a chain of N empty kernel nodes that all pass param a; us, medians of 5 rounds.");
-  std::puts("set = Instance::set (per call, and per node); reload = Instance::reload of the edited file (updated in");
-  std::puts("place); instantiate = a new Program::instantiate. Ratios: instantiate / set, instantiate / reload.");
+  std::puts("bench_updates 1: a chain of N empty kernel nodes that all pass param a, with grid g; us, medians of 5");
+  std::puts("rounds. set = Instance::set(\"a\") and set grid = Instance::set(\"g\") (per call, and per node);");
+  std::puts("reload = Instance::reload of the edited file (updated in place); instantiate = a new");
+  std::puts("Program::instantiate. Ratios: instantiate / set, instantiate / set grid, instantiate / reload.");
   std::puts("");
-  std::printf("%7s | %9s %7s | %9s %9s | %8s %8s\n", "kernels", "set", "/node", "reload", "instant.", "inst/set",
-              "inst/rel");
+  std::printf("%7s | %9s %7s | %9s %7s | %9s %9s | %8s %8s %8s\n", "kernels", "set", "/node", "set grid", "/node",
+              "reload", "instant.", "inst/set", "inst/grd", "inst/rel");
   for (const int kernels : {10, 100, 1000}) update_row(kernels, stream);
   std::puts("");
   std::puts("bench_updates 2: three kernels, the last with a value that changes every step; 1000 steps submitted");
