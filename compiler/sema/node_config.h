@@ -48,10 +48,10 @@ class ConfigRefolder {
   /// `value` must have the param's type; it applies to the next fold().
   void set_param_value(ir::ParamId id, const ir::Scalar& value);
   const ir::Scalar& param_value(ir::ParamId id) const { return params_.at(id.value); }
-  /// Folds `node` (a copy of one of the graph's nodes) with the current values; reports
-  /// into `diags` (the same codes analyze reports) and returns false when a value breaks
-  /// a limit or a bound.
-  bool fold(ir::Node& node, DiagEngine& diags) const;
+  /// Folds `nodes` (copies of the graph's nodes) with the current values; reports into
+  /// `diags` (the same codes analyze reports) and returns false when a value breaks a
+  /// limit or a bound for any of them.
+  bool fold(std::vector<ir::Node>& nodes, DiagEngine& diags) const;
 
  private:
   const ir::Graph* graph_;

@@ -43,11 +43,8 @@ std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, con
   state.refolder->set_param_value(id, value);
   DiagEngine found;
   std::vector<ir::Node> folded;
-  for (const std::size_t i : nodes) {
-    folded.push_back(graph.nodes[i]);
-    state.refolder->fold(folded.back(), found);
-  }
-  if (found.error_count() > 0) {
+  for (const std::size_t i : nodes) folded.push_back(graph.nodes[i]);
+  if (!state.refolder->fold(folded, found)) {
     state.refolder->set_param_value(id, old);
     const ir::Param& param = graph.param(id);
     DiagEngine diags;

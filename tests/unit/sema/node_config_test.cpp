@@ -80,16 +80,16 @@ TEST_CASE("ConfigRefolder folds a node again with new values and the validator's
   refolder.set_param_value(ir::ParamId{0}, ir::Scalar::of_integer(ir::ScalarType::i32, 5000));
   refolder.set_param_value(ir::ParamId{1}, ir::Scalar::of_integer(ir::ScalarType::i32, 256));
 
-  ir::Node k = a->node("k");
+  std::vector<ir::Node> k{a->node("k")};
   DiagEngine diags;
   REQUIRE(refolder.fold(k, diags));
-  CHECK(std::get<ir::KernelNode>(k.op).grid_dims == Dims{20, 1, 1});
-  CHECK(std::get<ir::KernelNode>(k.op).block_dims == Dims{256, 1, 1});
-  CHECK(std::get<ir::KernelNode>(k.op).shared_memory_bytes == 20000);
+  CHECK(std::get<ir::KernelNode>(k[0].op).grid_dims == Dims{20, 1, 1});
+  CHECK(std::get<ir::KernelNode>(k[0].op).block_dims == Dims{256, 1, 1});
+  CHECK(std::get<ir::KernelNode>(k[0].op).shared_memory_bytes == 20000);
   CHECK(std::get<ir::KernelNode>(a->node("k").op).grid_dims == Dims{8, 1, 1});  // the IR is left alone
 
   refolder.set_param_value(ir::ParamId{2}, ir::Scalar::of_integer(ir::ScalarType::i64, 70));
-  ir::Node m = a->node("m");
+  std::vector<ir::Node> m{a->node("m"), a->node("k")};  // k does not use `first`
   CHECK_FALSE(refolder.fold(m, diags));
   REQUIRE(diags.sorted().size() == 1);
   CHECK(diags.sorted()[0].code == DiagCode::slice_out_of_bounds);
