@@ -3,7 +3,7 @@
 // octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D
 // box), labels with the kernel's launch configuration, the copy's endpoints and size, the
 // event, or the called graph and its arguments (a synthetic kernel node of the optimiser's
-// is dashed), and port edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
+// is dashed; a node that params configure names them), and port edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
 // port). A conditional node is a cluster holding the node and one cluster per body graph.
 // Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
@@ -57,22 +57,32 @@ std::string slice_text(const ir::Graph& graph, const ir::BufferSlice& slice) {
 
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
+// A node's name, and for a node that params configure, which ones (its label shows the
+// configuration their defaults give).
+std::string heading(const ir::Graph& graph, const ir::Node& node) {
+  if (node.config_params.empty()) return node.name;
+  std::vector<std::string> names;
+  for (const ir::ParamId id : node.config_params) names.push_back(graph.param(id).name);
+  return fmt::format("{}\nset by {} (defaults shown)", node.name, fmt::join(names, ", "));
+}
+
 // `shape=..., label="..."` of one node.
 std::string attributes(const ir::Graph& graph, const ir::Node& node) {
+  const std::string name = heading(graph, node);
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
             const std::string launch = fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
                                                    dims(k.block_dims), k.shared_memory_bytes);
-            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({node.name, launch});
+            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
           },
           [&](const ir::CopyNode& c) {
-            return "shape=cds, label=" + label({node.name, slice_text(graph, c.dst) + " <- " + slice_text(graph, c.src),
+            return "shape=cds, label=" + label({name, slice_text(graph, c.dst) + " <- " + slice_text(graph, c.src),
                                                 fmt::format("{} bytes", c.bytes_value)});
           },
           [&](const ir::MemsetNode& m) {
             return "shape=parallelogram, label=" +
-                   label({node.name, fmt::format("{} = 0x{:0{}x}", slice_text(graph, m.dst), m.value_bits,
+                   label({name, fmt::format("{} = 0x{:0{}x}", slice_text(graph, m.dst), m.value_bits,
                                                  m.element_size * 2),
                           fmt::format("{} x {}-byte elements", m.dst.length_value, m.element_size)});
           },
