@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/launch_limits.h"
 #include "sema/node_config.h"
 #include "sema/passes.h"
 
@@ -16,11 +17,10 @@ namespace {
 
 using ir::Scalar;
 
-constexpr std::array<char, 3> kAxes = {'x', 'y', 'z'};
-// CUDA's limits for every compute capability graphc targets (maxGridSize, maxThreadsDim).
-constexpr std::array<std::int64_t, 3> kGridLimits = {2147483647, 65535, 65535};
-constexpr std::array<std::int64_t, 3> kBlockLimits = {1024, 1024, 64};
-constexpr std::int64_t kMaxThreadsPerBlock = 1024;
+using ir::kAxes;
+using ir::kBlockLimits;
+using ir::kGridLimits;
+using ir::kMaxThreadsPerBlock;
 
 struct Dims {
   std::string_view what;  // "grid" or "block"

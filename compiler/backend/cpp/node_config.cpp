@@ -10,14 +10,11 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/memory_ops.h"
+#include "ir/launch_limits.h"
 
 namespace graphc::backend {
 namespace {
 
-// CUDA's limits, as the validator applies them (sema/check_launch_config.cpp).
-constexpr std::array<char, 3> kAxes = {'x', 'y', 'z'};
-constexpr std::array<long long, 3> kGridLimits = {2147483647, 65535, 65535};
-constexpr std::array<long long, 3> kBlockLimits = {1024, 1024, 64};
 
 std::string_view helper(ir::Expr::Kind kind) {
   switch (kind) {
@@ -42,11 +39,11 @@ bool uses_param(const ir::Graph& graph, const ir::Expr& expr) {
 // graphc::config::dim when a param is in it, else the folded value.
 std::string dims(const GraphContext& context, const std::vector<ir::Expr>& exprs,
                  const std::array<std::uint32_t, 3>& folded, std::string_view what,
-                 const std::array<long long, 3>& limits) {
+                 const std::array<std::int64_t, 3>& limits) {
   std::array<std::string, 3> axes;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     axes[i] = i < exprs.size() && uses_param(context.graph, exprs[i])
-                  ? fmt::format("graphc::config::dim(site, \"{}\", '{}', {}, {}LL)", what, kAxes[i],
+                  ? fmt::format("graphc::config::dim(site, \"{}\", '{}', {}, {}LL)", what, ir::kAxes[i],
                                 config_expression(context, exprs[i]), limits[i])
                   : std::to_string(folded[i]);
   }
@@ -55,8 +52,8 @@ std::string dims(const GraphContext& context, const std::vector<ir::Expr>& exprs
 
 void write_launch(CodeWriter& out, const GraphContext& context, const ir::KernelNode& kernel) {
   out.line("graphc::config::Launch c;");
-  out.line(fmt::format("c.grid = {};", dims(context, kernel.grid, kernel.grid_dims, "grid", kGridLimits)));
-  out.line(fmt::format("c.block = {};", dims(context, kernel.block, kernel.block_dims, "block", kBlockLimits)));
+  out.line(fmt::format("c.grid = {};", dims(context, kernel.grid, kernel.grid_dims, "grid", ir::kGridLimits)));
+  out.line(fmt::format("c.block = {};", dims(context, kernel.block, kernel.block_dims, "block", ir::kBlockLimits)));
   const bool block_configured = std::any_of(kernel.block.begin(), kernel.block.end(), [&](const ir::Expr& e) {
     return uses_param(context.graph, e);
   });

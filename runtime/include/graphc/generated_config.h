@@ -51,7 +51,8 @@ constexpr bool is_negative(T value) {
   }
 }
 
-/// `text` of an arithmetic value, as the validator writes it.
+/// `value` as text for a message: integers in full, floating values with std::to_string's
+/// six decimals.
 template <class T>
 std::string text(T value) {
   if constexpr (std::is_floating_point_v<T>) {
