@@ -7,6 +7,7 @@
 #include "decls.hpp"
 #include "edges.hpp"
 #include "calls.hpp"
+#include "captures.hpp"
 #include "expr.hpp"
 #include "lexical.hpp"
 #include "memory_nodes.hpp"
@@ -77,6 +78,6 @@ struct conditional_node : sor<if_node, while_node, switch_node> {};
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
 struct body_item
     : sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
-          conditional_node, alloc_node, free_node, call_node, graph_level_decl, edge_stmt> {};
+          conditional_node, alloc_node, free_node, call_node, capture_node, graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

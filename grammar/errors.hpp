@@ -58,7 +58,8 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
 GRAPHC_SYNTAX_HINT(first_arrow, before,
-                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free call")
+                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free call "
+                   "capture")
 GRAPHC_SYNTAX_HINT(file_end, at, "module import graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -158,7 +159,8 @@ GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
                     "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
-                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free or call")
+                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or "
+                    "capture")
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
 GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
 GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
@@ -210,6 +212,16 @@ GRAPHC_SYNTAX_ERROR(call_colon, "expected ':' and the called graph after the nod
 GRAPHC_SYNTAX_ERROR(called_graph, "expected the name of the graph the node calls")
 GRAPHC_SYNTAX_ERROR(call_args_close, "expected ',' or ')' after an argument of the call")
 GRAPHC_SYNTAX_ERROR(call_end, "expected '(' and the arguments, or ';', after the called graph")
+
+// captures.hpp
+GRAPHC_SYNTAX_ERROR(capture_name, "expected the node's name after 'capture'")
+GRAPHC_SYNTAX_ERROR(capture_colon, "expected ':' and the captured function after the node's name")
+GRAPHC_SYNTAX_ERROR(capture_function,
+                    "expected the captured function: a library operation such as cublas.gemm<N, N>, or the name of a "
+                    "function registered with Bindings::capture")
+GRAPHC_SYNTAX_ERROR(capture_args, "expected '(' and the arguments after the captured function")
+GRAPHC_SYNTAX_ERROR(capture_args_close, "expected ',' or ')' after an argument of the capture")
+GRAPHC_SYNTAX_ERROR(capture_end, "expected ';' after the capture node")
 
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")

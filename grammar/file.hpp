@@ -2,6 +2,7 @@
 #pragma once
 
 #include "calls.hpp"
+#include "captures.hpp"
 #include "conditionals.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
@@ -15,7 +16,8 @@ namespace graphc::grammar {
 // a keyword comes before edge_stmt, whose first name rejects reserved words.
 struct graph_item
     : sor<const_decl, param_decl, buffer_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node, host_node,
-          empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, edge_stmt> {};
+          empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, capture_node,
+          edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};

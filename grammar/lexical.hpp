@@ -52,7 +52,7 @@ struct reserved_word
           TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"),
           TAO_PEGTL_KEYWORD("import"), TAO_PEGTL_KEYWORD("cond"), TAO_PEGTL_KEYWORD("event"),
           TAO_PEGTL_KEYWORD("record"), TAO_PEGTL_KEYWORD("wait"), TAO_PEGTL_KEYWORD("alloc"),
-          TAO_PEGTL_KEYWORD("free"), TAO_PEGTL_KEYWORD("call"), TAO_PEGTL_KEYWORD("if"), TAO_PEGTL_KEYWORD("else"),
+          TAO_PEGTL_KEYWORD("free"), TAO_PEGTL_KEYWORD("call"), TAO_PEGTL_KEYWORD("capture"), TAO_PEGTL_KEYWORD("if"), TAO_PEGTL_KEYWORD("else"),
           TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case")> {};
 
 // A reserved word where a name is expected; a rule of its own for its error message.

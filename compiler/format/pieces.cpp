@@ -97,7 +97,8 @@ class Splitter {
     }
   }
 
-  // Whether the last tokens are `kernel NAME :` or `host NAME :`, so a C++ name comes next.
+  // Whether the last tokens are `kernel NAME :`, `host NAME :` or `capture NAME :`, so a C++
+  // name (or a capture's library operation) comes next.
   bool function_name_next() const {
     std::array<const Piece*, 3> last{};
     std::size_t found = 0;
@@ -105,17 +106,22 @@ class Splitter {
       if (!it->is_comment()) last[found++] = &*it;
     }
     return found == last.size() && last[0]->is(":") && last[1]->kind == Piece::Kind::word &&
-           (last[2]->is("kernel") || last[2]->is("host"));
+           (last[2]->is("kernel") || last[2]->is("host") || last[2]->is("capture"));
   }
 
   // grammar::cpp_name: `::`? identifier (`::` identifier)* template-arguments?, no spaces
   // around the scopes; template arguments nest and hold anything but `;{}` and line breaks.
+  // Also grammar::library_function, `library.operation` and its template arguments.
   void cpp_name() {
     while (true) {
       if (next_is("::")) at_ += 2;
       if (at_ >= text_.size() || !identifier_first(text_[at_])) return;
       while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
       if (!next_is("::")) break;
+    }
+    if (next_is(".") && at_ + 1 < text_.size() && identifier_first(text_[at_ + 1])) {
+      ++at_;
+      while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
     }
     if (!next_is("<") || next_is("<<<")) return;
     std::size_t depth = 0;

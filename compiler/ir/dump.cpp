@@ -99,6 +99,11 @@ std::string node_text(const Graph& root, const Node& node) {
             for (const KernelArg& a : c.args) args.push_back(arg_text(root, a));
             return fmt::format("call graph={} args=[{}]", c.graph, fmt::join(args, ", "));
           },
+          [&](const CaptureNode& c) {
+            std::vector<std::string> args;
+            for (const KernelArg& a : c.args) args.push_back(arg_text(root, a));
+            return fmt::format("capture function={} args=[{}]", c.function, fmt::join(args, ", "));
+          },
       },
       node.op);
 }

@@ -30,6 +30,7 @@ std::string_view kind_name(const Node& node) {
                         [](const AllocNode&) { return std::string_view("alloc"); },
                         [](const FreeNode&) { return std::string_view("free"); },
                         [](const ChildGraphNode&) { return std::string_view("call"); },
+                        [](const CaptureNode&) { return std::string_view("capture"); },
                     },
                     node.op);
 }

@@ -16,6 +16,7 @@
 
 #include "ir/expr.h"
 #include "ir/ids.h"
+#include "ir/library_ops.h"
 #include "ir/types.h"
 #include "source/source.h"
 
@@ -230,6 +231,22 @@ struct ChildGraphNode {
   GraphId graph_id;        // resolved
 };
 
+/// `capture NAME : FUNC(args);` -> CUDA child graph node (cudaGraphNodeTypeGraph) whose
+/// graph comes from stream capture: the back end calls FUNC with a stream capturing into a
+/// fresh graph (cudaStreamBeginCaptureToGraph, cudaStreamCaptureModeThreadLocal) and moves
+/// that graph into the node (cudaGraphChildGraphOwnershipMove). FUNC is a built-in library
+/// operation (a dotted name, ir/library_ops.h: `cublas.gemm<T, N>`) or a function the host
+/// program registers (Bindings::capture at run time, a member of the generated Bindings).
+struct CaptureNode {
+  std::string function;  // as written, normalised: `cublas.gemm<T, N>`, `spmv`, `ns::step`
+  SourceRange function_range;
+  /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements), a param
+  /// (its current value) or a compile-time value; never a cond or `@g`.
+  std::vector<KernelArg> args;
+  SourceRange args_range;  // `(...)`
+  LibraryCall library;     // resolved: the operation when FUNC names one (op none otherwise)
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
@@ -245,7 +262,7 @@ struct Node {
   /// the configuration again (sema/node_config.h) and updates the node in the exec.
   std::vector<ParamId> config_params;
   std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
-               AllocNode, FreeNode, ChildGraphNode>
+               AllocNode, FreeNode, ChildGraphNode, CaptureNode>
       op;
 };
 
@@ -255,7 +272,7 @@ struct Node {
 inline constexpr std::string_view kNoopKernel = "graphc::noop_kernel";
 
 /// "kernel", "copy", "memset", "host", "empty", "if", "while", "switch", "record", "wait",
-/// "alloc", "free", "call".
+/// "alloc", "free", "call", "capture".
 std::string_view kind_name(const Node& node);
 
 /// "if", "while", "switch".

@@ -97,6 +97,22 @@ ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
   return call;
 }
 
+// children: the node's name, the function, the arguments (capture_args).
+ir::CaptureNode build_capture(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& function = *node.children.at(1);
+  const ParseNode& args = *node.children.at(2);
+  ir::CaptureNode capture;
+  capture.function = normalize_cpp_name(ctx.text(function));
+  capture.function_range = ctx.range(function);
+  capture.args_range = ctx.range(args);
+  for (const auto& arg : args.children) {
+    ir::KernelArg& out = capture.args.emplace_back();
+    out.range = ctx.range(*arg);
+    out.expr = build_expr(ctx, *arg);
+  }
+  return capture;
+}
+
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
 }  // namespace
@@ -163,6 +179,8 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
     out.op = build_free(ctx, node);
   } else if (node.is_type<grammar::call_node>()) {
     out.op = build_call(ctx, node);
+  } else if (node.is_type<grammar::capture_node>()) {
+    out.op = build_capture(ctx, node);
   } else {
     out.op = ir::EmptyNode{};
   }

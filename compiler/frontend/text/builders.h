@@ -53,7 +53,7 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node);
 /// `buf` or `buf[offset:length]` (grammar::slice).
 ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);
 
-/// A kernel, copy, memset, host, empty, record, wait, free or call node.
+/// A kernel, copy, memset, host, empty, record, wait, free, call or capture node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
 /// `graph NAME(parameters) [attributes] { ... }`, with its parameters first in its buffers

@@ -65,11 +65,24 @@ std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   return build_slice(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
 }
 
-std::optional<std::string> FragmentParser::function(SourceRange where) const {
-  const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::kernel_function>(source, file_, where, diags_);
+namespace {
+
+// The text of a function name matched by `Rule`, normalised.
+template <class Rule>
+std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
+  const auto f = parse<Rule>(source, file, where, diags);
   if (!f.root) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file_, f.state->ends, diags_}.text(*f.root->children.at(0)));
+  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags}.text(*f.root->children.at(0)));
+}
+
+}  // namespace
+
+std::optional<std::string> FragmentParser::function(SourceRange where) const {
+  return function_text<grammar::kernel_function>(sources_.file(file_), file_, where, diags_);
+}
+
+std::optional<std::string> FragmentParser::capture_function(SourceRange where) const {
+  return function_text<grammar::capture_function>(sources_.file(file_), file_, where, diags_);
 }
 
 bool FragmentParser::name(SourceRange where) const {

@@ -23,6 +23,8 @@ class FragmentParser {
   std::optional<ir::KernelArg> kernel_arg(SourceRange where) const;  // `@g` or an expression
   std::optional<ir::BufferSlice> slice(SourceRange where) const;     // `buf` or `buf[offset:length]`
   std::optional<std::string> function(SourceRange where) const;      // a C++ name, normalised
+  /// A capture node's function (`cublas.gemm<T, N>` or a C++ name), normalised.
+  std::optional<std::string> capture_function(SourceRange where) const;
   /// A user's name (an identifier that is not a reserved word): whether it is one.
   bool name(SourceRange where) const;
 

@@ -45,7 +45,9 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port,
               // child graphs
               grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node,
-              grammar::call_args>>;
+              grammar::call_args,
+              // capture nodes
+              grammar::capture_node, grammar::capture_function, grammar::capture_args>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the

@@ -131,6 +131,16 @@ std::optional<std::pair<std::string, SourceRange>> operand(const YamlReader& r, 
   return std::pair{*text, r.range(value)};
 }
 
+// `args: [...]` of a call or a capture node: expressions, resolved by the validator.
+std::optional<std::vector<ir::KernelArg>> expr_args(const YamlReader& r, const YAML::Node& list, std::string_view what) {
+  const std::string of = fmt::format("an argument of {}", what);
+  return args(r, list, fmt::format("the arguments of {}", what), [&](const YAML::Node& n) {
+    std::optional<ir::KernelArg> out;
+    if (auto e = r.expr(n, of)) out = ir::KernelArg{.expr = *e, .range = r.range(n)};
+    return out;
+  });
+}
+
 std::optional<ir::ChildGraphNode> call(const YamlReader& r, const YAML::Node& map, std::string_view what) {
   if (!r.check_keys(map, what, {"call", "args"})) return std::nullopt;
   const auto graph = r.name(map["call"], what);
@@ -139,16 +149,27 @@ std::optional<ir::ChildGraphNode> call(const YamlReader& r, const YAML::Node& ma
   c.graph = *graph;
   c.graph_range = r.range(map["call"]);
   if (const YAML::Node list = map["args"]) {
-    const std::string of = fmt::format("an argument of {}", what);
-    auto a = args(r, list, fmt::format("the arguments of {}", what), [&](const YAML::Node& n) {
-      std::optional<ir::KernelArg> out;
-      if (auto e = r.expr(n, of)) out = ir::KernelArg{.expr = *e, .range = r.range(n)};
-      return out;
-    });
+    auto a = expr_args(r, list, what);
     if (!a) return std::nullopt;
     c.args = std::move(*a);
     c.args_range = r.range(list);
   }
+  return c;
+}
+
+// `{capture: FUNC, args: [...]}`: the arguments are required, as the text form's `(...)` is.
+std::optional<ir::CaptureNode> capture(const YamlReader& r, const YAML::Node& map, std::string_view what) {
+  if (!r.check_keys(map, what, {"capture", "args"})) return std::nullopt;
+  const auto function = r.capture_function(map["capture"], what);
+  const auto list = r.required(map, "args", what);
+  if (!function || !list) return std::nullopt;
+  auto a = expr_args(r, *list, what);
+  if (!a) return std::nullopt;
+  ir::CaptureNode c;
+  c.function = *function;
+  c.function_range = r.range(map["capture"]);
+  c.args = std::move(*a);
+  c.args_range = r.range(*list);
   return c;
 }
 
@@ -176,6 +197,8 @@ std::optional<ir::Node> build_simple_node(const YamlReader& r, const YAML::Node&
     node.op = ir::EmptyNode{};
   } else if (kind == "call") {
     ok = set(call(r, map, what));
+  } else if (kind == "capture") {
+    ok = set(capture(r, map, what));
   } else if (const auto o = operand(r, map, kind, what)) {
     ok = true;
     if (kind == "host") node.op = ir::HostNode{o->first, o->second};

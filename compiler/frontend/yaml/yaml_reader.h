@@ -52,6 +52,7 @@ class YamlReader {
   std::optional<ir::KernelArg> kernel_arg(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::BufferSlice> slice(const YAML::Node& node, std::string_view what) const;
   std::optional<std::string> function(const YAML::Node& node, std::string_view what) const;
+  std::optional<std::string> capture_function(const YAML::Node& node, std::string_view what) const;
   /// A user's name: its text, or nullopt after a diagnostic.
   std::optional<std::string> name(const YAML::Node& node, std::string_view what) const;
   /// Any word (a type, a memory space, an attribute): its text, or nullopt after E0008.

@@ -1,0 +1,86 @@
+// graphc's built-in library operations: what a capture node may call by a dotted name
+// (`capture qkv : cublas.gemm<N, N>(...)`), with the operands each takes. One table serves
+// the validator (which checks every operand against it), the runtime (which calls the
+// library on the capturing stream) and the C++ back end (which writes the same call).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace graphc::ir {
+
+/// A built-in operation, or `none` for a function the host program registers.
+enum class LibraryOp : std::uint8_t {
+  none,
+  cublas_gemm,                  // cublasGemmEx
+  cublas_gemm_strided_batched,  // cublasGemmStridedBatchedEx
+};
+
+/// What an operand of a library operation is.
+enum class OperandRole : std::uint8_t {
+  extent,  // a compile-time integer from 1 to INT32_MAX (a size or a leading dimension)
+  stride,  // a compile-time integer from 0 to INT64_MAX (elements between batch members)
+  scalar,  // an f32 value or param (alpha, beta), by value (CUBLAS_POINTER_MODE_HOST)
+  matrix,  // a buffer in device or managed memory (`buf` or `buf + k`)
+};
+
+struct LibraryOperand {
+  std::string_view name;  // as cuBLAS's documentation names it: m, n, k, alpha, A, lda, ...
+  OperandRole role;
+};
+
+struct LibraryOpInfo {
+  LibraryOp op;
+  std::string_view name;  // `cublas.gemm`
+  std::string_view cuda;  // the library function it calls: `cublasGemmEx`
+  std::span<const LibraryOperand> operands;
+};
+
+/// Every built-in operation, in the order the docs list them.
+std::span<const LibraryOpInfo> library_ops();
+
+/// The operation called `name` (without template arguments), or nullptr.
+const LibraryOpInfo* find_library_op(std::string_view name);
+
+/// Whether a capture node's function names a library operation: a dotted name
+/// (`library.operation`) rather than a C++ name the host program registers.
+bool is_library_function(std::string_view function);
+
+/// A capture function split into its name and its template arguments, each trimmed:
+/// `cublas.gemm<T, N>` -> {"cublas.gemm", {"T", "N"}}.
+struct LibraryFunction {
+  std::string name;
+  std::vector<std::string> template_args;
+  bool has_template_args = false;
+};
+LibraryFunction split_library_function(std::string_view function);
+
+/// The operand positions of a GEMM's arguments, for both operations.
+struct GemmOperands {
+  std::uint32_t m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc, stride_c, batch;
+};
+/// The positions for `op` (cublas_gemm or cublas_gemm_strided_batched); for cublas_gemm the
+/// stride and batch positions are UINT32_MAX (none).
+GemmOperands gemm_operands(LibraryOp op);
+
+/// A GEMM as the validator resolved it: C = alpha * op(A) * op(B) + beta * C, column-major,
+/// op(A) m x k, op(B) k x n, C m x n, `batch` times with the strides (in elements) between
+/// one member's matrices and the next's. The operands a, b, c, alpha and beta are read from
+/// the node's resolved arguments at the positions of gemm_operands.
+struct GemmCall {
+  bool transpose_a = false;
+  bool transpose_b = false;
+  std::int64_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
+  std::int64_t stride_a = 0, stride_b = 0, stride_c = 0, batch = 1;
+};
+
+/// A capture node's resolved library operation.
+struct LibraryCall {
+  LibraryOp op = LibraryOp::none;
+  GemmCall gemm;  // op is a GEMM
+};
+
+}  // namespace graphc::ir
