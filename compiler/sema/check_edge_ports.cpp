@@ -44,6 +44,7 @@ std::string_view cuda_kind(const ir::Node& node) {
                         [](const ir::AllocNode&) { return std::string_view("mem alloc"); },
                         [](const ir::FreeNode&) { return std::string_view("mem free"); },
                         [](const ir::ChildGraphNode&) { return std::string_view("child graph"); },
+                        [](const ir::CaptureNode&) { return std::string_view("child graph (capture)"); },
                     },
                     node.op);
 }

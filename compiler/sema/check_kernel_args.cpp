@@ -1,8 +1,9 @@
 // Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
 // current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
 // value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
-// other way cannot be passed. A call's arguments are resolved the same way; check_calls
-// then matches them with the called graph's parameters.
+// other way cannot be passed. A call's and a capture's arguments are resolved the same way
+// (a capture passes no cond); check_calls then matches a call's with the called graph's
+// parameters, check_captures a library operation's with its operands.
 #include <string>
 
 #include <fmt/format.h>
@@ -82,6 +83,12 @@ class ArgChecker {
         arg_->param = ir::ParamId{entity->index};
         return;
       case Entity::Kind::cond:
+        if (std::holds_alternative<ir::CaptureNode>(node_.op)) {
+          report(fmt::format("passes cond '{}'; a capture function receives buffers, params and constant values, and "
+                             "a conditional handle is set only by kernel nodes of the graph it is created on",
+                             expr.name));
+          return;
+        }
         arg_->kind = KernelArg::Kind::cond;
         arg_->cond = ir::CondId{entity->index};
         return;
@@ -130,6 +137,7 @@ void check_kernel_args(GraphContext& ctx) {
     std::vector<ir::KernelArg>* args = nullptr;
     if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
     if (auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) args = &call->args;
+    if (auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
     if (args == nullptr) continue;
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {

@@ -24,6 +24,10 @@ void check_launch_config(GraphContext& ctx);
 /// or value).
 void check_kernel_args(GraphContext& ctx);
 
+/// check_captures.cpp: the library operation a capture node calls, its operands, and a
+/// GEMM's types, leading dimensions and extents.
+void check_captures(GraphContext& ctx);
+
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);
 

@@ -11,6 +11,7 @@ bool allowed_in_body(const ir::Node& node) {
                         [](const ir::MemsetNode&) { return true; },
                         [](const ir::EmptyNode&) { return true; },
                         [](const ir::ChildGraphNode&) { return true; },
+                        [](const ir::CaptureNode&) { return true; },
                         [](const ir::ConditionalNode&) { return true; },
                         [](const auto&) { return false; },
                     },
@@ -23,6 +24,7 @@ bool allowed_in_device_graph(const ir::Node& node) {
                         [](const ir::CopyNode&) { return true; },
                         [](const ir::MemsetNode&) { return true; },
                         [](const ir::ChildGraphNode&) { return true; },
+                        [](const ir::CaptureNode&) { return true; },
                         [](const auto&) { return false; },
                     },
                     node.op);

@@ -105,6 +105,12 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
             for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
             return "shape=box3d, label=" + label({node.name, fmt::format("call {}({})", c.graph, fmt::join(args, ", "))});
           },
+          [&](const ir::CaptureNode& c) {
+            std::vector<std::string> args;
+            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
+            return "shape=box3d, style=rounded, label=" +
+                   label({node.name, fmt::format("capture {}({})", c.function, fmt::join(args, ", "))});
+          },
       },
       node.op);
 }

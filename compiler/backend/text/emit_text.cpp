@@ -148,6 +148,9 @@ class TextWriter {
                      line(depth, fmt::format("call {} : {}{};", n.name, c.graph,
                                              c.args_range.valid() ? args_text(c.args) : std::string()));
                    },
+                   [&](const ir::CaptureNode& c) {
+                     line(depth, fmt::format("capture {} : {}{};", n.name, c.function, args_text(c.args)));
+                   },
                    [&](const ir::ConditionalNode& c) { conditional(n, c, depth); },
                },
                n.op);

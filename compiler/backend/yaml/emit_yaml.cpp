@@ -167,6 +167,10 @@ class YamlWriter {
                      out_ << YAML::Key << "call" << YAML::Value << c.graph;
                      if (c.args_range.valid()) args(c.args);
                    },
+                   [&](const ir::CaptureNode& c) {
+                     out_ << YAML::Key << "capture" << YAML::Value << c.function;
+                     args(c.args);
+                   },
                    [&](const ir::ConditionalNode&) {},
                },
                n.op);

@@ -18,6 +18,7 @@ set(families
   "E07:Edge ports"
   "E08:Launch configuration"
   "E09:Child graphs and graph parameters"
+  "E10:Capture nodes and library operations"
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")

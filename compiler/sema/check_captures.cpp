@@ -1,0 +1,229 @@
+// Capture nodes that call one of graphc's library operations (ir/library_ops.h): the
+// operation exists (E1001), its template arguments (E1002), its argument count (E1003),
+// what each operand passes (E1004), and for a GEMM the matrices' types (E1005), leading
+// dimensions (E1006) and extents within their buffers (E1007), as cuBLAS would read them.
+// Functions the host program registers are checked when they are bound (Bindings::capture).
+#include <climits>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "diag/spellcheck.h"
+#include "ir/describe.h"
+#include "ir/library_ops.h"
+#include "sema/passes.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::KernelArg;
+using ir::OperandRole;
+
+std::string all_op_names() {
+  std::vector<std::string> names;
+  for (const ir::LibraryOpInfo& op : ir::library_ops()) names.emplace_back(op.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::string operand_list(const ir::LibraryOpInfo& op) {
+  std::vector<std::string_view> names;
+  for (const ir::LibraryOperand& operand : op.operands) names.push_back(operand.name);
+  return fmt::format("({})", fmt::join(names, ", "));
+}
+
+class CaptureChecker {
+ public:
+  CaptureChecker(GraphContext& ctx, const ir::Node& node, ir::CaptureNode& capture)
+      : ctx_(ctx), graph_(ctx.graph), node_(node), capture_(capture) {}
+
+  void run() {
+    const ir::LibraryFunction split = ir::split_library_function(capture_.function);
+    const ir::LibraryOpInfo* op = ir::find_library_op(split.name);
+    if (op == nullptr) {
+      unknown(split.name);
+      return;
+    }
+    op_ = op;
+    bool ok = transposes(split);
+    if (capture_.args.size() != op->operands.size()) {
+      ctx_.diags.report(DiagCode::library_arg_count, capture_.args_range, node_.name, capture_.args.size(), op->name,
+                        op->operands.size(), operand_list(*op));
+      return;
+    }
+    for (std::size_t i = 0; i < op->operands.size(); ++i) ok = operand(i) && ok;
+    if (ok) gemm();
+  }
+
+ private:
+  void unknown(const std::string& name) {
+    std::vector<std::string> candidates;
+    for (const ir::LibraryOpInfo& op : ir::library_ops()) candidates.emplace_back(op.name);
+    Diagnostic& d = ctx_.diags.report(DiagCode::unknown_library_op, capture_.function_range, name, all_op_names());
+    if (const auto close = closest_name(name, candidates)) d.note(capture_.function_range, "did you mean '{}'?", *close);
+  }
+
+  // `<N, T>`: what cuBLAS calls transa and transb; none means `<N, N>`.
+  bool transposes(const ir::LibraryFunction& split) {
+    if (!split.has_template_args) return true;
+    const auto op = [](const std::string& arg) { return arg == "N" || arg == "T"; };
+    if (split.template_args.size() == 2 && op(split.template_args[0]) && op(split.template_args[1])) {
+      capture_.library.gemm.transpose_a = split.template_args[0] == "T";
+      capture_.library.gemm.transpose_b = split.template_args[1] == "T";
+      return true;
+    }
+    ctx_.diags.report(DiagCode::library_template_args, capture_.function_range, split.name, split.name,
+                      fmt::format("it was given <{}>", fmt::join(split.template_args, ", ")));
+    return false;
+  }
+
+  bool operand(std::size_t index) {
+    const KernelArg& arg = capture_.args[index];
+    if (arg.kind == KernelArg::Kind::unresolved) return false;  // reported by check_kernel_args
+    const ir::LibraryOperand& operand = op_->operands[index];
+    const auto refuse = [&](std::string_view needs) {
+      ctx_.diags.report(DiagCode::library_operand, arg.range, index + 1, operand.name, node_.name,
+                        fmt::format("must be {}, but it passes {}", needs, passes(arg)));
+      return false;
+    };
+    switch (operand.role) {
+      case OperandRole::extent:
+        if (!integer_in(arg, 1, INT32_MAX)) return refuse("a compile-time integer from 1 to 2147483647");
+        return true;
+      case OperandRole::stride:
+        if (!integer_in(arg, 0, INT64_MAX)) return refuse("a compile-time integer of at least 0");
+        return true;
+      case OperandRole::scalar:
+        if (arg.kind == KernelArg::Kind::param && graph_.param(arg.param).type == ir::ScalarType::f32) return true;
+        if (arg.kind == KernelArg::Kind::value && arg.value.fits(ir::ScalarType::f32)) {
+          capture_.args[index].value = arg.value.convert(ir::ScalarType::f32);  // as cuBLAS reads it
+          return true;
+        }
+        return refuse("an f32 param or a constant value, which cuBLAS reads as a float");
+      case OperandRole::matrix:
+        if (arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host) return true;
+        return refuse("a buffer in device or managed memory");
+    }
+    return false;
+  }
+
+  // What an argument passes, in words: "buffer 'h' (pinned host memory)", "param 'n'",
+  // "2.5 (f64)".
+  std::string passes(const KernelArg& arg) const {
+    switch (arg.kind) {
+      case KernelArg::Kind::buffer: {
+        const ir::Buffer& b = graph_.buffer(arg.buffer);
+        return fmt::format("buffer '{}' ({})", b.name, ir::space_description(b.space));
+      }
+      case KernelArg::Kind::param: {
+        const ir::Param& p = graph_.param(arg.param);
+        return fmt::format("param '{}' of type {}", p.name, ir::type_name(p.type));
+      }
+      case KernelArg::Kind::value: return fmt::format("{} of type {}", arg.value.text(), ir::type_name(arg.value.type));
+      default: return "?";
+    }
+  }
+
+  static bool integer_in(const KernelArg& arg, std::int64_t low, std::int64_t high) {
+    if (arg.kind != KernelArg::Kind::value || arg.value.is_float()) return false;
+    if (!ir::is_signed(arg.value.type) && static_cast<std::uint64_t>(arg.value.integer) > static_cast<std::uint64_t>(high)) {
+      return false;
+    }
+    return arg.value.integer >= low && arg.value.integer <= high;
+  }
+
+  std::int64_t integer(std::uint32_t index) const { return capture_.args.at(index).value.integer; }
+
+  // The shapes, types and extents of a GEMM whose operands each passed their role's check.
+  void gemm() {
+    const ir::GemmOperands at = ir::gemm_operands(op_->op);
+    ir::GemmCall& g = capture_.library.gemm;
+    g.m = integer(at.m);
+    g.n = integer(at.n);
+    g.k = integer(at.k);
+    g.lda = integer(at.lda);
+    g.ldb = integer(at.ldb);
+    g.ldc = integer(at.ldc);
+    const bool batched = op_->op == ir::LibraryOp::cublas_gemm_strided_batched;
+    if (batched) {
+      g.stride_a = integer(at.stride_a);
+      g.stride_b = integer(at.stride_b);
+      g.stride_c = integer(at.stride_c);
+      g.batch = integer(at.batch);
+    }
+    if (!same_types(at)) return;
+    // As stored (column-major): A is rows_a x cols_a, op(A) = A or its transpose is m x k.
+    const std::int64_t rows_a = g.transpose_a ? g.k : g.m;
+    const std::int64_t cols_a = g.transpose_a ? g.m : g.k;
+    const std::int64_t rows_b = g.transpose_b ? g.n : g.k;
+    const std::int64_t cols_b = g.transpose_b ? g.k : g.n;
+    bool ok = leading_dimension(at.lda, "A", rows_a);
+    ok = leading_dimension(at.ldb, "B", rows_b) && ok;
+    ok = leading_dimension(at.ldc, "C", g.m) && ok;
+    if (!ok) return;
+    ok = extent(at.a, "A", rows_a, cols_a, g.lda, g.stride_a);
+    ok = extent(at.b, "B", rows_b, cols_b, g.ldb, g.stride_b) && ok;
+    ok = extent(at.c, "C", g.m, g.n, g.ldc, g.stride_c) && ok;
+    if (ok) capture_.library.op = op_->op;
+  }
+
+  bool same_types(const ir::GemmOperands& at) {
+    const ir::ScalarType a = graph_.buffer(capture_.args[at.a].buffer).type;
+    const ir::ScalarType b = graph_.buffer(capture_.args[at.b].buffer).type;
+    const ir::ScalarType c = graph_.buffer(capture_.args[at.c].buffer).type;
+    const bool supported = a == ir::ScalarType::f32 || a == ir::ScalarType::f16 || a == ir::ScalarType::bf16;
+    if (a == b && b == c && supported) return true;
+    ctx_.diags.report(DiagCode::gemm_types, capture_.args[at.a].range, node_.name,
+                      fmt::format("A of {}, B of {} and C of {}", ir::type_name(a), ir::type_name(b), ir::type_name(c)),
+                      op_->name);
+    return false;
+  }
+
+  bool leading_dimension(std::uint32_t index, std::string_view matrix, std::int64_t rows) {
+    const std::int64_t ld = integer(index);
+    if (ld >= rows) return true;
+    ctx_.diags.report(DiagCode::gemm_leading_dim, capture_.args[index].range, op_->operands[index].name, node_.name, ld,
+                      matrix, rows);
+    return false;
+  }
+
+  // The elements a matrix spans from its argument's offset: ld * (cols - 1) + rows for one,
+  // then `stride` more for each further member of a batch.
+  bool extent(std::uint32_t index, std::string_view matrix, std::int64_t rows, std::int64_t cols, std::int64_t ld,
+              std::int64_t stride) {
+    const KernelArg& arg = capture_.args[index];
+    const ir::Buffer& buffer = graph_.buffer(arg.buffer);
+    if (!ctx_.buffer_ok[arg.buffer.value]) return false;
+    // ld, cols and rows are below 2^31, so one member's span fits; the batch's may not.
+    const std::int64_t one = ld * (cols - 1) + rows;
+    std::int64_t members = 0;
+    std::int64_t span = 0;
+    const bool overflow = __builtin_mul_overflow(stride, capture_.library.gemm.batch - 1, &members) ||
+                          __builtin_add_overflow(one, members, &span);
+    const std::int64_t available = static_cast<std::int64_t>(buffer.count_value) - arg.offset;
+    if (!overflow && span <= available) return true;
+    const std::string spans = overflow ? std::string("more than 2^63") : fmt::format("{}", span);
+    ctx_.diags.report(DiagCode::gemm_matrix_bounds, arg.range, matrix, node_.name, spans, arg.offset, buffer.name,
+                      buffer.count_value)
+        .note(buffer.name_range, "'{}' is declared here", buffer.name);
+    return false;
+  }
+
+  GraphContext& ctx_;
+  const ir::Graph& graph_;
+  const ir::Node& node_;
+  ir::CaptureNode& capture_;
+  const ir::LibraryOpInfo* op_ = nullptr;
+};
+
+}  // namespace
+
+void check_captures(GraphContext& ctx) {
+  for (ir::Node& node : ctx.graph.nodes) {
+    auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+    if (capture == nullptr || !ir::is_library_function(capture->function)) continue;
+    CaptureChecker(ctx, node, *capture).run();
+  }
+}
+
+}  // namespace graphc::sema

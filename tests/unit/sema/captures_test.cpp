@@ -1,0 +1,100 @@
+// Capture nodes in the validator: arguments resolved as a kernel's (no cond), the library
+// operation a dotted name calls, and a GEMM's operands, types, leading dimensions and
+// extents, each refusal with its code and place.
+#include <catch2/catch.hpp>
+
+#include "diag/render.h"
+#include "sema_test_support.h"
+
+using namespace graphc;
+using graphc::test::analyze_text;
+using graphc::test::single_diag;
+
+TEST_CASE("a GEMM capture resolves its shape, transposes and operands", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  const M = 32;
+  buffer x : f32[M * 64] device;
+  buffer y : f32[64 * 16] device;
+  buffer z : f32[4 + M * 16] device;
+  param alpha : f32 = 1.0;
+  capture mm : cublas.gemm<T, N>(M, 16, 64, alpha, x, 64, y, 64, 1, z + 4, M);
+  capture user : solver_step(z, M, alpha);
+}
+)");
+  INFO(render_all(a->sources, a->sorted()));
+  REQUIRE(a->sorted().empty());
+  const auto& mm = std::get<ir::CaptureNode>(a->node("mm").op);
+  CHECK(mm.library.op == ir::LibraryOp::cublas_gemm);
+  const ir::GemmCall& g = mm.library.gemm;
+  CHECK(g.transpose_a);
+  CHECK_FALSE(g.transpose_b);
+  CHECK((g.m == 32 && g.n == 16 && g.k == 64 && g.lda == 64 && g.ldb == 64 && g.ldc == 32 && g.batch == 1));
+  CHECK(mm.args[3].kind == ir::KernelArg::Kind::param);
+  REQUIRE(mm.args[8].kind == ir::KernelArg::Kind::value);
+  CHECK(mm.args[8].value.type == ir::ScalarType::f32);  // beta 1 as cuBLAS reads it
+  CHECK(mm.args[9].offset == 4);
+  const auto& user = std::get<ir::CaptureNode>(a->node("user").op);
+  CHECK(user.library.op == ir::LibraryOp::none);
+  CHECK(user.args[0].kind == ir::KernelArg::Kind::buffer);
+  CHECK(user.args[1].value.integer == 32);
+}
+
+TEST_CASE("a strided-batched GEMM's last member must fit its buffer", "[sema]") {
+  const auto ok = analyze_text(R"(graph g {
+  buffer a : f32[4 * 256] device;
+  capture mm : cublas.gemm_strided_batched(16, 16, 16, 1.0, a, 16, 256, a, 16, 0, 0.0, a, 16, 256, 4);
+}
+)");
+  INFO(render_all(ok->sources, ok->sorted()));
+  CHECK(ok->sorted().empty());
+  CHECK(std::get<ir::CaptureNode>(ok->node("mm").op).library.gemm.stride_a == 256);
+  const auto bad = analyze_text(R"(graph g {
+  buffer a : f32[4 * 256] device;
+  capture mm : cublas.gemm_strided_batched(16, 16, 16, 1.0, a + 1, 16, 256, a, 16, 0, 0.0, a, 16, 256, 4);
+}
+)");
+  single_diag(*bad, DiagCode::gemm_matrix_bounds, "3:61",
+              "matrix A of capture 'mm' spans 1024 elements from element 1 of 'a', which has 1024 elements");
+}
+
+TEST_CASE("capture arguments: no cond, and operands of the operation's kinds", "[sema]") {
+  const auto cond = analyze_text(R"(graph g {
+  buffer a : f32[16] device;
+  cond c = 0;
+  capture s : step(a, c);
+  if w (c) { empty e; }
+}
+)");
+  single_diag(*cond, DiagCode::bad_kernel_arg, "4:23",
+              "argument 2 of capture 's' passes cond 'c'; a capture function receives buffers, params and constant "
+              "values, and a conditional handle is set only by kernel nodes of the graph it is created on");
+  const auto alpha = analyze_text(R"(graph g {
+  buffer a : f32[256] device;
+  param d : f64 = 1.0;
+  capture mm : cublas.gemm(16, 16, 16, d, a, 16, a, 16, 0.0, a, 16);
+}
+)");
+  single_diag(*alpha, DiagCode::library_operand, "4:40",
+              "operand 4 (alpha) of capture 'mm' must be an f32 param or a constant value, which cuBLAS reads as a "
+              "float, but it passes param 'd' of type f64");
+  const auto big = analyze_text(R"(graph g {
+  buffer a : f32[256] device;
+  capture mm : cublas.gemm(16, 16, 16, 1.0, a, 16, a, 16, 0.0, a, 3000000000);
+}
+)");
+  single_diag(*big, DiagCode::library_operand, "3:67",
+              "operand 11 (ldc) of capture 'mm' must be a compile-time integer from 1 to 2147483647, but it passes "
+              "3000000000 of type i64");
+}
+
+TEST_CASE("a capture reads an alloc's memory only after the alloc", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  alloc tmp : f32[256];
+  capture mm : cublas.gemm(16, 16, 16, 1.0, tmp, 16, tmp, 16, 0.0, tmp, 16);
+  free done : tmp;
+  tmp -> done;
+}
+)");
+  REQUIRE(!a->sorted().empty());
+  CHECK(a->sorted().front().code == DiagCode::use_before_alloc);
+}
