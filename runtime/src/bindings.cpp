@@ -17,6 +17,11 @@ Bindings& Bindings::host(std::string name, cudaHostFn_t fn, void* user_data) {
   return *this;
 }
 
+Bindings& Bindings::capture(std::string name, CaptureFn fn) {
+  captures_[std::move(name)] = std::move(fn);
+  return *this;
+}
+
 Bindings& Bindings::event(std::string name, cudaEvent_t event) {
   events_[std::move(name)] = event;
   return *this;
@@ -25,6 +30,11 @@ Bindings& Bindings::event(std::string name, cudaEvent_t event) {
 const Bindings::BoundBuffer* Bindings::find_buffer(std::string_view name) const {
   const auto it = buffers_.find(name);
   return it == buffers_.end() ? nullptr : &it->second;
+}
+
+const CaptureFn* Bindings::find_capture(std::string_view name) const {
+  const auto it = captures_.find(name);
+  return it == captures_.end() ? nullptr : &it->second;
 }
 
 const void* Bindings::find_kernel(std::string_view name) const {

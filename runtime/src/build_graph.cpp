@@ -13,12 +13,13 @@ namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events);
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
 
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
-               const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, BuiltGraph& built)
+               const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, CaptureResources& resources,
+               BuiltGraph& built)
       : program_(program),
         graph_(program.module().graph(built.graph_id)),
         all_functions_(functions),
@@ -26,6 +27,7 @@ class GraphBuilder {
         buffers_(built.buffers),
         params_(params),
         events_(events),
+        resources_(resources),
         built_(built),
         deps_(ir::dependencies(graph_)) {}
 
@@ -51,6 +53,7 @@ class GraphBuilder {
 
   void add(cudaGraph_t target, ir::NodeId id) {
     const ir::Node& node = graph_.node(id);
+    GraphHandle captured;  // a capture node's graph, until its node owns it
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
@@ -67,8 +70,15 @@ class GraphBuilder {
             [&](const ir::AllocNode& a) { return alloc_node_params(graph_.buffer(a.buffer).bytes(), device()); },
             [&](const ir::FreeNode& f) { return free_node_params(buffers_.at(f.buffer.value)); },
             [&](const ir::ChildGraphNode& call) {
-              built_.calls[id.value] = build_call(call);
+              built_.calls[id.value] = build_call(call, capture_place(graph_, node, built_.place));
               return child_graph_node_params(built_.calls[id.value]->graph.get());
+            },
+            [&](const ir::CaptureNode&) {
+              CaptureCall& call = built_.captures[id.value] =
+                  CaptureCall(program_, graph_, node, buffers_, params_, capture_place(graph_, node, built_.place),
+                              functions_.captures[id.value], resources_);
+              captured = GraphHandle(call.capture(resources_));
+              return child_graph_node_params(captured.get());
             },
         },
         node.op);
@@ -92,12 +102,13 @@ class GraphBuilder {
     if (std::holds_alternative<ir::ChildGraphNode>(node.op)) {
       built_.calls[id.value]->graph.release();  // moved into the node, which destroys it with the graph
     }
+    captured.release();  // likewise
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is
   // the argument's memory from its offset on; a scalar parameter the caller's param (its
   // current value) or the value, already converted to the parameter's type by the validator.
-  std::unique_ptr<BuiltGraph> build_call(const ir::ChildGraphNode& call) {
+  std::unique_ptr<BuiltGraph> build_call(const ir::ChildGraphNode& call, CapturePlace place) {
     const ir::Graph& callee = program_.module().graph(call.graph_id);
     std::vector<void*> buffers(callee.buffers.size(), nullptr);
     std::vector<Slot> params(callee.params.size());
@@ -115,7 +126,8 @@ class GraphBuilder {
         params[parameter.param.value] = param_slot(arg.value);
       }
     }
-    auto child = std::make_unique<BuiltGraph>(create_graph(program_, call.graph_id, all_functions_, buffers, params, {}));
+    auto child = std::make_unique<BuiltGraph>(
+        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place));
     child->param_sources = std::move(sources);
     return child;
   }
@@ -137,6 +149,7 @@ class GraphBuilder {
   std::vector<void*>& buffers_;
   const std::vector<Slot>& params_;
   const std::vector<cudaEvent_t>& events_;
+  CaptureResources& resources_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
   std::optional<int> device_;
@@ -144,10 +157,11 @@ class GraphBuilder {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events) {
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
+  built.place = place;
   cudaGraph_t raw = nullptr;
   check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite::at(program.sources(), graph.range));
   built.graph = GraphHandle(raw);
@@ -157,7 +171,8 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.buffers = buffers;
   built.param_sources.resize(graph.params.size());
   built.calls.resize(graph.nodes.size());
-  GraphBuilder(program, functions, params, events, built).build(raw, ir::BodyId{});
+  built.captures.resize(graph.nodes.size());
+  GraphBuilder(program, functions, params, events, resources, built).build(raw, ir::BodyId{});
   return built;
 }
 
@@ -165,8 +180,10 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events) {
-  return create_graph(program, id, functions, buffers, params, events);
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
+  const CapturePlace place =
+      program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
+  return create_graph(program, id, functions, buffers, params, events, resources, place);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

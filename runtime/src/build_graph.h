@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "captures.h"
 #include "handles.h"
 #include "ir/graph.h"
 #include "kernel_args.h"
@@ -32,18 +33,23 @@ struct BuiltGraph {
   /// that param reaches it); invalid for a value, and for the instantiated graph itself.
   std::vector<ir::ParamId> param_sources;
   std::vector<std::unique_ptr<BuiltGraph>> calls;  // per NodeId; the graph of each call node
+  std::vector<CaptureCall> captures;  // per NodeId; the arguments of each capture node
+  /// What the graph's capture nodes may capture outside bodies: an ordinary graph's, a
+  /// device graph's, or those of the body (or device graph) whose call embeds this graph.
+  CapturePlace place = CapturePlace::graph;
 };
 
 /// Builds graph `id` with the resolved `functions` (per GraphId: its own and those of the
 /// graphs it calls), buffer pointers (per BufferId), current param values (per ParamId)
 /// and events (per EventId). An alloc node's address (dptr) becomes the pointer of its
 /// memory for the nodes added after it, which are all the nodes that use it (the validator
-/// orders every use after the alloc). Duplicate edges are given to CUDA once. Throws R0001
-/// naming the node whose cudaGraphAddNode (or whose handle's
-/// cudaGraphConditionalHandleCreate) failed.
+/// orders every use after the alloc). A capture node's graph is captured on `libraries`'
+/// stream (captures.h) and moved into its child graph node. Duplicate edges are given to
+/// CUDA once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
+/// cudaGraphConditionalHandleCreate) failed, and a capture's errors (R0041-R0043).
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events);
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources);
 
 /// The node of `built` (or of a graph it calls) whose handle is `handle`, with the graph
 /// it is in; nullptr when none is.

@@ -10,6 +10,7 @@
 #include "buffers.h"
 #include "graphc/bindings.h"
 #include "build_graph.h"
+#include "captures.h"
 #include "events.h"
 #include "graphc/instance.h"
 #include "handles.h"
@@ -28,6 +29,7 @@ struct InstanceState {
   std::vector<Slot> params;  // per ParamId: the current value
   BufferSet buffers;
   EventSet events;
+  CaptureResources captures;  // the capture nodes' stream, cuBLAS handle and workspaces
   BuiltGraph built;
   ExecHandle exec;
   std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)

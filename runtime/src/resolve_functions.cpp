@@ -15,6 +15,7 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
   ResolvedFunctions out;
   out.kernels.resize(graph.nodes.size(), nullptr);
   out.hosts.resize(graph.nodes.size());
+  out.captures.resize(graph.nodes.size(), nullptr);
   // Each function looked up once: graphs run one kernel in many nodes.
   std::map<std::string_view, cudaKernel_t> found_before;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
@@ -45,6 +46,14 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
              node.name);
       }
       out.hosts[i] = *bound;
+    } else if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+               capture != nullptr && capture->library.op == ir::LibraryOp::none) {
+      const CaptureFn* bound = bindings.find_capture(capture->function);
+      if (bound == nullptr || !*bound) {
+        fail(program.sources(), program.path, DiagCode::capture_not_bound, capture->function_range, capture->function,
+             node.name);
+      }
+      out.captures[i] = bound;
     }
   }
   return out;

@@ -15,13 +15,18 @@ namespace graphc::detail {
 struct ResolvedFunctions {
   std::vector<cudaKernel_t> kernels;         // per NodeId; nullptr for all but kernel nodes
   std::vector<Bindings::BoundHost> hosts;    // per NodeId; empty for all but host nodes
+  /// Per NodeId: the function Bindings::capture registered for a capture node that calls
+  /// one (pointing into the Bindings resolved from, which must outlive it); null otherwise.
+  std::vector<const CaptureFn*> captures;
 };
 
 /// Resolves every kernel node's function: Bindings::kernel first (cudaGetKernel on the
 /// host symbol), then the program's modules in declaration order (which must be loaded);
 /// a synthetic node's is the modules' no-op kernel.
-/// Host nodes take their callback from Bindings::host. Throws R0002 for a kernel found
-/// nowhere, R0008 for an unbound host function, R0001 for a failed CUDA call.
+/// Host nodes take their callback from Bindings::host, capture nodes of registered functions
+/// theirs from Bindings::capture. Throws R0002 for a kernel found nowhere, R0008 for an
+/// unbound host function, R0040 for an unbound capture function, R0001 for a failed CUDA
+/// call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
 /// The functions of graph `root` and of every graph it calls (transitively), per GraphId

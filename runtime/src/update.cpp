@@ -1,8 +1,8 @@
 // Instance::set and set_from_text: a param's new value goes into every kernel node that
-// passes it, including those of called graphs whose call passes the param on, and into
-// every node whose configuration it sets (refold.h), through the exec's SetParams calls
-// on the instantiated graph (no re-instantiation; the change applies to the next
-// launches).
+// passes it, including those of called graphs whose call passes the param on, into every
+// node whose configuration it sets (refold.h), and into every capture node that passes it
+// (captured again, recapture.h), through the exec's SetParams calls on the instantiated
+// graph (no re-instantiation; the change applies to the next launches).
 #include <algorithm>
 #include <charconv>
 
@@ -12,6 +12,7 @@
 #include "graphc/instance.h"
 #include "instance_state.h"
 #include "node_params.h"
+#include "recapture.h"
 #include "refold.h"
 #include "runtime_diag.h"
 
@@ -50,8 +51,11 @@ bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::Param
 void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
   const std::vector<std::size_t> configured = detail::refold_config(state, id, value);
   const detail::Slot slot = detail::param_slot(value);
+  std::vector<detail::Recapture> recaptured = detail::recapture(state, id, slot, value.text());
   state.params[id.value] = slot;
-  if (apply_to(state, state.built, id, slot, configured) && state.device_launch()) detail::upload(state, nullptr);
+  detail::apply_recaptures(state, recaptured);
+  const bool changed = apply_to(state, state.built, id, slot, configured) || !recaptured.empty();
+  if (changed && state.device_launch()) detail::upload(state, nullptr);
 }
 
 // `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).

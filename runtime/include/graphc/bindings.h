@@ -1,6 +1,6 @@
 // graphc::Bindings: what the host program supplies to Program::instantiate: its own
-// memory for buffers, kernels compiled into the host program, host-node callbacks, and
-// its own CUDA events.
+// memory for buffers, kernels compiled into the host program, host-node callbacks, the
+// functions of capture nodes, and its own CUDA events.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -9,6 +9,10 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "graphc/capture_args.h"
 
 namespace graphc {
 
@@ -46,6 +50,30 @@ class Bindings {
   /// the same name replaces the first.
   Bindings& event(std::string name, cudaEvent_t event);
 
+  /// The function of capture nodes whose function is `name` (`capture n : name(args);`):
+  /// graphc calls it, while building the graph, with a stream that captures into a fresh
+  /// graph (cudaStreamBeginCaptureToGraph), and moves what it launched into the node as a
+  /// child graph. Any stream work is allowed (cuBLAS, cuSPARSE, cuDNN, CUB, Thrust, NCCL,
+  /// `<<<>>>` launches, work forked to other streams and joined back); synchronizing is not.
+  /// Instance::set of a param among the node's arguments calls it again and updates the node
+  /// (cudaGraphExecChildGraphNodeSetParams). A capture node with no binding is R0040.
+  ///
+  /// Three forms: an untyped CaptureFn, which reads the arguments itself; a function
+  /// pointer `void f(cudaStream_t, float*, int)`; or a lambda of that shape. The typed forms
+  /// receive each argument converted: a buffer as a pointer to its element type (`float*`,
+  /// `const __half*`, or `void*`), a value or param in its own type exactly; a different count
+  /// or type is R0043 at instantiate, naming the node and the argument.
+  Bindings& capture(std::string name, CaptureFn fn);
+  template <class... A>
+  Bindings& capture(std::string name, void (*fn)(cudaStream_t, A...)) {
+    return capture(std::move(name), detail::capture_signature<void (*)(cudaStream_t, A...)>::wrap(fn));
+  }
+  template <class F>
+    requires(!std::is_convertible_v<F, CaptureFn> && !std::is_pointer_v<std::decay_t<F>>)
+  Bindings& capture(std::string name, F fn) {
+    return capture(std::move(name), detail::capture_signature<F>::wrap(std::move(fn)));
+  }
+
   struct BoundBuffer {
     void* ptr = nullptr;
     std::size_t bytes = 0;
@@ -59,6 +87,7 @@ class Bindings {
   const BoundBuffer* find_buffer(std::string_view name) const;
   const void* find_kernel(std::string_view name) const;
   const BoundHost* find_host(std::string_view name) const;
+  const CaptureFn* find_capture(std::string_view name) const;
   /// The bound event (itself null when null was bound), or nullptr when `name` is not bound.
   const cudaEvent_t* find_event(std::string_view name) const;
   const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
@@ -69,6 +98,7 @@ class Bindings {
   std::map<std::string, const void*, std::less<>> kernels_;
   std::map<std::string, BoundHost, std::less<>> hosts_;
   std::map<std::string, cudaEvent_t, std::less<>> events_;
+  std::map<std::string, CaptureFn, std::less<>> captures_;
 };
 
 }  // namespace graphc

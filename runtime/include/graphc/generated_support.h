@@ -210,11 +210,23 @@ class ChildGraph {
   ChildGraph(const char* node, const char* location) {
     check_cuda(cudaGraphCreate(&graph_, 0), "cudaGraphCreate", node, location);
   }
+  /// Owns `graph`, made elsewhere (a capture node's captured graph, capture_graph); empty
+  /// by default.
+  ChildGraph() = default;
+  explicit ChildGraph(cudaGraph_t graph) : graph_(graph) {}
   ~ChildGraph() {
     if (graph_ != nullptr) static_cast<void>(cudaGraphDestroy(graph_));
   }
   ChildGraph(const ChildGraph&) = delete;
   ChildGraph& operator=(const ChildGraph&) = delete;
+  ChildGraph& operator=(ChildGraph&& other) noexcept {
+    if (this != &other) {
+      if (graph_ != nullptr) static_cast<void>(cudaGraphDestroy(graph_));
+      graph_ = other.graph_;
+      other.graph_ = nullptr;
+    }
+    return *this;
+  }
 
   cudaGraph_t get() const { return graph_; }
   /// The child graph node now owns the graph: it is destroyed with the parent.

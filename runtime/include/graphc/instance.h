@@ -8,10 +8,10 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 #include "graphc/error.h"
+#include "graphc/scalar_type.h"
 #include "ir/types.h"
 
 namespace graphc {
@@ -21,30 +21,6 @@ struct Graph;
 namespace detail {
 
 struct InstanceState;
-
-/// The graph language's type of a C++ scalar type: float -> f32, double -> f64, and the
-/// integer types by size and signedness (int -> i32, long long -> i64, ...). bool and the
-/// character types are not scalars of the language.
-template <class T>
-constexpr ir::ScalarType scalar_type_of() {
-  using ST = ir::ScalarType;
-  if constexpr (std::is_same_v<T, float>) {
-    return ST::f32;
-  } else if constexpr (std::is_same_v<T, double>) {
-    return ST::f64;
-  } else {
-    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
-                      !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
-                      !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
-                  "graphc::Instance::set takes float, double or a sized integer type "
-                  "(use set_from_text for f16 and bf16 params)");
-    constexpr bool s = std::is_signed_v<T>;
-    if constexpr (sizeof(T) == 1) return s ? ST::i8 : ST::u8;
-    if constexpr (sizeof(T) == 2) return s ? ST::i16 : ST::u16;
-    if constexpr (sizeof(T) == 4) return s ? ST::i32 : ST::u32;
-    if constexpr (sizeof(T) == 8) return s ? ST::i64 : ST::u64;
-  }
-}
 
 }  // namespace detail
 

@@ -1,0 +1,92 @@
+// What capture nodes need from their owner (an Instance, or the Storage of a generated
+// graph): the stream they are captured on and graphc's cuBLAS state. Header-only: the CUDA
+// runtime API and cuBLAS (link CUDA::cublas).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "graphc/capture.h"
+#include "graphc/cublas_ops.h"
+#include "graphc/error.h"
+
+namespace graphc {
+
+/// The capture stream (non-blocking, created on first use: never the legacy default stream,
+/// which cannot capture) and the cuBLAS handle and workspaces of a graph's capture nodes.
+/// Move-only; must outlive every exec built with it, whose nodes use the workspaces.
+class CaptureResources {
+ public:
+  CaptureResources() = default;
+  CaptureResources(CaptureResources&& other) noexcept
+      : cublas(std::move(other.cublas)), stream_(std::exchange(other.stream_, nullptr)) {}
+  CaptureResources& operator=(CaptureResources&& other) noexcept {
+    if (this != &other) {
+      release();
+      stream_ = std::exchange(other.stream_, nullptr);
+      cublas = std::move(other.cublas);
+    }
+    return *this;
+  }
+  CaptureResources(const CaptureResources&) = delete;
+  CaptureResources& operator=(const CaptureResources&) = delete;
+  ~CaptureResources() { release(); }
+
+  /// The stream, created (cudaStreamCreateWithFlags, non-blocking) on the first call, which
+  /// must not be made while a stream captures. Throws R0001 naming `node` at `location`.
+  cudaStream_t stream(const char* node, const char* location) {
+    if (stream_ == nullptr) {
+      const cudaError_t status = cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking);
+      if (status != cudaSuccess) {
+        stream_ = nullptr;
+        cudaGetLastError();
+        detail::throw_capture_error("R0001",
+                                    std::string("cudaStreamCreateWithFlags failed for node '") + node + "': " +
+                                        cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
+                                    location);
+      }
+    }
+    return stream_;
+  }
+
+  CublasLibrary cublas;
+
+ private:
+  void release() {
+    if (stream_ != nullptr) cudaStreamDestroy(std::exchange(stream_, nullptr));
+  }
+
+  cudaStream_t stream_ = nullptr;
+};
+
+/// The type of a generated Bindings member for a function that capture nodes call:
+/// `graphc::CaptureFunction<float*, int> spmv;` is called as spmv(stream, x, n).
+template <class... A>
+using CaptureFunction = std::function<void(cudaStream_t, A...)>;
+
+/// Throws R0040 when the function of a capture node was not set in the generated Bindings.
+template <class F>
+void require_capture_fn(const F& fn, const char* function, const char* node, const char* location) {
+  if (fn) return;
+  detail::throw_capture_error("R0040",
+                              std::string("capture function '") + function + "' of node '" + node +
+                                  "' is not set in the bindings",
+                              location);
+}
+
+/// The resources a generated graph's capture nodes use (Storage::bindings() sets them);
+/// throws R0040 naming the node when the bindings have none.
+inline CaptureResources& require_capture_resources(CaptureResources* resources, const char* node,
+                                                   const char* location) {
+  if (resources != nullptr) return *resources;
+  detail::throw_capture_error("R0040",
+                              std::string("capture node '") + node +
+                                  "' has no capture resources in the bindings (set capture_resources, as "
+                                  "Storage::bindings() does)",
+                              location);
+}
+
+}  // namespace graphc

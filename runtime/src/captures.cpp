@@ -1,0 +1,128 @@
+#include "captures.h"
+
+#include <cstring>
+#include <string>
+
+
+namespace graphc::detail {
+namespace {
+
+cudaDataType cuda_data_type(ir::ScalarType type) {
+  switch (type) {
+    case ir::ScalarType::f16: return CUDA_R_16F;
+    case ir::ScalarType::bf16: return CUDA_R_16BF;
+    default: return CUDA_R_32F;  // the validator allows f32, f16 and bf16 only
+  }
+}
+
+float as_float(const CaptureArgs::Arg& arg) {
+  float out = 0;
+  std::memcpy(&out, arg.bytes.data(), sizeof(out));
+  return out;
+}
+
+GemmShape gemm_shape(const ir::LibraryCall& call) {
+  const ir::GemmCall& g = call.gemm;
+  GemmShape s;
+  s.transpose_a = g.transpose_a;
+  s.transpose_b = g.transpose_b;
+  s.m = static_cast<int>(g.m);
+  s.n = static_cast<int>(g.n);
+  s.k = static_cast<int>(g.k);
+  s.lda = static_cast<int>(g.lda);
+  s.ldb = static_cast<int>(g.ldb);
+  s.ldc = static_cast<int>(g.ldc);
+  s.batched = call.op == ir::LibraryOp::cublas_gemm_strided_batched;
+  s.stride_a = g.stride_a;
+  s.stride_b = g.stride_b;
+  s.stride_c = g.stride_c;
+  s.batch = static_cast<int>(g.batch);
+  return s;
+}
+
+}  // namespace
+
+CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
+                         const std::vector<void*>& buffers, const std::vector<Slot>& params, CapturePlace place,
+                         const CaptureFn* fn, CaptureResources& resources)
+    : node_(&node),
+      capture_(&std::get<ir::CaptureNode>(node.op)),
+      location_(program.sources().location(node.range)),
+      place_(place),
+      fn_(fn),
+      args_(capture_->args.size()),
+      params_(capture_->args.size()) {
+  for (std::size_t i = 0; i < capture_->args.size(); ++i) {
+    const ir::KernelArg& arg = capture_->args[i];
+    CaptureArgs::Arg& out = args_[i];
+    switch (arg.kind) {
+      case ir::KernelArg::Kind::buffer: {
+        const ir::Buffer& buffer = graph.buffer(arg.buffer);
+        out.is_buffer = true;
+        out.type = buffer.type;
+        out.pointer = element_pointer(buffer, buffers.at(arg.buffer.value), arg.offset);
+        out.elements = static_cast<std::size_t>(static_cast<std::int64_t>(buffer.count_value) - arg.offset);
+        break;
+      }
+      case ir::KernelArg::Kind::param:
+        out.type = graph.param(arg.param).type;
+        out.bytes = params.at(arg.param.value).bytes;
+        params_[i] = arg.param;
+        break;
+      case ir::KernelArg::Kind::value:
+        out.type = arg.value.type;
+        out.bytes = arg.value.bytes();
+        break;
+      default:  // the validator passes no cond or `@g` to a capture
+        break;
+    }
+  }
+  resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
+  if (capture_->library.op != ir::LibraryOp::none) {
+    workspace_ = resources.cublas.add_workspace(node.name.c_str(), location_.c_str());
+  }
+}
+
+bool CaptureCall::uses(ir::ParamId id) const {
+  for (const ir::ParamId p : params_) {
+    if (p == id) return true;
+  }
+  return false;
+}
+
+void CaptureCall::set_param(ir::ParamId id, const Slot& value) {
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    if (params_[i] == id) args_[i].bytes = value.bytes;
+  }
+}
+
+cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
+  const char* node = node_->name.c_str();
+  cudaGraph_t graph = nullptr;
+  if (capture_->library.op == ir::LibraryOp::none) {
+    const CaptureArgs args(node_->name, capture_->function, location_, args_);
+    graph = capture_graph(
+        resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { (*fn_)(stream, args); }, place_, node, location_.c_str());
+    shape_ = captured_shape(graph);
+    return graph;
+  }
+  const ir::GemmOperands at = ir::gemm_operands(capture_->library.op);
+  graph = capture_graph(
+      resources.stream(node, location_.c_str()),
+      [&](cudaStream_t stream) {
+        cublas_gemm(resources.cublas.bind(stream, workspace_), cuda_data_type(args_[at.a].type),
+                    gemm_shape(capture_->library), as_float(args_[at.alpha]), args_[at.a].pointer, args_[at.b].pointer,
+                    as_float(args_[at.beta]), args_[at.c].pointer);
+      },
+      place_, node, location_.c_str());
+  shape_ = captured_shape(graph);
+  return graph;
+}
+
+CapturePlace capture_place(const ir::Graph& graph, const ir::Node& node, CapturePlace outer) {
+  if (graph.device_launch.valid()) return CapturePlace::device_graph;
+  if (node.body.valid()) return CapturePlace::conditional_body;
+  return outer;
+}
+
+}  // namespace graphc::detail

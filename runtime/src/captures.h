@@ -1,0 +1,61 @@
+// Capture nodes at run time: what a node's function receives (its arguments with their
+// current values), the capture of its graph, and the library state an instance owns for
+// its capture nodes.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <vector>
+
+#include "graphc/bindings.h"
+#include "graphc/capture.h"
+#include "graphc/capture_resources.h"
+#include "ir/graph.h"
+#include "kernel_args.h"
+#include "program_state.h"
+
+namespace graphc::detail {
+
+/// One capture node: its arguments as its function receives them, and how to capture it.
+class CaptureCall {
+ public:
+  CaptureCall() = default;
+  /// The arguments of capture node `node` of `graph`: buffer pointers from `buffers` (per
+  /// BufferId, advanced by the argument's offset), params from `params` (per ParamId),
+  /// values in their type. A node in a body or a device-launch graph captures for `place`.
+  /// A registered function is `fn` (null for a library operation); a cuBLAS operation gets
+  /// a workspace of its own from `resources` (allocated here, before any capture).
+  CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
+              const std::vector<void*>& buffers, const std::vector<Slot>& params, CapturePlace place,
+              const CaptureFn* fn, CaptureResources& resources);
+
+  /// Whether any argument passes param `id`; writes `value` into those that do.
+  bool uses(ir::ParamId id) const;
+  void set_param(ir::ParamId id, const Slot& value);
+
+  /// Captures the node's graph with the current arguments (graphc::capture_graph) and
+  /// returns it, owned by the caller; shape() then describes it. Throws graphc::Error
+  /// R0041 / R0042 / R0043 naming the node, R0001 for a failed CUDA call.
+  cudaGraph_t capture(CaptureResources& resources);
+  /// The node types of the last captured graph in CUDA's order, with its edges and those of
+  /// its child graphs: what cudaGraphExecChildGraphNodeSetParams needs to stay the same.
+  const std::string& shape() const { return shape_; }
+  const ir::Node& node() const { return *node_; }
+
+ private:
+  const ir::Node* node_ = nullptr;
+  const ir::CaptureNode* capture_ = nullptr;
+  std::string location_;
+  CapturePlace place_ = CapturePlace::graph;
+  const CaptureFn* fn_ = nullptr;
+  std::size_t workspace_ = 0;
+  std::vector<CaptureArgs::Arg> args_;
+  std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
+  std::string shape_;
+};
+
+/// The place of node `node` of `graph` inside a graph built for `outer` (the place of the
+/// call that embeds `graph`, or of the instantiated graph itself).
+CapturePlace capture_place(const ir::Graph& graph, const ir::Node& node, CapturePlace outer);
+
+}  // namespace graphc::detail
