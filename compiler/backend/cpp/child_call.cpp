@@ -6,13 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/capture_node.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/kernel_launch.h"
 #include "ir/describe.h"
 
 namespace graphc::backend {
 
-void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::ChildGraphNode& call) {
+void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                         const ir::ChildGraphNode& call) {
   const ir::Graph& callee = context.module.graph(call.graph_id);
   const GraphNames& names = context.module_names.at(call.graph_id.value);
   out.line(fmt::format("graphc::gen::{}::Bindings args;", names.space));
@@ -28,6 +30,13 @@ void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir:
     out.line(fmt::format("args.{} = b.{};", function.data, own.data));
   }
   if (!context.libraries.empty()) out.line(fmt::format("args.{0} = b.{0};", module_dir_member));
+  if (names.captures) {
+    out.line(fmt::format("args.{0} = b.{0};", capture_resources_member));
+    out.line(fmt::format("args.{} = {};", capture_place_member, capture_place(context, node)));
+  }
+  for (const CaptureFunctionName& function : names.capture_functions) {
+    out.line(fmt::format("args.{} = b.{};", function.member, context.names.capture_function(function.name).member));
+  }
 }
 
 bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call) {
@@ -36,7 +45,7 @@ bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& 
            (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
   });
   return bound_arg || !context.module_names.at(call.graph_id.value).host_functions.empty() ||
-         !context.libraries.empty();
+         !context.libraries.empty() || context.module_names.at(call.graph_id.value).captures;
 }
 
 bool passes_param(const ir::ChildGraphNode& call) {

@@ -11,7 +11,10 @@ namespace graphc::backend {
 
 /// Writes `graphc::gen::<graph>::Bindings args;` and one assignment per member of it,
 /// taken from the caller's `b` and `nodes` (an alloc's address) or a value.
-void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::ChildGraphNode& call);
+/// A callee with capture nodes gets the caller's capture resources and functions, and the
+/// place of `node` (the call node) as the place its capture nodes capture for.
+void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                         const ir::ChildGraphNode& call);
 
 /// Whether write_call_bindings() reads the caller's Bindings `b`.
 bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call);

@@ -1,6 +1,7 @@
 #include "backend/cpp/cpp_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <cmath>
 #include <cstdint>
@@ -100,6 +101,20 @@ std::string identifier(std::string_view name) {
                      std::any_of(std::begin(kReservedPrefixes), std::end(kReservedPrefixes),
                                  [name](std::string_view prefix) { return name.starts_with(prefix); });
   return hides ? std::string(name) + "_" : std::string(name);
+}
+
+std::string function_member(std::string_view function) {
+  std::string out;
+  for (const char c : function) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    if (word) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_' && function.back() != '_') out.pop_back();
+  return identifier(out);
 }
 
 std::string kernel_reference(std::string_view function) {

@@ -29,6 +29,11 @@ std::string include_directive(std::string_view path);
 /// not an identifier: the front ends accept nothing else.
 std::string identifier(std::string_view name);
 
+/// The Bindings member for a host or capture function as written in the .graph file
+/// (`report`, `solver::step<float>`): identifier() of the name with every run of characters
+/// an identifier cannot hold made one `_` (`solver_step_float`).
+std::string function_member(std::string_view function);
+
 /// A kernel function as written in the .graph file (`axpy`, `ns::scale<float>`), as a
 /// reference from inside the generated namespaces: qualified from the global namespace
 /// (`::axpy`). Throws std::logic_error unless ir::is_cpp_function_name(function): sema

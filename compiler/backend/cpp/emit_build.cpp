@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/capture_node.h"
 #include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
@@ -121,6 +122,7 @@ class BuildWriter {
                    [&](const ir::AllocNode& alloc) { this->alloc(node, alloc); },
                    [&](const ir::FreeNode& free) { this->free(node, free); },
                    [&](const ir::ChildGraphNode& call) { this->call(node, call); },
+                   [&](const ir::CaptureNode& capture) { this->capture(node, capture); },
                },
                node.op);
   }
@@ -213,7 +215,7 @@ class BuildWriter {
     const std::size_t index = index_of(node);
     const GraphNames& callee = context_.module_names.at(call.graph_id.value);
     open(node, "call " + call_summary(context_, call));
-    write_call_bindings(out_, context_, call);
+    write_call_bindings(out_, context_, node, call);
     out_.line(fmt::format("graphc::ChildGraph child({}, {});", string_literal(node.name),
                           context_.location_literal(node.name_range)));
     out_.line(fmt::format("graphc::gen::{}::build(child.get(), args, nodes.{});", callee.space,
@@ -222,6 +224,16 @@ class BuildWriter {
     out_.line("p.type = cudaGraphNodeTypeGraph;");
     out_.line("p.graph.graph = child.get();");
     out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+    add(node);
+    out_.line("child.move_to_node();");
+    out_.dedent();
+    out_.line("}");
+  }
+
+  // The captured graph moves into the child graph node, as a call's graph does.
+  void capture(const ir::Node& node, const ir::CaptureNode& capture) {
+    open(node, "capture " + capture_summary(context_, capture));
+    write_capture_build(out_, context_, index_of(node));
     add(node);
     out_.line("child.move_to_node();");
     out_.dedent();

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/capture_node.h"
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_context.h"
@@ -76,9 +77,11 @@ HalfTypes half_types(const ir::Module& module) {
     for (const ir::Buffer& buffer : graph.buffers) half.see(buffer.type);
     for (const ir::Param& param : graph.params) half.see(param.type);
     for (const ir::Node& node : graph.nodes) {
-      const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-      if (kernel == nullptr) continue;
-      for (const ir::KernelArg& arg : kernel->args) {
+      const std::vector<ir::KernelArg>* args = nullptr;
+      if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
+      if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
+      if (args == nullptr) continue;
+      for (const ir::KernelArg& arg : *args) {
         if (arg.kind == ir::KernelArg::Kind::value) half.see(arg.value.type);
       }
     }
@@ -161,6 +164,11 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   if (half.f16) header.directive("#include <cuda_fp16.h>");
   if (half.bf16) header.directive("#include <cuda_bf16.h>");
   if (half.f16 || half.bf16) header.blank();
+  if (module_has_captures(module)) {
+    header.directive("#include <string>");
+    header.blank();
+    header.directive("#include \"graphc/capture_resources.h\"");
+  }
   header.directive("#include \"graphc/generated_support.h\"");
   header.blank();
   header.line(fmt::format("static_assert(GRAPHC_GENERATED_ABI == {}, {});", kGeneratedAbi,
@@ -211,6 +219,11 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.blank();
     if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(), configured)) {
       emit_node_configs(source, context);
+      source.blank();
+    }
+    if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(),
+                    [](const ir::Node& n) { return std::holds_alternative<ir::CaptureNode>(n.op); })) {
+      emit_capture_functions(source, context);
       source.blank();
     }
     emit_build(source, context);

@@ -62,6 +62,16 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       out.line(fmt::format("cudaHostFn_t {} = nullptr;  // host function '{}'", function.member, escape(function.name)));
       out.line(fmt::format("void* {} = nullptr;  // its user data", function.data));
     }
+    for (const CaptureFunctionName& function : context.names.capture_functions) {
+      out.line(fmt::format("graphc::CaptureFunction<{}> {};  // capture function '{}'", fmt::join(function.types, ", "),
+                           function.member, escape(function.name)));
+    }
+    if (context.names.captures) {
+      out.line(fmt::format("graphc::CaptureResources* {} = nullptr;  // the capture nodes' stream and cuBLAS state",
+                           capture_resources_member));
+      out.line(fmt::format("// What the capture nodes outside bodies may capture (a caller in a body sets it)."));
+      out.line(fmt::format("graphc::CapturePlace {} = graphc::CapturePlace::graph;", capture_place_member));
+    }
     if (!context.libraries.empty()) {
       out.line("// The folder the kernel libraries (.ptx, .cubin, .fatbin modules) are loaded from: by");
       out.line("// default the .graph file's folder as given to graphc, relative to the working directory.");
@@ -92,6 +102,16 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
       out.line(fmt::format("graphc::gen::{}::Nodes {};  // the nodes of graph '{}' in the child graph of '{}'",
                            context.module_names.at(call->graph_id.value).space, context.names.call_nodes[i],
                            escape(call->graph), escape(graph.nodes[i].name)));
+    }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (!context.names.workspaces[i].empty()) {
+        out.line(fmt::format("std::size_t {} = 0;  // the cuBLAS workspace of '{}'", context.names.workspaces[i],
+                             escape(graph.nodes[i].name)));
+      }
+      if (!context.names.shapes[i].empty()) {
+        out.line(fmt::format("std::string {};  // the shape of the graph '{}' captured (graphc::captured_shape)",
+                             context.names.shapes[i], escape(graph.nodes[i].name)));
+      }
     }
     for (std::size_t i = 0; i < graph.conds.size(); ++i) {
       const ir::Cond& cond = graph.conds[i];
@@ -131,10 +151,15 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
     out.line("// Bindings whose buffers are this storage's, with every param at its default.");
     out.line("Bindings bindings() const;");
   }
-  if (has_storage(context.graph)) {
+  if (has_storage(context.graph) || context.names.captures) {
     out.blank();
     out.line(" private:");
     const Indented body(out);
+    if (context.names.captures) {
+      out.line("// The capture nodes' stream, cuBLAS handle and workspaces, for the graphs built with");
+      out.line("// bindings(): keep the storage as long as their execs.");
+      out.line("mutable graphc::CaptureResources capture_resources_;");
+    }
     for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
       if (context.graph.buffers[i].alloc.valid()) continue;
       out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),

@@ -155,7 +155,15 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   if (!has_storage(graph)) {
     out.line("Storage::Storage() = default;  // the graph has no buffers");
     out.blank();
-    out.line("Bindings Storage::bindings() const { return {}; }");
+    if (!names.captures) {
+      out.line("Bindings Storage::bindings() const { return {}; }");
+      return;
+    }
+    out.line("Bindings Storage::bindings() const {");
+    out.line("  Bindings b;");
+    out.line(fmt::format("  b.{} = &capture_resources_;", capture_resources_member));
+    out.line("  return b;");
+    out.line("}");
     return;
   }
   std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory
@@ -192,6 +200,7 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     out.line("Bindings b;");
     for (const std::size_t i : stored) out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
     for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
+    if (names.captures) out.line(fmt::format("b.{} = &capture_resources_;", capture_resources_member));
     out.line("return b;");
   }
   out.line("}");

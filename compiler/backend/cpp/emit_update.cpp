@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/capture_node.h"
 #include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
@@ -72,7 +73,7 @@ void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t
   out.line("{");
   {
     const Indented block(out);
-    write_call_bindings(out, context, call);
+    write_call_bindings(out, context, node, call);
     out.line(fmt::format("graphc::gen::{}::update_params(exec, nodes.{}, args);",
                          context.module_names.at(call.graph_id.value).space, context.names.call_nodes.at(index)));
   }
@@ -96,6 +97,9 @@ bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamI
   if (const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[index].op)) {
     return param ? std::any_of(call->args.begin(), call->args.end(), passes) : passes_param(*call);
   }
+  if (const auto* capture = std::get_if<ir::CaptureNode>(&graph.nodes[index].op)) {
+    return capture_passes(*capture, param);
+  }
   return false;
 }
 
@@ -115,6 +119,8 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
     const ir::Node& node = graph.nodes[updated[i]];
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       write_call_update(out, context, updated[i], *call);
+    } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
+      write_capture_update(out, context, updated[i]);
     } else if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
       write_update(out, context, updated[i], *kernel);
     } else {
@@ -131,14 +137,47 @@ std::vector<std::size_t> updated_nodes(const ir::Graph& graph, std::optional<ir:
   return out;
 }
 
+// The capture nodes among `nodes`.
+std::vector<std::size_t> capture_nodes(const ir::Graph& graph, const std::vector<std::size_t>& nodes) {
+  std::vector<std::size_t> out;
+  for (const std::size_t i : nodes) {
+    if (std::holds_alternative<ir::CaptureNode>(graph.nodes[i].op)) out.push_back(i);
+  }
+  return out;
+}
+
+// The params capture node `index` passes, for R0044 ("alpha, beta").
+std::string passed_params(const GraphContext& context, std::size_t index) {
+  std::vector<std::string> names;
+  for (const ir::KernelArg& arg : std::get<ir::CaptureNode>(context.graph.nodes[index].op).args) {
+    if (arg.kind != ir::KernelArg::Kind::param) continue;
+    const std::string& name = context.graph.param(arg.param).name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// The locals holding the graphs of `captures` captured again, declared empty.
+void declare_recaptures(CodeWriter& out, const GraphContext& context, const std::vector<std::size_t>& captures) {
+  for (const std::size_t i : captures) out.line(fmt::format("graphc::ChildGraph {};", recaptured_local(context, i)));
+}
+
 // `b.member = value`, kept only when the configuration of every node in `configures` is
-// valid with it (graphc::config throws R0032 otherwise): nothing changes on a refusal.
+// valid with it (graphc::config throws R0032 otherwise) and every node of `captures`
+// captures again a graph of the same shape (R0044): nothing changes on a refusal.
 void write_checked_assignment(CodeWriter& out, const GraphContext& context, const std::string& member,
-                              const std::string& type, const std::vector<std::size_t>& configures) {
+                              const std::string& type, const std::vector<std::size_t>& configures,
+                              const std::vector<std::size_t>& captures, std::string_view param) {
+  declare_recaptures(out, context, captures);
   out.line(fmt::format("const {} previous = b.{};", type, member));
   out.line(fmt::format("b.{} = value;", member));
-  out.line("try {  // the nodes it configures, checked before any changes");
+  out.line(captures.empty() ? "try {  // the nodes it configures, checked before any changes"
+                            : "try {  // the nodes it configures and captures, checked before any changes");
   for (const std::size_t i : configures) out.line(fmt::format("  (void){};", config_call(context, i)));
+  {
+    const Indented block(out);
+    for (const std::size_t i : captures) write_recapture(out, context, i, param);
+  }
   out.line("} catch (...) {");
   out.line(fmt::format("  b.{} = previous;", member));
   out.line("  throw;");
@@ -164,10 +203,11 @@ void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) 
     for (const std::size_t i : nodes) {
       if (configured(context.graph.nodes[i])) configures.push_back(i);
     }
-    if (configures.empty()) {
+    const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
+    if (configures.empty() && captures.empty()) {
       out.line(fmt::format("b.{} = value;", member));
     } else {
-      write_checked_assignment(out, context, member, type, configures);
+      write_checked_assignment(out, context, member, type, configures, captures, context.graph.param(id).name);
     }
     write_updates(out, context, nodes);
   }
@@ -188,6 +228,13 @@ void emit_update(CodeWriter& out, const GraphContext& context) {
     out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {");
     {
       const Indented body(out);
+      const std::vector<std::size_t> captures = capture_nodes(graph, all);
+      if (!captures.empty()) {
+        out.line("// The capture nodes' graphs, captured again and checked before any changes.");
+        declare_recaptures(out, context, captures);
+        for (const std::size_t i : captures) write_recapture(out, context, i, passed_params(context, i));
+        out.blank();
+      }
       write_updates(out, context, all);
     }
     out.line("}");

@@ -47,7 +47,23 @@ std::vector<const ir::Graph*> call_tree(const ir::Module& module, const ir::Grap
   return graphs;
 }
 
+// The C++ type of what a capture argument passes: `T*` for a buffer, else the value's type.
+std::string capture_arg_type(const ir::Graph& graph, const ir::KernelArg& arg) {
+  switch (arg.kind) {
+    case ir::KernelArg::Kind::buffer: return std::string(ir::cpp_type_name(graph.buffer(arg.buffer).type)) + "*";
+    case ir::KernelArg::Kind::param: return std::string(ir::cpp_type_name(graph.param(arg.param).type));
+    default: return std::string(ir::cpp_type_name(arg.value.type));
+  }
+}
+
 }  // namespace
+
+const CaptureFunctionName& GraphNames::capture_function(std::string_view name) const {
+  for (const CaptureFunctionName& function : capture_functions) {
+    if (function.name == name) return function;
+  }
+  throw std::logic_error("C++ back end: no Bindings member for a capture function");
+}
 
 const HostFunction& GraphNames::host_function(std::string_view name) const {
   for (const HostFunction& function : host_functions) {
@@ -87,10 +103,37 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
                                      [&](const HostFunction& f) { return f.name == host->function; });
       if (known) continue;
       const std::string what = fmt::format("host function '{}'", escape(host->function));
-      const std::string member = identifier(host->function);
+      const std::string member = function_member(host->function);
       HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
       names.host_functions.push_back(std::move(function));
     }
+  }
+  for (const ir::Graph* in : call_tree(module, graph)) {
+    for (const ir::Node& node : in->nodes) {
+      const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+      if (capture == nullptr) continue;
+      names.captures = true;
+      if (capture->library.op != ir::LibraryOp::none) continue;
+      std::vector<std::string> types;
+      for (const ir::KernelArg& arg : capture->args) types.push_back(capture_arg_type(*in, arg));
+      const auto known = std::find_if(names.capture_functions.begin(), names.capture_functions.end(),
+                                      [&](const CaptureFunctionName& f) { return f.name == capture->function; });
+      if (known == names.capture_functions.end()) {
+        const std::string what = fmt::format("capture function '{}'", escape(capture->function));
+        names.capture_functions.push_back(
+            {capture->function, bindings.add(function_member(capture->function), what), types});
+      } else if (known->types != types) {
+        throw std::runtime_error(fmt::format(
+            "graph '{}': capture function '{}' receives ({}) in one node and ({}) in node '{}'; the generated "
+            "Bindings member has one type, so give every call the same argument types",
+            graph.name, escape(capture->function), fmt::join(known->types, ", "), fmt::join(types, ", "),
+            escape(node.name)));
+      }
+    }
+  }
+  if (names.captures) {
+    bindings.add(capture_resources_member, "the capture nodes' resources");
+    bindings.add(capture_place_member, "the capture nodes' place");
   }
   for (const ir::Node& node : graph.nodes) {
     const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
@@ -115,6 +158,13 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
                                    ? nodes.add(identifier(node.name) + "_nodes",
                                                fmt::format("the nodes of call '{}'", escape(node.name)))
                                    : std::string());
+  }
+  for (const ir::Node& node : graph.nodes) {
+    const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+    const bool library = capture != nullptr && capture->library.op != ir::LibraryOp::none;
+    const std::string what = fmt::format("capture '{}'", escape(node.name));
+    names.workspaces.push_back(library ? nodes.add(identifier(node.name) + "_workspace", what) : std::string());
+    names.shapes.push_back(capture != nullptr ? nodes.add(identifier(node.name) + "_shape", what) : std::string());
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));

@@ -17,6 +17,14 @@ struct HostFunction {
   std::string data;    // the void* user-data member
 };
 
+/// A function that a graph's capture nodes call (Bindings::capture at run time), its
+/// Bindings member, and the types it receives after the stream.
+struct CaptureFunctionName {
+  std::string name;                 // as written in the .graph file
+  std::string member;               // the graphc::CaptureFunction<...> member
+  std::vector<std::string> types;   // C++ types of its arguments, in order
+};
+
 struct GraphNames {
   std::string space;                 // the namespace under graphc::gen
   std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId); an alloc's memory has none
@@ -39,7 +47,23 @@ struct GraphNames {
   /// Per NodeId: the Nodes member holding the nodes of a call's child graph (`NAME_nodes`);
   /// empty for other nodes.
   std::vector<std::string> call_nodes;
+  /// Whether the graph or a graph it calls has a capture node: Bindings then has the members
+  /// capture_resources_member and capture_place_member, and Storage owns the resources.
+  bool captures = false;
+  /// One per distinct registered function of the graph's capture nodes and of the graphs it
+  /// calls, in order of first use.
+  std::vector<CaptureFunctionName> capture_functions;
+  const CaptureFunctionName& capture_function(std::string_view name) const;
+  /// Per NodeId: the Nodes members of a capture node, its cuBLAS workspace (`NAME_workspace`,
+  /// library operations only) and the shape of its captured graph (`NAME_shape`); empty for
+  /// other nodes.
+  std::vector<std::string> workspaces;
+  std::vector<std::string> shapes;
 };
+
+/// The Bindings members of a graph whose call tree has capture nodes.
+inline constexpr const char* capture_resources_member = "capture_resources";
+inline constexpr const char* capture_place_member = "capture_place";
 
 /// The Bindings member that holds the folder library modules are loaded from.
 inline constexpr const char* module_dir_member = "module_dir";

@@ -35,6 +35,14 @@ TEST_CASE("declared names become C++ identifiers", "[codegen]") {
   CHECK_THROWS_AS(identifier(""), std::logic_error);
 }
 
+TEST_CASE("host and capture functions become Bindings members", "[codegen]") {
+  CHECK(function_member("report") == "report");
+  CHECK(function_member("solver::step") == "solver_step");
+  CHECK(function_member("::solver::step<float, 4>") == "solver_step_float_4");
+  CHECK(function_member("done_") == "done_");
+  CHECK(function_member("int") == "int_");
+}
+
 TEST_CASE("kernel names are qualified from the global namespace", "[codegen]") {
   CHECK(kernel_reference("axpy") == "::axpy");
   CHECK(kernel_reference("::axpy") == "::axpy");

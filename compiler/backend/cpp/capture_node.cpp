@@ -1,0 +1,172 @@
+#include "backend/cpp/capture_node.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/kernel_launch.h"
+#include "ir/describe.h"
+#include "ir/library_ops.h"
+
+namespace graphc::backend {
+namespace {
+
+// The cudaDataType of a GEMM's matrices.
+std::string_view cuda_data_type(ir::ScalarType type) {
+  switch (type) {
+    case ir::ScalarType::f16: return "CUDA_R_16F";
+    case ir::ScalarType::bf16: return "CUDA_R_16BF";
+    default: return "CUDA_R_32F";  // the validator allows f32, f16 and bf16 only
+  }
+}
+
+// `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
+std::string gemm_shape(const ir::LibraryCall& call) {
+  const ir::GemmCall& g = call.gemm;
+  const bool batched = call.op == ir::LibraryOp::cublas_gemm_strided_batched;
+  return fmt::format("graphc::GemmShape{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}}", g.transpose_a,
+                     g.transpose_b, g.m, g.n, g.k, g.lda, g.ldb, g.ldc, batched, g.stride_a, g.stride_b, g.stride_c,
+                     g.batch);
+}
+
+// The statement that captures node `node`'s work on `stream`.
+std::string capture_call(const GraphContext& context, const ir::CaptureNode& capture) {
+  std::vector<std::string> args;
+  for (const ir::KernelArg& arg : capture.args) args.push_back(argument_expression(context, arg));
+  if (capture.library.op == ir::LibraryOp::none) {
+    args.insert(args.begin(), "stream");
+    return fmt::format("b.{}({});", context.names.capture_function(capture.function).member, fmt::join(args, ", "));
+  }
+  const ir::GemmOperands at = ir::gemm_operands(capture.library.op);
+  const ir::ScalarType type = context.graph.buffer(capture.args.at(at.a).buffer).type;
+  return fmt::format("graphc::cublas_gemm(resources.cublas.bind(stream, workspace), {}, {}, {}, {}, {}, {}, {});",
+                     cuda_data_type(type), gemm_shape(capture.library), args.at(at.alpha), args.at(at.a),
+                     args.at(at.b), args.at(at.beta), args.at(at.c));
+}
+
+std::string capture_function_call(const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& capture = std::get<ir::CaptureNode>(node.op);
+  const std::string& member = context.names.nodes.at(index);
+  if (capture.library.op == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
+  return fmt::format("{}_capture(b, nodes.{})", member, context.names.workspaces.at(index));
+}
+
+}  // namespace
+
+bool module_has_captures(const ir::Module& module) {
+  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
+    return std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                       [](const ir::Node& n) { return std::holds_alternative<ir::CaptureNode>(n.op); });
+  });
+}
+
+std::string capture_place(const GraphContext& context, const ir::Node& node) {
+  if (context.graph.device_launch.valid()) return "graphc::CapturePlace::device_graph";
+  if (node.body.valid()) return "graphc::CapturePlace::conditional_body";
+  return fmt::format("b.{}", capture_place_member);
+}
+
+std::string capture_summary(const GraphContext& context, const ir::CaptureNode& capture) {
+  std::vector<std::string> args;
+  for (const ir::KernelArg& arg : capture.args) args.push_back(escape(ir::resolved_arg_text(context.graph, arg)));
+  return fmt::format("{}({})", escape(capture.function), fmt::join(args, ", "));
+}
+
+void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  bool first = true;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    const ir::Node& node = graph.nodes[i];
+    const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+    if (capture == nullptr) continue;
+    if (first) {
+      out.line("namespace {");
+      first = false;
+    }
+    const bool library = capture->library.op != ir::LibraryOp::none;
+    const std::string name = string_literal(node.name);
+    const std::string location = context.location_literal(node.name_range);
+    out.blank();
+    out.line(fmt::format("// {}: capture {}", escape(node.name), capture_summary(context, *capture)));
+    out.line("// Returns the captured graph, owned by the caller.");
+    out.line(fmt::format("cudaGraph_t {}_capture(const Bindings& b{}) {{", context.names.nodes[i],
+                         library ? ", std::size_t workspace" : ""));
+    {
+      const Indented body(out);
+      out.line(fmt::format("graphc::CaptureResources& resources = graphc::require_capture_resources(b.{}, {}, {});",
+                           capture_resources_member, name, location));
+      if (!library) {
+        out.line(fmt::format("graphc::require_capture_fn(b.{}, {}, {}, {});",
+                             context.names.capture_function(capture->function).member,
+                             string_literal(capture->function), name, location));
+      }
+      out.line("return graphc::capture_graph(");
+      out.line(fmt::format("    resources.stream({}, {}),", name, location));
+      out.line("    [&](cudaStream_t stream) {");
+      {
+        const Indented lambda(out);  // three levels: inside the call's lambda
+        const Indented in_call(out);
+        const Indented in_lambda(out);
+        context.write_at_source(out, node.range, capture_call(context, *capture));
+      }
+      out.line("    },");
+      out.line(fmt::format("    {}, {}, {});", capture_place(context, node), name, location));
+    }
+    out.line("}");
+  }
+  if (!first) {
+    out.blank();
+    out.line("}  // namespace");
+  }
+}
+
+void write_capture_build(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& capture = std::get<ir::CaptureNode>(node.op);
+  const std::string name = string_literal(node.name);
+  const std::string location = context.location_literal(node.name_range);
+  if (capture.library.op != ir::LibraryOp::none) {
+    out.line(fmt::format("nodes.{} = graphc::require_capture_resources(b.{}, {}, {}).cublas.add_workspace({}, {});",
+                         context.names.workspaces[index], capture_resources_member, name, location, name, location));
+  }
+  out.line(fmt::format("graphc::ChildGraph child({});", capture_function_call(context, index)));
+  out.line(fmt::format("nodes.{} = graphc::captured_shape(child.get());", context.names.shapes[index]));
+  out.line("cudaGraphNodeParams p{};");
+  out.line("p.type = cudaGraphNodeTypeGraph;");
+  out.line("p.graph.graph = child.get();");
+  out.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+}
+
+bool capture_passes(const ir::CaptureNode& capture, std::optional<ir::ParamId> param) {
+  return std::any_of(capture.args.begin(), capture.args.end(), [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param && (!param || arg.param == *param);
+  });
+}
+
+std::string recaptured_local(const GraphContext& context, std::size_t index) {
+  return context.names.nodes.at(index) + "_recaptured";
+}
+
+void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view param) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const std::string local = recaptured_local(context, index);
+  out.line(fmt::format("{} = graphc::ChildGraph({});", local, capture_function_call(context, index)));
+  out.line(fmt::format("graphc::require_same_shape(nodes.{}, graphc::captured_shape({}.get()), {}, {}, {});",
+                       context.names.shapes.at(index), local, string_literal(param), string_literal(node.name),
+                       context.location_literal(node.name_range)));
+}
+
+void write_capture_update(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  out.line(fmt::format("// {}: capture {}, captured again", escape(node.name),
+                       capture_summary(context, std::get<ir::CaptureNode>(node.op))));
+  out.line(fmt::format("graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.{}, {}.get()), "
+                       "\"cudaGraphExecChildGraphNodeSetParams\", {}, {});",
+                       context.names.nodes.at(index), recaptured_local(context, index), string_literal(node.name),
+                       context.location_literal(node.name_range)));
+}
+
+}  // namespace graphc::backend
