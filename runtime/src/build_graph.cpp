@@ -13,13 +13,14 @@ namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
+                        const std::vector<std::optional<ir::Node>>* configured);
 
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
                const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-               BuiltGraph& built)
+               const std::vector<std::optional<ir::Node>>* configured, BuiltGraph& built)
       : program_(program),
         graph_(program.module().graph(built.graph_id)),
         all_functions_(functions),
@@ -28,6 +29,7 @@ class GraphBuilder {
         params_(params),
         events_(events),
         resources_(resources),
+        configured_(configured),
         built_(built),
         deps_(ir::dependencies(graph_)) {}
 
@@ -52,7 +54,8 @@ class GraphBuilder {
   }
 
   void add(cudaGraph_t target, ir::NodeId id) {
-    const ir::Node& node = graph_.node(id);
+    const bool reconfigured = configured_ != nullptr && id.value < configured_->size() && (*configured_)[id.value];
+    const ir::Node& node = reconfigured ? *(*configured_)[id.value] : graph_.node(id);
     GraphHandle captured;  // a capture node's graph, until its node owns it
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
@@ -127,7 +130,7 @@ class GraphBuilder {
       }
     }
     auto child = std::make_unique<BuiltGraph>(
-        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place));
+        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place, nullptr));
     child->param_sources = std::move(sources);
     return child;
   }
@@ -150,6 +153,7 @@ class GraphBuilder {
   const std::vector<Slot>& params_;
   const std::vector<cudaEvent_t>& events_;
   CaptureResources& resources_;
+  const std::vector<std::optional<ir::Node>>* configured_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
   std::optional<int> device_;
@@ -157,7 +161,8 @@ class GraphBuilder {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
+                        const std::vector<std::optional<ir::Node>>* configured) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
@@ -172,7 +177,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.param_sources.resize(graph.params.size());
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
-  GraphBuilder(program, functions, params, events, resources, built).build(raw, ir::BodyId{});
+  GraphBuilder(program, functions, params, events, resources, configured, built).build(raw, ir::BodyId{});
   return built;
 }
 
@@ -180,10 +185,11 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources,
+                       const std::vector<std::optional<ir::Node>>* configured) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, params, events, resources, place);
+  return create_graph(program, id, functions, buffers, params, events, resources, place, configured);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "captures.h"
@@ -47,9 +48,14 @@ struct BuiltGraph {
 /// stream (captures.h) and moved into its child graph node. Duplicate edges are given to
 /// CUDA once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed, and a capture's errors (R0041-R0043).
+///
+/// `configured` (per NodeId of graph `id`, may be null) holds the nodes a param's new value
+/// configured (InstanceState::configured): those are built as configured, not as the IR has
+/// them.
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources);
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources,
+                       const std::vector<std::optional<ir::Node>>* configured = nullptr);
 
 /// The node of `built` (or of a graph it calls) whose handle is `handle`, with the graph
 /// it is in; nullptr when none is.

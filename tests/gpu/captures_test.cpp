@@ -373,5 +373,53 @@ TEST_CASE("a param whose new value captures a graph of another shape is refused,
   CHECK(read_buffer<float>(instance, "x") == std::vector<float>(128, 4.0f));
 }
 
+TEST_CASE("Instance::add_to_capture puts a graphc graph into someone else's stream capture",
+          "[runtime][gpu][capture]") {
+  // x = fill(1); the outer capture adds 1, the graphc graph (a capture node and a GEMM)
+  // multiplies by scale, then the outer capture adds 2: order shows in the result.
+  const std::string text = R"(graph inner {
+    buffer x : f32[256] device = fill(1);
+    buffer m : f32[16 * 16] device = fill(1);
+    buffer p : f32[16 * 16] device = fill(0);
+    param scale : f32 = 3.0;
+    capture step : axpb(x, 256, scale, 0.0f);
+    capture mm : cublas.gemm(16, 16, 16, scale, m, 16, m, 16, 0.0, p, 16);
+}
+)";
+  Program program = Program::from_text(graph_path("inner"), text);
+  Bindings bindings;
+  bindings.capture("axpb", [](cudaStream_t s, float* x, int n, float a, float b) { launch_axpb(s, x, n, a, b); });
+  Instance instance = program.instantiate("inner", bindings);
+  instance.set("scale", 5.0f);  // the captured child graph has the current value
+  float* x = static_cast<float*>(instance.buffer("x"));
+
+  cudaStream_t stream = nullptr;
+  check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+  launch_axpb(stream, x, 256, 1.0f, 1.0f);
+  instance.add_to_capture(stream);
+  launch_axpb(stream, x, 256, 1.0f, 2.0f);
+  cudaGraph_t outer = nullptr;
+  check_cuda(cudaStreamEndCapture(stream, &outer), "cudaStreamEndCapture");
+  std::size_t count = 0;
+  check_cuda(cudaGraphGetNodes(outer, nullptr, &count), "cudaGraphGetNodes");
+  CHECK(count == 3);  // kernel, child graph, kernel
+  cudaGraphExec_t exec = nullptr;
+  check_cuda(cudaGraphInstantiate(&exec, outer, 0), "cudaGraphInstantiate");
+  check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  CHECK(read_buffer<float>(instance, "x") == std::vector<float>(256, 12.0f));  // (1 + 1) * 5 + 2
+  CHECK(read_buffer<float>(instance, "p") == std::vector<float>(256, 80.0f));  // 5 * 16
+
+  // A stream that is not capturing: R0045.
+  const Error e = error_of([&] { instance.add_to_capture(stream); });
+  CHECK(e.code() == "R0045");
+  CHECK_THAT(e.what(), Catch::Contains("graph 'inner' cannot be added to the capture of a stream: the stream is not "
+                                       "capturing"));
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(outer);
+  cudaStreamDestroy(stream);
+}
+
 }  // namespace
 }  // namespace graphc::test

@@ -87,7 +87,7 @@ TEST_CASE("generated capture nodes without a function in the bindings throw R004
   check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
   const Error e = error_of([&] { gen::build(graph, b, nodes); });
   CHECK(e.code() == "R0040");
-  CHECK_THAT(e.what(), Catch::Contains("captures.graph:18:9") && Catch::Contains("capture function 'axpb'"));
+  CHECK_THAT(e.what(), Catch::Contains("captures.graph:18:17") && Catch::Contains("capture function 'axpb'"));
   cudaGraphDestroy(graph);
 }
 

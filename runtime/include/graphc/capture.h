@@ -158,7 +158,8 @@ inline void require_same_shape(const std::string& before, const std::string& now
 /// body, cudaStreamEndCapture, then a check that `place` can hold every captured node.
 /// `stream` must not be capturing already and must be one the body may use (not the legacy
 /// default stream, which cannot capture). Throws graphc::Error naming `node` at `location`:
-/// R0001 for a failed CUDA call; R0041 when the body throws (its message included) or the
+/// R0001 for a failed CUDA call; a graphc::Error the body throws as it is; R0041 when the
+/// body throws anything else (its message included) or the
 /// capture fails (the body synchronized, left a forked stream unjoined, or made a call
 /// capture forbids: CUDA's error and the capture status are named); R0042 for a node the
 /// place cannot hold. Nothing leaks on any of these.
@@ -186,6 +187,9 @@ cudaGraph_t capture_graph(cudaStream_t stream, Body&& body, CapturePlace place, 
   }
   try {
     std::forward<Body>(body)(stream);
+  } catch (const Error&) {  // graphc's own (a typed function's arguments, R0043): as it is
+    detail::abandon_capture(stream);
+    throw;
   } catch (const std::exception& e) {
     detail::abandon_capture(stream);
     fail(std::string("the captured function threw: ") + e.what());

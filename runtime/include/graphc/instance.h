@@ -100,6 +100,18 @@ class Instance {
   /// results). A failure is R0001.
   void launch(cudaStream_t stream = nullptr);
 
+  /// Adds this graph to the graph that `stream` is capturing, as one child graph node after
+  /// the capture's current dependencies, which then become that node: so a program that
+  /// captures its own stream (torch.cuda.graph, a cuBLAS pipeline, plain stream capture)
+  /// includes a graphc graph as if it had launched it there (cudaStreamGetCaptureInfo,
+  /// cudaGraphAddNode, cudaStreamUpdateCaptureDependencies). The child graph is built anew
+  /// with the params' current values and configurations (capture nodes captured again)
+  /// and moved into the node; it uses this instance's buffers, events and library state, so
+  /// the instance must outlive the captured graph and its execs, and later Instance::set
+  /// calls do not reach it. A stream that is not capturing, or a graph with conditional
+  /// nodes (which CUDA does not allow in a child graph), is R0045; a failed CUDA call R0001.
+  void add_to_capture(cudaStream_t stream);
+
   /// The graph built with cudaGraphAddNode that the exec was instantiated from (for
   /// inspection: cudaGraphGetNodes, ...). After reload() updated the exec in place, it is
   /// still the first graph, whose node handles identify the exec's nodes; its node
