@@ -14,3 +14,11 @@ extern "C" __global__ void set_from(cudaGraphConditionalHandle handle, const int
 
 /// trace[slot] = value: which body ran.
 extern "C" __global__ void mark(int* trace, int slot, int value) { trace[slot] = value; }
+
+/// The test of a conjugate-gradient loop: iterations[0] += 1, then the handle is 1 while the
+/// squared residual scalars[0] is above tolerance2 * bb and fewer than `limit` iterations ran.
+extern "C" __global__ void cg_continue(cudaGraphConditionalHandle handle, const float* scalars, int* iterations,
+                                       float tolerance2, float bb, int limit) {
+  const int done = ++iterations[0];
+  cudaGraphSetConditional(handle, scalars[0] > tolerance2 * bb && done < limit ? 1u : 0u);
+}

@@ -1,0 +1,112 @@
+#include "reference.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model.h"
+
+namespace graphc::samples::transformer_decode {
+namespace {
+
+using namespace decode_model;
+
+constexpr int D = kModel;
+constexpr int F = kHidden;
+
+// One layer's parameters as the graph's first launch writes them.
+struct Layer {
+  std::vector<float> values;
+  const float* at(unsigned tensor) const { return values.data() + tensor_offset(tensor); }
+};
+
+Layer layer_parameters(unsigned layer) {
+  Layer out;
+  out.values.resize(static_cast<std::size_t>(kLayerParameters));
+  for (unsigned tensor = 0; tensor < tensor_count; ++tensor) {
+    const long long offset = tensor_offset(tensor);
+    for (long long i = 0; i < tensor_size(tensor); ++i) {
+      out.values[static_cast<std::size_t>(offset + i)] = parameter(layer, tensor, static_cast<unsigned>(i));
+    }
+  }
+  return out;
+}
+
+std::vector<double> layer_norm(const std::vector<double>& x, const float* gain, const float* bias) {
+  double mean = 0;
+  for (const double v : x) mean += v;
+  mean /= D;
+  double variance = 0;
+  for (const double v : x) variance += (v - mean) * (v - mean);
+  variance /= D;
+  const double inverse = 1.0 / std::sqrt(variance + 1e-5);
+  std::vector<double> out(D);
+  for (int d = 0; d < D; ++d) out[d] = (x[d] - mean) * inverse * gain[d] + bias[d];
+  return out;
+}
+
+// y = W x + b, W [out][in].
+std::vector<double> linear(const float* w, const float* b, const std::vector<double>& x, int out, int in) {
+  std::vector<double> y(out);
+  for (int o = 0; o < out; ++o) {
+    const float* row = w + static_cast<long long>(o) * in;
+    double sum = 0;
+    for (int i = 0; i < in; ++i) sum += row[i] * x[i];
+    y[o] = sum + b[o];
+  }
+  return y;
+}
+
+double gelu(double v) { return 0.5 * v * (1.0 + std::tanh(0.7978845608028654 * (v + 0.044715 * v * v * v))); }
+
+}  // namespace
+
+std::vector<float> reference(int steps) {
+  std::vector<Layer> layers;
+  for (unsigned l = 0; l < kLayers; ++l) layers.push_back(layer_parameters(l));
+  // The caches: [layer][token][position] -> D values.
+  std::vector<std::vector<double>> keys(static_cast<std::size_t>(kLayers) * kBatch * steps);
+  std::vector<std::vector<double>> values(keys.size());
+  const auto cache = [&](int layer, int token, int pos) {
+    return (static_cast<std::size_t>(layer) * kBatch + token) * steps + pos;
+  };
+  std::vector<float> out;
+  for (int pos = 0; pos < steps; ++pos) {
+    for (int b = 0; b < kBatch; ++b) {
+      std::vector<double> x(D);
+      for (int d = 0; d < D; ++d) x[d] = embedding(b, pos, d);
+      for (int l = 0; l < kLayers; ++l) {
+        const Layer& p = layers[l];
+        const std::vector<double> qkv = linear(p.at(w_qkv), p.at(b_qkv), layer_norm(x, p.at(ln1_g), p.at(ln1_b)), 3 * D, D);
+        keys[cache(l, b, pos)].assign(qkv.begin() + D, qkv.begin() + 2 * D);
+        values[cache(l, b, pos)].assign(qkv.begin() + 2 * D, qkv.end());
+        std::vector<double> attended(D);
+        for (int h = 0; h < kHeads; ++h) {
+          std::vector<double> scores(pos + 1);
+          for (int t = 0; t <= pos; ++t) {
+            double dot = 0;
+            for (int i = 0; i < kHeadDim; ++i) dot += qkv[h * kHeadDim + i] * keys[cache(l, b, t)][h * kHeadDim + i];
+            scores[t] = dot / std::sqrt(static_cast<double>(kHeadDim));
+          }
+          const double largest = *std::max_element(scores.begin(), scores.end());
+          double sum = 0;
+          for (double& s : scores) sum += (s = std::exp(s - largest));
+          for (int i = 0; i < kHeadDim; ++i) {
+            double acc = 0;
+            for (int t = 0; t <= pos; ++t) acc += scores[t] * values[cache(l, b, t)][h * kHeadDim + i];
+            attended[h * kHeadDim + i] = acc / sum;
+          }
+        }
+        const std::vector<double> projected = linear(p.at(w_o), p.at(b_o), attended, D, D);
+        for (int d = 0; d < D; ++d) x[d] += projected[d];
+        std::vector<double> hidden = linear(p.at(w_1), p.at(b_1), layer_norm(x, p.at(ln2_g), p.at(ln2_b)), F, D);
+        for (double& v : hidden) v = gelu(v);
+        const std::vector<double> down = linear(p.at(w_2), p.at(b_2), hidden, D, F);
+        for (int d = 0; d < D; ++d) x[d] += down[d];
+      }
+      for (const double v : x) out.push_back(static_cast<float>(v));
+    }
+  }
+  return out;
+}
+
+}  // namespace graphc::samples::transformer_decode
