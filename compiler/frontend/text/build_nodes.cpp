@@ -79,6 +79,18 @@ ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
   return free;
 }
 
+// The arguments of a call or a capture (call_args, capture_args): expressions, resolved by
+// the validator as kernel arguments are.
+std::vector<ir::KernelArg> build_expr_args(const BuildContext& ctx, const ParseNode& args) {
+  std::vector<ir::KernelArg> out;
+  for (const auto& arg : args.children) {
+    ir::KernelArg& built = out.emplace_back();
+    built.range = ctx.range(*arg);
+    built.expr = build_expr(ctx, *arg);
+  }
+  return out;
+}
+
 // children: the node's name, the graph's name, then the arguments (call_args) if written.
 ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& graph = *node.children.at(1);
@@ -88,11 +100,7 @@ ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
   if (node.children.size() > 2) {
     const ParseNode& args = *node.children[2];
     call.args_range = ctx.range(args);
-    for (const auto& arg : args.children) {
-      ir::KernelArg& out = call.args.emplace_back();
-      out.range = ctx.range(*arg);
-      out.expr = build_expr(ctx, *arg);
-    }
+    call.args = build_expr_args(ctx, args);
   }
   return call;
 }
@@ -105,11 +113,7 @@ ir::CaptureNode build_capture(const BuildContext& ctx, const ParseNode& node) {
   capture.function = normalize_cpp_name(ctx.text(function));
   capture.function_range = ctx.range(function);
   capture.args_range = ctx.range(args);
-  for (const auto& arg : args.children) {
-    ir::KernelArg& out = capture.args.emplace_back();
-    out.range = ctx.range(*arg);
-    out.expr = build_expr(ctx, *arg);
-  }
+  capture.args = build_expr_args(ctx, args);
   return capture;
 }
 
