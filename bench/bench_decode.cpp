@@ -124,10 +124,16 @@ Row measure(const std::string& path, const std::string& text, int batch, cudaStr
   Program program = Program::from_text(path, with_batch(text, batch));
   Instance instance = program.instantiate("decode", Bindings{}, stream);
   const auto pointer = [&](const char* name) { return instance.buffer(name); };
-  const DecodeMemory memory{static_cast<float*>(pointer("x")),          static_cast<float*>(pointer("scratch")),
-                            static_cast<float*>(pointer("k_cache")),    static_cast<float*>(pointer("v_cache")),
-                            static_cast<float*>(pointer("parameters")), static_cast<int*>(pointer("initialized")),
-                            static_cast<int*>(pointer("pos_dev")),      static_cast<float*>(pointer("h_out"))};
+  DecodeMemory memory;
+  memory.x = static_cast<float*>(pointer("x"));
+  memory.scratch = static_cast<float*>(pointer("scratch"));
+  memory.zero_bias = static_cast<float*>(pointer("zero_bias"));
+  memory.k_cache = static_cast<float*>(pointer("k_cache"));
+  memory.v_cache = static_cast<float*>(pointer("v_cache"));
+  memory.parameters = static_cast<float*>(pointer("parameters"));
+  memory.initialized = static_cast<int*>(pointer("initialized"));
+  memory.pos_dev = static_cast<int*>(pointer("pos_dev"));
+  memory.h_out = static_cast<float*>(pointer("h_out"));
   DecodeStream direct;
 
   // Recapture: one exec, updated from a fresh capture of the stream's launches per token.

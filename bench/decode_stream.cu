@@ -56,31 +56,31 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
   };
   float* h = m.scratch;
   float* qkv = m.scratch + batch * d;
-  float* q = m.scratch + 4 * batch * d;
-  float* attn = m.scratch + 5 * batch * d;
-  float* u = m.scratch + 6 * batch * d;
+  float* attn = m.scratch + 4 * batch * d;
+  float* u = m.scratch + 5 * batch * d;
   init_parameters<<<1056, 256, 0, stream>>>(m.parameters, m.initialized, kLayers * kLayerParameters);
   mark_initialized<<<1, 1, 0, stream>>>(m.initialized);
   store_position<<<1, 1, 0, stream>>>(m.pos_dev, pos);
   embed_tokens<<<batch, 256, 0, stream>>>(m.x, m.pos_dev, d);
+  const float* carry = m.zero_bias;  // the bias the last GEMM into x left for the next norm
   for (int l = 0; l < kLayers; ++l) {
     const float* w = m.parameters + l * kLayerParameters;
     float* k_cache = m.k_cache + l * cache;
     float* v_cache = m.v_cache + l * cache;
-    layer_norm<<<batch, 256, 0, stream>>>(m.x, w + tensor_offset(ln1_g), w + tensor_offset(ln1_b), h, d);
+    add_bias_layer_norm<<<batch, 256, 0, stream>>>(m.x, carry, w + tensor_offset(ln1_g), w + tensor_offset(ln1_b), h,
+                                                    d);
     gemm(3 * d, d, w + tensor_offset(w_qkv), h, 0.0f, qkv);
-    append_kv<<<dim3(blocks(3 * d), batch), 256, 0, stream>>>(qkv, w + tensor_offset(b_qkv), q, k_cache, v_cache,
-                                                               m.pos_dev, kPositions, d);
-    attention<<<dim3(kHeads, batch), 256, kPositions * sizeof(float), stream>>>(q, k_cache, v_cache, attn, m.pos_dev,
-                                                                                kPositions, d, kHeadDim);
+    attention<<<dim3(kHeads, batch), 256, kPositions * sizeof(float), stream>>>(
+        qkv, w + tensor_offset(b_qkv), k_cache, v_cache, attn, m.pos_dev, kPositions, d, kHeadDim);
     gemm(d, d, w + tensor_offset(w_o), attn, 1.0f, m.x);
     add_bias_layer_norm<<<batch, 256, 0, stream>>>(m.x, w + tensor_offset(b_o), w + tensor_offset(ln2_g),
                                                     w + tensor_offset(ln2_b), h, d);
     gemm(f, d, w + tensor_offset(w_1), h, 0.0f, u);
     bias_gelu<<<dim3(blocks(f), batch), 256, 0, stream>>>(u, w + tensor_offset(b_1), f);
     gemm(d, f, w + tensor_offset(w_2), u, 1.0f, m.x);
-    add_bias<<<dim3(blocks(d), batch), 256, 0, stream>>>(m.x, w + tensor_offset(b_2), d);
+    carry = w + tensor_offset(b_2);
   }
+  add_bias<<<dim3(blocks(d), batch), 256, 0, stream>>>(m.x, carry, d);
   check(cudaMemcpyAsync(m.h_out, m.x, static_cast<std::size_t>(batch) * d * sizeof(float), cudaMemcpyDeviceToHost,
                         stream),
         "cudaMemcpyAsync");

@@ -12,6 +12,7 @@ namespace graphc::bench {
 struct DecodeMemory {
   float* x = nullptr;
   float* scratch = nullptr;
+  float* zero_bias = nullptr;
   float* k_cache = nullptr;
   float* v_cache = nullptr;
   float* parameters = nullptr;

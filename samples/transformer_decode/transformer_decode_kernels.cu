@@ -1,5 +1,6 @@
-// The kernels of transformer_decode.graph: the decoder layer's element-wise, normalisation
-// and attention work around its four cuBLAS GEMMs (capture nodes in the graph). One token
+// The kernels of transformer_decode.graph: the decoder layer's normalisation, attention and
+// element-wise work around its four cuBLAS GEMMs (capture nodes in the graph), fused so that
+// a layer is eight dependent nodes. One token
 // per batch member is decoded per launch, at the position the graph's `pos` param writes
 // into `pos_dev`; every kernel that needs it reads it there, so a new position is one
 // kernel node's update. extern "C" so NVRTC and nvcc name them alike; model.h is shared
@@ -9,32 +10,74 @@
 namespace {
 
 constexpr int kThreads = 256;  // every kernel below runs blocks of 256 threads
+constexpr int kWarps = kThreads / 32;
 
-// The sum (or the maximum) of one value per thread of the block, in every thread.
+// The sums of (a, b) over the block's threads, in every thread.
+__device__ float2 block_sum2(float a, float b) {
+  __shared__ float2 partial[kWarps];
+  for (int offset = 16; offset > 0; offset /= 2) {
+    a += __shfl_xor_sync(0xffffffffu, a, offset);
+    b += __shfl_xor_sync(0xffffffffu, b, offset);
+  }
+  if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = make_float2(a, b);
+  __syncthreads();
+  float2 sum = partial[0];
+  for (int w = 1; w < kWarps; ++w) {
+    sum.x += partial[w].x;
+    sum.y += partial[w].y;
+  }
+  __syncthreads();  // partial is reused by the next call
+  return sum;
+}
+
+// The maximum (or the sum) of one value per thread of the block, in every thread.
 __device__ float block_reduce(float value, bool maximum) {
-  __shared__ float partial[kThreads / 32];
+  __shared__ float partial[kWarps];
   for (int offset = 16; offset > 0; offset /= 2) {
     const float other = __shfl_xor_sync(0xffffffffu, value, offset);
     value = maximum ? fmaxf(value, other) : value + other;
   }
-  const int warp = threadIdx.x / 32;
-  if (threadIdx.x % 32 == 0) partial[warp] = value;
+  if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = value;
   __syncthreads();
   value = partial[0];
-  for (int w = 1; w < kThreads / 32; ++w) value = maximum ? fmaxf(value, partial[w]) : value + partial[w];
-  __syncthreads();  // partial is reused by the next call
+  for (int w = 1; w < kWarps; ++w) value = maximum ? fmaxf(value, partial[w]) : value + partial[w];
+  __syncthreads();
   return value;
 }
 
-// out = (row - mean) / sqrt(var + 1e-5) * gain + bias over one token's `d_model` values.
-__device__ void normalize(const float* row, const float* gain, const float* bias, float* out, int d_model) {
+// The sum of a warp's values, in every lane.
+__device__ float warp_sum(float value) {
+  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_xor_sync(0xffffffffu, value, offset);
+  return value;
+}
+
+constexpr int kPerThread = decode_model::kModel / kThreads;  // 3: a token's features, in registers
+
+// row += bias (when bias is not null), then out = (row - mean) / sqrt(var + 1e-5) * gain +
+// beta over one token's features, mean and variance from one reduction of the sum and the
+// sum of squares. One block of 256 threads per token.
+__device__ void normalize(float* row, const float* bias, const float* gain, const float* beta, float* out) {
+  float v[kPerThread];
   float sum = 0.0f;
-  for (int d = threadIdx.x; d < d_model; d += blockDim.x) sum += row[d];
-  const float mean = block_reduce(sum, false) / static_cast<float>(d_model);
   float squares = 0.0f;
-  for (int d = threadIdx.x; d < d_model; d += blockDim.x) squares += (row[d] - mean) * (row[d] - mean);
-  const float inverse = rsqrtf(block_reduce(squares, false) / static_cast<float>(d_model) + 1e-5f);
-  for (int d = threadIdx.x; d < d_model; d += blockDim.x) out[d] = (row[d] - mean) * inverse * gain[d] + bias[d];
+  for (int j = 0; j < kPerThread; ++j) {
+    const int d = threadIdx.x + j * kThreads;
+    v[j] = row[d];
+    if (bias != nullptr) {
+      v[j] += bias[d];
+      row[d] = v[j];
+    }
+    sum += v[j];
+    squares += v[j] * v[j];
+  }
+  const float2 sums = block_sum2(sum, squares);
+  const float mean = sums.x / decode_model::kModel;
+  const float variance = fmaxf(sums.y / decode_model::kModel - mean * mean, 0.0f);
+  const float inverse = rsqrtf(variance + 1e-5f);
+  for (int j = 0; j < kPerThread; ++j) {
+    const int d = threadIdx.x + j * kThreads;
+    out[d] = (v[j] - mean) * inverse * gain[d] + beta[d];
+  }
 }
 
 }  // namespace
@@ -67,67 +110,59 @@ extern "C" __global__ void embed_tokens(float* x, const int* pos_dev, int d_mode
   }
 }
 
-// h[b] = layernorm(x[b]). Grid: one block per token.
-extern "C" __global__ void layer_norm(const float* x, const float* gain, const float* bias, float* h, int d_model) {
-  normalize(x + blockIdx.x * d_model, gain, bias, h + blockIdx.x * d_model, d_model);
-}
-
-// x[b] += residual_bias, then h[b] = layernorm(x[b]). Grid: one block per token.
+// x[b] += residual_bias, then h[b] = layernorm(x[b]): the residual stream takes the bias of
+// the GEMM that last added into it, then is normalised for the next one. Grid: one block
+// of 256 threads per token; d_model must be decode_model::kModel.
 extern "C" __global__ void add_bias_layer_norm(float* x, const float* residual_bias, const float* gain,
                                                const float* bias, float* h, int d_model) {
-  float* row = x + blockIdx.x * d_model;
-  for (int d = threadIdx.x; d < d_model; d += blockDim.x) row[d] += residual_bias[d];
-  __syncthreads();
-  normalize(row, gain, bias, h + blockIdx.x * d_model, d_model);
+  normalize(x + blockIdx.x * d_model, residual_bias, gain, bias, h + blockIdx.x * d_model);
 }
 
-// qkv[b] (3 * d_model, from the QKV GEMM) plus its bias: the query into q[b], the key and
-// the value into row `pos` of token b's caches ([token][position][d_model]).
-// Grid: (ceil(3 * d_model / 256), tokens).
-extern "C" __global__ void append_kv(const float* qkv, const float* bias, float* q, float* k_cache, float* v_cache,
-                                     const int* pos_dev, int positions, int d_model) {
-  const int b = blockIdx.y;
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= 3 * d_model) return;
-  const float value = qkv[b * 3 * d_model + i] + bias[i];
-  const long long row = (static_cast<long long>(b) * positions + *pos_dev) * d_model;
-  if (i < d_model) {
-    q[b * d_model + i] = value;
-  } else if (i < 2 * d_model) {
-    k_cache[row + i - d_model] = value;
-  } else {
-    v_cache[row + i - 2 * d_model] = value;
-  }
-}
-
+// Attention for one head of one token, with the KV append before it: the head's slice of
+// qkv[b] (from the QKV GEMM) plus its bias gives the query, and the key and the value,
+// which go into row `pos` of token b's caches ([token][position][d_model]); then
 // out[b][head] = softmax(q . k[t] / sqrt(head_dim), t = 0..pos) weighted sum of v[t].
-// Grid: (heads, tokens); dynamic shared memory: one float per cache position.
-extern "C" __global__ void attention(const float* q, const float* k_cache, const float* v_cache, float* out,
+// Grid: (heads, tokens) of 256 threads; head_dim must be 64; dynamic shared memory: one float
+// per cache position.
+extern "C" __global__ void attention(const float* qkv, const float* bias, float* k_cache, float* v_cache, float* out,
                                      const int* pos_dev, int positions, int d_model, int head_dim) {
   extern __shared__ float scores[];
+  __shared__ float query[64];
   __shared__ float partial[kThreads];
   const int head = blockIdx.x;
   const int b = blockIdx.y;
-  const int count = *pos_dev + 1;
-  const float* query = q + b * d_model + head * head_dim;
-  const float* keys = k_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
-  const float* values = v_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
+  const int pos = *pos_dev;
+  const int count = pos + 1;
+  float* keys = k_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
+  float* values = v_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
+  const float* slice = qkv + b * 3 * d_model + head * head_dim;
+  const float* slice_bias = bias + head * head_dim;
+  if (threadIdx.x < head_dim) {
+    const int i = threadIdx.x;
+    query[i] = slice[i] + slice_bias[i];
+    keys[static_cast<long long>(pos) * d_model + i] = slice[d_model + i] + slice_bias[d_model + i];
+    values[static_cast<long long>(pos) * d_model + i] = slice[2 * d_model + i] + slice_bias[2 * d_model + i];
+  }
+  __syncthreads();  // the query, and this position's key and value, for the whole block
+  // Scores: a warp per position, two features per lane.
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
   const float scale = rsqrtf(static_cast<float>(head_dim));
   float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
-  for (int t = threadIdx.x; t < count; t += blockDim.x) {
-    float dot = 0.0f;
-    for (int i = 0; i < head_dim; ++i) dot += query[i] * keys[static_cast<long long>(t) * d_model + i];
-    scores[t] = dot * scale;
-    largest = fmaxf(largest, scores[t]);
+  for (int t = warp; t < count; t += kWarps) {
+    const float* key = keys + static_cast<long long>(t) * d_model;
+    const float dot = warp_sum(query[lane] * key[lane] + query[lane + 32] * key[lane + 32]) * scale;
+    if (lane == 0) scores[t] = dot;
+    largest = fmaxf(largest, dot);
   }
-  largest = block_reduce(largest, true);
+  largest = block_reduce(largest, true);  // also orders the scores' writes before the reads below
   float sum = 0.0f;
   for (int t = threadIdx.x; t < count; t += blockDim.x) {
     scores[t] = expf(scores[t] - largest);
     sum += scores[t];
   }
-  sum = block_reduce(sum, false);  // also orders the writes of scores before the reads below
-  // Thread (group, i) sums positions group, group + groups, ... of output element i.
+  sum = block_reduce(sum, false);
+  // Thread (group, i) sums positions group, group + groups, ... of output feature i.
   const int groups = blockDim.x / head_dim;
   const int group = threadIdx.x / head_dim;
   const int i = threadIdx.x % head_dim;
