@@ -158,11 +158,11 @@ inline void require_same_shape(const std::string& before, const std::string& now
 /// body, cudaStreamEndCapture, then a check that `place` can hold every captured node.
 /// `stream` must not be capturing already and must be one the body may use (not the legacy
 /// default stream, which cannot capture). Throws graphc::Error naming `node` at `location`:
-/// R0001 for a failed CUDA call; a graphc::Error the body throws as it is; R0041 when the
-/// body throws anything else (its message included) or the
-/// capture fails (the body synchronized, left a forked stream unjoined, or made a call
-/// capture forbids: CUDA's error and the capture status are named); R0042 for a node the
-/// place cannot hold. Nothing leaks on any of these.
+/// R0041 for a failed capture call, for a body that throws anything but a graphc::Error
+/// (its message included, a graphc::Error passes as it is), and for a capture that fails
+/// (the body synchronized, left a forked stream unjoined, or made a call capture forbids:
+/// CUDA's error and the capture status are named); R0042 for a node the place cannot hold.
+/// Nothing leaks on any of these.
 template <class Body>
 cudaGraph_t capture_graph(cudaStream_t stream, Body&& body, CapturePlace place, const char* node,
                           const char* location) {
