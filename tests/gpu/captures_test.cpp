@@ -373,6 +373,33 @@ TEST_CASE("a param whose new value captures a graph of another shape is refused,
   CHECK(read_buffer<float>(instance, "x") == std::vector<float>(128, 4.0f));
 }
 
+TEST_CASE("a graph instantiated for device launch holds a GEMM capture, and refuses a captured host node",
+          "[runtime][gpu][capture]") {
+  const std::string text = R"(graph on_device [device_launch] {
+    buffer a : f32[16 * 16] device = fill(2);
+    buffer c : f32[16 * 16] device = fill(0);
+    capture mm : cublas.gemm(16, 16, 16, 0.5, a, 16, a, 16, 0.0, c, 16);
+}
+)";
+  Program program = Program::from_text(graph_path("on_device"), text);
+  Instance instance = program.instantiate("on_device");
+  instance.launch();  // a device graph may be launched from the host too, once uploaded
+  CHECK(read_buffer<float>(instance, "c") == std::vector<float>(256, 32.0f));  // 0.5 * 16 * 2 * 2
+
+  const std::string refused = R"(graph on_device [device_launch] {
+    buffer x : f32[16] device;
+    capture log : note(x);
+}
+)";
+  Program bad = Program::from_text(graph_path("on_device"), refused);
+  Bindings bindings;
+  bindings.capture("note", [](cudaStream_t s, float*) { cudaLaunchHostFunc(s, [](void*) {}, nullptr); });
+  const Error e = error_of([&] { (void)bad.instantiate("on_device", bindings); });
+  CHECK(e.code() == "R0042");
+  CHECK_THAT(e.what(), Catch::Contains("captured a host node, which a device graph cannot hold") &&
+                           Catch::Contains("a graph instantiated for device launch may hold only kernel"));
+}
+
 TEST_CASE("Instance::add_to_capture puts a graphc graph into someone else's stream capture",
           "[runtime][gpu][capture]") {
   // x = fill(1); the outer capture adds 1, the graphc graph (a capture node and a GEMM)

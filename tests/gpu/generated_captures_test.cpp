@@ -8,6 +8,7 @@
 
 #include "capture_kernels.h"
 #include "captures.graph.h"
+#include "reshape.graph.h"
 #include "gemm_reference.h"
 #include "gpu_test_support.h"
 
@@ -89,6 +90,29 @@ TEST_CASE("generated capture nodes without a function in the bindings throw R004
   CHECK(e.code() == "R0040");
   CHECK_THAT(e.what(), Catch::Contains("captures.graph:18:17") && Catch::Contains("capture function 'axpb'"));
   cudaGraphDestroy(graph);
+}
+
+TEST_CASE("generated set_NAME refuses a capture of another shape and changes nothing", "[codegen][gpu][capture]") {
+  namespace reshape = graphc::gen::reshape;
+  reshape::Storage storage;
+  reshape::Bindings b = storage.bindings();
+  b.repeat = [](cudaStream_t s, float* x, int n, int times) { launch_axpb_times(s, x, n, 2.0f, 0.0f, times); };
+  reshape::Nodes nodes;
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  reshape::build(graph, b, nodes);
+  check_cuda(cudaGraphInstantiate(&exec, graph, reshape::instantiate_flags), "cudaGraphInstantiate");
+  const Error e = error_of([&] { reshape::set_times(exec, nodes, b, 3); });
+  CHECK(e.code() == "R0044");
+  CHECK_THAT(e.what(), Catch::Contains("param 'times' cannot be set: capture node 'work' captured a graph of another "
+                                       "shape (before: kernel; 0 edges; now: kernel, kernel, kernel; 2 edges)"));
+  CHECK(b.times == 1);  // the bindings keep the old value
+  check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  CHECK(read<float>(b.x, reshape::x_count) == std::vector<float>(128, 2.0f));  // one doubling, as before
+  reshape::set_times(exec, nodes, b, 1);  // the same shape: accepted
+  check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
 }
 
 }  // namespace
