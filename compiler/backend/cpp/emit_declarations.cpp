@@ -69,7 +69,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     if (context.names.captures) {
       out.line(fmt::format("graphc::CaptureResources* {} = nullptr;  // the capture nodes' stream and cuBLAS state",
                            capture_resources_member));
-      out.line(fmt::format("// What the capture nodes outside bodies may capture (a caller in a body sets it)."));
+      out.line("// What the capture nodes outside bodies may capture (a caller in a body sets it).");
       out.line(fmt::format("graphc::CapturePlace {} = graphc::CapturePlace::graph;", capture_place_member));
     }
     if (!context.libraries.empty()) {
