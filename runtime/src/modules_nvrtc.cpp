@@ -1,10 +1,7 @@
 #include "modules_nvrtc.h"
 
-#include <dlfcn.h>
 #include <nvrtc.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -12,6 +9,7 @@
 #include "cuda_check.h"
 #include "nvrtc_sources.h"
 #include "runtime_diag.h"
+#include "toolkit_includes.h"
 
 namespace graphc::detail {
 namespace {
@@ -22,30 +20,6 @@ namespace {
 
 void check_nvrtc(nvrtcResult status, const char* operation, const ModuleSite& site) {
   if (status != NVRTC_SUCCESS) compile_failed(site, fmt::format("{} failed: {}", operation, nvrtcGetErrorString(status)));
-}
-
-// Toolkit include folders that exist, without duplicates, in search order.
-std::vector<std::string> cuda_include_dirs() {
-  std::vector<std::filesystem::path> candidates;
-  if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path && *cuda_path) {
-    candidates.push_back(std::filesystem::path(cuda_path) / "include");
-  }
-  candidates.emplace_back("/usr/local/cuda/include");
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<const void*>(&nvrtcVersion), &info) != 0 && info.dli_fname) {
-    candidates.push_back(std::filesystem::path(info.dli_fname).parent_path().parent_path() / "include");
-  }
-  std::vector<std::string> out;
-  std::vector<std::filesystem::path> seen;
-  for (const std::filesystem::path& dir : candidates) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(dir / "cuda_fp16.h", ec)) continue;
-    const std::filesystem::path canonical = std::filesystem::weakly_canonical(dir, ec);
-    if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
-    seen.push_back(canonical);
-    out.push_back(dir.string());
-  }
-  return out;
 }
 
 std::string nvrtc_version() {
@@ -107,7 +81,7 @@ std::string current_device_arch() {
 std::vector<std::string> nvrtc_options(const std::string& arch, const std::string& module_dir) {
   std::vector<std::string> options = {"--gpu-architecture=" + arch, "-std=c++17", "-default-device"};
   options.push_back("-I" + (module_dir.empty() ? std::string(".") : module_dir));
-  for (const std::string& dir : cuda_include_dirs()) options.push_back("-I" + dir);
+  for (const std::string& dir : toolkit_include_dirs()) options.push_back("-I" + dir);
   return options;
 }
 

@@ -24,8 +24,9 @@ std::string current_device_arch();
 
 /// NVRTC's options for `arch`: --gpu-architecture=<arch> (a real architecture, so the
 /// output is a CUBIN), -std=c++17, -default-device, and -I for the module's folder and the
-/// CUDA toolkit headers ($CUDA_PATH/include, /usr/local/cuda/include and the include
-/// folder next to the loaded libnvrtc, those that exist), so `#include <cuda_fp16.h>` works.
+/// CUDA toolkit's include folders as nvcc computes them (toolkit_includes.h: `include` and
+/// `include/cccl`), so CUDA's own headers (cuda_fp16.h, cooperative_groups.h, CUB,
+/// libcu++) resolve as under nvcc.
 std::vector<std::string> nvrtc_options(const std::string& arch, const std::string& module_dir);
 
 /// Compiles module `site.decl` (a .cu file) for `arch`, with a name expression for each

@@ -1,11 +1,13 @@
 // NVRTC needs no GPU: the test kernels compile here for a fixed architecture.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 
 #include "graphc/error.h"
 #include "modules_nvrtc.h"
+#include "toolkit_includes.h"
 
 namespace graphc::detail {
 namespace {
@@ -99,6 +101,32 @@ TEST_CASE("nvrtc_options: a real architecture, C++17, device default, module and
   CHECK(options[2] == "-default-device");
   CHECK(options[3] == "-Isome/dir");
   CHECK(options[4].starts_with("-I"));
+}
+
+TEST_CASE("the toolkit's include folders are nvcc.profile's, $(TOP) and $(_TARGET_DIR_) replaced", "[runtime]") {
+  // CUDA 13's nvcc.profile, abridged.
+  const std::string profile = R"(
+TOP              = $(_HERE_)/..
+LD_LIBRARY_PATH += $(TOP)/lib:
+INCLUDES        +=  "-I$(TOP)/$(_TARGET_DIR_)/include" $(_SPACE_)
+SYSTEM_INCLUDES +=  "-isystem" "$(TOP)/$(_TARGET_DIR_)/include/cccl" $(_SPACE_)
+LIBRARIES        =+ $(_SPACE_) "-L$(TOP)/$(_TARGET_DIR_)/lib$(_TARGET_SIZE_)/stubs"
+)";
+  const std::vector<std::filesystem::path> dirs = profile_includes(profile, "/opt/cuda", "targets/x86_64-linux");
+  CHECK(dirs == std::vector<std::filesystem::path>{"/opt/cuda/targets/x86_64-linux/include",
+                                                   "/opt/cuda/targets/x86_64-linux/include/cccl"});
+  CHECK(profile_includes("INCLUDES += -I$(_HERE_)/../include\n", "/cuda", "t").front() == "/cuda/bin/../include");
+  // This machine's toolkit: nvcc adds include/cccl, so NVRTC gets it too.
+  const std::vector<std::string> found = toolkit_include_dirs();
+  CHECK(std::any_of(found.begin(), found.end(), [](const std::string& dir) { return dir.ends_with("include/cccl"); }));
+}
+
+TEST_CASE("kernels with cooperative groups, CUB and libcu++ compile under NVRTC as under nvcc", "[runtime]") {
+  // CUDA 13 keeps libcu++, CUB and Thrust in include/cccl, which nvcc adds from nvcc.profile.
+  Fixture f(std::string(GRAPHC_TEST_DATA_DIR) + "/cccl_kernels.cu");
+  const NvrtcOutput out = compile_cu(f.site(), {"tile_sums", "block_sums", "count_above"}, "sm_90", f.cache());
+  CHECK(out.code.image.starts_with("\x7f" "ELF"));
+  CHECK(out.code.lowered_names.size() == 3);
 }
 
 TEST_CASE("the pdl_pipeline sample's kernels compile under NVRTC with the device runtime prelude", "[runtime]") {
