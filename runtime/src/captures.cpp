@@ -102,7 +102,8 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
   if (capture_->library.op == ir::LibraryOp::none) {
     const CaptureArgs args(node_->name, capture_->function, location_, args_);
     graph = capture_graph(
-        resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { (*fn_)(stream, args); }, place_, node, location_.c_str());
+        resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { (*fn_)(stream, args); }, place_, node,
+        location_.c_str());
     shape_ = captured_shape(graph);
     return graph;
   }
