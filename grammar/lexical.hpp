@@ -49,11 +49,11 @@ struct reserved_word
           TAO_PEGTL_KEYWORD("iota"), TAO_PEGTL_KEYWORD("device"), TAO_PEGTL_KEYWORD("managed"),
           TAO_PEGTL_KEYWORD("i8"), TAO_PEGTL_KEYWORD("i16"), TAO_PEGTL_KEYWORD("i32"), TAO_PEGTL_KEYWORD("i64"),
           TAO_PEGTL_KEYWORD("u8"), TAO_PEGTL_KEYWORD("u16"), TAO_PEGTL_KEYWORD("u32"), TAO_PEGTL_KEYWORD("u64"),
-          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"),
+          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"), TAO_PEGTL_KEYWORD("char"),
           TAO_PEGTL_KEYWORD("import"), TAO_PEGTL_KEYWORD("cond"), TAO_PEGTL_KEYWORD("event"),
           TAO_PEGTL_KEYWORD("record"), TAO_PEGTL_KEYWORD("wait"), TAO_PEGTL_KEYWORD("alloc"),
           TAO_PEGTL_KEYWORD("free"), TAO_PEGTL_KEYWORD("call"), TAO_PEGTL_KEYWORD("capture"), TAO_PEGTL_KEYWORD("if"), TAO_PEGTL_KEYWORD("else"),
-          TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case")> {};
+          TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case"), TAO_PEGTL_KEYWORD("nullptr")> {};
 
 // A reserved word where a name is expected; a rule of its own for its error message.
 struct reserved_name : reserved_word {};

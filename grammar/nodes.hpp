@@ -38,8 +38,11 @@ struct exec_at : sym<'@'> {};
 struct exec_graph : seq<name> {};
 struct graph_exec_ref : if_must<exec_at, exec_graph> {};
 
-// One kernel argument: `@g`, or an expression.
-struct kernel_arg : sor<graph_exec_ref, expr> {};
+// `nullptr`: a null pointer, for a kernel's optional pointer parameter.
+struct null_pointer : TAO_PEGTL_KEYWORD("nullptr") {};
+
+// One kernel argument: `@g`, `nullptr`, or an expression.
+struct kernel_arg : sor<graph_exec_ref, null_pointer, expr> {};
 
 // The arguments of a kernel node, in the kernel's parameter order.
 struct kernel_args_open : sym<'('> {};

@@ -9,7 +9,7 @@ namespace graphc::grammar {
 struct scalar_type
     : sor<TAO_PEGTL_KEYWORD("i8"), TAO_PEGTL_KEYWORD("i16"), TAO_PEGTL_KEYWORD("i32"), TAO_PEGTL_KEYWORD("i64"),
           TAO_PEGTL_KEYWORD("u8"), TAO_PEGTL_KEYWORD("u16"), TAO_PEGTL_KEYWORD("u32"), TAO_PEGTL_KEYWORD("u64"),
-          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64")> {};
+          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"), TAO_PEGTL_KEYWORD("char")> {};
 
 // The type of a param or of a buffer's elements. Any word is accepted here and checked
 // after parsing, so that a misspelt type gets "unknown type" and a suggestion.

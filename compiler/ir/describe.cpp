@@ -20,6 +20,7 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
                              : fmt::format("{} + {}", graph.buffer(arg.buffer).name, arg.offset);
     case KernelArg::Kind::param: return graph.param(arg.param).name;
     case KernelArg::Kind::value: return arg.value.text();
+    case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::cond:
     case KernelArg::Kind::graph_exec:
     case KernelArg::Kind::unresolved: break;

@@ -59,6 +59,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::value: return fmt::format("value {}", typed(arg.value));
     case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
+    case KernelArg::Kind::null_pointer: return "nullptr";
   }
   return "?";
 }

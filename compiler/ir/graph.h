@@ -115,9 +115,11 @@ struct KernelArg {
     value,   // a compile-time value (literal, const or constant expression) in its type
     cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
     graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
+    null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
   };
-  Expr expr;           // unused for `@g`
+  Expr expr;           // unused for `@g` and `nullptr`
   std::string graph;   // `@g`: the graph's name; empty for an expression
+  bool null_pointer = false;  // `nullptr`, as written
   SourceRange range;
   Kind kind = Kind::unresolved;  // resolved
   BufferId buffer;               // resolved, kind == buffer

@@ -20,7 +20,7 @@ struct TypeInfo {
   bool is_signed;
 };
 
-constexpr std::array<TypeInfo, 12> kTypes = {{
+constexpr std::array<TypeInfo, 13> kTypes = {{
     {"i8", "std::int8_t", 1, false, true},
     {"i16", "std::int16_t", 2, false, true},
     {"i32", "std::int32_t", 4, false, true},
@@ -33,6 +33,7 @@ constexpr std::array<TypeInfo, 12> kTypes = {{
     {"bf16", "__nv_bfloat16", 2, true, true},
     {"f32", "float", 4, true, true},
     {"f64", "double", 8, true, true},
+    {"char", "char", 1, false, true},
 }};
 
 const TypeInfo& info(ScalarType type) { return kTypes[static_cast<std::size_t>(type)]; }
@@ -169,6 +170,7 @@ bool Scalar::fits(ScalarType to) const {
     case ScalarType::bf16:
     case ScalarType::f32: return std::isfinite(as_double()) && std::fabs(as_double()) <= std::numeric_limits<float>::max();
     case ScalarType::f64: return std::isfinite(as_double());
+    case ScalarType::c8: return integer_fits<signed char>(*this);
   }
   return false;
 }
@@ -192,7 +194,8 @@ Scalar Scalar::from_bytes(ScalarType type, const void* data) {
     return value;
   };
   switch (type) {
-    case ScalarType::i8: return of_integer(type, get(std::int8_t{}));
+    case ScalarType::i8:
+    case ScalarType::c8: return of_integer(type, get(std::int8_t{}));
     case ScalarType::i16: return of_integer(type, get(std::int16_t{}));
     case ScalarType::i32: return of_integer(type, get(std::int32_t{}));
     case ScalarType::i64: return of_integer(type, get(std::int64_t{}));

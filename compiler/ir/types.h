@@ -10,8 +10,11 @@
 
 namespace graphc::ir {
 
-/// The element and scalar types of the language: i8 ... f64, as CUDA C++ types.
-enum class ScalarType : std::uint8_t { i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64 };
+/// The element and scalar types of the language: i8 ... f64, as CUDA C++ types, and `char`
+/// (c8): C++ `char`, a type of its own in C++ that neither i8 (`signed char`) nor u8
+/// (`unsigned char`) converts to as a pointer. Its values are those of a signed 8-bit
+/// integer, as on the x86-64 hosts CUDA targets.
+enum class ScalarType : std::uint8_t { i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c8 };
 
 /// "f32", "u64", ...
 std::string_view type_name(ScalarType type);

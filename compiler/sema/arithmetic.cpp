@@ -106,6 +106,7 @@ bool integral_in_range(double value, ScalarType to) {
 ScalarType promoted(ScalarType type) {
   switch (type) {
     case ScalarType::i8:
+    case ScalarType::c8:
     case ScalarType::i16:
     case ScalarType::u8:
     case ScalarType::u16: return ScalarType::i32;

@@ -142,7 +142,11 @@ void check_kernel_args(GraphContext& ctx) {
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {
       // `@g` names a graph of the module: check_device_launch resolves it.
-      if ((*args)[i].graph.empty()) checker.check(i, (*args)[i]);
+      if ((*args)[i].null_pointer) {
+        (*args)[i].kind = ir::KernelArg::Kind::null_pointer;
+      } else if ((*args)[i].graph.empty()) {
+        checker.check(i, (*args)[i]);
+      }
     }
   }
 }

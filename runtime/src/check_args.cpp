@@ -9,7 +9,8 @@ namespace graphc::detail {
 
 std::size_t arg_size(const ir::Graph& graph, const ir::KernelArg& arg) {
   switch (arg.kind) {
-    case ir::KernelArg::Kind::buffer: return sizeof(void*);
+    case ir::KernelArg::Kind::buffer:
+    case ir::KernelArg::Kind::null_pointer: return sizeof(void*);
     case ir::KernelArg::Kind::param: return ir::type_size(graph.param(arg.param).type);
     case ir::KernelArg::Kind::value: return ir::type_size(arg.value.type);
     case ir::KernelArg::Kind::cond: return sizeof(cudaGraphConditionalHandle);

@@ -39,6 +39,7 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
         std::memcpy(slots_[i].bytes.data(), &handle, sizeof(handle));
         break;
       }
+      case ir::KernelArg::Kind::null_pointer:  // the slot's zeros
       case ir::KernelArg::Kind::unresolved:
         break;
     }

@@ -149,6 +149,7 @@ std::string typed_value(const ir::Scalar& value) {
   using ir::ScalarType;
   switch (value.type) {
     case ScalarType::i8:
+    case ScalarType::c8:
     case ScalarType::i16:
     case ScalarType::i64:
     case ScalarType::u8:

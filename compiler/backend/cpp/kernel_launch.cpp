@@ -34,6 +34,7 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::value: return {typed_value(arg.value), std::string(ir::cpp_type_name(arg.value.type))};
     case ir::KernelArg::Kind::cond: return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
+    case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::unresolved: break;
   }
   throw std::logic_error("C++ back end: a kernel argument is not resolved");

@@ -99,6 +99,9 @@ std::string slice_text(const ir::BufferSlice& slice) {
   return fmt::format("{}[{}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length));
 }
 
-std::string arg_text(const ir::KernelArg& arg) { return arg.graph.empty() ? expr_text(arg.expr) : "@" + arg.graph; }
+std::string arg_text(const ir::KernelArg& arg) {
+  if (arg.null_pointer) return "nullptr";
+  return arg.graph.empty() ? expr_text(arg.expr) : "@" + arg.graph;
+}
 
 }  // namespace graphc::backend

@@ -142,6 +142,8 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
   out.range = ctx.range(node);
   if (node.is_type<grammar::graph_exec_ref>()) {
     out.graph = ctx.text(*node.children.at(0));
+  } else if (node.is_type<grammar::null_pointer>()) {
+    out.null_pointer = true;
   } else {
     out.expr = build_expr(ctx, node);
   }

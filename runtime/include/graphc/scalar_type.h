@@ -12,8 +12,8 @@
 namespace graphc::detail {
 
 /// The graph language's type of a C++ scalar type: float -> f32, double -> f64, and the
-/// integer types by size and signedness (int -> i32, long long -> i64, ...). bool and the
-/// character types are not scalars of the language.
+/// integer types by size and signedness (int -> i32, long long -> i64, ...), and char -> char
+/// (c8). bool and the wide character types are not scalars of the language.
 template <class T>
 constexpr ir::ScalarType scalar_type_of() {
   using ST = ir::ScalarType;
@@ -21,8 +21,10 @@ constexpr ir::ScalarType scalar_type_of() {
     return ST::f32;
   } else if constexpr (std::is_same_v<T, double>) {
     return ST::f64;
+  } else if constexpr (std::is_same_v<T, char>) {
+    return ST::c8;
   } else {
-    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                       !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
                       !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
                   "graphc::Instance::set takes float, double or a sized integer type "

@@ -42,6 +42,12 @@ extern "C" __global__ void take_all(std::int8_t* a, __half* h, __half ph, __nv_b
   }
 }
 
+// types: char pointers and values, and an optional pointer passed nullptr.
+extern "C" __global__ void take_chars(char* s, char shift, char one, const float* optional) {
+  const int i = static_cast<int>(threadIdx.x);
+  s[i] = static_cast<char>(s[i] + shift + one + (optional != nullptr ? 1 : 0));
+}
+
 namespace ops {
 template <class T>
 __global__ void scale(T* x, T factor, int n) {

@@ -24,7 +24,8 @@ Storage::Storage()
       a_f16_(a_f16_count, graphc::MemorySpace::device, "a_f16"),
       a_bf16_(a_bf16_count, graphc::MemorySpace::device, "a_bf16"),
       a_f32_(a_f32_count, graphc::MemorySpace::device, "a_f32"),
-      a_f64_(a_f64_count, graphc::MemorySpace::host, "a_f64") {
+      a_f64_(a_f64_count, graphc::MemorySpace::host, "a_f64"),
+      a_char_(a_char_count, graphc::MemorySpace::device, "a_char") {
   // a_i8 = iota(-8): element i is -8 + i
   {
     std::vector<std::int8_t> init(a_i8_count);
@@ -93,6 +94,12 @@ Storage::Storage()
     };
     std::copy(std::begin(values), std::end(values), a_f64_.get());
   }
+  // a_char = iota(97): element i is 97 + i
+  {
+    std::vector<char> init(a_char_count);
+    for (std::size_t i = 0; i < a_char_count; ++i) init[i] = static_cast<char>(97 + static_cast<std::int64_t>(i));
+    graphc::check_cuda(cudaMemcpy(a_char_.get(), init.data(), sizeof(char) * a_char_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_char')");
+  }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
   graphc::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize (initial contents)");
@@ -112,6 +119,7 @@ Bindings Storage::bindings() const {
   b.a_bf16 = a_bf16_.get();
   b.a_f32 = a_f32_.get();
   b.a_f64 = a_f64_.get();
+  b.a_char = a_char_.get();
   return b;
 }
 
@@ -125,16 +133,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 31 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:31:12");
-#line 131 "types.graph.cu"
+#line 35 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:35:12");
+#line 139 "types.graph.cu"
   }
 
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 138 "types.graph.cu"
+#line 146 "types.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::take_all);
@@ -142,12 +150,12 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.blockDim = dim3(8, 4, 2);
     p.kernel.sharedMemBytes = 65536;
     // Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.
-    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:31:12");
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.m16};
-#line 28 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:28:12");
-#line 151 "types.graph.cu"
+#line 31 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:31:12");
+#line 159 "types.graph.cu"
   }
 
   // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
@@ -159,16 +167,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 32 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:32:12");
-#line 165 "types.graph.cu"
+#line 36 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:36:12");
+#line 173 "types.graph.cu"
   }
 
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
-#line 172 "types.graph.cu"
+#line 180 "types.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::ops::scale<float>);
@@ -177,9 +185,27 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
-#line 29 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:29:12");
-#line 183 "types.graph.cu"
+#line 32 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:32:12");
+#line 191 "types.graph.cu"
+  }
+
+  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
+  {
+#line 33 "types.graph"
+    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
+#line 198 "types.graph.cu"
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = graphc::kernel_function(::take_chars);
+    p.kernel.gridDim = dim3(1, 1, 1);
+    p.kernel.blockDim = dim3(8, 1, 1);
+    p.kernel.sharedMemBytes = 0;
+    p.kernel.kernelParams = args.pointers();
+    const cudaGraphNode_t deps[] = {nodes.scaled};
+#line 33 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:33:12");
+#line 209 "types.graph.cu"
   }
 
   // m8: memset a_u8 = 0x03u (1-byte elements)
@@ -191,25 +217,39 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-#line 30 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:30:12");
-#line 197 "types.graph.cu"
+#line 34 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:34:12");
+#line 223 "types.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 206 "types.graph.cu"
+#line 232 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+  }
+
+  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
+  {
+#line 33 "types.graph"
+    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
+#line 246 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_chars);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(8, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:33:12");
   }
 }
 
@@ -217,16 +257,16 @@ void set_p_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half val
   b.p_f16 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 223 "types.graph.cu"
+#line 263 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
   }
 }
 
@@ -234,16 +274,16 @@ void set_p_bf16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bflo
   b.p_bf16 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 240 "types.graph.cu"
+#line 280 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
   }
 }
 
@@ -251,16 +291,16 @@ void set_p_i64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
   b.p_i64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 257 "types.graph.cu"
+#line 297 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
   }
 }
 
@@ -268,16 +308,16 @@ void set_p_u64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint6
   b.p_u64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 274 "types.graph.cu"
+#line 314 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
   }
 }
 
@@ -285,16 +325,16 @@ void set_p_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double val
   b.p_f64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 291 "types.graph.cu"
+#line 331 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
   }
 }
 
@@ -302,16 +342,33 @@ void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint3
   b.p_u32 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 28 "types.graph"
+#line 31 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 308 "types.graph.cu"
+#line 348 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+  }
+}
+
+void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value) {
+  b.p_char = value;
+  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
+  {
+#line 33 "types.graph"
+    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
+#line 365 "types.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::take_chars);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(8, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:33:12");
   }
 }
 
@@ -326,11 +383,12 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:28:12"};
-    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:29:12"};
-    case Switchable::m8: return {nodes.m8, "m8", "types.graph:30:12"};
-    case Switchable::m16: return {nodes.m16, "m16", "types.graph:31:12"};
-    case Switchable::m32: return {nodes.m32, "m32", "types.graph:32:12"};
+    case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:31:12"};
+    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:32:12"};
+    case Switchable::chars: return {nodes.chars, "chars", "types.graph:33:12"};
+    case Switchable::m8: return {nodes.m8, "m8", "types.graph:34:12"};
+    case Switchable::m16: return {nodes.m16, "m16", "types.graph:35:12"};
+    case Switchable::m32: return {nodes.m32, "m32", "types.graph:36:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

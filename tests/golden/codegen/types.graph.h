@@ -38,6 +38,7 @@ inline constexpr std::size_t a_f16_count = 16;
 inline constexpr std::size_t a_bf16_count = 4;
 inline constexpr std::size_t a_f32_count = 16;
 inline constexpr std::size_t a_f64_count = 2;
+inline constexpr std::size_t a_char_count = 8;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -54,18 +55,21 @@ struct Bindings {
   __nv_bfloat16* a_bf16 = nullptr;  // bf16[4], device memory, = iota(1.5)
   float* a_f32 = nullptr;  // f32[16], device memory, = iota(0.1)
   double* a_f64 = nullptr;  // f64[2], pinned host memory, = a list of 2 values
+  char* a_char = nullptr;  // char[8], device memory, = iota(97)
   __half p_f16 = __float2half(1.5f);  // param f16
   __nv_bfloat16 p_bf16 = __float2bfloat16(-2.25f);  // param bf16
   std::int64_t p_i64 = 1;  // param i64
   std::uint64_t p_u64 = 0;  // param u64
   double p_f64 = 0.1;  // param f64
   std::uint32_t p_u32 = 7u;  // param u32
+  char p_char = -32;  // param char
 };
 
 // The graph's nodes, set by build(); update_params() needs them.
 struct Nodes {
   cudaGraphNode_t all_args = nullptr;  // kernel
   cudaGraphNode_t scaled = nullptr;  // kernel
+  cudaGraphNode_t chars = nullptr;  // kernel
   cudaGraphNode_t m8 = nullptr;  // memset
   cudaGraphNode_t m16 = nullptr;  // memset
   cudaGraphNode_t m32 = nullptr;  // memset
@@ -98,6 +102,7 @@ class Storage {
   graphc::Allocation<__nv_bfloat16> a_bf16_;
   graphc::Allocation<float> a_f32_;
   graphc::Allocation<double> a_f64_;
+  graphc::Allocation<char> a_char_;
 };
 
 // Adds the nodes of graph 'types' to `graph`, each after its dependencies, with one
@@ -132,9 +137,13 @@ void set_p_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double val
 // update_params() does for all (Instance::set("p_u32", value) at run time).
 void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t value);
 
+// Sets param 'p_char' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("p_char", value) at run time).
+void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
-enum class Switchable { all_args, scaled, m8, m16, m32 };
+enum class Switchable { all_args, scaled, chars, m8, m16, m32 };
 
 // Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
 // nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.

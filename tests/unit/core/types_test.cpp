@@ -24,6 +24,9 @@ TEST_CASE("type names, sizes and C++ spellings", "[ir]") {
   CHECK(cpp_type_name(ScalarType::f32) == "float");
   CHECK(is_signed(ScalarType::i8));
   CHECK_FALSE(is_signed(ScalarType::u8));
+  CHECK(parse_type("char") == ScalarType::c8);
+  CHECK(cpp_type_name(ScalarType::c8) == "char");
+  CHECK(type_size(ScalarType::c8) == 1);
   CHECK(parse_space("host") == MemorySpace::host);
   CHECK_FALSE(parse_space("shared").has_value());
 }
@@ -39,6 +42,9 @@ TEST_CASE("scalar conversion follows C++ rules", "[ir]") {
 TEST_CASE("fits checks ranges", "[ir]") {
   CHECK(Scalar::of_integer(ScalarType::i32, 255).fits(ScalarType::u8));
   CHECK_FALSE(Scalar::of_integer(ScalarType::i32, 256).fits(ScalarType::u8));
+  CHECK(Scalar::of_integer(ScalarType::i32, -128).fits(ScalarType::c8));
+  CHECK_FALSE(Scalar::of_integer(ScalarType::i32, 128).fits(ScalarType::c8));
+  CHECK(Scalar::of_integer(ScalarType::i32, 200).convert(ScalarType::c8).integer == -56);
   CHECK_FALSE(Scalar::of_integer(ScalarType::i32, -1).fits(ScalarType::u32));
   CHECK(Scalar::of_integer(ScalarType::u64, -1).fits(ScalarType::u64));  // bits of UINT64_MAX
   CHECK_FALSE(Scalar::of_integer(ScalarType::u64, -1).fits(ScalarType::i64));

@@ -67,9 +67,10 @@ TEST_CASE("param: type and optional default", "[grammar]") {
 
 TEST_CASE("buffer: type, count, space", "[grammar]") {
   const auto p = parse_ok(
-      "graph g {\n  buffer a : f32[N] device;\n  buffer b : u8[4 * N] host;\n  buffer c : i16[3] managed;\n}\n");
+      "graph g {\n  buffer a : f32[N] device;\n  buffer b : u8[4 * N] host;\n  buffer c : i16[3] managed;\n"
+      "  buffer d : char[2] device;\n}\n");
   const auto& buffers = p->graph().buffers;
-  REQUIRE(buffers.size() == 3);
+  REQUIRE(buffers.size() == 4);
   CHECK(buffers[0].name == "a");
   CHECK(buffers[0].type == ir::ScalarType::f32);
   CHECK(sexpr(buffers[0].count) == "N");
@@ -82,6 +83,7 @@ TEST_CASE("buffer: type, count, space", "[grammar]") {
   CHECK(buffers[1].space == ir::MemorySpace::host);
   CHECK(buffers[2].type == ir::ScalarType::i16);
   CHECK(buffers[2].space == ir::MemorySpace::managed);
+  CHECK(buffers[3].type == ir::ScalarType::c8);  // C++ char: neither i8 nor u8
 }
 
 TEST_CASE("buffer initial contents: fill, iota, a list", "[grammar]") {

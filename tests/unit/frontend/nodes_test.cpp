@@ -67,6 +67,17 @@ TEST_CASE("kernel: 2-D and 3-D dimensions, dynamic shared memory, no arguments",
   CHECK(sexprs(c.block) == std::vector<std::string>{"64:i32"});
 }
 
+TEST_CASE("kernel: nullptr is an argument of its own, not an expression or a name", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  kernel k : f<<<1, 1>>>(x, nullptr, nullptrs);\n}\n");
+  const ir::KernelNode& k = kernel(*p, "k");
+  REQUIRE(k.args.size() == 3);
+  CHECK_FALSE(k.args[0].null_pointer);
+  CHECK(k.args[1].null_pointer);
+  CHECK(p->text(k.args[1].range) == "nullptr");
+  CHECK_FALSE(k.args[2].null_pointer);
+  CHECK(sexpr(k.args[2].expr) == "nullptrs");
+}
+
 TEST_CASE("kernel functions are C++ names, kept with normalised whitespace", "[grammar]") {
   const auto p = parse_ok(R"(graph g {
   kernel a : ns::axpy<float><<<1, 1>>>();
