@@ -10,6 +10,9 @@
 //      by hand   cudaGraphExecKernelNodeSetParams on the node, then cudaGraphLaunch;
 //      recapture the three launches captured again, cudaGraphExecUpdate, cudaGraphLaunch;
 //      stream    three cudaLaunchKernel calls, no graph.
+// 3. A chain of N kernel nodes that all pass buffer `x`: Instance::bind("x", ...) to new
+//    device memory (one cudaPointerGetAttributes, then one cudaGraphExecKernelNodeSetParams
+//    per node), against a new Program::instantiate of the graph bound to that memory.
 // Medians of 5 rounds, the ways taking turns. Run on a GPU: build/bench/bench_updates
 #include <cuda_runtime_api.h>
 
@@ -41,6 +44,7 @@ Bindings noop_bindings() {
   Bindings bindings;
   bindings.kernel_symbol("noop", noop_kernel());
   bindings.kernel_symbol("noop_with", noop_with_kernel());
+  bindings.kernel_symbol("noop_on", noop_on_kernel());
   return bindings;
 }
 
@@ -76,6 +80,37 @@ void update_row(int kernels, cudaStream_t stream) {
   const double s = median(set_us), g = median(grid_us), r = median(reload_us), i = median(instantiate_us);
   std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f %9.1f | %8.1f %8.1f %8.1f %s\n", kernels, s, s / kernels, g,
               g / kernels, r, i, i / s, i / g, i / r, all_updated ? "" : "(a reload re-instantiated!)");
+  std::fflush(stdout);
+}
+
+std::string buffer_chain_text(int kernels) {
+  std::string text = "graph chain {\n    buffer x : f32[1024] device;\n";
+  for (int k = 0; k < kernels; ++k) text += fmt::format("    kernel k{} : noop_on<<<1, 32>>>(x);\n", k);
+  for (int k = 1; k < kernels; ++k) text += fmt::format("    k{} -> k{};\n", k - 1, k);
+  return text + "}\n";
+}
+
+void bind_row(int kernels, cudaStream_t stream) {
+  Program program = Program::from_text("buffer_chain.graph", buffer_chain_text(kernels));
+  Allocation<float> first(1024, MemorySpace::device, "first");
+  Allocation<float> second(1024, MemorySpace::device, "second");
+  Bindings bindings = noop_bindings();
+  Instance instance = program.instantiate("chain", bindings, stream);
+
+  std::vector<double> bind_us, instantiate_us;
+  for (int round = 0; round < 5; ++round) {
+    const Clock::time_point bind_start = Clock::now();
+    for (int i = 0; i < 20; ++i) instance.bind("x", (i % 2 == 0 ? first : second).get(), 1024 * sizeof(float));
+    bind_us.push_back(us_since(bind_start) / 20);
+
+    bindings.buffer("x", first.get(), 1024 * sizeof(float));
+    const Clock::time_point instantiate_start = Clock::now();
+    Instance fresh = program.instantiate("chain", bindings, stream);
+    instantiate_us.push_back(us_since(instantiate_start));
+  }
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  const double b = median(bind_us), i = median(instantiate_us);
+  std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f\n", kernels, b, b / kernels, i, i / kernels, i / b);
   std::fflush(stdout);
 }
 
@@ -178,6 +213,13 @@ int main() {
   std::printf("%9s %9s %9s %9s | %6s %6s %6s\n", "graphc", "by hand", "recapture", "stream", "hand/g", "recap/g",
               "str/g");
   workflow(stream);
+  std::puts("");
+  std::puts("bench_updates 3: a chain of N empty kernel nodes that all pass buffer x; us, medians of 5 rounds.");
+  std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); instantiate = a new");
+  std::puts("Program::instantiate bound to it. Ratio: instantiate / bind.");
+  std::puts("");
+  std::printf("%7s | %9s %7s | %9s %7s | %9s\n", "kernels", "bind", "/node", "instant.", "/node", "inst/bind");
+  for (const int kernels : {10, 100, 1000}) bind_row(kernels, stream);
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;
 }

@@ -7,6 +7,7 @@ namespace {
 
 __global__ void noop() {}
 __global__ void noop_with(float) {}
+__global__ void noop_on(float*) {}
 __global__ void spin(long long cycles) {
   const long long start = clock64();
   while (clock64() - start < cycles) {
@@ -17,6 +18,7 @@ __global__ void spin(long long cycles) {
 
 const void* noop_kernel() { return reinterpret_cast<const void*>(&noop); }
 const void* noop_with_kernel() { return reinterpret_cast<const void*>(&noop_with); }
+const void* noop_on_kernel() { return reinterpret_cast<const void*>(&noop_on); }
 const void* spin_kernel() { return reinterpret_cast<const void*>(&spin); }
 
 void launch_noop(cudaStream_t stream) {

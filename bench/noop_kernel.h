@@ -13,6 +13,10 @@ const void* noop_kernel();
 /// a kernel with a parameter to update.
 const void* noop_with_kernel();
 
+/// The host symbol of `__global__ void noop_on(float* x)`, which does nothing with `x`: a
+/// kernel with a buffer to bind to new memory.
+const void* noop_on_kernel();
+
 /// The host symbol of `__global__ void spin(long long cycles)`, whose every thread waits
 /// `cycles` clock cycles (clock64) and returns: device work of a chosen length.
 const void* spin_kernel();

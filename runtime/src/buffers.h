@@ -43,6 +43,9 @@ class BufferSet {
   /// Per BufferId.
   const std::vector<void*>& pointers() const { return pointers_; }
   void* pointer(ir::BufferId id) const { return pointers_.at(id.value); }
+  /// Buffer `id` uses `pointer` from now on (Instance::bind); an allocation this set made
+  /// for it stays owned, and is freed with the set.
+  void rebind(ir::BufferId id, void* pointer) { pointers_.at(id.value) = pointer; }
 
  private:
   /// One buffer's memory this set allocated, with what makes it reusable.

@@ -116,12 +116,14 @@ class GraphBuilder {
     std::vector<void*> buffers(callee.buffers.size(), nullptr);
     std::vector<Slot> params(callee.params.size());
     std::vector<ir::ParamId> sources(callee.params.size());
+    std::vector<std::pair<ir::BufferId, std::int64_t>> buffer_sources(callee.buffers.size());
     for (std::size_t i = 0; i < callee.parameters.size(); ++i) {
       const ir::Parameter& parameter = callee.parameters[i];
       const ir::KernelArg& arg = call.args.at(i);
       if (parameter.kind == ir::Parameter::Kind::buffer) {
-        buffers[parameter.buffer.value] =
-            element_pointer(graph_.buffer(arg.buffer), buffers_.at(arg.buffer.value), arg.offset);
+        const std::int64_t bytes = byte_offset(graph_.buffer(arg.buffer), arg.offset);
+        buffers[parameter.buffer.value] = static_cast<std::byte*>(buffers_.at(arg.buffer.value)) + bytes;
+        buffer_sources[parameter.buffer.value] = {arg.buffer, bytes};
       } else if (arg.kind == ir::KernelArg::Kind::param) {
         params[parameter.param.value] = params_.at(arg.param.value);
         sources[parameter.param.value] = arg.param;
@@ -132,6 +134,7 @@ class GraphBuilder {
     auto child = std::make_unique<BuiltGraph>(
         create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place, nullptr));
     child->param_sources = std::move(sources);
+    child->buffer_sources = std::move(buffer_sources);
     return child;
   }
 
@@ -175,6 +178,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;
   built.param_sources.resize(graph.params.size());
+  built.buffer_sources.resize(graph.buffers.size());
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
   GraphBuilder(program, functions, params, events, resources, configured, built).build(raw, ir::BodyId{});

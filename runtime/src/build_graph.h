@@ -33,6 +33,9 @@ struct BuiltGraph {
   /// Per ParamId of a called graph: the caller's param its call passes (so a new value of
   /// that param reaches it); invalid for a value, and for the instantiated graph itself.
   std::vector<ir::ParamId> param_sources;
+  /// Per BufferId of a called graph: the caller's buffer its call passes, and how many bytes
+  /// into it (so a new binding of that buffer reaches it); invalid for the graph's own.
+  std::vector<std::pair<ir::BufferId, std::int64_t>> buffer_sources;
   std::vector<std::unique_ptr<BuiltGraph>> calls;  // per NodeId; the graph of each call node
   std::vector<CaptureCall> captures;  // per NodeId; the arguments of each capture node
   /// What the graph's capture nodes may capture outside bodies: an ordinary graph's, a

@@ -1,5 +1,6 @@
 #include "captures.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -51,7 +52,9 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
       place_(place),
       fn_(fn),
       args_(capture_->args.size()),
-      params_(capture_->args.size()) {
+      params_(capture_->args.size()),
+      buffers_(capture_->args.size()),
+      byte_offsets_(capture_->args.size()) {
   for (std::size_t i = 0; i < capture_->args.size(); ++i) {
     const ir::KernelArg& arg = capture_->args[i];
     CaptureArgs::Arg& out = args_[i];
@@ -60,7 +63,9 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
         const ir::Buffer& buffer = graph.buffer(arg.buffer);
         out.is_buffer = true;
         out.type = buffer.type;
-        out.pointer = element_pointer(buffer, buffers.at(arg.buffer.value), arg.offset);
+        buffers_[i] = arg.buffer;
+        byte_offsets_[i] = byte_offset(buffer, arg.offset);
+        out.pointer = static_cast<std::byte*>(buffers.at(arg.buffer.value)) + byte_offsets_[i];
         out.elements = static_cast<std::size_t>(static_cast<std::int64_t>(buffer.count_value) - arg.offset);
         break;
       }
@@ -93,6 +98,16 @@ bool CaptureCall::uses(ir::ParamId id) const {
 void CaptureCall::set_param(ir::ParamId id, const Slot& value) {
   for (std::size_t i = 0; i < params_.size(); ++i) {
     if (params_[i] == id) args_[i].bytes = value.bytes;
+  }
+}
+
+bool CaptureCall::uses(ir::BufferId id) const {
+  return std::find(buffers_.begin(), buffers_.end(), id) != buffers_.end();
+}
+
+void CaptureCall::set_buffer(ir::BufferId id, void* base) {
+  for (std::size_t i = 0; i < buffers_.size(); ++i) {
+    if (buffers_[i] == id) args_[i].pointer = static_cast<std::byte*>(base) + byte_offsets_[i];
   }
 }
 

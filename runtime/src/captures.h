@@ -32,6 +32,10 @@ class CaptureCall {
   /// Whether any argument passes param `id`; writes `value` into those that do.
   bool uses(ir::ParamId id) const;
   void set_param(ir::ParamId id, const Slot& value);
+  /// Whether any argument passes buffer `id`; points those that do into `base`, the
+  /// buffer's new memory, at their own offsets.
+  bool uses(ir::BufferId id) const;
+  void set_buffer(ir::BufferId id, void* base);
 
   /// Captures the node's graph with the current arguments (graphc::capture_graph) and
   /// returns it, owned by the caller; shape() then describes it. Throws graphc::Error
@@ -51,6 +55,8 @@ class CaptureCall {
   std::size_t workspace_ = 0;
   std::vector<CaptureArgs::Arg> args_;
   std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
+  std::vector<ir::BufferId> buffers_;  // per argument: the buffer it passes, or invalid
+  std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
   std::string shape_;
 };
 

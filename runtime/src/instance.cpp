@@ -44,16 +44,17 @@ cudaGraphNode_t Instance::node(std::string_view name) const {
                        graph.nodes);
 }
 
-namespace {
+namespace detail {
 
-ir::BufferId buffer_id(const detail::InstanceState& state, std::string_view name) {
+ir::BufferId buffer_id(const InstanceState& state, std::string_view name) {
   const ir::Graph& graph = state.graph();
   if (const std::optional<ir::BufferId> id = graph.find_buffer(name)) return *id;
-  detail::fail_unknown(state.program->sources(), state.program->path, DiagCode::no_such_buffer, graph, name,
-                       graph.buffers);
+  fail_unknown(state.program->sources(), state.program->path, DiagCode::no_such_buffer, graph, name, graph.buffers);
 }
 
-}  // namespace
+}  // namespace detail
+
+using detail::buffer_id;
 
 void* Instance::buffer(std::string_view name) const { return state_->built.buffers.at(buffer_id(*state_, name).value); }
 

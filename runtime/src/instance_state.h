@@ -46,6 +46,9 @@ struct InstanceState {
   bool device_launch() const { return graph().device_launch.valid(); }
 };
 
+/// Buffer `name` of the instance's graph; R0010 when it has none.
+ir::BufferId buffer_id(const InstanceState& state, std::string_view name);
+
 /// Gives node `node` of `built` (the instantiated graph, or a graph one of its call nodes
 /// embeds) its current arguments and configuration in the exec: a kernel node through
 /// cudaGraphExecKernelNodeSetParams (which takes the nodes of child graphs too), a copy or

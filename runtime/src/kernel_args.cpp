@@ -7,18 +7,24 @@ namespace graphc::detail {
 
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
-void* element_pointer(const ir::Buffer& buffer, void* base, std::int64_t offset) {
-  return static_cast<std::byte*>(base) + offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
+  return offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
-    : slots_(kernel.args.size()), params_(kernel.args.size()), graph_per_arg_(kernel.args.size()) {
+    : slots_(kernel.args.size()),
+      params_(kernel.args.size()),
+      buffers_(kernel.args.size()),
+      byte_offsets_(kernel.args.size()),
+      graph_per_arg_(kernel.args.size()) {
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
     switch (arg.kind) {
       case ir::KernelArg::Kind::buffer: {
-        void* pointer = element_pointer(graph.buffer(arg.buffer), buffer_pointers.at(arg.buffer.value), arg.offset);
+        buffers_[i] = arg.buffer;
+        byte_offsets_[i] = byte_offset(graph.buffer(arg.buffer), arg.offset);
+        void* pointer = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value)) + byte_offsets_[i];
         std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
         break;
       }
@@ -52,6 +58,18 @@ bool KernelArgs::uses(ir::ParamId id) const { return std::find(params_.begin(), 
 void KernelArgs::set_param(ir::ParamId id, const Slot& value) {
   for (std::size_t i = 0; i < params_.size(); ++i) {
     if (params_[i] == id) slots_[i] = value;
+  }
+}
+
+bool KernelArgs::uses(ir::BufferId id) const {
+  return std::find(buffers_.begin(), buffers_.end(), id) != buffers_.end();
+}
+
+void KernelArgs::set_buffer(ir::BufferId id, void* base) {
+  for (std::size_t i = 0; i < buffers_.size(); ++i) {
+    if (buffers_[i] != id) continue;
+    void* pointer = static_cast<std::byte*>(base) + byte_offsets_[i];
+    std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
   }
 }
 

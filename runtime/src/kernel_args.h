@@ -22,8 +22,8 @@ struct alignas(8) Slot {
 /// The value bytes of a param (its default, or the last value set).
 Slot param_slot(const ir::Scalar& value);
 
-/// The address of element `offset` of `buffer`, whose memory starts at `base`.
-void* element_pointer(const ir::Buffer& buffer, void* base, std::int64_t offset);
+/// How many bytes element `offset` of `buffer` is into its memory (`buf + k` arguments).
+std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset);
 
 class KernelArgs {
  public:
@@ -45,6 +45,11 @@ class KernelArgs {
   bool uses(ir::ParamId id) const;
   /// Writes `value` into every argument that passes param `id`.
   void set_param(ir::ParamId id, const Slot& value);
+  /// Whether any argument passes buffer `id`.
+  bool uses(ir::BufferId id) const;
+  /// Points every argument that passes buffer `id` (`buf`, `buf + k`) into `base`, the
+  /// buffer's new memory, at the argument's own offset.
+  void set_buffer(ir::BufferId id, void* base);
   /// The graphs whose exec an argument passes (`@g`), in argument order.
   const std::vector<ir::GraphId>& graph_execs() const { return graph_execs_; }
   /// Writes `exec` into every argument that passes `@g` for graph `id`.
@@ -54,6 +59,8 @@ class KernelArgs {
   std::vector<Slot> slots_;
   std::vector<void*> pointers_;    // into slots_ (a vector's heap storage survives moves)
   std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
+  std::vector<ir::BufferId> buffers_;  // per argument: the buffer it passes, or invalid
+  std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
   std::vector<ir::GraphId> graph_per_arg_;  // per argument: the graph whose exec it passes, or invalid
   std::vector<ir::GraphId> graph_execs_;    // the valid entries of graph_per_arg_
 };

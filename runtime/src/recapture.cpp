@@ -27,14 +27,18 @@ void collect(BuiltGraph& built, ir::ParamId id, const Slot& value, std::vector<R
 
 }  // namespace
 
+bool capture_same_shape(InstanceState& state, Recapture& r) {
+  r.graph = GraphHandle(r.call.capture(state.captures));
+  return r.call.shape() == r.built->captures[r.node].shape();
+}
+
 std::vector<Recapture> recapture(InstanceState& state, ir::ParamId id, const Slot& value, const std::string& text) {
   std::vector<Recapture> out;
   collect(state.built, id, value, out);
   const ProgramState& program = *state.program;
   for (Recapture& r : out) {
-    r.graph = GraphHandle(r.call.capture(state.captures));
+    if (capture_same_shape(state, r)) continue;
     const CaptureCall& before = r.built->captures[r.node];
-    if (r.call.shape() == before.shape()) continue;
     const ir::Param& param = state.graph().param(id);
     const ir::Scalar current = ir::Scalar::from_bytes(param.type, state.params.at(id.value).bytes.data());
     fail(program.sources(), program.path, DiagCode::recapture_refused, before.node().name_range, param.name, text,

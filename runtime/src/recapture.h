@@ -20,6 +20,11 @@ struct Recapture {
   GraphHandle graph;
 };
 
+/// Captures `r.call`'s graph again into `r.graph`; whether it has the shape of the graph
+/// the exec holds for the node (what cudaGraphExecChildGraphNodeSetParams needs). A
+/// capture's own errors are thrown.
+bool capture_same_shape(InstanceState& state, Recapture& r);
+
 /// Captures again every capture node that passes param `id` (of the instantiated graph, and
 /// of the graphs its calls embed that pass the param on) with `value` (`text` in words).
 /// Throws R0044 at the node when a graph comes back with another shape than the one in the

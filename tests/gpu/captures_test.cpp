@@ -1,8 +1,8 @@
 // Capture nodes on the device: cuBLAS GEMMs (f32, f16, bf16, transposed, strided-batched)
 // against a CPU reference in double; the captured graph holds kernel nodes only (graphc's
 // workspace), also inside a conditional body; Instance::set of a param a capture passes
-// captures the node again and updates it in place; functions registered with
-// Bindings::capture (typed and untyped, forking to another stream and joining back); and
+// captures the node again and updates it in place, as Instance::bind of an operand does;
+// functions registered with Bindings::capture (typed and untyped, forking to another stream and joining back); and
 // every way a capture can fail, each reported with its code and the node's location.
 #include <catch2/catch.hpp>
 
@@ -105,6 +105,18 @@ TEST_CASE("a cublas.gemm capture node multiplies f32 matrices as cuBLAS does", "
     instance.launch();
     CHECK(instance.exec() == exec);  // no re-instantiation
     CHECK(max_relative_error(read_buffer<float>(instance, "c"), gemm_reference(nn, -2.0, a, b, 0.5, c)) < 1e-4);
+  }
+
+  SECTION("Instance::bind of an operand captures the node again with the new memory, in place") {
+    const cudaGraphExec_t exec = instance.exec();
+    const std::vector<float> b2 = random_values(80 * 48, 4);
+    graphc::Allocation<float> memory(b2.size(), graphc::MemorySpace::device, "b2");
+    check_cuda(cudaMemcpy(memory.get(), b2.data(), b2.size() * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    upload(instance, "c", c);
+    instance.bind("b", memory.get(), b2.size() * sizeof(float));
+    instance.launch();
+    CHECK(instance.exec() == exec);
+    CHECK(max_relative_error(read_buffer<float>(instance, "c"), gemm_reference(nn, 1.5, a, b2, 0.5, c)) < 1e-4);
   }
 }
 

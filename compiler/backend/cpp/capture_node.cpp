@@ -150,12 +150,13 @@ std::string recaptured_local(const GraphContext& context, std::size_t index) {
   return context.names.nodes.at(index) + "_recaptured";
 }
 
-void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view param) {
+void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view check,
+                     std::string_view changed) {
   const ir::Node& node = context.graph.nodes.at(index);
   const std::string local = recaptured_local(context, index);
   out.line(fmt::format("{} = graphc::ChildGraph({});", local, capture_function_call(context, index)));
-  out.line(fmt::format("graphc::require_same_shape(nodes.{}, graphc::captured_shape({}.get()), {}, {}, {});",
-                       context.names.shapes.at(index), local, string_literal(param), string_literal(node.name),
+  out.line(fmt::format("{}(nodes.{}, graphc::captured_shape({}.get()), {}, {}, {});", check,
+                       context.names.shapes.at(index), local, string_literal(changed), string_literal(node.name),
                        context.location_literal(node.name_range)));
 }
 

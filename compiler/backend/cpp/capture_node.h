@@ -37,8 +37,10 @@ bool capture_passes(const ir::CaptureNode& capture, std::optional<ir::ParamId> p
 std::string recaptured_local(const GraphContext& context, std::size_t index);
 
 /// Captures node `index` again into its recaptured_local() and checks that its shape is the
-/// one in the exec (R0044 names `param`, or "a param" for update_params()).
-void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view param);
+/// one in the exec with `check` (graphc::require_same_shape: R0044 names `changed`, a param,
+/// or "a param" for update_params(); graphc::require_same_shape_rebound: R0047 names a buffer).
+void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view check,
+                     std::string_view changed);
 
 /// Gives the exec the recaptured graph (cudaGraphExecChildGraphNodeSetParams).
 void write_capture_update(CodeWriter& out, const GraphContext& context, std::size_t index);

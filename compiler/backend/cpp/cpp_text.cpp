@@ -145,6 +145,15 @@ std::string initializer(const ir::Scalar& value) {
   return unsigned_literal(static_cast<std::uint64_t>(value.integer), value.type);
 }
 
+std::string_view space_enumerator(ir::MemorySpace space) {
+  switch (space) {
+    case ir::MemorySpace::device: return "graphc::MemorySpace::device";
+    case ir::MemorySpace::host: return "graphc::MemorySpace::host";
+    case ir::MemorySpace::managed: return "graphc::MemorySpace::managed";
+  }
+  return {};
+}
+
 std::string typed_value(const ir::Scalar& value) {
   using ir::ScalarType;
   switch (value.type) {

@@ -16,6 +16,9 @@ namespace graphc::backend {
 /// also safe inside a `//` comment (as long as the comment does not end with it).
 std::string escape(std::string_view text);
 
+/// `graphc::MemorySpace::device`, `...::host`, `...::managed`.
+std::string_view space_enumerator(ir::MemorySpace space);
+
 /// `"escape(text)"`: a C++ string literal.
 std::string string_literal(std::string_view text);
 

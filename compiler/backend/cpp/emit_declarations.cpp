@@ -1,4 +1,5 @@
 // The header part of one graph: what user code names.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -184,6 +185,34 @@ void emit_setters(CodeWriter& out, const GraphContext& context) {
   }
 }
 
+// rebind_NAME() per buffer the graph owns; update_buffers() for a graph with buffer parameters.
+void emit_rebinders(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  for (std::uint32_t i = 0; i < graph.buffers.size(); ++i) {
+    if (!rebindable(graph, ir::BufferId{i})) continue;
+    const std::string& member = context.names.buffers[i];
+    const std::string name = escape(graph.buffers[i].name);
+    out.blank();
+    out.line(fmt::format("// Gives buffer '{}' new memory, `pointer` to `count` elements, in `b` and in `exec`: every", name));
+    out.line("// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error");
+    out.line(fmt::format("// R0007 when `count` is under {}_count, R0046 when the memory is not {},", member,
+                         graph.buffers[i].space == ir::MemorySpace::device    ? "device or managed memory"
+                         : graph.buffers[i].space == ir::MemorySpace::host ? "pinned host or managed memory"
+                                                                             : "managed memory"));
+    out.line("// R0047 when a capture node that passes it captures a graph of another shape; then");
+    out.line("// nothing changed.");
+    out.line(fmt::format("void rebind_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {}* pointer, std::size_t count);",
+                         member, ir::cpp_type_name(graph.buffers[i].type)));
+  }
+  const bool buffer_parameters = std::any_of(graph.parameters.begin(), graph.parameters.end(),
+                                             [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
+  if (!buffer_parameters) return;
+  out.blank();
+  out.line("// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's");
+  out.line("// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.");
+  out.line("void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
+}
+
 // enum class Switchable, set_enabled() and enabled(), when the graph has nodes CUDA can switch.
 void emit_switchable(CodeWriter& out, const GraphContext& context) {
   const std::vector<std::size_t> nodes = switchable_nodes(context.graph);
@@ -234,6 +263,7 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   out.line("// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
   out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
   emit_setters(out, context);
+  emit_rebinders(out, context);
   emit_switchable(out, context);
 }
 

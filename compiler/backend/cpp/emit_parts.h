@@ -26,8 +26,13 @@ void emit_storage(CodeWriter& out, const GraphContext& context);
 void emit_build(CodeWriter& out, const GraphContext& context);
 
 /// Source: update_params(), one block per kernel node that passes a param; then set_NAME()
-/// per param, one block per node that passes it.
+/// per param, one block per node that passes it; rebind_NAME() per rebindable buffer, one
+/// block per node that uses it; update_buffers() for a graph with buffer parameters.
 void emit_update(CodeWriter& out, const GraphContext& context);
+
+/// Whether rebind_NAME() exists for buffer `id`: a buffer the graph owns (not an alloc's
+/// memory, not a buffer parameter a caller passes).
+bool rebindable(const ir::Graph& graph, ir::BufferId id);
 
 /// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and memset
 /// nodes (not those of body graphs, nor the optimiser's synthetic ones), in IR order. The

@@ -13,15 +13,6 @@
 namespace graphc::backend {
 namespace {
 
-std::string_view space_enumerator(ir::MemorySpace space) {
-  switch (space) {
-    case ir::MemorySpace::device: return "graphc::MemorySpace::device";
-    case ir::MemorySpace::host: return "graphc::MemorySpace::host";
-    case ir::MemorySpace::managed: return "graphc::MemorySpace::managed";
-  }
-  return {};
-}
-
 // Element i of `iota(start)`: start + i in 64-bit integer arithmetic (signed for signed
 // types; the validator checked that every element fits) or in double, then rounded once to
 // the element type as the IR's Scalar::convert does.

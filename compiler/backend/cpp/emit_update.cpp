@@ -6,7 +6,11 @@
 // graph's update_params() run with the Bindings it built the graph with (CUDA updates the
 // nodes of a child graph in the exec of its parent). set_NAME(), one per param, does the
 // same for the nodes that use that param only, after setting it in `b` and checking the
-// configurations it changes.
+// configurations it changes. rebind_NAME(), one per buffer the graph owns, gives a buffer
+// new memory the same way: every node that uses it is set again (a call node's graph
+// through its update_buffers(), which a graph with buffer parameters has), after the
+// memory is checked (graphc::check_rebinding) and the capture nodes that pass it are
+// captured again.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -22,6 +26,7 @@
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
+#include "ir/overloaded.h"
 
 namespace graphc::backend {
 namespace {
@@ -66,16 +71,18 @@ void write_memory_update(CodeWriter& out, const GraphContext& context, std::size
   out.line("}");
 }
 
-void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t index,
-                       const ir::ChildGraphNode& call) {
+// A call node: the called graph's `update` (update_params or update_buffers) with the
+// Bindings the call built it with.
+void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t index, const ir::ChildGraphNode& call,
+                       std::string_view update) {
   const ir::Node& node = context.graph.nodes[index];
   out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, call)));
   out.line("{");
   {
     const Indented block(out);
     write_call_bindings(out, context, node, call);
-    out.line(fmt::format("graphc::gen::{}::update_params(exec, nodes.{}, args);",
-                         context.module_names.at(call.graph_id.value).space, context.names.call_nodes.at(index)));
+    out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, args);", context.module_names.at(call.graph_id.value).space,
+                         update, context.names.call_nodes.at(index)));
   }
   out.line("}");
 }
@@ -103,9 +110,27 @@ bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamI
   return false;
 }
 
+// Whether node `index` uses one of `buffers`: a kernel, call or capture argument, a copy
+// end, a memset.
+bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir::BufferId>& buffers) {
+  const auto among = [&](ir::BufferId id) { return std::find(buffers.begin(), buffers.end(), id) != buffers.end(); };
+  const auto passes = [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::buffer && among(arg.buffer);
+  };
+  const auto passes_any = [&](const std::vector<ir::KernelArg>& args) { return std::any_of(args.begin(), args.end(), passes); };
+  return std::visit(ir::Overloaded{[&](const ir::KernelNode& k) { return passes_any(k.args); },
+                               [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
+                               [&](const ir::CaptureNode& c) { return passes_any(c.args); },
+                               [&](const ir::CopyNode& c) { return among(c.dst.id) || among(c.src.id); },
+                               [&](const ir::MemsetNode& m) { return among(m.dst.id); },
+                               [](const auto&) { return false; }},
+                    graph.nodes[index].op);
+}
+
 // The blocks that set nodes `updated` again in `exec`, after the library handles if a
-// kernel among them needs them.
-void write_updates(CodeWriter& out, const GraphContext& context, const std::vector<std::size_t>& updated) {
+// kernel among them needs them; a call node through its graph's `call_update`.
+void write_updates(CodeWriter& out, const GraphContext& context, const std::vector<std::size_t>& updated,
+                   std::string_view call_update = "update_params") {
   const ir::Graph& graph = context.graph;
   const bool library_kernels = std::any_of(updated.begin(), updated.end(), [&](std::size_t i) {
     return std::holds_alternative<ir::KernelNode>(graph.nodes[i].op) && !compiled_in(context, graph.nodes[i]);
@@ -118,7 +143,7 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
     if (i > 0) out.blank();
     const ir::Node& node = graph.nodes[updated[i]];
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
-      write_call_update(out, context, updated[i], *call);
+      write_call_update(out, context, updated[i], *call, call_update);
     } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
       write_capture_update(out, context, updated[i]);
     } else if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
@@ -164,19 +189,21 @@ void declare_recaptures(CodeWriter& out, const GraphContext& context, const std:
 
 // `b.member = value`, kept only when the configuration of every node in `configures` is
 // valid with it (graphc::config throws R0032 otherwise) and every node of `captures`
-// captures again a graph of the same shape (R0044): nothing changes on a refusal.
+// captures again a graph of the same shape (`check`, naming `changed`): nothing changes on
+// a refusal.
 void write_checked_assignment(CodeWriter& out, const GraphContext& context, const std::string& member,
-                              const std::string& type, const std::vector<std::size_t>& configures,
-                              const std::vector<std::size_t>& captures, std::string_view param) {
+                              const std::string& value,
+                              const std::vector<std::size_t>& configures, const std::vector<std::size_t>& captures,
+                              std::string_view check, std::string_view changed) {
   declare_recaptures(out, context, captures);
-  out.line(fmt::format("const {} previous = b.{};", type, member));
-  out.line(fmt::format("b.{} = value;", member));
+  out.line(fmt::format("const auto previous = b.{};", member));
+  out.line(fmt::format("b.{} = {};", member, value));
   out.line(captures.empty() ? "try {  // the nodes it configures, checked before any changes"
                             : "try {  // the nodes it configures and captures, checked before any changes");
   for (const std::size_t i : configures) out.line(fmt::format("  (void){};", config_call(context, i)));
   {
     const Indented block(out);
-    for (const std::size_t i : captures) write_recapture(out, context, i, param);
+    for (const std::size_t i : captures) write_recapture(out, context, i, check, changed);
   }
   out.line("} catch (...) {");
   out.line(fmt::format("  b.{} = previous;", member));
@@ -207,14 +234,84 @@ void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) 
     if (configures.empty() && captures.empty()) {
       out.line(fmt::format("b.{} = value;", member));
     } else {
-      write_checked_assignment(out, context, member, type, configures, captures, context.graph.param(id).name);
+      write_checked_assignment(out, context, member, "value", configures, captures, "graphc::require_same_shape",
+                               context.graph.param(id).name);
     }
     write_updates(out, context, nodes);
   }
   out.line("}");
 }
 
+// The nodes that use one of `buffers`.
+std::vector<std::size_t> buffer_users(const ir::Graph& graph, const std::vector<ir::BufferId>& buffers) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (uses_buffer(graph, i, buffers)) out.push_back(i);
+  }
+  return out;
+}
+
+// rebind_NAME(): buffer `id`'s new memory checked, set in `b`, then the nodes that use it.
+void write_rebinder(CodeWriter& out, const GraphContext& context, ir::BufferId id) {
+  const ir::Buffer& buffer = context.graph.buffer(id);
+  const std::string& member = context.names.buffers.at(id.value);
+  const std::string type = fmt::format("{}*", ir::cpp_type_name(buffer.type));
+  const std::vector<std::size_t> nodes = buffer_users(context.graph, {id});
+  out.line(fmt::format("void rebind_{}(cudaGraphExec_t{}, const Nodes&{}, Bindings& b, {} pointer, std::size_t count) {{",
+                       member, nodes.empty() ? "" : " exec", nodes.empty() ? "" : " nodes", type));
+  {
+    const Indented body(out);
+    out.line(fmt::format("graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * {}_count, {}, {}, {});",
+                         member, space_enumerator(buffer.space), string_literal(buffer.name),
+                         context.location_literal(buffer.name_range)));
+    const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
+    if (captures.empty()) {
+      out.line(fmt::format("b.{} = pointer;", member));
+    } else {
+      write_checked_assignment(out, context, member, "pointer", {}, captures, "graphc::require_same_shape_rebound",
+                               buffer.name);
+    }
+    if (nodes.empty()) out.line("// No node uses it: nothing to set in the exec.");
+    write_updates(out, context, nodes, "update_buffers");
+  }
+  out.line("}");
+}
+
+// update_buffers() of a graph with buffer parameters: every node that uses one, set again
+// from `b` (a caller's rebind_NAME() runs it for the call that passes the buffer).
+void write_buffer_update(CodeWriter& out, const GraphContext& context) {
+  std::vector<ir::BufferId> parameters;
+  for (const ir::Parameter& p : context.graph.parameters) {
+    if (p.kind == ir::Parameter::Kind::buffer) parameters.push_back(p.buffer);
+  }
+  if (parameters.empty()) return;
+  const std::vector<std::size_t> nodes = buffer_users(context.graph, parameters);
+  out.blank();
+  out.line(nodes.empty() ? "void update_buffers(cudaGraphExec_t, const Nodes&, const Bindings&) {"
+                         : "void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {");
+  {
+    const Indented body(out);
+    if (nodes.empty()) out.line("// No node uses a buffer parameter: nothing to update.");
+    const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
+    if (!captures.empty()) {
+      out.line("// The capture nodes' graphs, captured again and checked before any changes.");
+      declare_recaptures(out, context, captures);
+      for (const std::size_t i : captures) write_recapture(out, context, i, "graphc::require_same_shape_rebound", "a buffer parameter");
+      out.blank();
+    }
+    write_updates(out, context, nodes, "update_buffers");
+  }
+  out.line("}");
+}
+
 }  // namespace
+
+bool rebindable(const ir::Graph& graph, ir::BufferId id) {
+  if (graph.buffer(id).alloc.valid()) return false;
+  return std::none_of(graph.parameters.begin(), graph.parameters.end(), [&](const ir::Parameter& p) {
+    return p.kind == ir::Parameter::Kind::buffer && p.buffer == id;
+  });
+}
 
 void emit_update(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
@@ -232,7 +329,9 @@ void emit_update(CodeWriter& out, const GraphContext& context) {
       if (!captures.empty()) {
         out.line("// The capture nodes' graphs, captured again and checked before any changes.");
         declare_recaptures(out, context, captures);
-        for (const std::size_t i : captures) write_recapture(out, context, i, passed_params(context, i));
+        for (const std::size_t i : captures) {
+          write_recapture(out, context, i, "graphc::require_same_shape", passed_params(context, i));
+        }
         out.blank();
       }
       write_updates(out, context, all);
@@ -243,6 +342,12 @@ void emit_update(CodeWriter& out, const GraphContext& context) {
     out.blank();
     write_setter(out, context, ir::ParamId{p});
   }
+  for (std::uint32_t b = 0; b < graph.buffers.size(); ++b) {
+    if (!rebindable(graph, ir::BufferId{b})) continue;
+    out.blank();
+    write_rebinder(out, context, ir::BufferId{b});
+  }
+  write_buffer_update(out, context);
 }
 
 }  // namespace graphc::backend

@@ -152,6 +152,19 @@ inline void require_same_shape(const std::string& before, const std::string& now
                               location);
 }
 
+/// Throws R0047 when a node's graph captured again with buffer `buffer`'s new memory
+/// (`now`) has another shape than the one in the exec (`before`), as generated
+/// rebind_NAME() checks before it changes anything.
+inline void require_same_shape_rebound(const std::string& before, const std::string& now, const char* buffer,
+                                       const char* node, const char* location) {
+  if (before == now) return;
+  detail::throw_capture_error("R0047",
+                              std::string("buffer '") + buffer + "' cannot be bound to new memory: capture node '" +
+                                  node + "' captured a graph of another shape with it (before: " + before +
+                                  "; now: " + now + "); nothing changed",
+                              location);
+}
+
 /// Captures what `body(stream)` launches on `stream` into a new graph and returns it, owned
 /// by the caller (who moves it into a child graph node, cudaGraphChildGraphOwnershipMove):
 /// cudaGraphCreate, cudaStreamBeginCaptureToGraph in cudaStreamCaptureModeThreadLocal, the

@@ -18,6 +18,7 @@
 
 #include "graphc/error.h"
 #include "graphc/generated_config.h"
+#include "graphc/rebinding.h"
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
@@ -114,9 +115,6 @@ template <class... Params>
 void* kernel_function(void (*kernel)(Params...)) {
   return reinterpret_cast<void*>(kernel);
 }
-
-/// Where an Allocation lives.
-enum class MemorySpace { device, host, managed };
 
 /// `count` elements of T in `space` (device: cudaMalloc; host: pinned, cudaMallocHost;
 /// managed: cudaMallocManaged), freed when destroyed. Move-only. `name` (the buffer's)

@@ -63,6 +63,24 @@ class Instance {
     set_bytes(name, detail::scalar_type_of<T>(), &value);
   }
 
+  /// Gives buffer `name` new memory on the live exec, for the next launches: `pointer`,
+  /// holding `bytes`. Every node that uses the buffer is pointed at it in place (no
+  /// re-instantiation): a kernel argument (`buf`, `buf + k`) through
+  /// cudaGraphExecKernelNodeSetParams, a copy end or memset through
+  /// cudaGraphExecNodeSetParams, the nodes of a called graph the buffer is passed to, in
+  /// conditional bodies too, and a capture node that passes it is captured again and set
+  /// with cudaGraphExecChildGraphNodeSetParams. The memory must hold the buffer (R0007 when
+  /// `bytes` is less than count * element size) in its memory space (R0046, as
+  /// cudaPointerGetAttributes says: device or managed memory for a device buffer, pinned host
+  /// or managed memory for a host buffer, managed memory for a managed one); an alloc's
+  /// memory cannot be bound (R0020); an unknown name is R0010; a capture node that captures
+  /// a graph of another shape is R0047. A refused binding changes nothing. The instance
+  /// does not own `pointer` (it must outlive the launches that use it, and reload() keeps
+  /// it); memory the instance allocated for the buffer stays allocated until the instance
+  /// is destroyed. Graphs this one launches from the device keep their own buffers. Wait for
+  /// running launches first if the old memory is about to be freed.
+  void bind(std::string_view name, void* pointer, std::size_t bytes);
+
   /// Sets param `name` from text ("3.5", "-2", "0x10" is not accepted), converted to the
   /// param's own type, f16 and bf16 included (rounded to nearest even). Text that is not a
   /// number, or an integer out of the type's range, is R0014; an unknown name is R0011.

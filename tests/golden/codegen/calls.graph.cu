@@ -45,6 +45,22 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  // add: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 18 "imports/layers.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 54 "calls.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.add, &p), "cudaGraphExecKernelNodeSetParams", "add", "imports/layers.graph:18:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.
@@ -106,7 +122,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.alloc.bytesize = 4096;
 #line 7 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 110 "calls.graph.cu"
+#line 126 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
@@ -114,7 +130,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   {
 #line 8 "imports/layers.graph"
     auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 118 "calls.graph.cu"
+#line 134 "calls.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::square_into);
@@ -125,14 +141,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.scratch};
 #line 8 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.square, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "square", "imports/layers.graph:8:12");
-#line 129 "calls.graph.cu"
+#line 145 "calls.graph.cu"
   }
 
   // accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
   {
 #line 9 "imports/layers.graph"
     auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
-#line 136 "calls.graph.cu"
+#line 152 "calls.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::add_from);
@@ -143,7 +159,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.square};
 #line 9 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.accumulate, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "accumulate", "imports/layers.graph:9:12");
-#line 147 "calls.graph.cu"
+#line 163 "calls.graph.cu"
   }
 
   // bump: call bump_all(out)
@@ -159,7 +175,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 163 "calls.graph.cu"
+#line 179 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -171,7 +187,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 10 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 175 "calls.graph.cu"
+#line 191 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -184,7 +200,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.bump};
 #line 12 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 188 "calls.graph.cu"
+#line 204 "calls.graph.cu"
   }
 }
 
@@ -193,7 +209,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   {
 #line 8 "imports/layers.graph"
     auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 197 "calls.graph.cu"
+#line 213 "calls.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::square_into);
     p.gridDim = dim3(4, 1, 1);
@@ -210,7 +226,7 @@ void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float val
   {
 #line 8 "imports/layers.graph"
     auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 214 "calls.graph.cu"
+#line 230 "calls.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::square_into);
     p.gridDim = dim3(4, 1, 1);
@@ -218,6 +234,43 @@ void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float val
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
     graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
+  }
+}
+
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 8 "imports/layers.graph"
+    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
+#line 246 "calls.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::square_into);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
+  }
+
+  // accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 9 "imports/layers.graph"
+    auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
+#line 260 "calls.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_from);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.accumulate, &p), "cudaGraphExecKernelNodeSetParams", "accumulate", "imports/layers.graph:9:12");
+  }
+
+  // bump: call bump_all(out)
+  {
+    graphc::gen::bump_all::Bindings args;
+    args.x = b.out;
+    graphc::gen::bump_all::update_buffers(exec, nodes.bump_nodes, args);
   }
 }
 
@@ -285,7 +338,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 13 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 289 "calls.graph.cu"
+#line 342 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -306,7 +359,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.first};
 #line 14 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 310 "calls.graph.cu"
+#line 363 "calls.graph.cu"
     child.move_to_node();
   }
 }
@@ -335,6 +388,58 @@ void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value
     args.layer_done = b.layer_done;
     args.layer_done_data = b.layer_done_data;
     graphc::gen::square_layer::update_params(exec, nodes.first_nodes, args);
+  }
+}
+
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "calls.graph:9:12");
+  b.x = pointer;
+  // first: call square_layer(x, y, gain)
+  {
+    graphc::gen::square_layer::Bindings args;
+    args.x = b.x;
+    args.out = b.y;
+    args.factor = b.gain;
+    args.layer_done = b.layer_done;
+    args.layer_done_data = b.layer_done_data;
+    graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, args);
+  }
+
+  // second: call square_layer(x + 1024, y, 2)
+  {
+    graphc::gen::square_layer::Bindings args;
+    args.x = b.x + 1024;
+    args.out = b.y;
+    args.factor = 2.0f;
+    args.layer_done = b.layer_done;
+    args.layer_done_data = b.layer_done_data;
+    graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, args);
+  }
+}
+
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::device, "y", "calls.graph:10:12");
+  b.y = pointer;
+  // first: call square_layer(x, y, gain)
+  {
+    graphc::gen::square_layer::Bindings args;
+    args.x = b.x;
+    args.out = b.y;
+    args.factor = b.gain;
+    args.layer_done = b.layer_done;
+    args.layer_done_data = b.layer_done_data;
+    graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, args);
+  }
+
+  // second: call square_layer(x + 1024, y, 2)
+  {
+    graphc::gen::square_layer::Bindings args;
+    args.x = b.x + 1024;
+    args.out = b.y;
+    args.factor = 2.0f;
+    args.layer_done = b.layer_done;
+    args.layer_done_data = b.layer_done_data;
+    graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, args);
   }
 }
 

@@ -62,6 +62,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { add };
@@ -138,6 +142,10 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 // update_params() does for all (Instance::set("factor", value) at run time).
 void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
 
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { square, accumulate };
@@ -208,6 +216,20 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 // Sets param 'gain' to `value` in `b`, and in `exec` the nodes that pass it, as
 // update_params() does for all (Instance::set("gain", value) at run time).
 void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
 
 }  // namespace graphc::gen::calls
 

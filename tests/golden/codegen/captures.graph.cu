@@ -64,6 +64,16 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  // The capture nodes' graphs, captured again and checked before any changes.
+  graphc::ChildGraph project_recaptured;
+  project_recaptured = graphc::ChildGraph(project_capture(b, nodes.project_workspace));
+  graphc::require_same_shape_rebound(nodes.project_shape, graphc::captured_shape(project_recaptured.get()), "a buffer parameter", "project", "captures.graph:7:13");
+
+  // project: capture cublas.gemm<T, N>(16, 16, 16, 1, x, 16, x, 16, 0, y, 16), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.project, project_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "project", "captures.graph:7:13");
+}
+
 }  // namespace graphc::gen::gemm_layer
 
 namespace graphc::gen::captures {
@@ -94,7 +104,7 @@ cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
       [&](cudaStream_t stream) {
 #line 18 "captures.graph"
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F, graphc::GemmShape{false, true, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, b.scale, b.a, b.b, 0.0f, b.c);
-#line 98 "captures.graph.cu"
+#line 108 "captures.graph.cu"
       },
       b.capture_place, "mm", "captures.graph:18:13");
 }
@@ -108,7 +118,7 @@ cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
       [&](cudaStream_t stream) {
 #line 19 "captures.graph"
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F, graphc::GemmShape{false, false, 16, 16, 16, 16, 16, 16, true, 0, 0, 256, 4}, 1.0f, b.a, b.b, 1.0f, b.c);
-#line 112 "captures.graph.cu"
+#line 122 "captures.graph.cu"
       },
       b.capture_place, "batched", "captures.graph:19:13");
 }
@@ -123,7 +133,7 @@ cudaGraph_t reduce_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 20 "captures.graph"
         b.sum_rows(stream, b.c, 1024, b.scale);
-#line 127 "captures.graph.cu"
+#line 137 "captures.graph.cu"
       },
       b.capture_place, "reduce", "captures.graph:20:13");
 }
@@ -138,7 +148,7 @@ cudaGraph_t inner_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 22 "captures.graph"
         b.sum_rows(stream, b.c + 16, 16, 2.0f);
-#line 142 "captures.graph.cu"
+#line 152 "captures.graph.cu"
       },
       graphc::CapturePlace::conditional_body, "inner", "captures.graph:22:17");
 }
@@ -160,7 +170,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 18 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "mm", "captures.graph:18:13");
-#line 164 "captures.graph.cu"
+#line 174 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -176,7 +186,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.mm};
 #line 19 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
-#line 180 "captures.graph.cu"
+#line 190 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -191,7 +201,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.batched};
 #line 20 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "reduce", "captures.graph:20:13");
-#line 195 "captures.graph.cu"
+#line 205 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -206,7 +216,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.reduce};
 #line 21 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "maybe", "captures.graph:21:8");
-#line 210 "captures.graph.cu"
+#line 220 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -223,7 +233,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 22 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:22:17");
-#line 227 "captures.graph.cu"
+#line 237 "captures.graph.cu"
       child.move_to_node();
     }
 
@@ -243,7 +253,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       const cudaGraphNode_t deps[] = {nodes.inner};
 #line 23 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "layer", "captures.graph:23:14");
-#line 247 "captures.graph.cu"
+#line 257 "captures.graph.cu"
       child.move_to_node();
     }
   }
@@ -268,7 +278,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph reduce_recaptured;
-  const float previous = b.scale;
+  const auto previous = b.scale;
   b.scale = value;
   try {  // the nodes it configures and captures, checked before any changes
     mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
@@ -284,6 +294,104 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
 
   // reduce: capture sum_rows(c, 1024, scale), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce, reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce", "captures.graph:20:13");
+}
+
+void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_count, graphc::MemorySpace::device, "a", "captures.graph:12:12");
+  graphc::ChildGraph mm_recaptured;
+  graphc::ChildGraph batched_recaptured;
+  const auto previous = b.a;
+  b.a = pointer;
+  try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "a", "mm", "captures.graph:18:13");
+    batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
+    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "a", "batched", "captures.graph:19:13");
+  } catch (...) {
+    b.a = previous;
+    throw;
+  }
+  // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+
+  // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+
+  // layer: call gemm_layer(a, b)
+  {
+    graphc::gen::gemm_layer::Bindings args;
+    args.x = b.a;
+    args.y = b.b;
+    args.capture_resources = b.capture_resources;
+    args.capture_place = graphc::CapturePlace::conditional_body;
+    graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, args);
+  }
+}
+
+void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * b_count, graphc::MemorySpace::device, "b", "captures.graph:13:12");
+  graphc::ChildGraph mm_recaptured;
+  graphc::ChildGraph batched_recaptured;
+  const auto previous = b.b;
+  b.b = pointer;
+  try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "b", "mm", "captures.graph:18:13");
+    batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
+    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "b", "batched", "captures.graph:19:13");
+  } catch (...) {
+    b.b = previous;
+    throw;
+  }
+  // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+
+  // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+
+  // layer: call gemm_layer(a, b)
+  {
+    graphc::gen::gemm_layer::Bindings args;
+    args.x = b.a;
+    args.y = b.b;
+    args.capture_resources = b.capture_resources;
+    args.capture_place = graphc::CapturePlace::conditional_body;
+    graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, args);
+  }
+}
+
+void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * c_count, graphc::MemorySpace::device, "c", "captures.graph:14:12");
+  graphc::ChildGraph mm_recaptured;
+  graphc::ChildGraph batched_recaptured;
+  graphc::ChildGraph reduce_recaptured;
+  graphc::ChildGraph inner_recaptured;
+  const auto previous = b.c;
+  b.c = pointer;
+  try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "c", "mm", "captures.graph:18:13");
+    batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
+    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "c", "batched", "captures.graph:19:13");
+    reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
+    graphc::require_same_shape_rebound(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()), "c", "reduce", "captures.graph:20:13");
+    inner_recaptured = graphc::ChildGraph(inner_capture(b));
+    graphc::require_same_shape_rebound(nodes.inner_shape, graphc::captured_shape(inner_recaptured.get()), "c", "inner", "captures.graph:22:17");
+  } catch (...) {
+    b.c = previous;
+    throw;
+  }
+  // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+
+  // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+
+  // reduce: capture sum_rows(c, 1024, scale), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce, reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce", "captures.graph:20:13");
+
+  // inner: capture sum_rows(c + 16, 16, 2), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.inner, inner_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "inner", "captures.graph:22:17");
 }
 
 }  // namespace graphc::gen::captures

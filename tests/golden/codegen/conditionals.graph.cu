@@ -285,6 +285,120 @@ void set_limit(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   }
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "conditionals.graph:8:12");
+  b.x = pointer;
+  // first: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 14 "conditionals.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 296 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.first, &p), "cudaGraphExecKernelNodeSetParams", "first", "conditionals.graph:14:12");
+  }
+
+  // step: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 16 "conditionals.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 310 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.step, &p), "cudaGraphExecKernelNodeSetParams", "step", "conditionals.graph:16:16");
+  }
+
+  // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
+  {
+#line 17 "conditionals.graph"
+    auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
+#line 324 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::below);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(1, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.check, &p), "cudaGraphExecKernelNodeSetParams", "check", "conditionals.graph:17:16");
+  }
+
+  // once: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 26 "conditionals.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 338 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.once, &p), "cudaGraphExecKernelNodeSetParams", "once", "conditionals.graph:26:20");
+  }
+
+  // twice_a: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 30 "conditionals.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 352 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.twice_a, &p), "cudaGraphExecKernelNodeSetParams", "twice_a", "conditionals.graph:30:20");
+  }
+
+  // twice_b: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 32 "conditionals.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 366 "conditionals.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.twice_b, &p), "cudaGraphExecKernelNodeSetParams", "twice_b", "conditionals.graph:32:24");
+  }
+
+  // down: copy h <- x (1024 bytes, device to host)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.down, &p), "cudaGraphExecNodeSetParams", "down", "conditionals.graph:38:10");
+  }
+}
+
+void rebind_h(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_count, graphc::MemorySpace::host, "h", "conditionals.graph:9:12");
+  b.h = pointer;
+  // down: copy h <- x (1024 bytes, device to host)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.down, &p), "cudaGraphExecNodeSetParams", "down", "conditionals.graph:38:10");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

@@ -195,7 +195,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
-  const std::int32_t previous = b.n;
+  const auto previous = b.n;
   b.n = value;
   try {  // the nodes it configures, checked before any changes
     (void)grow_config(b);
@@ -249,7 +249,7 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
 }
 
 void set_threads(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t value) {
-  const std::uint32_t previous = b.threads;
+  const auto previous = b.threads;
   b.threads = value;
   try {  // the nodes it configures, checked before any changes
     (void)grow_config(b);
@@ -277,7 +277,7 @@ void set_threads(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uin
 }
 
 void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t value) {
-  const std::int64_t previous = b.first;
+  const auto previous = b.first;
   b.first = value;
   try {  // the nodes it configures, checked before any changes
     (void)take_config(b);
@@ -299,7 +299,7 @@ void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
 }
 
 void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value) {
-  const std::uint16_t previous = b.mark_value;
+  const auto previous = b.mark_value;
   b.mark_value = value;
   try {  // the nodes it configures, checked before any changes
     (void)mark_config(b);
@@ -307,6 +307,97 @@ void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::
     b.mark_value = previous;
     throw;
   }
+  // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
+  {
+    const graphc::config::Memset config = mark_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = b.flags + config.dst.first;
+    p.memset.value = config.value;
+    p.memset.elementSize = 2;
+    p.memset.width = config.dst.length;
+    p.memset.height = 1;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.mark, &p), "cudaGraphExecNodeSetParams", "mark", "configured.graph:19:12");
+  }
+}
+
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "configured.graph:12:12");
+  b.x = pointer;
+  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
+  {
+#line 16 "configured.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, b.n);
+#line 332 "configured.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    const graphc::config::Launch config = grow_config(b);
+    p.gridDim = config.grid;
+    p.blockDim = config.block;
+    p.sharedMemBytes = config.shared_memory;
+    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
+      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
+    }
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "configured.graph:16:12");
+  }
+
+  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
+  {
+    const graphc::config::Copy config = take_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
+  }
+
+  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
+  {
+    const graphc::config::Copy config = head_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
+  }
+}
+
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::device, "y", "configured.graph:13:12");
+  b.y = pointer;
+  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
+  {
+    const graphc::config::Copy config = take_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
+  }
+
+  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
+  {
+    const graphc::config::Copy config = head_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
+  }
+}
+
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count, graphc::MemorySpace::device, "flags", "configured.graph:14:12");
+  b.flags = pointer;
   // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
   {
     const graphc::config::Memset config = mark_config(b);

@@ -91,6 +91,27 @@ void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
 // update_params() does for all (Instance::set("mark_value", value) at run time).
 void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value);
 
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'flags' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under flags_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { grow, take, head, mark };

@@ -67,6 +67,24 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   }
 }
 
+void rebind_counter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * counter_count, graphc::MemorySpace::device, "counter", "device_launch.graph:7:12");
+  b.counter = pointer;
+  // tick: kernel count_down<<<(1, 1, 1), (1, 1, 1), 0>>>
+  {
+#line 8 "device_launch.graph"
+    auto args = graphc::kernel_args(::count_down, b.again_exec, b.counter);
+#line 78 "device_launch.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::count_down);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(1, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tick, &p), "cudaGraphExecKernelNodeSetParams", "tick", "device_launch.graph:8:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.
@@ -110,7 +128,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   {
 #line 12 "device_launch.graph"
     auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 114 "device_launch.graph.cu"
+#line 132 "device_launch.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::start_worker);
@@ -120,7 +138,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.kernelParams = args.pointers();
 #line 12 "device_launch.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.go, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "go", "device_launch.graph:12:12");
-#line 124 "device_launch.graph.cu"
+#line 142 "device_launch.graph.cu"
   }
 }
 
@@ -129,7 +147,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   {
 #line 12 "device_launch.graph"
     auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 133 "device_launch.graph.cu"
+#line 151 "device_launch.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::start_worker);
     p.gridDim = dim3(1, 1, 1);

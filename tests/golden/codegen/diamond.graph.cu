@@ -149,6 +149,112 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "diamond.graph:9:12");
+  b.x = pointer;
+  // combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
+  {
+#line 14 "diamond.graph"
+    auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
+#line 160 "diamond.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_halves);
+    p.gridDim = dim3(16, 1, 1);
+    p.blockDim = dim3(128, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.combine, &p), "cudaGraphExecKernelNodeSetParams", "combine", "diamond.graph:14:12");
+  }
+
+  // left: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
+  {
+#line 15 "diamond.graph"
+    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 2048);
+#line 174 "diamond.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::scale_half);
+    p.gridDim = dim3(16, 1, 1);
+    p.blockDim = dim3(128, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.left, &p), "cudaGraphExecKernelNodeSetParams", "left", "diamond.graph:15:12");
+  }
+
+  // right: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
+  {
+#line 16 "diamond.graph"
+    auto args = graphc::kernel_args(::scale_half, b.x + 2048, 3.0f, 2048);
+#line 188 "diamond.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::scale_half);
+    p.gridDim = dim3(16, 1, 1);
+    p.blockDim = dim3(128, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.right, &p), "cudaGraphExecKernelNodeSetParams", "right", "diamond.graph:16:12");
+  }
+}
+
+void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * out_count, graphc::MemorySpace::managed, "out", "diamond.graph:10:12");
+  b.out = pointer;
+  // combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
+  {
+#line 14 "diamond.graph"
+    auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
+#line 206 "diamond.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_halves);
+    p.gridDim = dim3(16, 1, 1);
+    p.blockDim = dim3(128, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.combine, &p), "cudaGraphExecKernelNodeSetParams", "combine", "diamond.graph:14:12");
+  }
+
+  // back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDefault;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.back, &p), "cudaGraphExecNodeSetParams", "back", "diamond.graph:19:10");
+  }
+}
+
+void rebind_h_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_out_count, graphc::MemorySpace::host, "h_out", "diamond.graph:11:12");
+  b.h_out = pointer;
+  // back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDefault;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.back, &p), "cudaGraphExecNodeSetParams", "back", "diamond.graph:19:10");
+  }
+}
+
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count, graphc::MemorySpace::device, "flags", "diamond.graph:12:12");
+  b.flags = pointer;
+  // clear: memset flags[8:32] = 0xffffu (2-byte elements)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = b.flags + 8;
+    p.memset.value = 0xffffu;
+    p.memset.elementSize = 2;
+    p.memset.width = 32;
+    p.memset.height = 1;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "diamond.graph:18:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

@@ -79,6 +79,34 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'out' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under out_count, R0046 when the memory is not managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'h_out' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under h_out_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_h_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'flags' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under flags_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { combine, left, right, clear, back };

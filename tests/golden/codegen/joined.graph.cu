@@ -187,6 +187,94 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "joined.graph:8:12");
+  b.x = pointer;
+  // a1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 10 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 198 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.a1, &p), "cudaGraphExecKernelNodeSetParams", "a1", "joined.graph:10:12");
+  }
+
+  // a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 11 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 212 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.a2, &p), "cudaGraphExecKernelNodeSetParams", "a2", "joined.graph:11:12");
+  }
+
+  // b1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 12 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
+#line 226 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.b1, &p), "cudaGraphExecKernelNodeSetParams", "b1", "joined.graph:12:12");
+  }
+
+  // b2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 13 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
+#line 240 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.b2, &p), "cudaGraphExecKernelNodeSetParams", "b2", "joined.graph:13:12");
+  }
+
+  // c1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 14 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x + 2048, 1024);
+#line 254 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.c1, &p), "cudaGraphExecKernelNodeSetParams", "c1", "joined.graph:14:12");
+  }
+
+  // d1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 15 "joined.graph"
+    auto args = graphc::kernel_args(::add_one, b.x + 3072, 1024);
+#line 268 "joined.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_one);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.d1, &p), "cudaGraphExecKernelNodeSetParams", "d1", "joined.graph:15:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

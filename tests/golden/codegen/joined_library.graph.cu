@@ -157,6 +157,80 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "joined_library.graph:6:12");
+  b.x = pointer;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+
+  // k0: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 7 "joined_library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, 1.0f, 256};
+#line 170 "joined_library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k0", "joined_library.graph:7:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k0, &p), "cudaGraphExecKernelNodeSetParams", "k0", "joined_library.graph:7:12");
+  }
+
+  // k1: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 8 "joined_library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 256, 1.0f, 256};
+#line 184 "joined_library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k1", "joined_library.graph:8:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k1, &p), "cudaGraphExecKernelNodeSetParams", "k1", "joined_library.graph:8:12");
+  }
+
+  // k2: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 9 "joined_library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 512, 1.0f, 256};
+#line 198 "joined_library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k2", "joined_library.graph:9:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k2, &p), "cudaGraphExecKernelNodeSetParams", "k2", "joined_library.graph:9:12");
+  }
+
+  // k3: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 10 "joined_library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 768, 1.0f, 256};
+#line 212 "joined_library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k3", "joined_library.graph:10:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k3, &p), "cudaGraphExecKernelNodeSetParams", "k3", "joined_library.graph:10:12");
+  }
+
+  // k4: memset x[1024:256] = 0x00000000u (4-byte elements)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = b.x + 1024;
+    p.memset.value = 0x00000000u;
+    p.memset.elementSize = 4;
+    p.memset.width = 256;
+    p.memset.height = 1;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.k4, &p), "cudaGraphExecNodeSetParams", "k4", "joined_library.graph:11:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

@@ -123,6 +123,40 @@ void set_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   }
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "library.graph:7:12");
+  b.x = pointer;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+
+  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 9 "library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
+#line 136 "library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k, &p), "cudaGraphExecKernelNodeSetParams", "k", "library.graph:9:12");
+  }
+
+  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 10 "library.graph"
+    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
+#line 150 "library.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.j, &p), "cudaGraphExecKernelNodeSetParams", "j", "library.graph:10:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

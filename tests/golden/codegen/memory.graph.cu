@@ -153,6 +153,53 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   }
 }
 
+void rebind_input(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * input_count, graphc::MemorySpace::device, "input", "memory.graph:8:12");
+  b.input = pointer;
+  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 14 "memory.graph"
+    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
+#line 164 "memory.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::square_into);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass1, &p), "cudaGraphExecKernelNodeSetParams", "pass1", "memory.graph:14:12");
+  }
+}
+
+void rebind_output(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * output_count, graphc::MemorySpace::device, "output", "memory.graph:9:12");
+  b.output = pointer;
+  // pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 15 "memory.graph"
+    auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
+#line 182 "memory.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::add_from);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass2, &p), "cudaGraphExecKernelNodeSetParams", "pass2", "memory.graph:15:12");
+  }
+
+  // last: copy output[1023:1] <- scratch[0:1] (4 bytes, device to device)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(nodes.scratch_dptr, 4, 4, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.output + 1023, 4, 4, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.last, &p), "cudaGraphExecNodeSetParams", "last", "memory.graph:16:10");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

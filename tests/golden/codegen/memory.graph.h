@@ -77,6 +77,20 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 // update_params() does for all (Instance::set("scale", value) at run time).
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
 
+// Gives buffer 'input' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under input_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_input(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'output' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under output_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_output(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { clear, pass1, pass2, last };

@@ -119,6 +119,52 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "ports_events.graph:8:12");
+  b.x = pointer;
+  // first: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 13 "ports_events.graph"
+    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 1024);
+#line 130 "ports_events.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::scale_half);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.first, &p), "cudaGraphExecKernelNodeSetParams", "first", "ports_events.graph:13:12");
+  }
+
+  // second: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 14 "ports_events.graph"
+    auto args = graphc::kernel_args(::scale_half, b.x, 0.5f, 1024);
+#line 144 "ports_events.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::scale_half);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.second, &p), "cudaGraphExecKernelNodeSetParams", "second", "ports_events.graph:14:12");
+  }
+
+  // third: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 15 "ports_events.graph"
+    auto args = graphc::kernel_args(::scale_half, b.x, 3.0f, 1024);
+#line 158 "ports_events.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::scale_half);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.third, &p), "cudaGraphExecKernelNodeSetParams", "third", "ports_events.graph:15:12");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.
@@ -174,7 +220,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.eventRecord.event = b.go;
 #line 24 "ports_events.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.fire, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fire", "ports_events.graph:24:12");
-#line 178 "ports_events.graph.cu"
+#line 224 "ports_events.graph.cu"
   }
 }
 

@@ -152,6 +152,86 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   }
 }
 
+void rebind_h_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_data_count, graphc::MemorySpace::host, "h_data", "train_step.graph:7:12");
+  b.h_data = pointer;
+  // upload: copy d_data <- h_data (4096 bytes, host to device)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.upload, &p), "cudaGraphExecNodeSetParams", "upload", "train_step.graph:11:10");
+  }
+
+  // download: copy h_data <- d_data (4096 bytes, device to host)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download, &p), "cudaGraphExecNodeSetParams", "download", "train_step.graph:14:10");
+  }
+}
+
+void rebind_d_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * d_data_count, graphc::MemorySpace::device, "d_data", "train_step.graph:8:12");
+  b.d_data = pointer;
+  // upload: copy d_data <- h_data (4096 bytes, host to device)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.upload, &p), "cudaGraphExecNodeSetParams", "upload", "train_step.graph:11:10");
+  }
+
+  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 12 "train_step.graph"
+    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
+#line 200 "train_step.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::kernel_forward);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), "cudaGraphExecKernelNodeSetParams", "forward", "train_step.graph:12:12");
+  }
+
+  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
+  {
+#line 13 "train_step.graph"
+    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
+#line 214 "train_step.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::kernel_backward);
+    p.gridDim = dim3(4, 1, 1);
+    p.blockDim = dim3(256, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p), "cudaGraphExecKernelNodeSetParams", "backward", "train_step.graph:13:12");
+  }
+
+  // download: copy h_data <- d_data (4096 bytes, device to host)
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemcpy;
+    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download, &p), "cudaGraphExecNodeSetParams", "download", "train_step.graph:14:10");
+  }
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.

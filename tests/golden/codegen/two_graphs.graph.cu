@@ -63,6 +63,12 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
+void rebind_unused(cudaGraphExec_t, const Nodes&, Bindings& b, float* pointer, std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * unused_count, graphc::MemorySpace::managed, "unused", "two_graphs.graph:6:12");
+  b.unused = pointer;
+  // No node uses it: nothing to set in the exec.
+}
+
 namespace {
 
 // A switchable node: its handle in `nodes`, its name and where it is declared.
@@ -109,7 +115,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     p.type = cudaGraphNodeTypeEmpty;
 #line 14 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.a, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "a", "two_graphs.graph:14:11");
-#line 113 "two_graphs.graph.cu"
+#line 119 "two_graphs.graph.cu"
   }
 
   // b: empty
@@ -119,7 +125,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 15 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.b, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b", "two_graphs.graph:15:11");
-#line 123 "two_graphs.graph.cu"
+#line 129 "two_graphs.graph.cu"
   }
 
   // c: empty
@@ -129,7 +135,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 16 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.c, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "c", "two_graphs.graph:16:11");
-#line 133 "two_graphs.graph.cu"
+#line 139 "two_graphs.graph.cu"
   }
 }
 

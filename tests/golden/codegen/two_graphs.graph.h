@@ -63,6 +63,13 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
+// Gives buffer 'unused' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under unused_count, R0046 when the memory is not managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_unused(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { first, second };

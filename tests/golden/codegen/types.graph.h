@@ -141,6 +141,97 @@ void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint3
 // update_params() does for all (Instance::set("p_char", value) at run time).
 void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value);
 
+// Gives buffer 'a_i8' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_i8_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_i8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int8_t* pointer, std::size_t count);
+
+// Gives buffer 'a_i16' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_i16_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_i16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int16_t* pointer, std::size_t count);
+
+// Gives buffer 'a_i32' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_i32_count, R0046 when the memory is not managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_i32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer, std::size_t count);
+
+// Gives buffer 'a_i64' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_i64_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_i64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t* pointer, std::size_t count);
+
+// Gives buffer 'a_u8' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_u8_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint8_t* pointer, std::size_t count);
+
+// Gives buffer 'a_u16' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_u16_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_u16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count);
+
+// Gives buffer 'a_u32' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_u32_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t* pointer, std::size_t count);
+
+// Gives buffer 'a_u64' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_u64_count, R0046 when the memory is not managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_u64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint64_t* pointer, std::size_t count);
+
+// Gives buffer 'a_f16' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_f16_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half* pointer, std::size_t count);
+
+// Gives buffer 'a_bf16' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_bf16_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_bf16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16* pointer, std::size_t count);
+
+// Gives buffer 'a_f32' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_f32_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count);
+
+// Gives buffer 'a_f64' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_f64_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer, std::size_t count);
+
+// Gives buffer 'a_char' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_char_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer, std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { all_args, scaled, chars, m8, m16, m32 };

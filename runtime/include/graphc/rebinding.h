@@ -1,0 +1,86 @@
+// A buffer's new memory on a live graph, checked before any node is pointed at it: the
+// checks Instance::bind and the generated rebind_NAME() share. Header-only, CUDA runtime
+// API and the standard library only (generated code includes it).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <string>
+
+#include "graphc/error.h"
+
+namespace graphc {
+
+/// Where a buffer lives: device (cudaMalloc), host (pinned, cudaMallocHost), managed
+/// (cudaMallocManaged).
+enum class MemorySpace { device, host, managed };
+
+/// What memory `pointer` is, as cudaPointerGetAttributes reports it: cudaMemoryTypeDevice,
+/// cudaMemoryTypeHost (pinned or registered host memory), cudaMemoryTypeManaged, or
+/// cudaMemoryTypeUnregistered (pageable host memory, and nullptr). Throws graphc::Error
+/// R0001 when CUDA cannot tell.
+inline cudaMemoryType memory_type_of(const void* pointer) {
+  cudaPointerAttributes attributes{};
+  const cudaError_t status = cudaPointerGetAttributes(&attributes, pointer);
+  if (status != cudaSuccess) {
+    throw Error(std::string("error[R0001]: cudaPointerGetAttributes failed: ") + cudaGetErrorName(status) + " (" +
+                    cudaGetErrorString(status) + ")",
+                "R0001");
+  }
+  return attributes.type;
+}
+
+/// "device memory", "pinned host memory", "managed memory", "pageable host memory".
+inline const char* memory_type_name(cudaMemoryType type) {
+  switch (type) {
+    case cudaMemoryTypeDevice: return "device memory";
+    case cudaMemoryTypeHost: return "pinned host memory";
+    case cudaMemoryTypeManaged: return "managed memory";
+    default: return "pageable host memory";
+  }
+}
+
+/// "device memory", "pinned host memory", "managed memory": what a buffer of `space` holds.
+inline const char* memory_space_name(MemorySpace space) {
+  switch (space) {
+    case MemorySpace::device: return "device memory";
+    case MemorySpace::host: return "pinned host memory";
+    case MemorySpace::managed: return "managed memory";
+  }
+  return "";
+}
+
+/// Whether memory of `type` may stand for a buffer of `space` in the nodes that use it:
+/// device or managed memory for a device buffer, pinned host or managed memory for a host
+/// buffer, managed memory for a managed buffer (host code may read it without a copy).
+inline bool fits_space(cudaMemoryType type, MemorySpace space) {
+  switch (space) {
+    case MemorySpace::device: return type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged;
+    case MemorySpace::host: return type == cudaMemoryTypeHost || type == cudaMemoryTypeManaged;
+    case MemorySpace::managed: return type == cudaMemoryTypeManaged;
+  }
+  return false;
+}
+
+/// Checks new memory for buffer `name` (declared at `location`, "file:line:col") of `needed`
+/// bytes in `space`, as generated rebind_NAME() does before it changes anything: graphc::Error
+/// R0007 when `bytes` is less than `needed`, R0046 when the memory is not of the buffer's
+/// space (fits_space).
+inline void check_rebinding(const void* pointer, std::size_t bytes, std::size_t needed, MemorySpace space,
+                            const char* name, const char* location) {
+  const std::string at = std::string(location) + ": ";
+  if (bytes < needed) {
+    throw Error(at + "error[R0007]: buffer '" + name + "' is bound to " + std::to_string(bytes) +
+                    " bytes, but the graph declares " + std::to_string(needed) + " bytes",
+                "R0007");
+  }
+  const cudaMemoryType type = memory_type_of(pointer);
+  if (!fits_space(type, space)) {
+    throw Error(at + "error[R0046]: buffer '" + name + "' holds " + memory_space_name(space) +
+                    ", but the memory bound to it is " + memory_type_name(type),
+                "R0046");
+  }
+}
+
+}  // namespace graphc
