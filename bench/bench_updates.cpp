@@ -12,7 +12,8 @@
 //      stream    three cudaLaunchKernel calls, no graph.
 // 3. A chain of N kernel nodes that all pass buffer `x`: Instance::bind("x", ...) to new
 //    device memory (one cudaPointerGetAttributes, then one cudaGraphExecKernelNodeSetParams
-//    per node), against a new Program::instantiate of the graph bound to that memory.
+//    per node), against the same CUDA calls made by hand on the same exec (the floor), and
+//    against a new Program::instantiate of the graph bound to that memory.
 // Medians of 5 rounds, the ways taking turns. Run on a GPU: build/bench/bench_updates
 #include <cuda_runtime_api.h>
 
@@ -97,11 +98,30 @@ void bind_row(int kernels, cudaStream_t stream) {
   Bindings bindings = noop_bindings();
   Instance instance = program.instantiate("chain", bindings, stream);
 
-  std::vector<double> bind_us, instantiate_us;
+  std::vector<cudaGraphNode_t> nodes;
+  for (int k = 0; k < kernels; ++k) nodes.push_back(instance.node(fmt::format("k{}", k)));
+  // By hand: the kernel node's parameters with the new pointer, set on every node.
+  const auto set_by_hand = [&](float* x) {
+    void* args[] = {&x};
+    cudaKernelNodeParams p{};
+    p.func = const_cast<void*>(noop_on_kernel());
+    p.gridDim = dim3(1);
+    p.blockDim = dim3(32);
+    p.kernelParams = args;
+    for (cudaGraphNode_t node : nodes) {
+      check_cuda(cudaGraphExecKernelNodeSetParams(instance.exec(), node, &p), "cudaGraphExecKernelNodeSetParams");
+    }
+  };
+
+  std::vector<double> bind_us, hand_us, instantiate_us;
   for (int round = 0; round < 5; ++round) {
     const Clock::time_point bind_start = Clock::now();
     for (int i = 0; i < 20; ++i) instance.bind("x", (i % 2 == 0 ? first : second).get(), 1024 * sizeof(float));
     bind_us.push_back(us_since(bind_start) / 20);
+
+    const Clock::time_point hand_start = Clock::now();
+    for (int i = 0; i < 20; ++i) set_by_hand((i % 2 == 0 ? first : second).get());
+    hand_us.push_back(us_since(hand_start) / 20);
 
     bindings.buffer("x", first.get(), 1024 * sizeof(float));
     const Clock::time_point instantiate_start = Clock::now();
@@ -109,8 +129,9 @@ void bind_row(int kernels, cudaStream_t stream) {
     instantiate_us.push_back(us_since(instantiate_start));
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  const double b = median(bind_us), i = median(instantiate_us);
-  std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f\n", kernels, b, b / kernels, i, i / kernels, i / b);
+  const double b = median(bind_us), h = median(hand_us), i = median(instantiate_us);
+  std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f %7.3f | %9.1f %9.1f\n", kernels, b, b / kernels, h, h / kernels,
+              i, i / kernels, i / b, i / h);
   std::fflush(stdout);
 }
 
@@ -215,10 +236,12 @@ int main() {
   workflow(stream);
   std::puts("");
   std::puts("bench_updates 3: a chain of N empty kernel nodes that all pass buffer x; us, medians of 5 rounds.");
-  std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); instantiate = a new");
-  std::puts("Program::instantiate bound to it. Ratio: instantiate / bind.");
+  std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); by hand = the same");
+  std::puts("cudaGraphExecKernelNodeSetParams calls with prepared parameters; instantiate = a new Program::instantiate");
+  std::puts("bound to it. Ratios: instantiate / bind, instantiate / by hand.");
   std::puts("");
-  std::printf("%7s | %9s %7s | %9s %7s | %9s\n", "kernels", "bind", "/node", "instant.", "/node", "inst/bind");
+  std::printf("%7s | %9s %7s | %9s %7s | %9s %7s | %9s %9s\n", "kernels", "bind", "/node", "by hand", "/node", "instant.",
+              "/node", "inst/bind", "inst/hand");
   for (const int kernels : {10, 100, 1000}) bind_row(kernels, stream);
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;

@@ -1,7 +1,6 @@
 // Kernels with the signatures real CUDA code has and graphc must pass to unchanged: `char*`
 // (neither `signed char*` nor `unsigned char*`), a `char` by value, and an optional pointer
 // that may be null.
-#include <cstdint>
 
 /// out[i] = in[i] + shift, over n characters.
 extern "C" __global__ void shift_letters(const char* in, char* out, char shift, int n) {

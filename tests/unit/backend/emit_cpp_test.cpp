@@ -130,8 +130,9 @@ TEST_CASE("every #line back into the generated file names the line after it", "[
     ++directives;
     CHECK(std::stoul(m[1]) == i + 2);  // line i + 1 (1-based) names line i + 2
   }
-  // Every node's cudaGraphAddNode, the kernels' args in build, in update_params and in set_scale.
-  CHECK(directives == 4 + 2 + 2 + 2);
+  // Every node's cudaGraphAddNode, the kernels' args in build, in update_params, in set_scale
+  // and in rebind_d_data.
+  CHECK(directives == 4 + 2 + 2 + 2 + 2);
 }
 
 TEST_CASE("copies are 1-D memcpy nodes with their direction", "[codegen]") {
