@@ -22,7 +22,7 @@
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
-#define GRAPHC_GENERATED_ABI 2
+#define GRAPHC_GENERATED_ABI 3
 
 namespace graphc {
 
