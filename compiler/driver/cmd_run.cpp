@@ -4,6 +4,8 @@
 // launches it N times, and prints the named buffers after the last launch. With --watch it
 // then waits for edits of the files the graph was compiled from, reloads it
 // (Instance::reload: updated in place or re-instantiated, as it reports) and runs it again.
+// Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
+// since no program registers their functions here.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -178,7 +180,13 @@ int run(const Options& o) {
   cudaStream_t stream = nullptr;
   check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   const auto instantiate_start = Clock::now();
-  Instance instance = program.instantiate(graph->name, Bindings{}, stream);
+  Bindings bindings;
+  bindings.unbound_hosts([](const Bindings::HostCall& call) {
+    std::printf("host node '%.*s' (%.*s): launch %llu\n", static_cast<int>(call.node.size()), call.node.data(),
+                static_cast<int>(call.function.size()), call.function.data(),
+                static_cast<unsigned long long>(call.launch));
+  });
+  Instance instance = program.instantiate(graph->name, bindings, stream);
   const double instantiate_ms = ms_since(instantiate_start);
 
   launch_and_report(o, instance, printed, stream, load_ms, instantiate_ms);

@@ -17,6 +17,11 @@ Bindings& Bindings::host(std::string name, cudaHostFn_t fn, void* user_data) {
   return *this;
 }
 
+Bindings& Bindings::unbound_hosts(std::function<void(const HostCall&)> fn) {
+  unbound_hosts_ = std::make_shared<const std::function<void(const HostCall&)>>(std::move(fn));
+  return *this;
+}
+
 Bindings& Bindings::capture(std::string name, CaptureFn fn) {
   captures_[std::move(name)] = std::move(fn);
   return *this;

@@ -1,6 +1,8 @@
 #include "resolve_functions.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <exception>
 #include <map>
 #include <string_view>
 
@@ -10,6 +12,16 @@
 #include "shared_memory.h"
 
 namespace graphc::detail {
+
+void CUDART_CB HostStandIn::run(void* self) {
+  HostStandIn& stand_in = *static_cast<HostStandIn*>(self);
+  const Bindings::HostCall call{stand_in.node, stand_in.function, ++stand_in.launches};
+  try {
+    (*stand_in.fn)(call);
+  } catch (const std::exception& e) {  // nothing may leave a CUDA callback
+    std::fprintf(stderr, "graphc: the stand-in of host node '%s' threw: %s\n", stand_in.node.c_str(), e.what());
+  }
+}
 
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
   ResolvedFunctions out;
@@ -41,6 +53,14 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
       found_before.emplace(kernel->function, out.kernels[i]);
     } else if (const auto* host = std::get_if<ir::HostNode>(&node.op)) {
       const Bindings::BoundHost* bound = bindings.find_host(host->function);
+      if ((!bound || !bound->fn) && bindings.unbound_hosts()) {
+        HostStandIn& stand_in = *out.stand_ins.emplace_back(std::make_unique<HostStandIn>());
+        stand_in.fn = bindings.unbound_hosts();
+        stand_in.node = node.name;
+        stand_in.function = host->function;
+        out.hosts[i] = {&HostStandIn::run, &stand_in};
+        continue;
+      }
       if (!bound || !bound->fn) {
         fail(program.sources(), program.path, DiagCode::host_not_bound, host->function_range, host->function,
              node.name);

@@ -4,6 +4,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "graphc/bindings.h"
@@ -12,9 +16,22 @@
 
 namespace graphc::detail {
 
+/// The callback of a host node whose function is unbound, when Bindings::unbound_hosts gave
+/// a stand-in: CUDA calls run() with this as user data; it counts the node's launches.
+struct HostStandIn {
+  std::shared_ptr<const std::function<void(const Bindings::HostCall&)>> fn;
+  std::string node;
+  std::string function;
+  std::atomic<std::uint64_t> launches{0};
+
+  /// The cudaHostFn_t: calls `fn` with the node, its function and its launch count.
+  static void CUDART_CB run(void* self);
+};
+
 struct ResolvedFunctions {
   std::vector<cudaKernel_t> kernels;         // per NodeId; nullptr for all but kernel nodes
   std::vector<Bindings::BoundHost> hosts;    // per NodeId; empty for all but host nodes
+  std::vector<std::unique_ptr<HostStandIn>> stand_ins;  // what `hosts` points at for unbound functions
   /// Per NodeId: the function Bindings::capture registered for a capture node that calls
   /// one (pointing into the Bindings resolved from, which must outlive it); null otherwise.
   std::vector<const CaptureFn*> captures;
@@ -25,7 +42,7 @@ struct ResolvedFunctions {
 /// a synthetic node's is the modules' no-op kernel.
 /// Host nodes take their callback from Bindings::host, capture nodes of registered functions
 /// theirs from Bindings::capture. Throws R0002 for a kernel found nowhere, R0008 for an
-/// unbound host function, R0040 for an unbound capture function, R0001 for a failed CUDA
+/// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0040 for an unbound capture function, R0001 for a failed CUDA
 /// call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 

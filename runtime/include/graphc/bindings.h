@@ -6,7 +6,10 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -41,6 +44,20 @@ class Bindings {
   /// The callback of host nodes whose function is `name`: CUDA calls `fn(user_data)` when
   /// the node runs (cudaHostNodeParamsV2). A host node with no binding is error R0008.
   Bindings& host(std::string name, cudaHostFn_t fn, void* user_data = nullptr);
+
+  /// What the stand-in of an unbound host node receives each time the node runs: the node's
+  /// name, its function as written, and how many times the node has run in this instance
+  /// (1 the first time).
+  struct HostCall {
+    std::string_view node;
+    std::string_view function;
+    std::uint64_t launch = 0;
+  };
+  /// A stand-in for every host node whose function has no Bindings::host callback, instead
+  /// of error R0008: CUDA calls `fn` from its callback thread when such a node runs, so it
+  /// must neither call CUDA nor throw (an exception is caught and printed to stderr).
+  /// `graphc run` prints a line per call, so a graph's host nodes show their order and count.
+  Bindings& unbound_hosts(std::function<void(const HostCall&)> fn);
 
   /// The caller's CUDA event for the graph's `event name;`, used by its record and wait
   /// nodes instead of an event the instance creates: so the host can cudaEventSynchronize
@@ -88,6 +105,8 @@ class Bindings {
   const void* find_kernel(std::string_view name) const;
   const BoundHost* find_host(std::string_view name) const;
   const CaptureFn* find_capture(std::string_view name) const;
+  /// Bindings::unbound_hosts's stand-in; null when none was given.
+  const std::shared_ptr<const std::function<void(const HostCall&)>>& unbound_hosts() const { return unbound_hosts_; }
   /// The bound event (itself null when null was bound), or nullptr when `name` is not bound.
   const cudaEvent_t* find_event(std::string_view name) const;
   const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
@@ -99,6 +118,7 @@ class Bindings {
   std::map<std::string, BoundHost, std::less<>> hosts_;
   std::map<std::string, cudaEvent_t, std::less<>> events_;
   std::map<std::string, CaptureFn, std::less<>> captures_;
+  std::shared_ptr<const std::function<void(const HostCall&)>> unbound_hosts_;
 };
 
 }  // namespace graphc
