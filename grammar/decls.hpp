@@ -62,10 +62,18 @@ struct buffer_decl
     : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close, space_name>,
           opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
 
-// `event NAME;`: a CUDA event that the graph's record and wait nodes share.
+// `event NAME ([timing])?;`: a CUDA event that the graph's record and wait nodes share;
+// `[timing]` creates it with timing, so that the host can read the time between two
+// record nodes. Attributes are words checked after parsing.
 struct kw_event : kw<'e', 'v', 'e', 'n', 't'> {};
 struct event_name : seq<name> {};
+struct event_attrs_open : sym<'['> {};
+struct event_attr : seq<word> {};
+struct event_attrs_comma : sym<','> {};
+struct event_attrs_close : sym<']'> {};
+struct event_attrs
+    : seq<event_attrs_open, must<event_attr>, star_must<event_attrs_comma, event_attr>, must<event_attrs_close>> {};
 struct event_end : sym<';'> {};
-struct event_decl : if_must<kw_event, event_name, event_end> {};
+struct event_decl : seq<kw_event, must<event_name>, opt<event_attrs>, must<event_end>> {};
 
 }  // namespace graphc::grammar

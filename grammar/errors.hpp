@@ -103,7 +103,9 @@ GRAPHC_SYNTAX_ERROR(init_close, "expected ')' after the initial value")
 GRAPHC_SYNTAX_ERROR(list_close, "expected ',' or '}' after a value of the list")
 GRAPHC_SYNTAX_ERROR(buffer_end, "expected '=' or ';' after the buffer's memory space")
 GRAPHC_SYNTAX_ERROR(event_name, "expected the event's name after 'event'")
-GRAPHC_SYNTAX_ERROR(event_end, "expected ';' after the event declaration")
+GRAPHC_SYNTAX_ERROR(event_attr, "expected an event attribute, such as timing")
+GRAPHC_SYNTAX_ERROR(event_attrs_close, "expected ',' or ']' after an event attribute")
+GRAPHC_SYNTAX_ERROR(event_end, "expected '[' and the event's attributes, or ';', after the event's name")
 
 // nodes.hpp
 GRAPHC_SYNTAX_ERROR(dim_close, "expected ')' after the dimensions: at most three, (x, y, z)")

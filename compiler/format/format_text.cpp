@@ -23,6 +23,7 @@ struct Statement {
   bool opens_block = false;  // graph, if, while, switch, case, else: its first `{` at level 0 opens a block
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
+  bool event = false;        // event: `[timing]` after the name is spaced
   std::size_t tokens = 0;    // tokens so far
   int parens = 0;
   int brackets = 0;
@@ -77,6 +78,7 @@ class Printer {
     s.opens_block = one_of(first, {"graph", "if", "while", "switch", "case", "else"});
     s.conditional = one_of(first, {"if", "while", "switch"});
     s.graph = first.is("graph");
+    s.event = first.is("event");
     indent_ = depth;
     previous_ = nullptr;
     while (at_ < p_.size()) {
@@ -137,7 +139,7 @@ class Printer {
     if (one_of(prev, {"(", "[", "@", "<<<"}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
-    if (x.is("[")) return s.graph && s.parens == 0;
+    if (x.is("[")) return (s.graph || s.event) && s.parens == 0;
     if ((x.is(":") || prev.is(":")) && s.brackets > 0) return false;  // a slice, `b[0:n]`
     if ((prev.is("{") || x.is("}")) && s.braces > 0) return false;    // `{a, b}`
     return true;

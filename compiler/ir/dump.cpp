@@ -144,7 +144,9 @@ std::string dump(const Module& module, const SourceManager& sources) {
       out += fmt::format("  cond {} default={}{} {}\n", c.name, c.default_value ? fmt::format("{}", c.folded_default) : "none",
                          in_body(c.body), at(sources, c.name_range));
     }
-    for (const Event& e : g.events) out += fmt::format("  event {} {}\n", e.name, at(sources, e.name_range));
+    for (const Event& e : g.events) {
+      out += fmt::format("  event {}{} {}\n", e.name, e.timing ? " timing" : "", at(sources, e.name_range));
+    }
     for (std::size_t i = 0; i < g.bodies.size(); ++i) {
       const Body& b = g.bodies[i];
       out += fmt::format("  body #{} of {}[{}]{} {}\n", i, g.node(b.conditional).name, b.index, in_body(b.parent),

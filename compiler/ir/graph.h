@@ -47,6 +47,9 @@ struct Event {
   std::string name;
   SourceRange name_range;
   SourceRange range;
+  /// `[timing]`: created without cudaEventDisableTiming, so that cudaEventElapsedTime can
+  /// read the time between two of its records.
+  bool timing = false;
 };
 
 /// Initial contents a buffer gets once, when the runtime allocates it.

@@ -43,7 +43,7 @@ EventSet EventSet::create(const ProgramState& program, const ir::Graph& graph, c
     }
     cudaEvent_t created = nullptr;
     const std::string what = fmt::format("cudaEventCreateWithFlags of event '{}'", event.name);
-    check(cudaEventCreateWithFlags(&created, cudaEventDisableTiming), what.c_str(),
+    check(cudaEventCreateWithFlags(&created, event.timing ? cudaEventDefault : cudaEventDisableTiming), what.c_str(),
           CallSite::at(program.sources(), event.range));
     set.owned_.emplace_back(created);
     set.events_.push_back(created);

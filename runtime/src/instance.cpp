@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cuda_check.h"
+#include "graphc/generated_support.h"
 #include "instance_state.h"
 #include "runtime_diag.h"
 
@@ -71,11 +72,29 @@ const Instance& Instance::launched(std::string_view graph) const {
                graph, graph);
 }
 
-cudaEvent_t Instance::event(std::string_view name) const {
-  const ir::Graph& graph = state_->graph();
-  if (const std::optional<ir::EventId> id = graph.find_event(name)) return state_->events.event(*id);
-  detail::fail_unknown(state_->program->sources(), state_->program->path, DiagCode::no_such_event, graph, name,
+namespace {
+
+ir::EventId event_id(const detail::InstanceState& state, std::string_view name) {
+  const ir::Graph& graph = state.graph();
+  if (const std::optional<ir::EventId> id = graph.find_event(name)) return *id;
+  detail::fail_unknown(state.program->sources(), state.program->path, DiagCode::no_such_event, graph, name,
                        graph.events);
+}
+
+}  // namespace
+
+cudaEvent_t Instance::event(std::string_view name) const { return state_->events.event(event_id(*state_, name)); }
+
+float Instance::elapsed_ms(std::string_view from, std::string_view to) const {
+  const ir::Graph& graph = state_->graph();
+  for (const std::string_view name : {from, to}) {
+    const ir::Event& event = graph.events.at(event_id(*state_, name).value);
+    if (!event.timing && state_->bindings.find_event(event.name) == nullptr) {
+      detail::fail(state_->program->sources(), state_->program->path, DiagCode::event_not_timed, event.name_range,
+                   event.name, event.name);
+    }
+  }
+  return graphc::elapsed_ms(event(from), event(to), std::string(from).c_str(), std::string(to).c_str());
 }
 
 }  // namespace graphc

@@ -4,6 +4,7 @@
 // null bound event is R0017.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <memory>
 #include <type_traits>
 
@@ -123,6 +124,26 @@ TEST_CASE("the instance creates an event per declaration, unknown names are R001
   bad.event("unknown", nullptr);
   const Error bound = error_of([&] { program.instantiate("produce", bad); });
   CHECK(bound.code() == "R0016");
+}
+
+TEST_CASE("events declared [timing] give the time between two record nodes; others are R0048", "[runtime][gpu]") {
+  Program program = Program::load(data_dir() + "/events.graph");
+  Instance instance = program.instantiate("timed");
+  const auto launched = std::chrono::steady_clock::now();
+  instance.launch();
+  const float ms = instance.elapsed_ms("start", "stop");  // waits for `stop`
+  const double host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - launched).count();
+  // slow_fill spins 2e7 cycles: at most 2 GHz on an H100, so at least 10 ms; never longer
+  // than the host saw from the launch to the wait's end.
+  CHECK(ms >= 9.0f);
+  CHECK(ms <= host_ms + 0.5);
+  CHECK(read_buffer<float>(instance, "x") == std::vector<float>(4096, 3.0f));
+
+  const Error untimed = error_of([&] { static_cast<void>(instance.elapsed_ms("start", "plain")); });
+  CHECK(untimed.code() == "R0048");
+  CHECK_THAT(untimed.what(), Catch::Contains("events.graph:35:11: error[R0048]: event 'plain' is not declared [timing]"));
+  CHECK(error_of([&] { static_cast<void>(instance.elapsed_ms("start", "stp")); }).code() == "R0016");
 }
 
 TEST_CASE("a null event bound for a record node is R0017 at the node", "[runtime][gpu]") {

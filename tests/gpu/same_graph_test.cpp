@@ -21,6 +21,7 @@
 #include "device_launch.graph.h"
 #include "diamond.graph.h"
 #include "events.graph.h"
+#include "generated_graph.h"
 #include "graph_memory.graph.h"
 #include "joined.graph.h"
 #include "graphc/generated_support.h"
@@ -254,6 +255,18 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
   CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
   CHECK(consumed.nodes[0].has_event);
+}
+
+TEST_CASE("timed: the generated Storage creates [timing] events that graphc::elapsed_ms reads", "[runtime][codegen]") {
+  namespace gen = graphc::gen::timed;
+  const std::string path = std::string(GRAPHC_TEST_DATA_DIR) + "/events.graph";
+  require_same(runtime_shape(path, "timed"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 4);
+  graphc::test::GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  g.launch();
+  // slow_fill spins 2e7 cycles: at least 10 ms at an H100's top clock of 2 GHz.
+  CHECK(graphc::elapsed_ms(g.b.start, g.b.stop, "start", "stop") >= 9.0f);
+  CHECK_THROWS_WITH(graphc::elapsed_ms(g.b.start, g.b.plain, "start", "plain"),
+                    Catch::Contains("cudaEventElapsedTime of events 'start' and 'plain' failed"));
 }
 
 TEST_CASE("joined: both paths build the optimiser's no-op kernel root and sink", "[runtime][codegen]") {

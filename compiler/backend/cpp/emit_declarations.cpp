@@ -136,7 +136,12 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
   out.line("// Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)");
   out.line("// and writes its initial contents; frees them when destroyed. Move-only.");
   if (!graph.events.empty()) {
-    out.line("// Also owns one CUDA event per event (cudaEventCreateWithFlags, cudaEventDisableTiming).");
+    if (std::any_of(graph.events.begin(), graph.events.end(), [](const ir::Event& e) { return e.timing; })) {
+      out.line("// Also owns one CUDA event per event (cudaEventCreateWithFlags: with timing for [timing]");
+      out.line("// events, cudaEventDisableTiming for the others).");
+    } else {
+      out.line("// Also owns one CUDA event per event (cudaEventCreateWithFlags, cudaEventDisableTiming).");
+    }
   }
   out.line("class Storage {");
   out.line(" public:");

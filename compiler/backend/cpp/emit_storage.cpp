@@ -167,7 +167,8 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
                                   space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {
-    members.push_back(fmt::format("{}_({})", names.events[i], string_literal(graph.events[i].name)));
+    members.push_back(fmt::format("{}_({}{})", names.events[i], string_literal(graph.events[i].name),
+                                  graph.events[i].timing ? ", true" : ""));
   }
   out.line("Storage::Storage()");
   for (std::size_t i = 0; i < members.size(); ++i) {

@@ -74,7 +74,7 @@ class TextWriter {
       declarations = true;
     }
     for (const ir::Event& e : graph_.events) {
-      line(1, fmt::format("event {};", e.name));
+      line(1, fmt::format("event {}{};", e.name, e.timing ? " [timing]" : ""));
       declarations = true;
     }
     items(ir::BodyId{}, 1, declarations);

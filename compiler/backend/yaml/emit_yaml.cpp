@@ -28,7 +28,14 @@ class YamlWriter {
     buffers();
     if (!graph_.events.empty()) {
       out_ << YAML::Key << "events" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-      for (const ir::Event& e : graph_.events) out_ << e.name;
+      for (const ir::Event& e : graph_.events) {
+        if (e.timing) {
+          out_ << YAML::BeginMap << YAML::Key << e.name << YAML::Value << YAML::Flow << YAML::BeginSeq << "timing"
+               << YAML::EndSeq << YAML::EndMap;
+        } else {
+          out_ << e.name;
+        }
+      }
       out_ << YAML::EndSeq;
     }
     items(ir::BodyId{});

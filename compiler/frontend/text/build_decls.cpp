@@ -67,6 +67,14 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
   return std::nullopt;
 }
 
+void check_event_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Event& event) {
+  if (word == "timing") {
+    event.timing = true;
+    return;
+  }
+  report_unknown(diags, DiagCode::unknown_event_attribute, range, word, std::array{"timing"});
+}
+
 std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word) {
   if (const auto space = ir::parse_space(word)) return space;
   report_unknown(diags, DiagCode::unknown_space, range, word, kSpaceNames);
@@ -169,6 +177,9 @@ ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
   event.name = ctx.text(name);
   event.name_range = ctx.range(name);
   event.range = ctx.range(node);
+  for (std::size_t i = 1; i < node.children.size(); ++i) {
+    check_event_attribute(ctx.diags, ctx.range(*node.children[i]), ctx.text(*node.children[i]), event);
+  }
   return event;
 }
 

@@ -36,6 +36,8 @@ void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& 
 /// closest word as a suggestion.
 std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word);
 std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word);
+/// An event attribute word (`timing`) applied to `event`, or E0112 with a suggestion.
+void check_event_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Event& event);
 
 /// Whether `path` of a `module` (`is_module`) or `import` declaration at `range` may be
 /// used: no quotes, backslashes or control characters (E0013: generated code #includes

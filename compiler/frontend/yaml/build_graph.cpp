@@ -199,11 +199,25 @@ class GraphBuilder {
     return true;
   }
 
+  // events: [done, {start: [timing]}]: a name, or a name with its attributes.
   void events(const YAML::Node& list, const std::string& what) {
     if (!r_.is_list(list, what)) return;
     for (const YAML::Node& e : list) {
       ir::Event event;
-      if (!declared(e, "event", event.name, event.name_range)) continue;
+      if (e.IsMap() && e.size() == 1) {
+        const auto entry = *e.begin();
+        if (!declared(entry.first, "event", event.name, event.name_range)) continue;
+        const std::string of = fmt::format("the attributes of event '{}'", event.name);
+        if (r_.is_list(entry.second, of)) {
+          for (const YAML::Node& a : entry.second) {
+            if (const auto word = r_.word(a, "an event attribute")) {
+              text::check_event_attribute(r_.diags(), r_.range(a), *word, event);
+            }
+          }
+        }
+      } else if (!declared(e, "event", event.name, event.name_range)) {
+        continue;
+      }
       event.range = event.name_range;
       graph_.events.push_back(std::move(event));
     }

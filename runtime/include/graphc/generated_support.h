@@ -166,14 +166,28 @@ class Allocation {
   MemorySpace space_;
 };
 
+/// Milliseconds between the last records of `from` and `to` (cudaEventElapsedTime, about
+/// 0.5 us resolution), after waiting for `to` (cudaEventSynchronize): the time between two
+/// record nodes of a launched graph, for events declared `[timing]`. Throws graphc::Error
+/// R0001 naming both events when CUDA refuses (an event created without timing, one not
+/// recorded yet).
+inline float elapsed_ms(cudaEvent_t from, cudaEvent_t to, const char* from_name, const char* to_name) {
+  const std::string what = std::string(" of events '") + from_name + "' and '" + to_name + "'";
+  check_cuda(cudaEventSynchronize(to), ("cudaEventSynchronize" + what).c_str());
+  float ms = 0.0f;
+  check_cuda(cudaEventElapsedTime(&ms, from, to), ("cudaEventElapsedTime" + what).c_str());
+  return ms;
+}
+
 /// A CUDA event for the record and wait nodes of a graph, created with
-/// cudaEventCreateWithFlags(cudaEventDisableTiming) and destroyed with it. Move-only.
-/// `name` (the event's) appears in the error when creation fails.
+/// cudaEventCreateWithFlags(cudaEventDisableTiming), or with timing for an event declared
+/// `[timing]`, and destroyed with it. Move-only. `name` (the event's) appears in the error
+/// when creation fails.
 class Event {
  public:
-  explicit Event(const char* name) {
+  explicit Event(const char* name, bool timing = false) {
     const std::string what = std::string("cudaEventCreateWithFlags of event '") + name + "'";
-    check_cuda(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), what.c_str());
+    check_cuda(cudaEventCreateWithFlags(&event_, timing ? cudaEventDefault : cudaEventDisableTiming), what.c_str());
   }
   ~Event() { release(); }
   Event(Event&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}

@@ -150,6 +150,12 @@ class Instance {
   /// with Bindings::event), e.g. to cudaEventSynchronize on what a record node recorded.
   /// Unknown: R0016.
   cudaEvent_t event(std::string_view name) const;
+  /// Milliseconds between the last records of events `from` and `to` (cudaEventElapsedTime,
+  /// about 0.5 us resolution), after waiting for `to` (cudaEventSynchronize): the time between
+  /// two record nodes of the last launch. The instance's events must be declared `[timing]`
+  /// (else R0048); events bound with Bindings::event are the caller's, as CUDA created them.
+  /// Unknown: R0016; CUDA refusing (an event not recorded yet): R0001.
+  float elapsed_ms(std::string_view from, std::string_view to) const;
 
   /// The instance of graph `graph`, which a kernel of this graph (or of a graph it
   /// launches) launches through `@graph`: instantiated with this one, for device launch

@@ -51,9 +51,13 @@ TEST_CASE("record and wait nodes take part in edges", "[grammar]") {
 TEST_CASE("event, record and wait syntax errors", "[grammar]") {
   expect_error("graph g {\n  event;\n}\n", DiagCode::syntax_error, "2:8", "expected the event's name after 'event'");
   expect_error("graph g {\n  event e\n  empty x;\n}\n", DiagCode::syntax_error, "2:10",
-               "expected ';' after the event declaration");
+               "expected '[' and the event's attributes, or ';', after the event's name");
   expect_error("graph g {\n  event e : f32;\n}\n", DiagCode::syntax_error, "2:11",
-               "expected ';' after the event declaration");
+               "expected '[' and the event's attributes, or ';', after the event's name");
+  expect_error("graph g {\n  event e [];\n}\n", DiagCode::syntax_error, "2:12",
+               "expected an event attribute, such as timing");
+  expect_error("graph g {\n  event e [timing;\n}\n", DiagCode::syntax_error, "2:18",
+               "expected ',' or ']' after an event attribute");
   expect_error("graph g {\n  record r;\n}\n", DiagCode::syntax_error, "2:11",
                "expected ':' and the event after the node's name");
   expect_error("graph g {\n  record : e;\n}\n", DiagCode::syntax_error, "2:10",

@@ -22,7 +22,7 @@ graphs:
       p: {type: f64, default: 2.0}
     buffers:
       b: {type: i32, count: N, space: host, init: {list: [1, 2]}}
-    events: [ready]
+    events: [ready, {timed: [timing]}]
     conds:
       go: {default: 1}
     nodes:
@@ -61,6 +61,10 @@ graphs:
   CHECK(g.params[1].name == "p");
   CHECK(g.buffers[1].init.kind == ir::BufferInit::Kind::list);
   CHECK(g.events[0].name == "ready");
+  CHECK_FALSE(g.events[0].timing);
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[1].name == "timed");
+  CHECK(g.events[1].timing);
   CHECK(g.conds[0].name == "go");
   CHECK(g.conds[1].name == "again");
   CHECK(g.conds[1].body.valid());
