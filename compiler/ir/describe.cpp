@@ -9,6 +9,7 @@ std::string_view space_description(MemorySpace space) {
     case MemorySpace::device: return "device memory";
     case MemorySpace::host: return "pinned host memory";
     case MemorySpace::managed: return "managed memory";
+    case MemorySpace::pageable: return "pageable host memory";
   }
   return {};
 }

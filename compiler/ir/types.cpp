@@ -119,6 +119,7 @@ std::string_view space_name(MemorySpace space) {
     case MemorySpace::device: return "device";
     case MemorySpace::host: return "host";
     case MemorySpace::managed: return "managed";
+    case MemorySpace::pageable: return "pageable";
   }
   return "?";
 }
@@ -127,6 +128,7 @@ std::optional<MemorySpace> parse_space(std::string_view name) {
   if (name == "device") return MemorySpace::device;
   if (name == "host") return MemorySpace::host;
   if (name == "managed") return MemorySpace::managed;
+  if (name == "pageable") return MemorySpace::pageable;
   return std::nullopt;
 }
 

@@ -26,8 +26,9 @@ bool is_float(ScalarType type);
 bool is_signed(ScalarType type);
 std::optional<ScalarType> parse_type(std::string_view name);
 
-/// Where a buffer lives. device: cudaMalloc; host: pinned, cudaMallocHost; managed: cudaMallocManaged.
-enum class MemorySpace : std::uint8_t { device, host, managed };
+/// Where a buffer lives. device: cudaMalloc; host: pinned, cudaMallocHost; managed:
+/// cudaMallocManaged; pageable: ordinary host memory (malloc), which only copies reach.
+enum class MemorySpace : std::uint8_t { device, host, managed, pageable };
 std::string_view space_name(MemorySpace space);
 std::optional<MemorySpace> parse_space(std::string_view name);
 

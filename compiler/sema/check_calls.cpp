@@ -284,9 +284,10 @@ class CallChecker {
         if (!allowed_in_body(n)) {
           note(diags_.report(DiagCode::body_node_kind, n.name_range, ir::kind_name(n), n.name, where));
         } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
-          for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
-            note(diags_.report(DiagCode::body_copy_memory, end.slice->name_range, n.name, where, end.verb,
-                               graph.buffer(end.slice->id).name));
+          for (const RefusedCopyEnd& end : refused_copy_ends(graph, *copy)) {
+            const ir::Buffer& buffer = graph.buffer(end.slice->id);
+            note(diags_.report(DiagCode::body_copy_memory, end.slice->name_range, n.name, where, end.verb, buffer.name,
+                               ir::space_description(buffer.space)));
           }
         }
       });
@@ -296,9 +297,10 @@ class CallChecker {
         if (!allowed_in_device_graph(n)) {
           note(diags_.report(DiagCode::device_graph_node_kind, n.name_range, ir::kind_name(n), n.name, caller.name));
         } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
-          for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
+          for (const RefusedCopyEnd& end : refused_copy_ends(graph, *copy)) {
+            const ir::Buffer& buffer = graph.buffer(end.slice->id);
             note(diags_.report(DiagCode::device_graph_copy_memory, end.slice->name_range, n.name, caller.name, end.verb,
-                               graph.buffer(end.slice->id).name));
+                               buffer.name, ir::space_description(buffer.space)));
           }
         }
       });

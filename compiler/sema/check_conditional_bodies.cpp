@@ -2,6 +2,7 @@
 // memcpy, memset, child graph and conditional nodes, recursively; a memcpy only between
 // device memory and pinned host memory. CUDA itself answers the rest with a bare
 // cudaErrorInvalidValue or fails at instantiation, naming no node.
+#include "ir/describe.h"
 #include "ir/overloaded.h"
 #include "sema/bodies.h"
 #include "sema/passes.h"
@@ -11,11 +12,11 @@ namespace graphc::sema {
 namespace {
 
 void check_copy(GraphContext& ctx, const ir::Node& node, const ir::CopyNode& copy) {
-  for (const ManagedCopyEnd& end : managed_copy_ends(ctx.graph, copy)) {
+  for (const RefusedCopyEnd& end : refused_copy_ends(ctx.graph, copy)) {
     const ir::Buffer& buffer = ctx.graph.buffer(end.slice->id);
     ctx.diags
         .report(DiagCode::body_copy_memory, end.slice->name_range, node.name, body_location(ctx.graph, node.body),
-                end.verb, buffer.name)
+                end.verb, buffer.name, ir::space_description(buffer.space))
         .note(buffer.name_range, "'{}' is declared here", buffer.name);
   }
 }

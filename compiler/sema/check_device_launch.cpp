@@ -3,6 +3,7 @@
 // memcpy, memset and child graph nodes whose copies touch device or pinned host memory
 // (it answers anything else with a bare cudaErrorInvalidValue at instantiation). A kernel
 // argument `@g` passes graph g's executable graph, so g must be such a graph.
+#include "ir/describe.h"
 #include "ir/overloaded.h"
 #include "sema/graph_lookup.h"
 #include "sema/passes.h"
@@ -20,9 +21,11 @@ void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
     }
     const auto* copy = std::get_if<ir::CopyNode>(&node.op);
     if (copy == nullptr) continue;
-    for (const ManagedCopyEnd& end : managed_copy_ends(graph, *copy)) {
+    for (const RefusedCopyEnd& end : refused_copy_ends(graph, *copy)) {
       const ir::Buffer& buffer = graph.buffer(end.slice->id);
-      diags.report(DiagCode::device_graph_copy_memory, end.slice->name_range, node.name, graph.name, end.verb, buffer.name)
+      diags
+          .report(DiagCode::device_graph_copy_memory, end.slice->name_range, node.name, graph.name, end.verb,
+                  buffer.name, ir::space_description(buffer.space))
           .note(buffer.name_range, "'{}' is declared here", buffer.name);
     }
   }

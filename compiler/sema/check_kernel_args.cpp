@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "sema/passes.h"
+#include "sema/placement.h"
 
 namespace graphc::sema {
 namespace {
@@ -74,6 +75,7 @@ class ArgChecker {
     }
     switch (entity->kind) {
       case Entity::Kind::buffer:
+        if (pageable(entity->index, expr.range)) return;
         arg_->kind = KernelArg::Kind::buffer;
         arg_->buffer = ir::BufferId{entity->index};
         arg_->offset = 0;
@@ -105,7 +107,7 @@ class ArgChecker {
   // `buf + k`: k elements into the buffer, which must stay inside it.
   void check_offset(Entity buffer, const Expr& offset) {
     const std::optional<Scalar> k = ctx_.folder.fold_integer(offset, "buffer offset", handler());
-    if (!k || !ctx_.buffer_ok[buffer.index]) return;
+    if (!k || !ctx_.buffer_ok[buffer.index] || pageable(buffer.index, arg_->range)) return;
     const ir::Buffer& b = ctx_.graph.buffers[buffer.index];
     const bool inside = ir::is_signed(k->type) ? k->integer >= 0 && static_cast<std::uint64_t>(k->integer) < b.count_value
                                                : static_cast<std::uint64_t>(k->integer) < b.count_value;
@@ -117,6 +119,15 @@ class ArgChecker {
     arg_->kind = KernelArg::Kind::buffer;
     arg_->buffer = ir::BufferId{buffer.index};
     arg_->offset = k->integer;
+  }
+
+  // A kernel or capture node passing a pageable buffer, which the device cannot address
+  // (E0219); a call passes it on to a parameter that check_calls matches by space.
+  bool pageable(std::uint32_t buffer, SourceRange range) {
+    const ir::Buffer& b = ctx_.graph.buffers[buffer];
+    if (b.space != ir::MemorySpace::pageable || std::holds_alternative<ir::ChildGraphNode>(node_.op)) return false;
+    report_pageable_use(ctx_.diags, node_, "passes", b, range);
+    return true;
   }
 
   void pass_value(const Scalar& value) {

@@ -11,6 +11,7 @@
 #include "sema/arithmetic.h"
 #include "sema/node_config.h"
 #include "sema/passes.h"
+#include "sema/placement.h"
 
 namespace graphc::sema {
 namespace {
@@ -156,6 +157,10 @@ bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
 bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& memset) {
   if (!resolve_buffer(ctx, node, memset.dst, false)) return false;
   const ir::Buffer& buffer = ctx.graph.buffer(memset.dst.id);
+  if (buffer.space == ir::MemorySpace::pageable) {
+    report_pageable_use(ctx.diags, node, "sets", buffer, memset.dst.name_range);
+    return false;
+  }
   const std::size_t size = ir::type_size(buffer.type);
   if (size > 4) {
     ctx.diags.report(DiagCode::bad_memset_target, memset.dst.name_range, node.name, size)

@@ -30,12 +30,20 @@ bool allowed_in_device_graph(const ir::Node& node) {
                     node.op);
 }
 
-std::vector<ManagedCopyEnd> managed_copy_ends(const ir::Graph& graph, const ir::CopyNode& copy) {
-  std::vector<ManagedCopyEnd> out;
-  for (const ManagedCopyEnd end : {ManagedCopyEnd{&copy.src, "reads"}, ManagedCopyEnd{&copy.dst, "writes"}}) {
-    if (end.slice->id.valid() && graph.buffer(end.slice->id).space == ir::MemorySpace::managed) out.push_back(end);
+std::vector<RefusedCopyEnd> refused_copy_ends(const ir::Graph& graph, const ir::CopyNode& copy) {
+  std::vector<RefusedCopyEnd> out;
+  for (const RefusedCopyEnd end : {RefusedCopyEnd{&copy.src, "reads"}, RefusedCopyEnd{&copy.dst, "writes"}}) {
+    if (!end.slice->id.valid()) continue;
+    const ir::MemorySpace space = graph.buffer(end.slice->id).space;
+    if (space == ir::MemorySpace::managed || space == ir::MemorySpace::pageable) out.push_back(end);
   }
   return out;
+}
+
+void report_pageable_use(DiagEngine& diags, const ir::Node& node, std::string_view verb, const ir::Buffer& buffer,
+                         SourceRange range) {
+  diags.report(DiagCode::pageable_use, range, ir::kind_name(node), node.name, verb, buffer.name)
+      .note(buffer.name_range, "'{}' is declared pageable here", buffer.name);
 }
 
 }  // namespace graphc::sema

@@ -1,5 +1,7 @@
 #include "handles.h"
 
+#include <cstdlib>
+
 namespace graphc::detail {
 
 void destroy_graph(cudaGraph_t graph) { cudaGraphDestroy(graph); }
@@ -18,6 +20,9 @@ cudaError_t Allocation::allocate(ir::MemorySpace space, std::size_t bytes) {
       return cudaMallocHost(&ptr_, bytes);
     case ir::MemorySpace::managed:
       return cudaMallocManaged(&ptr_, bytes);
+    case ir::MemorySpace::pageable:
+      ptr_ = std::malloc(bytes);
+      return ptr_ != nullptr || bytes == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
   }
   return cudaErrorInvalidValue;
 }
@@ -27,6 +32,7 @@ const char* Allocation::allocator(ir::MemorySpace space) {
     case ir::MemorySpace::device: return "cudaMalloc";
     case ir::MemorySpace::host: return "cudaMallocHost";
     case ir::MemorySpace::managed: return "cudaMallocManaged";
+    case ir::MemorySpace::pageable: return "malloc";
   }
   return "?";
 }
@@ -45,10 +51,10 @@ Allocation& Allocation::operator=(Allocation&& other) noexcept {
 
 void Allocation::reset() {
   if (!ptr_) return;
-  if (space_ == ir::MemorySpace::host) {
-    cudaFreeHost(ptr_);
-  } else {
-    cudaFree(ptr_);
+  switch (space_) {
+    case ir::MemorySpace::host: cudaFreeHost(ptr_); break;
+    case ir::MemorySpace::pageable: std::free(ptr_); break;
+    default: cudaFree(ptr_); break;
   }
   ptr_ = nullptr;
 }

@@ -44,6 +44,7 @@ MemorySpace space_of(ir::MemorySpace space) {
     case ir::MemorySpace::device: return MemorySpace::device;
     case ir::MemorySpace::host: return MemorySpace::host;
     case ir::MemorySpace::managed: return MemorySpace::managed;
+    case ir::MemorySpace::pageable: return MemorySpace::pageable;
   }
   return MemorySpace::device;
 }

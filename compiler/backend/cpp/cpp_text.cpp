@@ -150,6 +150,7 @@ std::string_view space_enumerator(ir::MemorySpace space) {
     case ir::MemorySpace::device: return "graphc::MemorySpace::device";
     case ir::MemorySpace::host: return "graphc::MemorySpace::host";
     case ir::MemorySpace::managed: return "graphc::MemorySpace::managed";
+    case ir::MemorySpace::pageable: return "graphc::MemorySpace::pageable";
   }
   return {};
 }

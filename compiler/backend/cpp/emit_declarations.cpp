@@ -190,6 +190,17 @@ void emit_setters(CodeWriter& out, const GraphContext& context) {
   }
 }
 
+// What memory rebind_NAME() takes for a buffer of `space` (graphc::fits_space).
+std::string_view accepted_memory(ir::MemorySpace space) {
+  switch (space) {
+    case ir::MemorySpace::device: return "device or managed memory";
+    case ir::MemorySpace::host: return "pinned host or managed memory";
+    case ir::MemorySpace::managed: return "managed memory";
+    case ir::MemorySpace::pageable: return "host memory";
+  }
+  return {};
+}
+
 // rebind_NAME() per buffer the graph owns; update_buffers() for a graph with buffer parameters.
 void emit_rebinders(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
@@ -201,9 +212,7 @@ void emit_rebinders(CodeWriter& out, const GraphContext& context) {
     out.line(fmt::format("// Gives buffer '{}' new memory, `pointer` to `count` elements, in `b` and in `exec`: every", name));
     out.line("// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error");
     out.line(fmt::format("// R0007 when `count` is under {}_count, R0046 when the memory is not {},", member,
-                         graph.buffers[i].space == ir::MemorySpace::device    ? "device or managed memory"
-                         : graph.buffers[i].space == ir::MemorySpace::host ? "pinned host or managed memory"
-                                                                             : "managed memory"));
+                         accepted_memory(graph.buffers[i].space)));
     out.line("// R0047 when a capture node that passes it captures a graph of another shape; then");
     out.line("// nothing changed.");
     out.line(fmt::format("void rebind_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {}* pointer, std::size_t count);",

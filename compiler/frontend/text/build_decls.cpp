@@ -12,7 +12,7 @@ namespace graphc::frontend::text {
 namespace {
 
 constexpr std::array kTypeNames = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64", "char"};
-constexpr std::array kSpaceNames = {"device", "host", "managed"};
+constexpr std::array kSpaceNames = {"device", "host", "managed", "pageable"};
 
 // Reports `text` (at `range`) as unknown, with the closest of `known` as a suggestion.
 template <std::size_t N>

@@ -8,6 +8,7 @@
 #include <cuda_runtime_api.h>
 
 #include <concepts>
+#include <cstdlib>
 #include <cstddef>
 #include <initializer_list>
 #include <map>
@@ -117,8 +118,8 @@ void* kernel_function(void (*kernel)(Params...)) {
 }
 
 /// `count` elements of T in `space` (device: cudaMalloc; host: pinned, cudaMallocHost;
-/// managed: cudaMallocManaged), freed when destroyed. Move-only. `name` (the buffer's)
-/// appears in the error when the allocation fails.
+/// managed: cudaMallocManaged; pageable: malloc), freed when destroyed. Move-only. `name`
+/// (the buffer's) appears in the error when the allocation fails.
 template <class T>
 class Allocation {
  public:
@@ -131,6 +132,10 @@ class Allocation {
       case MemorySpace::host: check_cuda(cudaMallocHost(&memory, bytes), ("cudaMallocHost" + buffer).c_str()); break;
       case MemorySpace::managed:
         check_cuda(cudaMallocManaged(&memory, bytes), ("cudaMallocManaged" + buffer).c_str());
+        break;
+      case MemorySpace::pageable:
+        memory = std::malloc(bytes);
+        if (memory == nullptr && bytes != 0) check_cuda(cudaErrorMemoryAllocation, ("malloc" + buffer).c_str());
         break;
     }
     data_ = static_cast<T*>(memory);
@@ -154,10 +159,10 @@ class Allocation {
   // A destructor cannot throw: a failing free (the context is already gone) is ignored.
   void release() noexcept {
     if (data_ == nullptr) return;
-    if (space_ == MemorySpace::host) {
-      static_cast<void>(cudaFreeHost(data_));
-    } else {
-      static_cast<void>(cudaFree(data_));
+    switch (space_) {
+      case MemorySpace::host: static_cast<void>(cudaFreeHost(data_)); break;
+      case MemorySpace::pageable: std::free(data_); break;
+      default: static_cast<void>(cudaFree(data_)); break;
     }
     data_ = nullptr;
   }

@@ -13,8 +13,8 @@
 namespace graphc {
 
 /// Where a buffer lives: device (cudaMalloc), host (pinned, cudaMallocHost), managed
-/// (cudaMallocManaged).
-enum class MemorySpace { device, host, managed };
+/// (cudaMallocManaged), pageable (ordinary host memory, malloc).
+enum class MemorySpace { device, host, managed, pageable };
 
 /// What memory `pointer` is, as cudaPointerGetAttributes reports it: cudaMemoryTypeDevice,
 /// cudaMemoryTypeHost (pinned or registered host memory), cudaMemoryTypeManaged, or
@@ -47,18 +47,21 @@ inline const char* memory_space_name(MemorySpace space) {
     case MemorySpace::device: return "device memory";
     case MemorySpace::host: return "pinned host memory";
     case MemorySpace::managed: return "managed memory";
+    case MemorySpace::pageable: return "pageable host memory";
   }
   return "";
 }
 
 /// Whether memory of `type` may stand for a buffer of `space` in the nodes that use it:
 /// device or managed memory for a device buffer, pinned host or managed memory for a host
-/// buffer, managed memory for a managed buffer (host code may read it without a copy).
+/// buffer, managed memory for a managed buffer (host code may read it without a copy), and
+/// host memory, pageable or pinned, for a pageable buffer (only copies use it).
 inline bool fits_space(cudaMemoryType type, MemorySpace space) {
   switch (space) {
     case MemorySpace::device: return type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged;
     case MemorySpace::host: return type == cudaMemoryTypeHost || type == cudaMemoryTypeManaged;
     case MemorySpace::managed: return type == cudaMemoryTypeManaged;
+    case MemorySpace::pageable: return type == cudaMemoryTypeUnregistered || type == cudaMemoryTypeHost;
   }
   return false;
 }
