@@ -126,7 +126,7 @@ TEST_CASE("the instance creates an event per declaration, unknown names are R001
   CHECK(bound.code() == "R0016");
 }
 
-TEST_CASE("events declared [timing] give the time between two record nodes; others are R0048", "[runtime][gpu]") {
+TEST_CASE("timing events give the time between two record nodes, and other events are R0048", "[runtime][gpu]") {
   Program program = Program::load(data_dir() + "/events.graph");
   Instance instance = program.instantiate("timed");
   const auto launched = std::chrono::steady_clock::now();

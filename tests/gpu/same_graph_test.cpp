@@ -257,7 +257,7 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   CHECK(consumed.nodes[0].has_event);
 }
 
-TEST_CASE("timed: the generated Storage creates [timing] events that graphc::elapsed_ms reads", "[runtime][codegen]") {
+TEST_CASE("timed: the generated Storage creates timing events that graphc::elapsed_ms reads", "[runtime][codegen]") {
   namespace gen = graphc::gen::timed;
   const std::string path = std::string(GRAPHC_TEST_DATA_DIR) + "/events.graph";
   require_same(runtime_shape(path, "timed"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 4);
