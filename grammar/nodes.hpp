@@ -49,7 +49,20 @@ struct kernel_args_open : sym<'('> {};
 struct kernel_args_close : sym<')'> {};
 struct kernel_args : arg_list<kernel_args_open, kernel_args_close, kernel_arg> {};
 
-// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);`: a kernel node.
+// `[priority(2), cluster(2, 1, 1), cooperative]`: a kernel node's launch attributes, each a
+// word with its arguments, if any; names and values are checked after parsing.
+struct kernel_attr_name : seq<word> {};
+struct kernel_attr_args_open : sym<'('> {};
+struct kernel_attr_args_close : sym<')'> {};
+struct kernel_attr_args : arg_list<kernel_attr_args_open, kernel_attr_args_close> {};
+struct kernel_attr : seq<kernel_attr_name, opt<kernel_attr_args>> {};
+struct kernel_attrs_open : sym<'['> {};
+struct kernel_attrs_comma : sym<','> {};
+struct kernel_attrs_close : sym<']'> {};
+struct kernel_attrs
+    : seq<kernel_attrs_open, must<kernel_attr>, star_must<kernel_attrs_comma, kernel_attr>, must<kernel_attrs_close>> {};
+
+// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args) ([attributes])?;`: a kernel node.
 struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};
 struct kernel_name : seq<name> {};
 struct kernel_colon : sym<':'> {};
@@ -58,7 +71,7 @@ struct kernel_end : sym<';'> {};
 struct kernel_node
     : seq<kw_kernel,
           must<kernel_name, kernel_colon, kernel_function, launch_open, launch_grid, launch_comma, launch_block>,
-          opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args, kernel_end>> {};
+          opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args>, opt<kernel_attrs>, must<kernel_end>> {};
 
 // `buf` or `buf[offset:length]`: elements of a buffer.
 struct slice_buffer : seq<name> {};

@@ -24,6 +24,7 @@ struct Statement {
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
   bool event = false;        // event: `[timing]` after the name is spaced
+  bool kernel = false;       // kernel: `[attributes]` after the arguments is spaced
   std::size_t tokens = 0;    // tokens so far
   int parens = 0;
   int brackets = 0;
@@ -79,6 +80,7 @@ class Printer {
     s.conditional = one_of(first, {"if", "while", "switch"});
     s.graph = first.is("graph");
     s.event = first.is("event");
+    s.kernel = first.is("kernel");
     indent_ = depth;
     previous_ = nullptr;
     while (at_ < p_.size()) {
@@ -139,7 +141,7 @@ class Printer {
     if (one_of(prev, {"(", "[", "@", "<<<"}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
-    if (x.is("[")) return (s.graph || s.event) && s.parens == 0;
+    if (x.is("[")) return (s.graph || s.event || s.kernel) && s.parens == 0;
     if ((x.is(":") || prev.is(":")) && s.brackets > 0) return false;  // a slice, `b[0:n]`
     if ((prev.is("{") || x.is("}")) && s.braces > 0) return false;    // `{a, b}`
     return true;

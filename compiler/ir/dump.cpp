@@ -64,14 +64,26 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
   return "?";
 }
 
+// " priority=2 cluster=(2, 1, 1) cooperative sync_domain=remote carveout=50": the launch
+// attributes a kernel node has; empty for none.
+std::string launch_text(const LaunchAttributes& a) {
+  std::string out;
+  if (a.priority) out += fmt::format(" priority={}", *a.priority);
+  if (a.cluster[0] != 0) out += fmt::format(" cluster={}", dims(a.cluster));
+  if (a.cooperative) out += " cooperative";
+  if (a.remote_sync_domain) out += *a.remote_sync_domain ? " sync_domain=remote" : " sync_domain=default";
+  if (a.carveout) out += fmt::format(" carveout={}", *a.carveout);
+  return out;
+}
+
 std::string node_text(const Graph& root, const Node& node) {
   return std::visit(
       Overloaded{
           [&](const KernelNode& k) {
             std::vector<std::string> args;
             for (const KernelArg& a : k.args) args.push_back(arg_text(root, a));
-            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]", k.function, dims(k.grid_dims),
-                               dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "));
+            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]{}", k.function, dims(k.grid_dims),
+                               dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "), launch_text(k.launch));
           },
           [&](const CopyNode& c) {
             return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src),

@@ -76,10 +76,23 @@ const Node* Module::first_synthetic() const {
 }
 
 bool Module::has_unfreed_alloc(GraphId id) const {
+  return any_in_call_tree(id, [](const Graph& g) { return g.has_unfreed_alloc(); });
+}
+
+bool Module::uses_node_priority(GraphId id) const {
+  return any_in_call_tree(id, [](const Graph& g) {
+    return std::any_of(g.nodes.begin(), g.nodes.end(), [](const Node& n) {
+      const auto* kernel = std::get_if<KernelNode>(&n.op);
+      return kernel != nullptr && kernel->launch.priority.has_value();
+    });
+  });
+}
+
+bool Module::any_in_call_tree(GraphId id, const std::function<bool(const Graph&)>& test) const {
   std::vector<GraphId> seen{id};
   for (std::size_t i = 0; i < seen.size(); ++i) {
     const Graph& g = graph(seen[i]);
-    if (g.has_unfreed_alloc()) return true;
+    if (test(g)) return true;
     for (const Node& node : g.nodes) {
       const auto* call = std::get_if<ChildGraphNode>(&node.op);
       if (call == nullptr || !call->graph_id.valid()) continue;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -133,7 +134,27 @@ struct KernelArg {
   GraphId graph_id;              // resolved, kind == graph_exec
 };
 
-/// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args);` -> CUDA kernel node.
+/// One launch attribute of a kernel node as written: `priority(2)`, `cooperative`.
+struct KernelAttribute {
+  std::string name;
+  SourceRange range;       // the attribute with its arguments
+  std::vector<Expr> args;  // constant expressions; `sync_domain(remote)`: a name
+};
+
+/// A kernel node's launch attributes as CUDA takes them (cudaLaunchAttributeValue), each
+/// set on the node with cudaGraphKernelNodeSetAttribute; resolved from the attributes.
+struct LaunchAttributes {
+  std::optional<std::int32_t> priority;              // cudaLaunchAttributePriority
+  std::array<std::uint32_t, 3> cluster{0, 0, 0};     // cudaLaunchAttributeClusterDimension; 0: none
+  bool cooperative = false;                          // cudaLaunchAttributeCooperative
+  std::optional<bool> remote_sync_domain;            // cudaLaunchAttributeMemSyncDomain: remote or default
+  std::optional<std::int32_t> carveout;              // cudaLaunchAttributePreferredSharedMemoryCarveout, percent
+  bool any() const {
+    return priority || cluster[0] != 0 || cooperative || remote_sync_domain || carveout;
+  }
+};
+
+/// `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args) [attributes]?;` -> CUDA kernel node.
 struct KernelNode {
   std::string function;  // as written: `axpy`, `ns::scale<float>`, ...
   SourceRange function_range;
@@ -141,6 +162,8 @@ struct KernelNode {
   std::vector<Expr> block;  // 1 to 3 expressions
   std::optional<Expr> shared_memory;
   std::vector<KernelArg> args;
+  std::vector<KernelAttribute> attributes;
+  LaunchAttributes launch;                           // resolved
   std::array<std::uint32_t, 3> grid_dims{1, 1, 1};   // resolved
   std::array<std::uint32_t, 3> block_dims{1, 1, 1};  // resolved
   std::uint32_t shared_memory_bytes = 0;             // resolved
@@ -401,6 +424,11 @@ struct Module {
   /// Whether graph `id`, or a graph it calls (transitively), has an alloc node with no
   /// free node: instantiated graphs then need cudaGraphInstantiateFlagAutoFreeOnLaunch.
   bool has_unfreed_alloc(GraphId id) const;
+  /// Whether graph `id`, or a graph it calls (transitively), has a kernel node with a
+  /// priority: instantiated graphs then need cudaGraphInstantiateFlagUseNodePriority.
+  bool uses_node_priority(GraphId id) const;
+  /// Whether `test` holds for graph `id` or a graph it calls (transitively).
+  bool any_in_call_tree(GraphId id, const std::function<bool(const Graph&)>& test) const;
   /// The first node the optimiser added (Node::synthetic) in any graph, if there is one:
   /// back ends then provide kNoopKernel.
   const Node* first_synthetic() const;

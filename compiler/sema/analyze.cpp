@@ -13,6 +13,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
     check_declarations(ctx);
     check_function_names(ctx);
+    check_launch_attributes(ctx);
     check_launch_config(ctx);
     check_kernel_args(ctx);
     check_captures(ctx);

@@ -1,7 +1,7 @@
-// Launch configuration: grid and block dimensions within CUDA's limits, dynamic shared
-// memory an unsigned 32-bit byte count. Params may appear (node_config.h): the checks run
-// again on every new value. (The device's own shared memory limit is checked at build
-// time, by the runtime.)
+// Launch configuration: grid and block dimensions within CUDA's limits (the grid a multiple
+// of the cluster, when the node has one), dynamic shared memory an unsigned 32-bit byte
+// count. Params may appear (node_config.h): the checks run again on every new value. (The
+// device's own shared memory limit is checked at build time, by the runtime.)
 #include <array>
 #include <cstdint>
 #include <string>
@@ -62,6 +62,15 @@ bool fold_launch_config(const ConfigContext& ctx, ir::KernelNode& kernel, std::v
   const bool block_ok =
       fold_dims(ctx, params, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims);
   ok = ok && block_ok;
+  if (ok && kernel.launch.cluster[0] != 0) {
+    for (std::size_t i = 0; i < kAxes.size(); ++i) {
+      if (kernel.grid_dims[i] % kernel.launch.cluster[i] == 0) continue;
+      const ir::Expr& at = i < kernel.grid.size() ? kernel.grid[i] : kernel.grid.back();
+      ctx.diags.report(DiagCode::grid_not_cluster_multiple, at.range, kAxes[i], kernel.grid_dims[i],
+                       kernel.launch.cluster[i]);
+      ok = false;
+    }
+  }
   if (block_ok && !kernel.block.empty()) {
     const std::int64_t threads = std::int64_t{kernel.block_dims[0]} * kernel.block_dims[1] * kernel.block_dims[2];
     if (threads > kMaxThreadsPerBlock) {

@@ -20,6 +20,11 @@ void check_function_names(GraphContext& ctx);
 /// check_launch_config.cpp: grid and block dimensions, dynamic shared memory.
 void check_launch_config(GraphContext& ctx);
 
+/// Kernel nodes' launch attributes (priority, cluster, cooperative, sync_domain, carveout):
+/// known, given once, constant and in range (E0805-E0809); resolved into KernelNode::launch.
+/// Runs before check_launch_config, which checks the grid against the cluster (E0810).
+void check_launch_attributes(GraphContext& ctx);
+
 /// check_kernel_args.cpp: what each kernel or call argument passes (buffer, param, cond
 /// or value).
 void check_kernel_args(GraphContext& ctx);

@@ -96,6 +96,9 @@ class GraphBuilder {
     if (const auto* alloc = std::get_if<ir::AllocNode>(&node.op)) {
       buffers_.at(alloc->buffer.value) = p.alloc.dptr;  // fixed for the graph's lifetime
     }
+    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op); kernel != nullptr && kernel->launch.any()) {
+      set_attributes(built_.nodes[id.value], node, *kernel, p.kernel);
+    }
     if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
       // CUDA created the body graphs with the node (phGraph_out, owned by the node).
       for (std::size_t i = 0; i < conditional->bodies.size(); ++i) {
@@ -106,6 +109,19 @@ class GraphBuilder {
       built_.calls[id.value]->graph.release();  // moved into the node, which destroys it with the graph
     }
     captured.release();  // likewise
+  }
+
+  // A kernel node's launch attributes (graphc/launch_attributes.h), after the cooperative
+  // grid is checked against the device.
+  void set_attributes(cudaGraphNode_t handle, const ir::Node& node, const ir::KernelNode& kernel,
+                      const cudaKernelNodeParamsV2& launch) {
+    const std::string location = program_.sources().location(node.name_range);
+    if (kernel.launch.cooperative) {
+      const unsigned long long blocks = 1ull * launch.gridDim.x * launch.gridDim.y * launch.gridDim.z;
+      check_cooperative_grid(launch.func, blocks, static_cast<int>(launch.blockDim.x * launch.blockDim.y * launch.blockDim.z),
+                             launch.sharedMemBytes, node.name.c_str(), location.c_str());
+    }
+    set_launch_attributes(handle, launch_attributes(kernel.launch), node.name.c_str(), location.c_str());
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is

@@ -54,7 +54,8 @@ void instantiate_exec(InstanceState& state) {
   // make the next launch fail (cudaErrorInvalidValue): each launch frees the previous
   // one's first, as cudaFreeAsync would. Allocations of called graphs count too.
   params.flags = (state.device_launch() ? cudaGraphInstantiateFlagDeviceLaunch : 0) |
-                 (program.module().has_unfreed_alloc(state.graph_id) ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0);
+                 (program.module().has_unfreed_alloc(state.graph_id) ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0) |
+                 (program.module().uses_node_priority(state.graph_id) ? cudaGraphInstantiateFlagUseNodePriority : 0);
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state.built.graph.get(), &params);
   CallSite site = CallSite::at(program.sources(), state.graph().range);

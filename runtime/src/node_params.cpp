@@ -43,6 +43,18 @@ cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode
   return p;
 }
 
+LaunchAttributes launch_attributes(const ir::LaunchAttributes& launch) {
+  LaunchAttributes out;
+  out.has_priority = launch.priority.has_value();
+  out.priority = launch.priority.value_or(0);
+  out.cluster = launch.cluster;
+  out.cooperative = launch.cooperative;
+  out.sync_domain = launch.remote_sync_domain ? (*launch.remote_sync_domain ? 1 : 0) : -1;
+  out.has_carveout = launch.carveout.has_value();
+  out.carveout = launch.carveout.value_or(0);
+  return out;
+}
+
 cudaMemcpyKind memcpy_kind(ir::CopyKind kind) {
   switch (kind) {
     case ir::CopyKind::host_to_device: return cudaMemcpyHostToDevice;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "graphc/bindings.h"
+#include "graphc/launch_attributes.h"
 #include "ir/graph.h"
 #include "kernel_args.h"
 
@@ -17,6 +18,9 @@ namespace graphc::detail {
 /// func), grid, block, dynamic shared memory and `args`' pointers.
 cudaKernelNodeParams kernel_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
 cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
+
+/// A kernel node's resolved launch attributes as graphc::set_launch_attributes takes them.
+LaunchAttributes launch_attributes(const ir::LaunchAttributes& launch);
 
 /// The cudaMemcpyKind of a copy direction.
 cudaMemcpyKind memcpy_kind(ir::CopyKind kind);

@@ -38,6 +38,17 @@ std::string_view dependency_type(ir::EdgePort port) {
 
 using ir::Dependency;
 
+// `graphc::LaunchAttributes{.has_priority = true, .priority = 2, ...}`: the fields `a` sets.
+std::string launch_attributes(const ir::LaunchAttributes& a) {
+  std::vector<std::string> fields;
+  if (a.priority) fields.push_back(fmt::format(".has_priority = true, .priority = {}", *a.priority));
+  if (a.cluster[0] != 0) fields.push_back(fmt::format(".cluster = {{{}, {}, {}}}", a.cluster[0], a.cluster[1], a.cluster[2]));
+  if (a.cooperative) fields.emplace_back(".cooperative = true");
+  if (a.remote_sync_domain) fields.push_back(fmt::format(".sync_domain = {}", *a.remote_sync_domain ? 1 : 0));
+  if (a.carveout) fields.push_back(fmt::format(".has_carveout = true, .carveout = {}", *a.carveout));
+  return fmt::format("graphc::LaunchAttributes{{{}}}", fmt::join(fields, ", "));
+}
+
 std::string_view conditional_type(ir::ConditionalNode::Type type) {
   switch (type) {
     case ir::ConditionalNode::Type::if_: return "cudaGraphCondTypeIf";
@@ -145,7 +156,20 @@ class BuildWriter {
     out_.line(fmt::format("p.kernel.func = {};", kernel_function(context_, node, kernel)));
     write_launch_config(out_, context_, index_of(node), "p.kernel.", true);
     out_.line("p.kernel.kernelParams = args.pointers();");
-    close(node);
+    const ir::LaunchAttributes& a = kernel.launch;
+    if (a.cooperative) {
+      out_.line(fmt::format("graphc::check_cooperative_grid(p.kernel.func, 1ull * p.kernel.gridDim.x * p.kernel.gridDim.y * "
+                            "p.kernel.gridDim.z, static_cast<int>(p.kernel.blockDim.x * p.kernel.blockDim.y * "
+                            "p.kernel.blockDim.z), p.kernel.sharedMemBytes, {}, {});",
+                            string_literal(node.name), context_.location_literal(node.name_range)));
+    }
+    add(node);
+    if (a.any()) {
+      out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});", context_.names.nodes.at(index_of(node)),
+                            launch_attributes(a), string_literal(node.name), context_.location_literal(node.name_range)));
+    }
+    out_.dedent();
+    out_.line("}");
   }
 
   void copy(const ir::Node& node) {

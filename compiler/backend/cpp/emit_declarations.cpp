@@ -249,13 +249,14 @@ void emit_switchable(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 void emit_declarations(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
-  // The flags CUDA needs: for device launch, and for an alloc the graph (or a graph it
-  // calls) never frees (the next launch would fail unless each launch frees the previous
-  // launch's allocation).
+  // The flags CUDA needs: for device launch, for an alloc the graph (or a graph it calls)
+  // never frees (the next launch would fail unless each launch frees the previous launch's
+  // allocation), and for kernel nodes with a priority (CUDA ignores it without the flag).
   std::vector<std::string> flags;
   if (context.graph.device_launch.valid()) flags.emplace_back("cudaGraphInstantiateFlagDeviceLaunch");
   const ir::GraphId id{static_cast<std::uint32_t>(&context.graph - context.module.graphs.data())};
   if (context.module.has_unfreed_alloc(id)) flags.emplace_back("cudaGraphInstantiateFlagAutoFreeOnLaunch");
+  if (context.module.uses_node_priority(id)) flags.emplace_back("cudaGraphInstantiateFlagUseNodePriority");
   out.line("// The flags to instantiate the graph with (cudaGraphInstantiate).");
   if (context.graph.device_launch.valid()) {
     out.line("// [device_launch]: upload (cudaGraphUpload) before a kernel launches it, and again after");

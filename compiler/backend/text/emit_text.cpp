@@ -35,6 +35,12 @@ std::string args_text(const std::vector<ir::KernelArg>& args) {
   return fmt::format("({})", fmt::join(parts, ", "));
 }
 
+std::string attributes_text(const std::vector<ir::KernelAttribute>& attributes) {
+  std::vector<std::string> parts;
+  for (const ir::KernelAttribute& a : attributes) parts.push_back(attribute_text(a));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 class TextWriter {
  public:
   TextWriter(std::string& out, const ir::Graph& graph) : out_(out), graph_(graph) {}
@@ -122,10 +128,12 @@ class TextWriter {
   void node(const ir::Node& n, int depth) {
     std::visit(ir::Overloaded{
                    [&](const ir::KernelNode& k) {
-                     line(depth, fmt::format("kernel {} : {}<<<{}, {}{}>>>{};", n.name, k.function, dims_text(k.grid),
+                     line(depth, fmt::format("kernel {} : {}<<<{}, {}{}>>>{}{};", n.name, k.function, dims_text(k.grid),
                                              dims_text(k.block),
                                              k.shared_memory ? ", " + expr_text(*k.shared_memory) : std::string(),
-                                             args_text(k.args)));
+                                             args_text(k.args),
+                                             k.attributes.empty() ? std::string()
+                                                                  : " [" + attributes_text(k.attributes) + "]"));
                    },
                    [&](const ir::CopyNode& c) {
                      line(depth, fmt::format("copy {} : {} <- {}{};", n.name, slice_text(c.dst), slice_text(c.src),

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace graphc::backend {
 namespace {
@@ -97,6 +98,13 @@ std::string expr_text(const ir::Expr& e) {
 std::string slice_text(const ir::BufferSlice& slice) {
   if (!slice.offset) return slice.buffer;
   return fmt::format("{}[{}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length));
+}
+
+std::string attribute_text(const ir::KernelAttribute& attribute) {
+  if (attribute.args.empty()) return attribute.name;
+  std::vector<std::string> args;
+  for (const ir::Expr& e : attribute.args) args.push_back(expr_text(e));
+  return fmt::format("{}({})", attribute.name, fmt::join(args, ", "));
 }
 
 std::string arg_text(const ir::KernelArg& arg) {

@@ -18,7 +18,10 @@ std::string literal_text(const ir::Scalar& value);
 /// `buf` or `buf[offset:length]`, with the offset and length as written.
 std::string slice_text(const ir::BufferSlice& slice);
 
-/// A kernel or call argument as written: `@g` or its expression.
+/// A kernel or call argument as written: `@g`, `nullptr` or its expression.
 std::string arg_text(const ir::KernelArg& arg);
+
+/// A kernel launch attribute as written: `cooperative`, `cluster(2, 1, 1)`.
+std::string attribute_text(const ir::KernelAttribute& attribute);
 
 }  // namespace graphc::backend

@@ -145,6 +145,11 @@ class YamlWriter {
                      dims("block", k.block);
                      if (k.shared_memory) out_ << YAML::Key << "shared" << YAML::Value << expr_text(*k.shared_memory);
                      args(k.args);
+                     if (!k.attributes.empty()) {
+                       out_ << YAML::Key << "attributes" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+                       for (const ir::KernelAttribute& a : k.attributes) out_ << attribute_text(a);
+                       out_ << YAML::EndSeq;
+                     }
                    },
                    [&](const ir::CopyNode& c) {
                      out_ << YAML::Key << "copy" << YAML::Value << YAML::BeginMap << YAML::Key << "dst" << YAML::Value

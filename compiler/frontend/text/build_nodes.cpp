@@ -26,8 +26,14 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   kernel.function_range = ctx.range(function);
   kernel.grid = build_dims(ctx, *node.children.at(2));
   kernel.block = build_dims(ctx, *node.children.at(3));
-  if (node.children.size() > 5) kernel.shared_memory = build_expr(ctx, *node.children[4]);
-  for (const auto& arg : node.children.back()->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
+  std::size_t next = 4;
+  if (!node.children.at(next)->is_type<grammar::kernel_args>()) kernel.shared_memory = build_expr(ctx, *node.children[next++]);
+  for (const auto& arg : node.children.at(next)->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
+  if (++next < node.children.size()) {
+    for (const auto& attribute : node.children[next]->children) {
+      kernel.attributes.push_back(build_kernel_attribute(ctx, *attribute));
+    }
+  }
   return kernel;
 }
 
@@ -147,6 +153,14 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
   } else {
     out.expr = build_expr(ctx, node);
   }
+  return out;
+}
+
+ir::KernelAttribute build_kernel_attribute(const BuildContext& ctx, const ParseNode& node) {
+  ir::KernelAttribute out;
+  out.name = ctx.text(*node.children.at(0));
+  out.range = ctx.range(node);
+  for (std::size_t i = 1; i < node.children.size(); ++i) out.args.push_back(build_expr(ctx, *node.children[i]));
   return out;
 }
 

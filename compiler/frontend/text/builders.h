@@ -51,6 +51,8 @@ std::string normalize_cpp_name(std::string_view text);
 
 /// One kernel argument: `@g` (grammar::graph_exec_ref) or an expression.
 ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node);
+/// One launch attribute of a kernel node (grammar::kernel_attr): `cooperative`, `priority(2)`.
+ir::KernelAttribute build_kernel_attribute(const BuildContext& ctx, const ParseNode& node);
 
 /// `buf` or `buf[offset:length]` (grammar::slice).
 ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);

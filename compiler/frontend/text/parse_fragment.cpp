@@ -58,6 +58,13 @@ std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const
   return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
 }
 
+std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+}
+
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::slice>(source, file_, where, diags_);

@@ -32,7 +32,7 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::buffer_decl, grammar::fill_init, grammar::iota_init, grammar::list_init,
               // nodes
               grammar::kernel_node, grammar::graph_exec_ref, grammar::null_pointer, grammar::launch_grid, grammar::launch_block, grammar::dim_tuple,
-              grammar::kernel_args, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
+              grammar::kernel_args, grammar::kernel_attrs, grammar::kernel_attr, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
               grammar::host_args, grammar::empty_node,
               // conditionals
               grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,

@@ -49,7 +49,7 @@ std::optional<std::vector<ir::KernelArg>> args(const YamlReader& r, const YAML::
 }
 
 std::optional<ir::KernelNode> kernel(const YamlReader& r, const YAML::Node& map, std::string_view what) {
-  if (!r.check_keys(map, what, {"kernel", "grid", "block", "shared", "args"})) return std::nullopt;
+  if (!r.check_keys(map, what, {"kernel", "grid", "block", "shared", "args", "attributes"})) return std::nullopt;
   ir::KernelNode k;
   const auto function = r.function(map["kernel"], what);
   const auto grid = r.required(map, "grid", what);
@@ -72,6 +72,14 @@ std::optional<ir::KernelNode> kernel(const YamlReader& r, const YAML::Node& map,
     auto a = args(r, list, fmt::format("the arguments of {}", what), [&](const YAML::Node& n) { return r.kernel_arg(n, of); });
     if (!a) return std::nullopt;
     k.args = std::move(*a);
+  }
+  if (const YAML::Node list = map["attributes"]) {  // [cooperative, "cluster(2, 1, 1)"]
+    if (!r.is_list(list, fmt::format("the attributes of {}", what))) return std::nullopt;
+    for (const YAML::Node& a : list) {
+      auto attribute = r.kernel_attribute(a, fmt::format("an attribute of {}", what));
+      if (!attribute) return std::nullopt;
+      k.attributes.push_back(std::move(*attribute));
+    }
   }
   return k;
 }

@@ -109,6 +109,11 @@ std::optional<ir::KernelArg> YamlReader::kernel_arg(const YAML::Node& node, std:
   return r ? fragments_.kernel_arg(*r) : std::nullopt;
 }
 
+std::optional<ir::KernelAttribute> YamlReader::kernel_attribute(const YAML::Node& node, std::string_view what) const {
+  const auto r = scalar_text(node, what);
+  return r ? fragments_.kernel_attribute(*r) : std::nullopt;
+}
+
 std::optional<ir::BufferSlice> YamlReader::slice(const YAML::Node& node, std::string_view what) const {
   const auto r = scalar_text(node, what);
   return r ? fragments_.slice(*r) : std::nullopt;

@@ -50,6 +50,7 @@ class YamlReader {
   /// grammar's rules, E0001 for a bad one).
   std::optional<ir::Expr> expr(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::KernelArg> kernel_arg(const YAML::Node& node, std::string_view what) const;
+  std::optional<ir::KernelAttribute> kernel_attribute(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::BufferSlice> slice(const YAML::Node& node, std::string_view what) const;
   std::optional<std::string> function(const YAML::Node& node, std::string_view what) const;
   std::optional<std::string> capture_function(const YAML::Node& node, std::string_view what) const;

@@ -19,6 +19,7 @@
 
 #include "graphc/error.h"
 #include "graphc/generated_config.h"
+#include "graphc/launch_attributes.h"
 #include "graphc/rebinding.h"
 
 /// Generated code static_asserts against this: bump it when the generated code's contract

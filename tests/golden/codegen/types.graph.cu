@@ -133,14 +133,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 35 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:35:12");
+#line 36 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:36:12");
 #line 139 "types.graph.cu"
   }
 
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
 #line 146 "types.graph.cu"
     cudaGraphNodeParams p{};
@@ -150,11 +150,11 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.blockDim = dim3(8, 4, 2);
     p.kernel.sharedMemBytes = 65536;
     // Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.
-    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:32:12");
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.m16};
-#line 31 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:31:12");
+#line 32 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:32:12");
 #line 159 "types.graph.cu"
   }
 
@@ -167,14 +167,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 36 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:36:12");
+#line 37 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:37:12");
 #line 173 "types.graph.cu"
   }
 
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 32 "types.graph"
+#line 33 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
 #line 180 "types.graph.cu"
     cudaGraphNodeParams p{};
@@ -185,16 +185,17 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
-#line 32 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:32:12");
+#line 33 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:33:12");
 #line 191 "types.graph.cu"
+    graphc::set_launch_attributes(nodes.scaled, graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true, .carveout = 25}, "scaled", "types.graph:33:12");
   }
 
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 34 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 198 "types.graph.cu"
+#line 199 "types.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::take_chars);
@@ -203,9 +204,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.scaled};
-#line 33 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:33:12");
-#line 209 "types.graph.cu"
+#line 34 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:34:12");
+#line 210 "types.graph.cu"
   }
 
   // m8: memset a_u8 = 0x03u (1-byte elements)
@@ -217,39 +218,39 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-#line 34 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:34:12");
-#line 223 "types.graph.cu"
+#line 35 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:35:12");
+#line 224 "types.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 232 "types.graph.cu"
+#line 233 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 34 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 246 "types.graph.cu"
+#line 247 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_chars);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:33:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
   }
 }
 
@@ -257,16 +258,16 @@ void set_p_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half val
   b.p_f16 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 263 "types.graph.cu"
+#line 264 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -274,16 +275,16 @@ void set_p_bf16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bflo
   b.p_bf16 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 280 "types.graph.cu"
+#line 281 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -291,16 +292,16 @@ void set_p_i64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
   b.p_i64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 297 "types.graph.cu"
+#line 298 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -308,16 +309,16 @@ void set_p_u64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint6
   b.p_u64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 314 "types.graph.cu"
+#line 315 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -325,16 +326,16 @@ void set_p_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double val
   b.p_f64 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 331 "types.graph.cu"
+#line 332 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -342,16 +343,16 @@ void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint3
   b.p_u32 = value;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 348 "types.graph.cu"
+#line 349 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
@@ -359,57 +360,57 @@ void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char valu
   b.p_char = value;
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 34 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 365 "types.graph.cu"
+#line 366 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_chars);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:33:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
   }
 }
 
 void rebind_a_i8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int8_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i8_count, graphc::MemorySpace::device, "a_i8", "types.graph:9:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i8_count, graphc::MemorySpace::device, "a_i8", "types.graph:10:12");
   b.a_i8 = pointer;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 383 "types.graph.cu"
+#line 384 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 }
 
 void rebind_a_i16(cudaGraphExec_t, const Nodes&, Bindings& b, std::int16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i16_count, graphc::MemorySpace::host, "a_i16", "types.graph:10:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i16_count, graphc::MemorySpace::host, "a_i16", "types.graph:11:12");
   b.a_i16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_i32(cudaGraphExec_t, const Nodes&, Bindings& b, std::int32_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i32_count, graphc::MemorySpace::managed, "a_i32", "types.graph:11:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i32_count, graphc::MemorySpace::managed, "a_i32", "types.graph:12:12");
   b.a_i32 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_i64(cudaGraphExec_t, const Nodes&, Bindings& b, std::int64_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i64_count, graphc::MemorySpace::device, "a_i64", "types.graph:12:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i64_count, graphc::MemorySpace::device, "a_i64", "types.graph:13:12");
   b.a_i64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint8_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u8_count, graphc::MemorySpace::device, "a_u8", "types.graph:13:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u8_count, graphc::MemorySpace::device, "a_u8", "types.graph:14:12");
   b.a_u8 = pointer;
   // m8: memset a_u8 = 0x03u (1-byte elements)
   {
@@ -420,43 +421,43 @@ void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uin
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m8, &p), "cudaGraphExecNodeSetParams", "m8", "types.graph:34:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m8, &p), "cudaGraphExecNodeSetParams", "m8", "types.graph:35:12");
   }
 }
 
 void rebind_a_u16(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u16_count, graphc::MemorySpace::device, "a_u16", "types.graph:14:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u16_count, graphc::MemorySpace::device, "a_u16", "types.graph:15:12");
   b.a_u16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_u32(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint32_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u32_count, graphc::MemorySpace::host, "a_u32", "types.graph:15:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u32_count, graphc::MemorySpace::host, "a_u32", "types.graph:16:12");
   b.a_u32 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_u64(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint64_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u64_count, graphc::MemorySpace::managed, "a_u64", "types.graph:16:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u64_count, graphc::MemorySpace::managed, "a_u64", "types.graph:17:12");
   b.a_u64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f16_count, graphc::MemorySpace::device, "a_f16", "types.graph:17:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f16_count, graphc::MemorySpace::device, "a_f16", "types.graph:18:12");
   b.a_f16 = pointer;
   // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
   {
-#line 31 "types.graph"
+#line 32 "types.graph"
     auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 453 "types.graph.cu"
+#line 454 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_all);
     p.gridDim = dim3(2, 3, 4);
     p.blockDim = dim3(8, 4, 2);
     p.sharedMemBytes = 65536;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:31:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
   }
 
   // m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
@@ -468,31 +469,31 @@ void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half*
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m16, &p), "cudaGraphExecNodeSetParams", "m16", "types.graph:35:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m16, &p), "cudaGraphExecNodeSetParams", "m16", "types.graph:36:12");
   }
 }
 
 void rebind_a_bf16(cudaGraphExec_t, const Nodes&, Bindings& b, __nv_bfloat16* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_bf16_count, graphc::MemorySpace::device, "a_bf16", "types.graph:18:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_bf16_count, graphc::MemorySpace::device, "a_bf16", "types.graph:19:12");
   b.a_bf16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f32_count, graphc::MemorySpace::device, "a_f32", "types.graph:19:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f32_count, graphc::MemorySpace::device, "a_f32", "types.graph:20:12");
   b.a_f32 = pointer;
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 32 "types.graph"
+#line 33 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
-#line 489 "types.graph.cu"
+#line 490 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::ops::scale<float>);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.scaled, &p), "cudaGraphExecKernelNodeSetParams", "scaled", "types.graph:32:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.scaled, &p), "cudaGraphExecKernelNodeSetParams", "scaled", "types.graph:33:12");
   }
 
   // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
@@ -504,31 +505,31 @@ void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* 
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m32, &p), "cudaGraphExecNodeSetParams", "m32", "types.graph:36:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m32, &p), "cudaGraphExecNodeSetParams", "m32", "types.graph:37:12");
   }
 }
 
 void rebind_a_f64(cudaGraphExec_t, const Nodes&, Bindings& b, double* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f64_count, graphc::MemorySpace::host, "a_f64", "types.graph:20:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f64_count, graphc::MemorySpace::host, "a_f64", "types.graph:21:12");
   b.a_f64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_char_count, graphc::MemorySpace::device, "a_char", "types.graph:21:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_char_count, graphc::MemorySpace::device, "a_char", "types.graph:22:12");
   b.a_char = pointer;
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 34 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 525 "types.graph.cu"
+#line 526 "types.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_chars);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:33:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
   }
 }
 
@@ -543,12 +544,12 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:31:12"};
-    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:32:12"};
-    case Switchable::chars: return {nodes.chars, "chars", "types.graph:33:12"};
-    case Switchable::m8: return {nodes.m8, "m8", "types.graph:34:12"};
-    case Switchable::m16: return {nodes.m16, "m16", "types.graph:35:12"};
-    case Switchable::m32: return {nodes.m32, "m32", "types.graph:36:12"};
+    case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:32:12"};
+    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:33:12"};
+    case Switchable::chars: return {nodes.chars, "chars", "types.graph:34:12"};
+    case Switchable::m8: return {nodes.m8, "m8", "types.graph:35:12"};
+    case Switchable::m16: return {nodes.m16, "m16", "types.graph:36:12"};
+    case Switchable::m32: return {nodes.m32, "m32", "types.graph:37:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

@@ -23,7 +23,7 @@ static_assert(GRAPHC_GENERATED_ABI == 3, "types.graph.h was generated for graphc
 namespace graphc::gen::types {
 
 // The flags to instantiate the graph with (cudaGraphInstantiate).
-inline constexpr unsigned long long instantiate_flags = 0;
+inline constexpr unsigned long long instantiate_flags = cudaGraphInstantiateFlagUseNodePriority;
 
 // Buffer sizes, in elements.
 inline constexpr std::size_t a_i8_count = 16;

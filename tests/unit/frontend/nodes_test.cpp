@@ -78,6 +78,20 @@ TEST_CASE("kernel: nullptr is an argument of its own, not an expression or a nam
   CHECK(sexpr(k.args[2].expr) == "nullptrs");
 }
 
+TEST_CASE("kernel: launch attributes after the arguments, each a word with its arguments", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  kernel k : f<<<4, 32, 64>>>(x) [cooperative, cluster(2, 2), priority(-1)];\n}\n");
+  const ir::KernelNode& k = kernel(*p, "k");
+  CHECK(sexpr(*k.shared_memory) == "64:i32");
+  REQUIRE(k.args.size() == 1);
+  REQUIRE(k.attributes.size() == 3);
+  CHECK(k.attributes[0].name == "cooperative");
+  CHECK(k.attributes[0].args.empty());
+  CHECK(k.attributes[1].name == "cluster");
+  CHECK(sexprs(k.attributes[1].args) == std::vector<std::string>{"2:i32", "2:i32"});
+  CHECK(p->text(k.attributes[1].range) == "cluster(2, 2)");
+  CHECK(sexprs(k.attributes[2].args) == std::vector<std::string>{"(neg 1:i32)"});
+}
+
 TEST_CASE("kernel functions are C++ names, kept with normalised whitespace", "[grammar]") {
   const auto p = parse_ok(R"(graph g {
   kernel a : ns::axpy<float><<<1, 1>>>();

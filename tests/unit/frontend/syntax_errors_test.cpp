@@ -16,7 +16,7 @@ TEST_CASE("a missing semicolon points just after the declaration when the next t
   expect_error("graph g {\n  const N = 4\n}\n", DiagCode::syntax_error, "2:14",
                "expected ';' after the const declaration");
   expect_error("graph g {\n  kernel k : f<<<1, 1>>>(a)  // comment\n\n  empty e;\n}\n", DiagCode::syntax_error,
-               "2:28", "expected ';' after the kernel node");
+               "2:28", "expected '[' and the kernel's attributes, or ';', after the kernel node");
 }
 
 TEST_CASE("an unexpected token on the same line is pointed at", "[grammar]") {

@@ -26,7 +26,8 @@ graphs:
     conds:
       go: {default: 1}
     nodes:
-      k: {kernel: "ns::f<float>", grid: "ceil_div(N, 32)", block: [32, 2], shared: 128, args: ["x + 4", s, "@g"]}
+      k: {kernel: "ns::f<float>", grid: "ceil_div(N, 32)", block: [32, 2], shared: 128, args: ["x + 4", s, "@g"],
+          attributes: [cooperative, "cluster(2, 1)"]}
       c: {copy: {dst: "b[0:2]", src: b, bytes: 8}}
       m: {memset: {dst: b, value: 0}}
       h: {host: report}
@@ -76,6 +77,10 @@ graphs:
   REQUIRE(k.args.size() == 3);
   CHECK(test::sexpr(k.args[0].expr) == "(+ x 4:i32)");
   CHECK(k.args[2].graph == "g");
+  REQUIRE(k.attributes.size() == 2);
+  CHECK(k.attributes[0].name == "cooperative");
+  CHECK(k.attributes[1].name == "cluster");
+  CHECK(k.attributes[1].args.size() == 2);
   const auto& c = std::get<ir::CopyNode>(p->node("c").op);
   CHECK(c.dst.buffer == "b");
   CHECK(c.dst.offset.has_value());

@@ -1,0 +1,102 @@
+// Launch attributes of kernel nodes (`[priority(2), cluster(2, 1, 1), cooperative,
+// sync_domain(remote), carveout(50)]`), set on a node after cudaGraphAddNode, and the check
+// of a cooperative node's grid against what the device holds at once: shared by the
+// runtime and the code `graphc compile` writes. Header-only, CUDA runtime API and the
+// standard library only.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <array>
+#include <string>
+
+#include "graphc/error.h"
+
+namespace graphc {
+
+/// What a kernel node's attributes ask of CUDA; a field at its default sets nothing.
+struct LaunchAttributes {
+  bool has_priority = false;
+  int priority = 0;                          // cudaLaunchAttributePriority (with cudaGraphInstantiateFlagUseNodePriority)
+  std::array<unsigned, 3> cluster{0, 0, 0};  // cudaLaunchAttributeClusterDimension, blocks; 0: no cluster
+  bool cooperative = false;                  // cudaLaunchAttributeCooperative
+  int sync_domain = -1;                      // cudaLaunchAttributeMemSyncDomain: -1 none, 0 default, 1 remote
+  bool has_carveout = false;
+  int carveout = 0;                          // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
+};
+
+namespace detail {
+
+inline void set_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id, const cudaLaunchAttributeValue& value,
+                          const char* node_name, const char* location) {
+  const cudaError_t status = cudaGraphKernelNodeSetAttribute(node, id, &value);
+  if (status == cudaSuccess) return;
+  throw Error(std::string(location) + (location[0] ? ": " : "") + "error[R0001]: cudaGraphKernelNodeSetAttribute failed for node '" +
+                  node_name + "': " + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
+              "R0001");
+}
+
+}  // namespace detail
+
+/// Sets each attribute `a` asks for on kernel node `node` (cudaGraphKernelNodeSetAttribute),
+/// before the graph is instantiated. Throws graphc::Error R0001 naming the node and its
+/// `location` when CUDA refuses one (a cluster the kernel cannot run with, say).
+inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& a, const char* node_name,
+                                  const char* location) {
+  cudaLaunchAttributeValue v{};
+  if (a.has_priority) {
+    v.priority = a.priority;
+    detail::set_attribute(node, cudaLaunchAttributePriority, v, node_name, location);
+  }
+  if (a.cluster[0] != 0) {
+    v = {};
+    v.clusterDim.x = a.cluster[0];
+    v.clusterDim.y = a.cluster[1];
+    v.clusterDim.z = a.cluster[2];
+    detail::set_attribute(node, cudaLaunchAttributeClusterDimension, v, node_name, location);
+  }
+  if (a.cooperative) {
+    v = {};
+    v.cooperative = 1;
+    detail::set_attribute(node, cudaLaunchAttributeCooperative, v, node_name, location);
+  }
+  if (a.sync_domain >= 0) {
+    v = {};
+    v.memSyncDomain = a.sync_domain == 1 ? cudaLaunchMemSyncDomainRemote : cudaLaunchMemSyncDomainDefault;
+    detail::set_attribute(node, cudaLaunchAttributeMemSyncDomain, v, node_name, location);
+  }
+  if (a.has_carveout) {
+    v = {};
+    v.sharedMemCarveout = static_cast<unsigned>(a.carveout);
+    detail::set_attribute(node, cudaLaunchAttributePreferredSharedMemoryCarveout, v, node_name, location);
+  }
+}
+
+/// Throws graphc::Error R0049 when a cooperative launch of `func` with `grid` blocks of
+/// `block_threads` threads and `shared_bytes` of dynamic shared memory would not fit on the
+/// current device at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the SM
+/// count), which CUDA requires of a cooperative launch; R0001 when CUDA cannot tell.
+inline void check_cooperative_grid(const void* func, unsigned long long grid, int block_threads, std::size_t shared_bytes,
+                                   const char* node_name, const char* location) {
+  const std::string at = std::string(location) + (location[0] ? ": " : "");
+  int per_sm = 0;
+  int device = 0;
+  int sms = 0;
+  cudaError_t status = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, func, block_threads, shared_bytes);
+  if (status == cudaSuccess) status = cudaGetDevice(&device);
+  if (status == cudaSuccess) status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (status != cudaSuccess) {
+    throw Error(at + "error[R0001]: the occupancy of cooperative node '" + node_name + "' could not be read: " +
+                    cudaGetErrorName(status),
+                "R0001");
+  }
+  const unsigned long long resident = static_cast<unsigned long long>(per_sm) * static_cast<unsigned long long>(sms);
+  if (grid <= resident) return;
+  throw Error(at + "error[R0049]: cooperative kernel node '" + node_name + "' launches " + std::to_string(grid) +
+                  " blocks, but at most " + std::to_string(resident) + " fit on this device at once (" +
+                  std::to_string(per_sm) + " per SM x " + std::to_string(sms) +
+                  " SMs, cudaOccupancyMaxActiveBlocksPerMultiprocessor); a cooperative launch needs every block resident",
+              "R0049");
+}
+
+}  // namespace graphc

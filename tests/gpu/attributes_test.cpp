@@ -1,0 +1,80 @@
+// Kernel node launch attributes on both paths (data/attributes.graph): the cluster a
+// kernel reports, a cooperative grid-wide sum against the CPU's, and the priority, memory
+// synchronization domain and carveout that CUDA reports back for the node; the exec is
+// instantiated with cudaGraphInstantiateFlagUseNodePriority. A cooperative grid over what
+// the device holds at once is R0049 before anything launches.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "attributes.graph.h"
+#include "generated_graph.h"
+#include "gpu_test_support.h"
+
+namespace graphc::test {
+namespace {
+
+namespace gen = graphc::gen::attributes;
+
+constexpr float kSum = 4096.0f * 4095.0f / 2.0f;  // x = 0, 1, ..., 4095: exact in f32
+
+cudaLaunchAttributeValue attribute(cudaGraphNode_t node, cudaLaunchAttributeID id) {
+  cudaLaunchAttributeValue v{};
+  check_cuda(cudaGraphKernelNodeGetAttribute(node, id, &v), "cudaGraphKernelNodeGetAttribute");
+  return v;
+}
+
+// The attributes of node `clustered` (graph.node) and `summed` as CUDA reports them.
+void check_attributes(cudaGraphNode_t clustered, cudaGraphNode_t summed, cudaGraphExec_t exec) {
+  const cudaLaunchAttributeValue cluster = attribute(clustered, cudaLaunchAttributeClusterDimension);
+  CHECK(cluster.clusterDim.x == 4);
+  CHECK(cluster.clusterDim.y == 1);
+  CHECK(attribute(clustered, cudaLaunchAttributePriority).priority == 1);
+  CHECK(attribute(clustered, cudaLaunchAttributeMemSyncDomain).memSyncDomain == cudaLaunchMemSyncDomainRemote);
+  CHECK(attribute(clustered, cudaLaunchAttributePreferredSharedMemoryCarveout).sharedMemCarveout == 50);
+  CHECK(attribute(summed, cudaLaunchAttributeCooperative).cooperative == 1);
+  CHECK(attribute(clustered, cudaLaunchAttributeCooperative).cooperative == 0);
+  unsigned long long flags = 0;
+  check_cuda(cudaGraphExecGetFlags(exec, &flags), "cudaGraphExecGetFlags");
+  CHECK((flags & cudaGraphInstantiateFlagUseNodePriority) != 0);
+}
+
+TEST_CASE("launch attributes reach CUDA and the kernels on the runtime path", "[runtime][gpu]") {
+  Program program = Program::load(data_dir() + "/attributes.graph");
+  Instance instance = program.instantiate("attributes");
+  instance.launch();
+  CHECK(read_buffer<unsigned>(instance, "shape") == std::vector<unsigned>(16, 4));
+  CHECK(read_buffer<float>(instance, "total") == std::vector<float>{kSum});
+  check_attributes(instance.node("clustered"), instance.node("summed"), instance.exec());
+
+  try {
+    program.instantiate("too_wide");
+    FAIL("a cooperative grid of 262144 blocks was instantiated");
+  } catch (const Error& e) {
+    CHECK(e.code() == "R0049");
+    CHECK_THAT(e.what(), Catch::Contains("attributes.graph:24:12: error[R0049]: cooperative kernel node 'summed' "
+                                         "launches 262144 blocks, but at most"));
+  }
+}
+
+TEST_CASE("generated code sets the same launch attributes", "[codegen][gpu]") {
+  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  static_assert((gen::instantiate_flags & cudaGraphInstantiateFlagUseNodePriority) != 0);
+  g.launch();
+  CHECK(read<unsigned>(g.b.shape, gen::shape_count) == std::vector<unsigned>(16, 4));
+  CHECK(read<float>(g.b.total, 1) == std::vector<float>{kSum});
+  check_attributes(g.nodes.clustered, g.nodes.summed, g.exec);
+
+  namespace wide = graphc::gen::too_wide;
+  wide::Storage storage;
+  wide::Nodes nodes;
+  cudaGraph_t graph = nullptr;
+  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  CHECK_THROWS_WITH(wide::build(graph, storage.bindings(), nodes),
+                    Catch::Contains("attributes.graph:24:12: error[R0049]"));
+  cudaGraphDestroy(graph);
+}
+
+}  // namespace
+}  // namespace graphc::test
