@@ -70,3 +70,27 @@ TEST_CASE("dimensions and shared memory are integers", "[sema]") {
                    "block dimension x must be an integer, but this expression is f64");
   test::check_diag(*a, all[1], DiagCode::value_out_of_range, "3:24", "value -1 does not fit in type u32");
 }
+
+TEST_CASE("launch attributes resolve, and a priority anywhere in the call tree needs its flag", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  kernel a : f<<<(8, 4), 32>>>() [cluster(2, 2), cooperative, sync_domain(remote), carveout(25)];
+  call c : h();
+}
+graph h {
+  kernel p : f<<<1, 32>>>() [priority(-3)];
+}
+graph plain {
+  kernel q : f<<<1, 32>>>();
+}
+)");
+  REQUIRE(a->sorted().empty());
+  const ir::LaunchAttributes& launch = kernel(*a, "a").launch;
+  CHECK(launch.cluster == Dims{2, 2, 1});
+  CHECK(launch.cooperative);
+  CHECK(launch.remote_sync_domain == true);
+  CHECK(launch.carveout == 25);
+  CHECK_FALSE(launch.priority.has_value());
+  CHECK(a->module.uses_node_priority(ir::GraphId{0}));  // through the call of h
+  CHECK(a->module.uses_node_priority(ir::GraphId{1}));
+  CHECK_FALSE(a->module.uses_node_priority(ir::GraphId{2}));
+}
