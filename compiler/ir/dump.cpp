@@ -73,6 +73,7 @@ std::string launch_text(const LaunchAttributes& a) {
   if (a.cooperative) out += " cooperative";
   if (a.remote_sync_domain) out += *a.remote_sync_domain ? " sync_domain=remote" : " sync_domain=default";
   if (a.carveout) out += fmt::format(" carveout={}", *a.carveout);
+  if (a.access_policy) out += fmt::format(" access_policy={}:{}", a.access_policy->buffer.value, a.access_policy->hit_ratio);
   return out;
 }
 

@@ -149,8 +149,15 @@ struct LaunchAttributes {
   bool cooperative = false;                          // cudaLaunchAttributeCooperative
   std::optional<bool> remote_sync_domain;            // cudaLaunchAttributeMemSyncDomain: remote or default
   std::optional<std::int32_t> carveout;              // cudaLaunchAttributePreferredSharedMemoryCarveout, percent
+  /// cudaLaunchAttributeAccessPolicyWindow over a whole buffer: hits persist in L2 with
+  /// probability `hit_ratio`, misses stream.
+  struct AccessPolicy {
+    BufferId buffer;
+    double hit_ratio = 0.0;
+  };
+  std::optional<AccessPolicy> access_policy;
   bool any() const {
-    return priority || cluster[0] != 0 || cooperative || remote_sync_domain || carveout;
+    return priority || cluster[0] != 0 || cooperative || remote_sync_domain || carveout || access_policy;
   }
 };
 

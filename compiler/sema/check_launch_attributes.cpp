@@ -19,7 +19,8 @@ namespace {
 
 using ir::Scalar;
 
-constexpr std::array<std::string_view, 5> kNames = {"priority", "cluster", "cooperative", "sync_domain", "carveout"};
+constexpr std::array<std::string_view, 6> kNames = {"priority",    "cluster",  "cooperative",
+                                                    "sync_domain", "carveout", "access_policy"};
 constexpr std::int64_t kPortableClusterSize = 8;  // cudaFuncAttributeNonPortableClusterSizeAllowed lifts it to 16
 
 class AttributeChecker {
@@ -40,6 +41,8 @@ class AttributeChecker {
       if (count_is(0, "no arguments")) kernel_.launch.cooperative = true;
     } else if (a.name == "sync_domain") {
       sync_domain();
+    } else if (a.name == "access_policy") {
+      access_policy();
     } else if (a.name == "carveout") {
       if (const auto v = single_integer("one integer: a percentage of the shared memory and L1 capacity")) {
         if (in_range(*v, -1, 100, "a shared memory carveout is a percentage from 0 to 100, or -1 for the device's default")) {
@@ -119,6 +122,37 @@ class AttributeChecker {
 
   // "1 argument", "2 arguments".
   static std::string given(std::size_t n) { return fmt::format("{} argument{}", n, n == 1 ? "" : "s"); }
+
+  // access_policy(buf, hit_ratio): an L2 access policy window over the whole of a buffer the
+  // graph owns or is passed (not an alloc's memory, whose address exists only at run time,
+  // nor pageable memory), with a hit ratio from 0 to 1.
+  void access_policy() {
+    if (!count_is(2, "a buffer and a hit ratio from 0 to 1")) return;
+    const ir::Expr& name = attribute_->args[0];
+    const std::optional<Entity> entity =
+        name.kind == ir::Expr::Kind::name ? ctx_.scope.find(name.name) : std::optional<Entity>{};
+    if (!entity || entity->kind != Entity::Kind::buffer) {
+      ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
+                        "an access policy window's first argument is a buffer's name");
+      return;
+    }
+    const ir::Buffer& buffer = ctx_.graph.buffers[entity->index];
+    if (buffer.alloc.valid() || buffer.space == ir::MemorySpace::pageable) {
+      ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
+                        "an access policy window covers a buffer that exists before the graph runs and that the "
+                        "device addresses (not an alloc's memory, not pageable memory)");
+      return;
+    }
+    const std::optional<Scalar> ratio = ctx_.folder.fold(attribute_->args[1]);
+    if (!ratio) return;
+    const double r = ratio->as_double();
+    if (!(r >= 0.0 && r <= 1.0)) {
+      ctx_.diags.report(DiagCode::kernel_attribute_value, attribute_->args[1].range, attribute_->name, ratio->text(),
+                        "a hit ratio is from 0 to 1");
+      return;
+    }
+    kernel_.launch.access_policy = ir::LaunchAttributes::AccessPolicy{ir::BufferId{entity->index}, r};
+  }
 
   // `far`, or the expression as written.
   static std::string describe(const ir::Expr& e) { return e.kind == ir::Expr::Kind::name ? e.name : "an expression"; }

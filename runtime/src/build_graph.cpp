@@ -121,7 +121,7 @@ class GraphBuilder {
       check_cooperative_grid(launch.func, blocks, static_cast<int>(launch.blockDim.x * launch.blockDim.y * launch.blockDim.z),
                              launch.sharedMemBytes, node.name.c_str(), location.c_str());
     }
-    set_launch_attributes(handle, launch_attributes(kernel.launch), node.name.c_str(), location.c_str());
+    set_launch_attributes(handle, launch_attributes(graph_, kernel.launch, buffers_), node.name.c_str(), location.c_str());
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is

@@ -43,7 +43,8 @@ cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode
   return p;
 }
 
-LaunchAttributes launch_attributes(const ir::LaunchAttributes& launch) {
+LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttributes& launch,
+                                   const std::vector<void*>& buffers) {
   LaunchAttributes out;
   out.has_priority = launch.priority.has_value();
   out.priority = launch.priority.value_or(0);
@@ -52,6 +53,11 @@ LaunchAttributes launch_attributes(const ir::LaunchAttributes& launch) {
   out.sync_domain = launch.remote_sync_domain ? (*launch.remote_sync_domain ? 1 : 0) : -1;
   out.has_carveout = launch.carveout.has_value();
   out.carveout = launch.carveout.value_or(0);
+  if (launch.access_policy) {
+    out.window_base = buffers.at(launch.access_policy->buffer.value);
+    out.window_bytes = graph.buffer(launch.access_policy->buffer).bytes();
+    out.hit_ratio = static_cast<float>(launch.access_policy->hit_ratio);
+  }
   return out;
 }
 

@@ -19,8 +19,10 @@ namespace graphc::detail {
 cudaKernelNodeParams kernel_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
 cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args);
 
-/// A kernel node's resolved launch attributes as graphc::set_launch_attributes takes them.
-LaunchAttributes launch_attributes(const ir::LaunchAttributes& launch);
+/// A kernel node's resolved launch attributes as graphc::set_launch_attributes takes them,
+/// an access policy window over its buffer's memory in `buffers` (per BufferId of `graph`).
+LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttributes& launch,
+                                   const std::vector<void*>& buffers);
 
 /// The cudaMemcpyKind of a copy direction.
 cudaMemcpyKind memcpy_kind(ir::CopyKind kind);

@@ -1,6 +1,7 @@
 // Kernel node launch attributes on both paths (data/attributes.graph): the cluster a
 // kernel reports, a cooperative grid-wide sum against the CPU's, and the priority, memory
-// synchronization domain and carveout that CUDA reports back for the node; the generated
+// synchronization domain, carveout and L2 access policy window that CUDA reports back for
+// the node; the generated
 // instantiate_flags hold cudaGraphInstantiateFlagUseNodePriority (cudaGraphExecGetFlags does
 // not report it; ir::Module::uses_node_priority is unit-tested). A cooperative grid over what
 // the device holds at once is R0049 before anything launches.
@@ -27,9 +28,10 @@ cudaLaunchAttributeValue attribute(cudaGraphNode_t node, cudaLaunchAttributeID i
   return v;
 }
 
-// The attributes of nodes `clustered` and `summed` as CUDA reports them. A priority is
-// clamped to the device's stream priority range (0 to -5 on an H100: lower is sooner).
-void check_attributes(cudaGraphNode_t clustered, cudaGraphNode_t summed) {
+// The attributes of nodes `clustered` and `summed` as CUDA reports them; `x` is the memory
+// of buffer x. A priority is clamped to the device's stream priority range (0 to -5 on an
+// H100: lower is sooner).
+void check_attributes(cudaGraphNode_t clustered, cudaGraphNode_t summed, const void* x) {
   const cudaLaunchAttributeValue cluster = attribute(clustered, cudaLaunchAttributeClusterDimension);
   CHECK(cluster.clusterDim.x == 4);
   CHECK(cluster.clusterDim.y == 1);
@@ -41,6 +43,12 @@ void check_attributes(cudaGraphNode_t clustered, cudaGraphNode_t summed) {
   CHECK(attribute(clustered, cudaLaunchAttributePreferredSharedMemoryCarveout).sharedMemCarveout == 50);
   CHECK(attribute(summed, cudaLaunchAttributeCooperative).cooperative == 1);
   CHECK(attribute(clustered, cudaLaunchAttributeCooperative).cooperative == 0);
+  const cudaAccessPolicyWindow window = attribute(summed, cudaLaunchAttributeAccessPolicyWindow).accessPolicyWindow;
+  CHECK(window.base_ptr == x);
+  CHECK(window.num_bytes == 4096 * sizeof(float));
+  CHECK(window.hitRatio == 0.5f);
+  CHECK(window.hitProp == cudaAccessPropertyPersisting);
+  CHECK(window.missProp == cudaAccessPropertyStreaming);
 }
 
 TEST_CASE("launch attributes reach CUDA and the kernels on the runtime path", "[runtime][gpu]") {
@@ -49,7 +57,7 @@ TEST_CASE("launch attributes reach CUDA and the kernels on the runtime path", "[
   instance.launch();
   CHECK(read_buffer<unsigned>(instance, "shape") == std::vector<unsigned>(16, 4));
   CHECK(read_buffer<float>(instance, "total") == std::vector<float>{kSum});
-  check_attributes(instance.node("clustered"), instance.node("summed"));
+  check_attributes(instance.node("clustered"), instance.node("summed"), instance.buffer("x"));
 
   try {
     program.instantiate("too_wide");
@@ -67,7 +75,7 @@ TEST_CASE("generated code sets the same launch attributes", "[codegen][gpu]") {
   g.launch();
   CHECK(read<unsigned>(g.b.shape, gen::shape_count) == std::vector<unsigned>(16, 4));
   CHECK(read<float>(g.b.total, 1) == std::vector<float>{kSum});
-  check_attributes(g.nodes.clustered, g.nodes.summed);
+  check_attributes(g.nodes.clustered, g.nodes.summed, g.b.x);
 
   namespace wide = graphc::gen::too_wide;
   wide::Storage storage;

@@ -38,14 +38,21 @@ std::string_view dependency_type(ir::EdgePort port) {
 
 using ir::Dependency;
 
-// `graphc::LaunchAttributes{.has_priority = true, .priority = 2, ...}`: the fields `a` sets.
-std::string launch_attributes(const ir::LaunchAttributes& a) {
+// `graphc::LaunchAttributes{.has_priority = true, .priority = 2, ...}`: the fields `a` sets;
+// an access policy window over the buffer's pointer in the bindings.
+std::string launch_attributes(const GraphContext& context, const ir::LaunchAttributes& a) {
   std::vector<std::string> fields;
   if (a.priority) fields.push_back(fmt::format(".has_priority = true, .priority = {}", *a.priority));
   if (a.cluster[0] != 0) fields.push_back(fmt::format(".cluster = {{{}, {}, {}}}", a.cluster[0], a.cluster[1], a.cluster[2]));
   if (a.cooperative) fields.emplace_back(".cooperative = true");
   if (a.remote_sync_domain) fields.push_back(fmt::format(".sync_domain = {}", *a.remote_sync_domain ? 1 : 0));
   if (a.carveout) fields.push_back(fmt::format(".has_carveout = true, .carveout = {}", *a.carveout));
+  if (a.access_policy) {
+    const std::string& pointer = context.names.pointers.at(a.access_policy->buffer.value);
+    const std::string& member = context.names.buffers.at(a.access_policy->buffer.value);
+    fields.push_back(fmt::format(".window_base = {}, .window_bytes = sizeof(*{}) * {}_count, .hit_ratio = {}", pointer,
+                                 pointer, member, float_literal(a.access_policy->hit_ratio, true)));
+  }
   return fmt::format("graphc::LaunchAttributes{{{}}}", fmt::join(fields, ", "));
 }
 
@@ -166,7 +173,8 @@ class BuildWriter {
     add(node);
     if (a.any()) {
       out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});", context_.names.nodes.at(index_of(node)),
-                            launch_attributes(a), string_literal(node.name), context_.location_literal(node.name_range)));
+                            launch_attributes(context_, a), string_literal(node.name),
+                            context_.location_literal(node.name_range)));
     }
     out_.dedent();
     out_.line("}");

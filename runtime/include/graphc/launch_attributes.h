@@ -8,6 +8,7 @@
 #include <cuda_runtime_api.h>
 
 #include <array>
+#include <cstddef>
 #include <string>
 
 #include "graphc/error.h"
@@ -23,6 +24,9 @@ struct LaunchAttributes {
   int sync_domain = -1;                      // cudaLaunchAttributeMemSyncDomain: -1 none, 0 default, 1 remote
   bool has_carveout = false;
   int carveout = 0;                          // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
+  void* window_base = nullptr;               // cudaLaunchAttributeAccessPolicyWindow: the buffer; null: none
+  std::size_t window_bytes = 0;              // its size (at most cudaDevAttrMaxAccessPolicyWindowSize)
+  float hit_ratio = 0.0f;                    // hits persist in L2 (cudaAccessPropertyPersisting), misses stream
 };
 
 namespace detail {
@@ -69,6 +73,15 @@ inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& 
     v = {};
     v.sharedMemCarveout = static_cast<unsigned>(a.carveout);
     detail::set_attribute(node, cudaLaunchAttributePreferredSharedMemoryCarveout, v, node_name, location);
+  }
+  if (a.window_base != nullptr) {
+    v = {};
+    v.accessPolicyWindow.base_ptr = a.window_base;
+    v.accessPolicyWindow.num_bytes = a.window_bytes;
+    v.accessPolicyWindow.hitRatio = a.hit_ratio;
+    v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+    v.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+    detail::set_attribute(node, cudaLaunchAttributeAccessPolicyWindow, v, node_name, location);
   }
 }
 
