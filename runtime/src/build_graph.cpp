@@ -7,20 +7,20 @@
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
 #include "node_params.h"
+#include "refold.h"
 
 namespace graphc::detail {
 namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const std::vector<std::optional<ir::Node>>* configured);
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
 
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
                const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-               const std::vector<std::optional<ir::Node>>* configured, BuiltGraph& built)
+               BuiltGraph& built)
       : program_(program),
         graph_(program.module().graph(built.graph_id)),
         all_functions_(functions),
@@ -29,7 +29,6 @@ class GraphBuilder {
         params_(params),
         events_(events),
         resources_(resources),
-        configured_(configured),
         built_(built),
         deps_(ir::dependencies(graph_)) {}
 
@@ -54,8 +53,8 @@ class GraphBuilder {
   }
 
   void add(cudaGraph_t target, ir::NodeId id) {
-    const bool reconfigured = configured_ != nullptr && id.value < configured_->size() && (*configured_)[id.value];
-    const ir::Node& node = reconfigured ? *(*configured_)[id.value] : graph_.node(id);
+    const bool reconfigured = id.value < built_.configured.size() && built_.configured[id.value];
+    const ir::Node& node = reconfigured ? *built_.configured[id.value] : graph_.node(id);
     GraphHandle captured;  // a capture node's graph, until its node owns it
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
@@ -148,7 +147,7 @@ class GraphBuilder {
       }
     }
     auto child = std::make_unique<BuiltGraph>(
-        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place, nullptr));
+        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -172,7 +171,6 @@ class GraphBuilder {
   const std::vector<Slot>& params_;
   const std::vector<cudaEvent_t>& events_;
   CaptureResources& resources_;
-  const std::vector<std::optional<ir::Node>>* configured_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
   std::optional<int> device_;
@@ -180,8 +178,7 @@ class GraphBuilder {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const std::vector<std::optional<ir::Node>>* configured) {
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
@@ -197,7 +194,8 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.buffer_sources.resize(graph.buffers.size());
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
-  GraphBuilder(program, functions, params, events, resources, configured, built).build(raw, ir::BodyId{});
+  configure_nodes(program, functions, params, built);
+  GraphBuilder(program, functions, params, events, resources, built).build(raw, ir::BodyId{});
   return built;
 }
 
@@ -205,11 +203,10 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-                       const std::vector<std::optional<ir::Node>>* configured) {
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, params, events, resources, place, configured);
+  return create_graph(program, id, functions, buffers, params, events, resources, place);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

@@ -7,6 +7,7 @@
 #include "build_graph.h"
 #include "cuda_check.h"
 #include "events.h"
+#include "refold.h"
 #include "runtime_diag.h"
 
 namespace graphc::detail {
@@ -35,6 +36,7 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   const ir::Graph& graph = state->graph();
 
   // Everything that can be checked is checked before anything is allocated or launched.
+  require_no_parameter_config(*program, id);
   // From the state's own copy of the bindings, which the capture functions point into.
   state->functions = resolve_call_tree(*program, id, state->bindings);
 

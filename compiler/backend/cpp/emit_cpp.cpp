@@ -229,6 +229,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     emit_build(source, context);
     source.blank();
     emit_update(source, context);
+    emit_check_config(source, context);
     source.blank();
     if (!switchable_nodes(module.graphs[i]).empty()) {
       emit_enable(source, context);

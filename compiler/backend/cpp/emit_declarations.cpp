@@ -7,6 +7,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/node_config.h"
 #include "ir/describe.h"
 
 namespace graphc::backend {
@@ -277,6 +278,13 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   out.line("// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in");
   out.line("// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
   out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
+  if (checks_config(context.module, id)) {
+    out.blank();
+    out.line("// Computes the configurations the graph's parameters set (its nodes', and those of the");
+    out.line("// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error");
+    out.line("// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.");
+    out.line("void check_config(const Bindings& b);");
+  }
   emit_setters(out, context);
   emit_rebinders(out, context);
   emit_switchable(out, context);
