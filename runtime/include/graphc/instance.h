@@ -73,7 +73,8 @@ class Instance {
   /// `bytes` is less than count * element size) in its memory space (R0046, as
   /// cudaPointerGetAttributes says: device or managed memory for a device buffer, pinned host
   /// or managed memory for a host buffer, managed memory for a managed one); an alloc's
-  /// memory cannot be bound (R0020); an unknown name is R0010; a capture node that captures
+  /// memory cannot be bound (R0020), nor a 2-D buffer (R0059: bind it with
+  /// Bindings::pitched at instantiate); an unknown name is R0010; a capture node that captures
   /// a graph of another shape is R0047. A refused binding changes nothing. The instance
   /// does not own `pointer` (it must outlive the launches that use it, and reload() keeps
   /// it); memory the instance allocated for the buffer stays allocated until the instance
