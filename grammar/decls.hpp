@@ -59,12 +59,13 @@ struct count_open : sym<'['> {};
 struct count_close : sym<']'> {};
 struct width_open : sym<'['> {};
 struct width_close : sym<']'> {};
-// `[width]` after `[rows]`: a 2-D buffer of rows of `width` elements.
+// `[width]` after `[rows]`: a 2-D buffer of rows of `width` elements. More extents parse,
+// so that the builder refuses a 3-D buffer by name (E0119) rather than as a syntax error.
 struct buffer_width : if_must<width_open, expr, width_close> {};
 struct buffer_equals : sym<'='> {};
 struct buffer_end : sym<';'> {};
 struct buffer_decl
-    : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, opt<buffer_width>,
+    : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, star<buffer_width>,
           must<space_name>, opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
 
 // `event NAME ([timing])?;`: a CUDA event that the graph's record and wait nodes share;

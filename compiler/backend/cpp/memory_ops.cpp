@@ -127,9 +127,11 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
   }
   if (configured(node)) {
     out.line(fmt::format("const graphc::config::Memset config = {};", config_call(context, index)));
-    dst = slice_pointer(context, memset.dst, "config.dst.first");
     value = "config.value";
-    width = "config.dst.length";
+    if (pitch.empty()) {  // a box's bounds are constants: only its value is configured
+      dst = slice_pointer(context, memset.dst, "config.dst.first");
+      width = "config.dst.length";
+    }
   }
   out.line("cudaGraphNodeParams p{};");
   out.line("p.type = cudaGraphNodeTypeMemset;");

@@ -149,9 +149,14 @@ class GraphBuilder {
     graph_.params.push_back(std::move(p));
   }
 
-  // `count: [rows, width]`: a 2-D buffer; a list of any other length is the wrong shape.
+  // `count: [rows, width]`: a 2-D buffer; a longer list is a 3-D one (E0119), a shorter one
+  // the wrong shape.
   bool shaped(const YAML::Node& node, std::string_view what, ir::Buffer& b) {
     if (!node.IsSequence()) return counted(node, what, b.count);
+    if (node.size() > 2) {
+      r_.diags().report(DiagCode::buffer_rank, r_.range(node), b.name, node.size());
+      return false;
+    }
     if (node.size() != 2) {
       r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), fmt::format("the count of {}", what),
                         "a count or a list [rows, width]", fmt::format("a list of {}", node.size()));

@@ -29,6 +29,19 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
+graphc::config::Memset clear_config(const Bindings& b) {
+  const graphc::config::Site site{"clear", "pitched.graph:18:12"};
+  graphc::config::Memset c;
+  c.dst = graphc::config::Slice{2, 4};
+  c.value = graphc::config::memset_value<float>(site, "img", b.cleared);
+  return c;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // upload: copy img <- host_in (3840 bytes, host to device)
   {
@@ -40,16 +53,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
     p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 1);
     p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-#line 14 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "pitched.graph:14:10");
-#line 46 "pitched.graph.cu"
+#line 16 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "pitched.graph:16:10");
+#line 59 "pitched.graph.cu"
   }
 
   // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
   {
-#line 15 "pitched.graph"
+#line 17 "pitched.graph"
     auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 53 "pitched.graph.cu"
+#line 66 "pitched.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::brighten);
@@ -58,25 +71,26 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.upload};
-#line 15 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.brighten, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "brighten", "pitched.graph:15:12");
-#line 64 "pitched.graph.cu"
+#line 17 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.brighten, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "brighten", "pitched.graph:17:12");
+#line 77 "pitched.graph.cu"
   }
 
-  // clear: memset img[2:4, 3:5] = 0x00000000u (4-byte elements)
+  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
   {
+    const graphc::config::Memset config = clear_config(b);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeMemset;
     p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
-    p.memset.value = 0x00000000u;
+    p.memset.value = config.value;
     p.memset.elementSize = 4;
     p.memset.pitch = b.img_pitch;
     p.memset.width = 5;
     p.memset.height = 4;
     const cudaGraphNode_t deps[] = {nodes.brighten};
-#line 16 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched.graph:16:12");
-#line 80 "pitched.graph.cu"
+#line 18 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched.graph:18:12");
+#line 94 "pitched.graph.cu"
   }
 
   // download: copy host_out <- img[1:8, 2:16] (512 bytes, device to host)
@@ -90,25 +104,39 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 1);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.clear};
-#line 17 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched.graph:17:10");
-#line 96 "pitched.graph.cu"
+#line 19 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched.graph:19:10");
+#line 110 "pitched.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
   // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
   {
-#line 15 "pitched.graph"
+#line 17 "pitched.graph"
     auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 105 "pitched.graph.cu"
+#line 119 "pitched.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::brighten);
     p.gridDim = dim3(3, 2, 1);
     p.blockDim = dim3(16, 16, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:15:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:17:12");
+  }
+
+  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
+  {
+    const graphc::config::Memset config = clear_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
+    p.memset.value = config.value;
+    p.memset.elementSize = 4;
+    p.memset.pitch = b.img_pitch;
+    p.memset.width = 5;
+    p.memset.height = 4;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
   }
 }
 
@@ -116,16 +144,40 @@ void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value)
   b.add = value;
   // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
   {
-#line 15 "pitched.graph"
+#line 17 "pitched.graph"
     auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 122 "pitched.graph.cu"
+#line 150 "pitched.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::brighten);
     p.gridDim = dim3(3, 2, 1);
     p.blockDim = dim3(16, 16, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:15:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:17:12");
+  }
+}
+
+void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
+  const auto previous = b.cleared;
+  b.cleared = value;
+  try {  // the nodes it configures, checked before any changes
+    (void)clear_config(b);
+  } catch (...) {
+    b.cleared = previous;
+    throw;
+  }
+  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
+  {
+    const graphc::config::Memset config = clear_config(b);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemset;
+    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
+    p.memset.value = config.value;
+    p.memset.elementSize = 4;
+    p.memset.pitch = b.img_pitch;
+    p.memset.width = 5;
+    p.memset.height = 4;
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
   }
 }
 
@@ -140,10 +192,10 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::upload: return {nodes.upload, "upload", "pitched.graph:14:10"};
-    case Switchable::brighten: return {nodes.brighten, "brighten", "pitched.graph:15:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:16:12"};
-    case Switchable::download: return {nodes.download, "download", "pitched.graph:17:10"};
+    case Switchable::upload: return {nodes.upload, "upload", "pitched.graph:16:10"};
+    case Switchable::brighten: return {nodes.brighten, "brighten", "pitched.graph:17:12"};
+    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:18:12"};
+    case Switchable::download: return {nodes.download, "download", "pitched.graph:19:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

@@ -40,6 +40,7 @@ struct Bindings {
   float* img = nullptr;  // f32[24][40], device memory
   std::size_t img_pitch = 0;  // bytes from one row to the next, at least 160
   float add = 1.5f;  // param f32
+  float cleared = 0.0f;  // param f32
 };
 
 // The graph's nodes, set by build(); update_params() needs them.
@@ -81,6 +82,10 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 // Sets param 'add' to `value` in `b`, and in `exec` the nodes that pass it, as
 // update_params() does for all (Instance::set("add", value) at run time).
 void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Sets param 'cleared' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("cleared", value) at run time).
+void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
