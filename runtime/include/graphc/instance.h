@@ -145,8 +145,13 @@ class Instance {
   /// name, the device address its mem alloc node returned: the memory exists only from that
   /// node to its free node during a launch (or, unfreed, until the next launch). Unknown: R0010.
   void* buffer(std::string_view name) const;
-  /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
+  /// The buffer's size in bytes as declared (count * element size; of a 2-D buffer, rows *
+  /// width * element size, its dense size, which a pitched one exceeds). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;
+  /// Bytes from one row of 2-D buffer `name` to the next: the pitch cudaMallocPitch chose
+  /// for a device buffer, width * element size for other spaces, or the pitch given to
+  /// Bindings::pitched; what `pitch(name)` passes to kernels. 0 for a 1-D buffer. Unknown: R0010.
+  std::size_t buffer_pitch(std::string_view name) const;
   /// The CUDA event behind `event name;` (created by the instance, or bound by the caller
   /// with Bindings::event), e.g. to cudaEventSynchronize on what a record node recorded.
   /// Unknown: R0016.
