@@ -16,7 +16,7 @@ constexpr const char* kImages = R"(graph g {
 )";
 }  // namespace
 
-TEST_CASE("a box folds rows and columns; a whole 2-D buffer is every row and column", "[sema]") {
+TEST_CASE("a box folds rows and columns, a whole 2-D buffer is every row and column", "[sema]") {
   const auto a = analyze_text(std::string(kImages) + R"(  buffer tile : u16[4][16] host;
   copy up : img <- h;
   copy crop : tile <- img[2:4, 8:8];
@@ -76,7 +76,7 @@ TEST_CASE("a 2-D copy takes no bytes, a 2-D buffer no initial contents (E0241)",
               "memset node or a copy from a host buffer");
 }
 
-TEST_CASE("pitch(buf) passes a 2-D buffer's pitch; an offset into its rows is refused", "[sema]") {
+TEST_CASE("pitch(buf) passes a 2-D buffer's pitch, an offset into its rows is refused", "[sema]") {
   const auto a = analyze_text(std::string(kImages) + "  kernel k : f<<<1, 1>>>(img, pitch(img), pitch(h));\n}\n");
   REQUIRE(a->sorted().empty());
   const auto& args = std::get<ir::KernelNode>(a->node("k").op).args;
