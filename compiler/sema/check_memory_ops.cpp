@@ -221,8 +221,11 @@ bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
   const ir::Buffer& to = ctx.graph.buffer(copy.dst.id);
   const ir::Buffer& from = ctx.graph.buffer(copy.src.id);
   if (to.two_d() != from.two_d()) {
-    ctx.diags.report(DiagCode::copy_rank, node.name_range, node.name, to.two_d() ? 2 : 1, to.name,
-                     from.two_d() ? 2 : 1, from.name);
+    ctx.diags
+        .report(DiagCode::copy_rank, node.name_range, node.name, to.two_d() ? 2 : 1, to.name, from.two_d() ? 2 : 1,
+                from.name)
+        .note(to.name_range, "'{}' is declared here", to.name)
+        .note(from.name_range, "'{}' is declared here", from.name);
     return false;
   }
   if (to.two_d() && copy.bytes) {
