@@ -161,7 +161,8 @@ class ArgChecker {
   bool two_d_operand(std::uint32_t buffer, SourceRange range) {
     const ir::Buffer& b = ctx_.graph.buffers[buffer];
     if (!b.two_d() || std::holds_alternative<ir::KernelNode>(node_.op)) return false;
-    ctx_.diags.report(DiagCode::two_d_use, range, b.name, fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name),
+    ctx_.diags.report(DiagCode::two_d_use, range, b.name,
+                      fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name),
                       "graph parameters and library operands are 1-D buffers");
     return true;
   }

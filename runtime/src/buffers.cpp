@@ -25,7 +25,8 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
              buffer.row_bytes(), buffer.width_value, ir::type_name(buffer.type));
       }
       // A 2-D buffer's last row needs only its own bytes after the pitch of those before.
-      const std::uint64_t needed = buffer.two_d() ? pitch * (buffer.count_value - 1) + buffer.row_bytes() : buffer.bytes();
+      const std::uint64_t needed =
+          buffer.two_d() ? pitch * (buffer.count_value - 1) + buffer.row_bytes() : buffer.bytes();
       if (bound.bytes < needed) {
         fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes, needed);
       }
@@ -124,8 +125,8 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     }
     set.pointers_.push_back(allocation.get());
     set.pitches_.push_back(pitch);
-    set.owned_.push_back(
-        Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.space, std::move(allocation), pitch});
+    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.space,
+                               std::move(allocation), pitch});
   }
   return set;
 }

@@ -29,8 +29,8 @@ class BufferSet {
  public:
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged; a 2-D device buffer
-/// cudaMallocPitch, other 2-D buffers dense rows) with its initial
-  /// contents copied in (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
+  /// cudaMallocPitch, other 2-D buffers dense rows) with its initial contents copied in
+  /// (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
   /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
   /// With `reuse` (Instance::reload): a buffer that `reuse` allocated under the same name,
   /// type, count and memory space uses that memory as it is (contents kept, nothing

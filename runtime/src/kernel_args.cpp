@@ -12,7 +12,8 @@ std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-                       const std::vector<std::size_t>& pitches, const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
+                       const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+                       const std::vector<cudaGraphConditionalHandle>& conds)
     : slots_(kernel.args.size()),
       params_(kernel.args.size()),
       buffers_(kernel.args.size()),

@@ -34,7 +34,8 @@ class KernelArgs {
   /// BufferId, as a std::size_t); values in their own type. `@g`
   /// arguments start null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-             const std::vector<std::size_t>& pitches, const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
+             const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+             const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;

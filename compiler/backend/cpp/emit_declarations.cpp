@@ -48,12 +48,12 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       const ir::Buffer& buffer = graph.buffers[i];
       if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
       const std::string width = buffer.two_d() ? fmt::format("[{}]", buffer.width_value) : std::string();
-      out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
-                           ir::type_name(buffer.type), buffer.count_value, width, ir::space_description(buffer.space),
-                           describe_init(buffer.init)));
+      out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
+                           context.names.buffers[i], ir::type_name(buffer.type), buffer.count_value, width,
+                           ir::space_description(buffer.space), describe_init(buffer.init)));
       if (buffer.two_d()) {
-        out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}", context.names.buffers[i],
-                             buffer.row_bytes()));
+        out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}",
+                             context.names.buffers[i], buffer.row_bytes()));
       }
     }
     for (std::size_t i = 0; i < graph.params.size(); ++i) {

@@ -193,7 +193,9 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     out.line("Bindings b;");
     for (const std::size_t i : stored) {
       out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
-      if (graph.buffers[i].two_d()) out.line(fmt::format("b.{}_pitch = {}_.pitch();", names.buffers[i], names.buffers[i]));
+      if (graph.buffers[i].two_d()) {
+        out.line(fmt::format("b.{}_pitch = {}_.pitch();", names.buffers[i], names.buffers[i]));
+      }
     }
     for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
     if (names.captures) out.line(fmt::format("b.{} = &capture_resources_;", capture_resources_member));

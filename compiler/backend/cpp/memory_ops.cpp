@@ -53,7 +53,8 @@ std::string copy_summary(const GraphContext& context, const ir::Node& node) {
                        describe_kind(copy.kind));
   }
   return fmt::format("copy {} <- {} ({} bytes, {})", escape(ir::folded_slice_text(context.graph, copy.dst)),
-                     escape(ir::folded_slice_text(context.graph, copy.src)), copy.bytes_value, describe_kind(copy.kind));
+                     escape(ir::folded_slice_text(context.graph, copy.src)), copy.bytes_value,
+                     describe_kind(copy.kind));
 }
 
 std::string memset_summary(const GraphContext& context, const ir::Node& node) {
@@ -62,8 +63,9 @@ std::string memset_summary(const GraphContext& context, const ir::Node& node) {
     return fmt::format("memset {} = {} ({}-byte elements, configured by params)", escape(slice_text(memset.dst)),
                        escape(expr_text(memset.value)), memset.element_size);
   }
-  return fmt::format("memset {} = 0x{:0{}x}u ({}-byte elements)", escape(ir::folded_slice_text(context.graph, memset.dst)),
-                     memset.value_bits, memset.element_size * 2, memset.element_size);
+  return fmt::format("memset {} = 0x{:0{}x}u ({}-byte elements)",
+                     escape(ir::folded_slice_text(context.graph, memset.dst)), memset.value_bits,
+                     memset.element_size * 2, memset.element_size);
 }
 
 // A 2-D copy: both sides' pitched pointers and positions (x in bytes), the box's extent.
