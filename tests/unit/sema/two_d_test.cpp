@@ -1,5 +1,5 @@
 // 2-D buffers: boxes folded per dimension, box copies and memsets, pitch(buf) arguments, and
-// what a pitch makes ambiguous, refused (E0239, E0240, E0241, E0242).
+// what a pitch makes ambiguous, refused (E0215, E0240, E0241, E0242).
 #include <catch2/catch.hpp>
 
 #include "sema_test_support.h"
@@ -102,4 +102,17 @@ TEST_CASE("pitch() of a 1-D buffer or of a value is E0242", "[sema]") {
   single_diag(*value, DiagCode::bad_pitch_arg, "2:26",
               "argument 1 of kernel node 'k': pitch() takes the name of a buffer; `pitch(buf)` passes the pitch in "
               "bytes (std::size_t) of one 2-D buffer");
+}
+
+TEST_CASE("a 2-D buffer is not a call's argument nor an access policy window (E0241)", "[sema]") {
+  const auto call = analyze_text(
+      "graph inner(x : f32[16] device) {\n}\ngraph g {\n  buffer img : f32[4][4] device;\n  call c : inner(img);\n}\n");
+  single_diag(*call, DiagCode::two_d_use, "5:18",
+              "2-D buffer 'img' cannot be passed by call node 'c': graph parameters and library operands are 1-D "
+              "buffers");
+  const auto window = analyze_text(
+      "graph g {\n  buffer img : f32[4][4] device;\n  kernel k : f<<<1, 1>>>(img) [access_policy(img, 1.0)];\n}\n");
+  single_diag(*window, DiagCode::two_d_use, "3:46",
+              "2-D buffer 'img' cannot be an access policy window: its pitched size is known only at run time; a "
+              "window covers a 1-D buffer");
 }
