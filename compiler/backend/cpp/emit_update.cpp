@@ -312,7 +312,8 @@ void write_buffer_update(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 bool rebindable(const ir::Graph& graph, ir::BufferId id) {
-  if (graph.buffer(id).alloc.valid()) return false;
+  // An alloc's memory has no binding; a 2-D buffer is bound once, with its pitch.
+  if (graph.buffer(id).alloc.valid() || graph.buffer(id).two_d()) return false;
   return std::none_of(graph.parameters.begin(), graph.parameters.end(), [&](const ir::Parameter& p) {
     return p.kind == ir::Parameter::Kind::buffer && p.buffer == id;
   });
