@@ -12,6 +12,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
   for (ir::Graph& graph : module.graphs) {
     GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
     check_declarations(ctx);
+    check_views(ctx);
     check_function_names(ctx);
     check_launch_attributes(ctx);
     check_launch_config(ctx);

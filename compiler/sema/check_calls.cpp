@@ -228,7 +228,7 @@ class CallChecker {
     };
     for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
       const ir::Buffer& buffer = callee.buffers[b];
-      if (buffer.alloc.valid() || callee.is_parameter(ir::BufferId{b})) continue;
+      if (buffer.alloc.valid() || buffer.view || callee.is_parameter(ir::BufferId{b})) continue;
       note(diags_.report(DiagCode::child_declaration, buffer.name_range, callee.name, "buffer", buffer.name));
     }
     for (std::uint32_t p = 0; p < callee.params.size(); ++p) {

@@ -171,6 +171,32 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   return buffer;
 }
 
+// children: the name, the element type, the count, the base, then the offset and the
+// initial contents when written.
+ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  const ParseNode& base = *node.children.at(3);
+  ir::Buffer buffer;
+  buffer.name = ctx.text(name);
+  buffer.name_range = ctx.range(name);
+  buffer.range = ctx.range(node);
+  buffer.type = build_type(ctx, *node.children.at(1));
+  buffer.count = build_expr(ctx, *node.children.at(2));
+  ir::BufferView view;
+  view.base = ctx.text(base);
+  view.base_range = ctx.range(base);
+  for (std::size_t i = 4; i < node.children.size(); ++i) {
+    const ParseNode& child = *node.children[i];
+    if (child.is_type<grammar::expr>()) {
+      view.offset = build_expr(ctx, child);
+    } else {
+      buffer.init = build_init(ctx, child);
+    }
+  }
+  buffer.view = std::move(view);
+  return buffer;
+}
+
 ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);
   ir::Event event;
