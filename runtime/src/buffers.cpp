@@ -19,6 +19,10 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
       declared = true;
       const ir::Buffer& buffer = graph->buffer(*id);
       if (buffer.alloc.valid()) fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, name);
+      if (buffer.view) {
+        fail(program.sources(), program.path, DiagCode::view_bound, buffer.name_range, name, buffer.view->base,
+             graph->buffer(graph->storage(*id).root).name);
+      }
       if (bound.bytes < buffer.bytes()) {
         fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
              buffer.bytes());
@@ -82,7 +86,9 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
                             const BufferSet* reuse) {
   BufferSet set;
   for (const ir::Buffer& buffer : graph.buffers) {
-    if (buffer.alloc.valid()) {  // its mem alloc node gives the address when it is added (build_graph)
+    // An alloc's mem alloc node gives its address when it is added (build_graph); a view's
+    // address is its root's, advanced (memory_place).
+    if (buffer.alloc.valid() || buffer.view) {
       set.pointers_.push_back(nullptr);
       continue;
     }

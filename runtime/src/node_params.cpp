@@ -4,8 +4,7 @@ namespace graphc::detail {
 namespace {
 
 void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers) {
-  const std::size_t size = ir::type_size(graph.buffer(slice.id).type);
-  return static_cast<std::byte*>(buffers.at(slice.id.value)) + slice.offset_value * size;
+  return address_of(buffers, memory_place(graph, slice.id, static_cast<std::int64_t>(slice.offset_value)));
 }
 
 cudaPitchedPtr row(void* pointer, std::size_t bytes) {
@@ -54,7 +53,7 @@ LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttri
   out.has_carveout = launch.carveout.has_value();
   out.carveout = launch.carveout.value_or(0);
   if (launch.access_policy) {
-    out.window_base = buffers.at(launch.access_policy->buffer.value);
+    out.window_base = address_of(buffers, memory_place(graph, launch.access_policy->buffer, 0));
     out.window_bytes = graph.buffer(launch.access_policy->buffer).bytes();
     out.hit_ratio = static_cast<float>(launch.access_policy->hit_ratio);
   }
