@@ -97,6 +97,9 @@ struct Buffer {
   std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
   std::uint64_t count_value = 0;  // resolved: number of elements
   std::uint64_t bytes() const { return count_value * type_size(type); }
+  /// Whether it is memory of its own that the caller binds (Bindings::buffer) or the runtime
+  /// allocates: neither an alloc's memory nor a view.
+  bool bindable() const { return !alloc.valid() && !view; }
 };
 
 /// `buf` or `buf[offset:length]`, in elements.
