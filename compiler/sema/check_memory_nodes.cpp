@@ -34,7 +34,9 @@ std::optional<SourceRange> arg_use(const ir::Graph& graph, const std::vector<ir:
 // The first place `node` names the memory `buffer`, itself or through a view, if it does: a
 // kernel, call or capture argument, a copy end or a memset target.
 std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, ir::BufferId buffer) {
-  const auto names = [&](const ir::BufferSlice& slice) { return slice.id.valid() && graph.storage(slice.id).root == buffer; };
+  const auto names = [&](const ir::BufferSlice& slice) {
+    return slice.id.valid() && graph.storage(slice.id).root == buffer;
+  };
   return std::visit(ir::Overloaded{
                         [&](const ir::KernelNode& kernel) { return arg_use(graph, kernel.args, buffer); },
                         [&](const ir::ChildGraphNode& call) { return arg_use(graph, call.args, buffer); },

@@ -17,7 +17,8 @@ namespace {
 
 class ViewResolver {
  public:
-  explicit ViewResolver(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph), state_(ctx.graph.buffers.size(), State::pending) {}
+  explicit ViewResolver(GraphContext& ctx)
+      : ctx_(ctx), graph_(ctx.graph), state_(ctx.graph.buffers.size(), State::pending) {}
 
   void run() {
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
@@ -53,7 +54,8 @@ class ViewResolver {
     }
     const std::optional<Entity> entity = ctx_.scope.find(view.base);
     if (!entity) {
-      report_unknown(ctx_.diags, ctx_.scope, DiagCode::unknown_name, view.base_range, view.base, {Entity::Kind::buffer});
+      report_unknown(ctx_.diags, ctx_.scope, DiagCode::unknown_name, view.base_range, view.base,
+                     {Entity::Kind::buffer});
       return false;
     }
     if (entity->kind != Entity::Kind::buffer) {
@@ -112,7 +114,8 @@ class ViewResolver {
     chain.push_back(graph_.buffers[index].name);
     const ir::Buffer& buffer = graph_.buffers[index];
     const ir::Buffer& base = graph_.buffer(buffer.view->base_id);
-    ctx_.diags.report(DiagCode::view_cycle, buffer.view->base_range, buffer.name, fmt::format("{}", fmt::join(chain, " -> ")))
+    ctx_.diags
+        .report(DiagCode::view_cycle, buffer.view->base_range, buffer.name, fmt::format("{}", fmt::join(chain, " -> ")))
         .note(base.name_range, "'{}' is declared here, a view of '{}'", base.name, base.view->base);
   }
 

@@ -81,8 +81,9 @@ class TextWriter {
     }
     for (const ir::Buffer& b : graph_.buffers) {
       if (!b.view) continue;
-      line(1, fmt::format("view {} : {}[{}] of {}{}{};", b.name, ir::type_name(b.type), expr_text(b.count), b.view->base,
-                          b.view->offset ? " + " + expr_text(*b.view->offset) : std::string(), init_text(b.init)));
+      const std::string offset = b.view->offset ? " + " + expr_text(*b.view->offset) : std::string();
+      line(1, fmt::format("view {} : {}[{}] of {}{}{};", b.name, ir::type_name(b.type), expr_text(b.count),
+                          b.view->base, offset, init_text(b.init)));
       declarations = true;
     }
     for (const ir::Event& e : graph_.events) {

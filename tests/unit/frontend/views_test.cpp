@@ -58,7 +58,8 @@ TEST_CASE("a view in YAML is the text form's", "[yaml]") {
 }
 
 TEST_CASE("view syntax errors", "[grammar]") {
-  expect_error("graph g {\n  view : u32[4] of d;\n}\n", DiagCode::syntax_error, "2:8", "expected the view's name after 'view'");
+  expect_error("graph g {\n  view : u32[4] of d;\n}\n", DiagCode::syntax_error, "2:8",
+               "expected the view's name after 'view'");
   expect_error("graph g {\n  view w u32[4] of d;\n}\n", DiagCode::syntax_error, "2:10",
                "expected ':' and an element type after the view's name");
   expect_error("graph g {\n  view w : u32 of d;\n}\n", DiagCode::syntax_error, "2:16",
