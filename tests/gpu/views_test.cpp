@@ -6,6 +6,7 @@
 // (Instance::bind, rebind_NAME); a view itself cannot be bound (R0052, R0053).
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -52,14 +53,18 @@ std::vector<float> expected_back() {
   return back;
 }
 
+// Zeros written and finished before the next launch, whatever stream it runs on.
+void zero(void* memory, std::size_t bytes) {
+  check_cuda(cudaMemset(memory, 0, bytes), "cudaMemset");
+  check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
 template <class T>
 graphc::Allocation<T> zeroed_device(std::size_t count, const char* name) {
   graphc::Allocation<T> memory(count, graphc::MemorySpace::device, name);
-  check_cuda(cudaMemset(memory.get(), 0, count * sizeof(T)), "cudaMemset");
+  zero(memory.get(), count * sizeof(T));
   return memory;
 }
-
-void zero(void* memory, std::size_t bytes) { check_cuda(cudaMemset(memory, 0, bytes), "cudaMemset"); }
 
 TEST_CASE("views read and write their base's memory as another type on the runtime path", "[runtime][gpu]") {
   Program program = Program::load(data_dir() + "/views.graph");
