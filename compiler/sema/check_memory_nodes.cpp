@@ -30,13 +30,14 @@ std::optional<SourceRange> arg_use(const std::vector<ir::KernelArg>& args, ir::B
   return std::nullopt;
 }
 
-// The first place `node` names the memory `buffer`, if it does: a kernel, call or capture argument,
+// The first place `node` names the memory `buffer`, if it does: a kernel, call, capture or host argument,
 // a copy end or a memset target.
 std::optional<SourceRange> use_of(const ir::Node& node, ir::BufferId buffer) {
   return std::visit(ir::Overloaded{
                         [&](const ir::KernelNode& kernel) { return arg_use(kernel.args, buffer); },
                         [&](const ir::ChildGraphNode& call) { return arg_use(call.args, buffer); },
                         [&](const ir::CaptureNode& capture) { return arg_use(capture.args, buffer); },
+                        [&](const ir::HostNode& host) { return arg_use(host.args, buffer); },
                         [&](const ir::CopyNode& copy) -> std::optional<SourceRange> {
                           if (copy.dst.id == buffer) return copy.dst.name_range;
                           if (copy.src.id == buffer) return copy.src.name_range;

@@ -36,6 +36,11 @@ void check_captures(GraphContext& ctx);
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);
 
+/// check_host_args.cpp: every host node calling one function passes arguments of the same
+/// types in the same order (E0113), as the one argument struct the function takes.
+/// Runs after the graphs' own passes.
+void check_host_args(const ir::Module& module, DiagEngine& diags);
+
 /// check_events.cpp: the event of every record and wait node.
 void resolve_event_nodes(GraphContext& ctx);
 
@@ -64,6 +69,11 @@ void check_device_launch(ir::Module& module, DiagEngine& diags);
 /// parameters, cycles of calls, what a called graph may declare and hold, and the body and
 /// device-launch rules through calls. Runs after the graphs' own passes.
 void check_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_host_args.cpp: every host node calling one function passes arguments of the same
+/// types in the same order (E0113), as the one argument struct the function takes.
+/// Runs after the graphs' own passes.
+void check_host_args(const ir::Module& module, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);
