@@ -15,6 +15,7 @@
 
 #include "captures.h"
 #include "handles.h"
+#include "host_args.h"
 #include "ir/graph.h"
 #include "kernel_args.h"
 #include "program_state.h"
@@ -28,6 +29,7 @@ struct BuiltGraph {
   GraphHandle graph;  // empty for a called graph once its child graph node owns it
   std::vector<cudaGraphNode_t> nodes;             // per NodeId, body nodes included
   std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
+  std::vector<HostArgs> host_args;                // per NodeId; empty for all but host nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
   std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
   /// Per ParamId of a called graph: the caller's param its call passes (so a new value of
