@@ -1,8 +1,9 @@
 // Instance::set and set_from_text: a param's new value goes into every kernel and host node
-// that passes it (a host node through a new argument block, host_args.h), including those of called graphs whose call passes the param on, into every
-// node whose configuration it sets (refold.h), and into every capture node that passes it
-// (captured again, recapture.h), through the exec's SetParams calls on the instantiated
-// graph (no re-instantiation; the change applies to the next launches).
+// that passes it (a host node through a new argument block, host_args.h), including those
+// of called graphs whose call passes the param on, into every node whose configuration it
+// sets (refold.h), and into every capture node that passes it (captured again,
+// recapture.h), through the exec's SetParams calls on the instantiated graph (no
+// re-instantiation; the change applies to the next launches).
 #include <algorithm>
 #include <charconv>
 
