@@ -1,11 +1,12 @@
 // Host nodes with arguments on both paths (data/host_args.graph): a kernel writes pinned
 // host memory, and one host function, bound by the runtime (Bindings::host<Args>) and by
 // the generated Bindings, receives a pointer into it, a param, a const expression and a
-// literal as one struct, sums the memory on the CPU and records what it saw. Checked against
-// a CPU reference after launches with a new param value (Instance::set, set_scale()) and new
-// memory (Instance::bind, rebind_y()), the first launch still pending when the param
-// changes; the runtime refuses a function bound with another Args (R0050) or untyped
-// (R0051), and graphc run's stand-in receives the arguments as text.
+// literal as one struct, sums the memory on the CPU and records what it saw. Checked
+// against a CPU reference after launches with a new param value (Instance::set,
+// set_scale()), the first launch still pending when it changes, with new memory
+// (Instance::bind, rebind_y()), and after Instance::reload; the runtime refuses a function
+// bound with another Args (R0050) or untyped (R0051), and graphc run's stand-in receives
+// the arguments as text.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -102,6 +103,18 @@ TEST_CASE("a host node's arguments reach its typed function; Instance::set and b
   CHECK(seen.back() == expected(y2.get(), 3.0f));
   CHECK(read<float>(y2.get(), kN) == iota_scaled(kN, 3.0f));
   CHECK(ticks == 3);
+
+  // Reloaded (the same file): the exec is updated in place with new blocks, keeps the
+  // binding, and still takes a new value.
+  const cudaGraphExec_t exec = instance.exec();
+  CHECK(instance.reload().kind == ReloadResult::Kind::updated);
+  CHECK(instance.exec() == exec);
+  instance.set("scale", 5.0f);
+  instance.launch();
+  synchronize();
+  REQUIRE(seen.size() == 4);
+  CHECK(seen.back() == expected(y2.get(), 5.0f));
+  CHECK(ticks == 4);
 }
 
 TEST_CASE("a host function bound with another Args (R0050) or as a cudaHostFn_t (R0051) is refused",
