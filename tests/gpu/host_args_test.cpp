@@ -79,7 +79,7 @@ struct HandWritten {
 static_assert(sizeof(gen::summarize_args) == sizeof(HandWritten) && sizeof(HandWritten) == 24);
 static_assert(offsetof(gen::summarize_args, arg4) == offsetof(HandWritten, weight));
 
-TEST_CASE("a host node's arguments reach its typed function; Instance::set and bind reach them", "[runtime][gpu]") {
+TEST_CASE("a host node's arguments reach its typed function, and Instance::set and bind reach them", "[runtime][gpu]") {
   Program program = Program::load(graph_path("host_args"));
   std::vector<Seen> seen;
   int ticks = 0;
@@ -164,7 +164,7 @@ TEST_CASE("the stand-in of unbound host nodes receives their arguments as text",
   CHECK(calls[3] == "tick tick 2: ");
 }
 
-TEST_CASE("generated code passes a host node's arguments to its typed function; set_scale and rebind_y reach them",
+TEST_CASE("generated code passes a host node's arguments to its typed function, and set_scale and rebind_y reach them",
           "[codegen][gpu]") {
   std::vector<Seen> seen;
   int ticks = 0;

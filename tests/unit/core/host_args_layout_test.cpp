@@ -78,7 +78,7 @@ TEST_CASE("a host node's argument block is the C struct of its argument types in
   CHECK(host_args_signature(layout) == "std::uint8_t, double*, float, std::int16_t, float");
 }
 
-TEST_CASE("a host node without pointers is aligned to its widest scalar; one without arguments is empty", "[ir]") {
+TEST_CASE("a host node without pointers is aligned to its widest scalar, one without arguments is empty", "[ir]") {
   const Graph graph = graph_with_declarations();
   HostNode host;
   host.args = {param_arg(0), value_arg(Scalar::of_integer(ScalarType::u8, 7))};
