@@ -205,7 +205,7 @@ struct HostNode {
   std::string function;
   SourceRange function_range;
   /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements), a param
-  /// (its current value), a compile-time value or `nullptr`; never a cond or `@g`.
+  /// (its current value) or a compile-time value; never a cond (E0220), `nullptr` or `@g`.
   std::vector<KernelArg> args;
   SourceRange args_range;  // `(...)`
 };
