@@ -2,6 +2,8 @@
 // Each reports through the context's DiagEngine and fills the resolved fields it owns.
 #pragma once
 
+#include <vector>
+
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
 #include "sema/context.h"
@@ -14,6 +16,10 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags);
 /// check_declarations.cpp: consts, param defaults, buffer sizes and initial contents.
 void check_declarations(GraphContext& ctx);
 
+/// check_views.cpp: each view's base, resolved to the root buffer (or alloc's memory) with
+/// the byte offset into it; fit, alignment and memory space. Runs right after
+/// check_declarations, which sizes every buffer and view.
+void check_views(GraphContext& ctx);
 /// check_function_names.cpp: kernel and host function names C++ and NVRTC can spell.
 void check_function_names(GraphContext& ctx);
 
@@ -74,6 +80,12 @@ void check_calls(ir::Module& module, DiagEngine& diags);
 /// types in the same order (E0113), as the one argument struct the function takes.
 /// Runs after the graphs' own passes.
 void check_host_args(const ir::Module& module, DiagEngine& diags);
+
+/// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
+/// and checked per chain of calls with the values it gives them. `clean`, per GraphId:
+/// whether the graph's own passes reported no error (only those are folded). Runs after
+/// check_calls.
+void check_call_config(const ir::Module& module, const std::vector<bool>& clean, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);

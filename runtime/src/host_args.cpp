@@ -11,7 +11,8 @@ void CUDART_CB HostBlock::run(void* self) {
 }
 
 HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindings::BoundHost& function,
-                   const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params)
+                   const std::vector<void*>& buffer_pointers, const std::vector<std::size_t>& pitches,
+                   const std::vector<Slot>& params)
     : layout_(ir::host_args_layout(graph, host)),
       function_(function),
       params_(host.args.size()),
@@ -26,11 +27,17 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
     const ir::KernelArg& arg = host.args[i];
     const ir::HostArgField& field = layout_.fields[i];
     switch (arg.kind) {
-      case ir::KernelArg::Kind::buffer: {
-        buffers_[i] = arg.buffer;
-        byte_offsets_[i] = byte_offset(graph.buffer(arg.buffer), arg.offset);
-        void* pointer = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value)) + byte_offsets_[i];
+      case ir::KernelArg::Kind::buffer: {  // a view's memory is its root's, at the view's offset
+        const MemoryPlace place = memory_place(graph, arg.buffer, arg.offset);
+        buffers_[i] = place.root;
+        byte_offsets_[i] = place.bytes;
+        void* pointer = address_of(buffer_pointers, place);
         std::memcpy(bytes + field.offset, &pointer, sizeof(pointer));
+        break;
+      }
+      case ir::KernelArg::Kind::pitch: {
+        const std::size_t pitch = pitches.at(arg.buffer.value);
+        std::memcpy(bytes + field.offset, &pitch, sizeof(pitch));
         break;
       }
       case ir::KernelArg::Kind::param:

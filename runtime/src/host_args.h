@@ -33,11 +33,13 @@ class HostArgs {
  public:
   HostArgs() = default;
   /// The arguments of `host` (a node of `graph`) for `function` as resolved: buffer
-  /// pointers from `buffer_pointers` (per BufferId) advanced by the argument's offset,
-  /// params from `params` (per ParamId), values in their own type. An untyped function
-  /// (a cudaHostFn_t, for a node without arguments) takes no block.
+  /// pointers from `buffer_pointers` (per BufferId; a view's, its root's at its offset)
+  /// advanced by the argument's offset, `pitch(buf)` from `pitches` (per BufferId), params
+  /// from `params` (per ParamId), values in their own type. An untyped function (a
+  /// cudaHostFn_t, for a node without arguments) takes no block.
   HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindings::BoundHost& function,
-           const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params);
+           const std::vector<void*>& buffer_pointers, const std::vector<std::size_t>& pitches,
+           const std::vector<Slot>& params);
   HostArgs(HostArgs&&) = default;
   HostArgs& operator=(HostArgs&&) = default;
 
@@ -48,10 +50,10 @@ class HostArgs {
   bool uses(ir::ParamId id) const;
   /// A new block with `value` in every argument that passes param `id`.
   void set_param(ir::ParamId id, const Slot& value);
-  /// Whether any argument passes buffer `id`.
+  /// Whether any argument passes the memory of root buffer `id` (itself or a view of it).
   bool uses(ir::BufferId id) const;
-  /// A new block with every argument that passes buffer `id` pointing into `base`, at the
-  /// argument's own offset.
+  /// A new block with every argument that passes root buffer `id`'s memory pointing into
+  /// `base`, at the argument's own offset.
   void set_buffer(ir::BufferId id, void* base);
   /// Keeps `older`'s blocks alive as long as this (an exec that ran them is taken over).
   void keep(HostArgs&& older);
@@ -63,7 +65,7 @@ class HostArgs {
   ir::HostArgsLayout layout_;
   Bindings::BoundHost function_;
   std::vector<ir::ParamId> params_;         // per argument: the param it passes, or invalid
-  std::vector<ir::BufferId> buffers_;       // per argument: the buffer it passes, or invalid
+  std::vector<ir::BufferId> buffers_;       // per argument: the root buffer it passes, or invalid
   std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
   std::unique_ptr<HostBlock> current_;      // null for an untyped function
   std::vector<std::unique_ptr<HostBlock>> retired_;  // blocks earlier launches may still read

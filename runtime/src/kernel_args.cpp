@@ -7,12 +7,19 @@ namespace graphc::detail {
 
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
-  return offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset) {
+  const ir::Graph::Storage storage = graph.storage(id);
+  const auto size = static_cast<std::int64_t>(ir::type_size(graph.buffer(id).type));
+  return MemoryPlace{storage.root, static_cast<std::int64_t>(storage.offset) + offset * size};
+}
+
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
+  return static_cast<std::byte*>(buffers.at(place.root.value)) + place.bytes;
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-                       const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
+                       const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+                       const std::vector<cudaGraphConditionalHandle>& conds)
     : slots_(kernel.args.size()),
       params_(kernel.args.size()),
       buffers_(kernel.args.size()),
@@ -22,9 +29,10 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
     const ir::KernelArg& arg = kernel.args[i];
     switch (arg.kind) {
       case ir::KernelArg::Kind::buffer: {
-        buffers_[i] = arg.buffer;
-        byte_offsets_[i] = byte_offset(graph.buffer(arg.buffer), arg.offset);
-        void* pointer = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value)) + byte_offsets_[i];
+        const MemoryPlace place = memory_place(graph, arg.buffer, arg.offset);
+        buffers_[i] = place.root;
+        byte_offsets_[i] = place.bytes;
+        void* pointer = address_of(buffer_pointers, place);
         std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
         break;
       }
@@ -43,6 +51,12 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
         const cudaGraphConditionalHandle handle = conds.at(arg.cond.value);
         static_assert(sizeof(handle) <= sizeof(Slot));
         std::memcpy(slots_[i].bytes.data(), &handle, sizeof(handle));
+        break;
+      }
+      case ir::KernelArg::Kind::pitch: {
+        const std::size_t pitch = pitches.at(arg.buffer.value);
+        static_assert(sizeof(pitch) <= sizeof(Slot));
+        std::memcpy(slots_[i].bytes.data(), &pitch, sizeof(pitch));
         break;
       }
       case ir::KernelArg::Kind::null_pointer:  // the slot's zeros

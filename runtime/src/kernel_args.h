@@ -22,18 +22,29 @@ struct alignas(8) Slot {
 /// The value bytes of a param (its default, or the last value set).
 Slot param_slot(const ir::Scalar& value);
 
-/// How many bytes element `offset` of `buffer` is into its memory (`buf + k` arguments).
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset);
+/// Where element `offset` of buffer `id` is (`buf + k` arguments, slices, call arguments):
+/// the buffer whose pointer a graph's pointer table holds (a view's root; any other buffer
+/// itself) and how many bytes into it. Every pointer to a buffer's memory is computed from
+/// this, so a view's users follow its root when Instance::bind moves it.
+struct MemoryPlace {
+  ir::BufferId root;
+  std::int64_t bytes = 0;
+};
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset);
+/// The address of `place`: its root's pointer in `buffers` (per BufferId) advanced by its bytes.
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place);
 
 class KernelArgs {
  public:
   KernelArgs() = default;
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
-  /// conditional handles from `conds` (per CondId); values in their own type. `@g`
+  /// conditional handles from `conds` (per CondId); `pitch(buf)` from `pitches` (per
+  /// BufferId, as a std::size_t); values in their own type. `@g`
   /// arguments start null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-             const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
+             const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+             const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;
