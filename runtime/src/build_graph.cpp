@@ -68,7 +68,7 @@ class GraphBuilder {
             [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_, built_.pitches); },
             [&](const ir::HostNode& host) {
               built_.host_args[id.value] =
-                  HostArgs(graph_, host, functions_.hosts[id.value], buffers_, built_.pitches, params_);
+                  HostArgs(graph_, host, functions_.hosts[id.value], buffers_, params_);
               return host_node_params(built_.host_args[id.value].params());
             },
             [&](const ir::EmptyNode&) { return empty_node_params(); },

@@ -11,8 +11,7 @@ void CUDART_CB HostBlock::run(void* self) {
 }
 
 HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindings::BoundHost& function,
-                   const std::vector<void*>& buffer_pointers, const std::vector<std::size_t>& pitches,
-                   const std::vector<Slot>& params)
+                   const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params)
     : layout_(ir::host_args_layout(graph, host)),
       function_(function),
       params_(host.args.size()),
@@ -35,11 +34,7 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
         std::memcpy(bytes + field.offset, &pointer, sizeof(pointer));
         break;
       }
-      case ir::KernelArg::Kind::pitch: {
-        const std::size_t pitch = pitches.at(arg.buffer.value);
-        std::memcpy(bytes + field.offset, &pitch, sizeof(pitch));
-        break;
-      }
+
       case ir::KernelArg::Kind::param:
         params_[i] = arg.param;
         std::memcpy(bytes + field.offset, params.at(arg.param.value).bytes.data(), field.size);
@@ -50,6 +45,7 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
       case ir::KernelArg::Kind::null_pointer:  // the validator lets none of these through
       case ir::KernelArg::Kind::cond:
       case ir::KernelArg::Kind::graph_exec:
+      case ir::KernelArg::Kind::pitch:
       case ir::KernelArg::Kind::unresolved:
         break;
     }

@@ -34,12 +34,11 @@ class HostArgs {
   HostArgs() = default;
   /// The arguments of `host` (a node of `graph`) for `function` as resolved: buffer
   /// pointers from `buffer_pointers` (per BufferId; a view's, its root's at its offset)
-  /// advanced by the argument's offset, `pitch(buf)` from `pitches` (per BufferId), params
-  /// from `params` (per ParamId), values in their own type. An untyped function (a
-  /// cudaHostFn_t, for a node without arguments) takes no block.
+  /// advanced by the argument's offset, params from `params` (per ParamId), values in
+  /// their own type. An untyped function (a cudaHostFn_t, for a node without arguments)
+  /// takes no block.
   HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindings::BoundHost& function,
-           const std::vector<void*>& buffer_pointers, const std::vector<std::size_t>& pitches,
-           const std::vector<Slot>& params);
+           const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params);
   HostArgs(HostArgs&&) = default;
   HostArgs& operator=(HostArgs&&) = default;
 

@@ -83,7 +83,7 @@ TEST_CASE("HostArgs hands the typed function its arguments as one struct", "[run
   alignas(8) float y[16] = {};
   float y2[16] = {};
   const ir::Graph graph = graph_with_declarations();
-  HostArgs args(graph, report_node(), *bound, {y}, {}, {param_slot(ir::Scalar::of_float(ST::f32, 2.5))});
+  HostArgs args(graph, report_node(), *bound, {y}, {param_slot(ir::Scalar::of_float(ST::f32, 2.5))});
   const cudaHostNodeParams first = args.params();
   CHECK(first.fn == &HostBlock::run);
   run(first);
@@ -121,7 +121,7 @@ TEST_CASE("HostArgs of an untyped function passes it and its user data as they a
   bindings.host("tick", [](void* d) { ++*static_cast<int*>(d); }, &data);
   ir::HostNode host;
   host.function = "tick";
-  HostArgs args(graph_with_declarations(), host, *bindings.find_host("tick"), {}, {}, {});
+  HostArgs args(graph_with_declarations(), host, *bindings.find_host("tick"), {}, {});
   const cudaHostNodeParams p = args.params();
   CHECK(p.userData == &data);
   run(p);
