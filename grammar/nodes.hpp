@@ -109,8 +109,8 @@ struct memset_value : seq<expr> {};
 struct memset_end : sym<';'> {};
 struct memset_node : if_must<kw_memset, memset_name, memset_colon, memset_dst, memset_equals, memset_value, memset_end> {};
 
-// `host NAME : FUNC();`: a host node. Arguments are parsed, so that passing some is
-// reported as what it is rather than as a syntax error.
+// `host NAME : FUNC(args);`: a host node; its arguments (expressions) reach FUNC as one
+// struct of their values.
 struct kw_host : kw<'h', 'o', 's', 't'> {};
 struct host_name : seq<name> {};
 struct host_colon : sym<':'> {};

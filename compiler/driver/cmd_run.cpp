@@ -187,9 +187,10 @@ int run(const Options& o) {
   const auto instantiate_start = Clock::now();
   Bindings bindings;
   bindings.unbound_hosts([](const Bindings::HostCall& call) {
-    std::printf("host node '%.*s' (%.*s): launch %llu\n", static_cast<int>(call.node.size()), call.node.data(),
+    std::printf("host node '%.*s' (%.*s): launch %llu%s%.*s\n", static_cast<int>(call.node.size()), call.node.data(),
                 static_cast<int>(call.function.size()), call.function.data(),
-                static_cast<unsigned long long>(call.launch));
+                static_cast<unsigned long long>(call.launch), call.arguments.empty() ? "" : ", arguments ",
+                static_cast<int>(call.arguments.size()), call.arguments.data());
   });
   Instance instance = program.instantiate(graph->name, bindings, stream);
   const double instantiate_ms = ms_since(instantiate_start);

@@ -98,7 +98,12 @@ std::string node_text(const Graph& root, const Node& node) {
             return fmt::format("memset dst={} element_size={} value_bits={:#x}", slice(m.dst), m.element_size,
                                m.value_bits);
           },
-          [&](const HostNode& h) { return fmt::format("host {}", h.function); },
+          [&](const HostNode& h) {
+            std::vector<std::string> args;
+            for (const KernelArg& a : h.args) args.push_back(arg_text(root, a));
+            if (args.empty()) return fmt::format("host {}", h.function);
+            return fmt::format("host {} args=[{}]", h.function, fmt::join(args, ", "));
+          },
           [&](const EmptyNode&) { return std::string("empty"); },
           [&](const ConditionalNode& c) {
             std::vector<std::string> bodies;

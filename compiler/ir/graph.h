@@ -233,10 +233,17 @@ struct MemsetNode {
   std::uint32_t value_bits = 0;    // resolved: the value in the element's representation
 };
 
-/// `host NAME : FUNC();` -> CUDA host node calling a registered cudaHostFn_t.
+/// `host NAME : FUNC(args);` -> CUDA host node (cudaGraphNodeTypeHost) calling the function
+/// the host program registers. Its arguments reach the function as one block laid out as a
+/// C struct of their types in order (ir/host_args.h): a buffer's pointer, a param's current
+/// value, a compile-time value.
 struct HostNode {
   std::string function;
   SourceRange function_range;
+  /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements), a param
+  /// (its current value) or a compile-time value; never a cond (E0220), `nullptr` or `@g`.
+  std::vector<KernelArg> args;
+  SourceRange args_range;  // `(...)`
 };
 
 /// `empty NAME;` -> CUDA empty node.

@@ -34,6 +34,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
   check_calls(module, diags);
   check_call_config(module, clean, diags);
   check_device_launch(module, diags);
+  check_host_args(module, diags);
   return diags.error_count() == errors_before;
 }
 

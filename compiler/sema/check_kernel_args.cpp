@@ -1,9 +1,10 @@
 // Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
 // current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
 // value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
-// other way cannot be passed. A call's and a capture's arguments are resolved the same way
-// (a capture passes no cond); check_calls then matches a call's with the called graph's
-// parameters, check_captures a library operation's with its operands.
+// other way cannot be passed. A call's, a capture's and a host node's arguments are resolved
+// the same way (a capture passes no cond, a host node none either: E0220); check_calls then
+// matches a call's with the called graph's parameters, check_captures a library operation's
+// with its operands, check_host_args a host function's across the nodes that call it.
 #include <string>
 
 #include <fmt/format.h>
@@ -89,6 +90,12 @@ class ArgChecker {
         arg_->param = ir::ParamId{entity->index};
         return;
       case Entity::Kind::cond:
+        if (std::holds_alternative<ir::HostNode>(node_.op)) {
+          const ir::Cond& cond = ctx_.graph.conds[entity->index];
+          ctx_.diags.report(DiagCode::host_arg_cond, expr.range, number_, node_.name, expr.name)
+              .note(cond.name_range, "'{}' is declared here", cond.name);
+          return;
+        }
         if (std::holds_alternative<ir::CaptureNode>(node_.op)) {
           report(fmt::format("passes cond '{}'; a capture function receives buffers, params and constant values, and "
                              "a conditional handle is set only by kernel nodes of the graph it is created on",
@@ -175,10 +182,14 @@ class ArgChecker {
   }
 
   // A kernel or capture node passing a pageable buffer, which the device cannot address
-  // (E0219); a call passes it on to a parameter that check_calls matches by space.
+  // (E0219); a call passes it on to a parameter that check_calls matches by space, and a
+  // host node's function reads it on the CPU.
   bool pageable(std::uint32_t buffer, SourceRange range) {
     const ir::Buffer& b = ctx_.graph.buffers[buffer];
-    if (b.space != ir::MemorySpace::pageable || std::holds_alternative<ir::ChildGraphNode>(node_.op)) return false;
+    if (b.space != ir::MemorySpace::pageable || std::holds_alternative<ir::ChildGraphNode>(node_.op) ||
+        std::holds_alternative<ir::HostNode>(node_.op)) {
+      return false;
+    }
     report_pageable_use(ctx_.diags, node_, "passes", b, range);
     return true;
   }
@@ -202,6 +213,7 @@ void check_kernel_args(GraphContext& ctx) {
     if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
     if (auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) args = &call->args;
     if (auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
+    if (auto* host = std::get_if<ir::HostNode>(&node.op)) args = &host->args;
     if (args == nullptr) continue;
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {

@@ -32,7 +32,7 @@ std::optional<SourceRange> arg_use(const ir::Graph& graph, const std::vector<ir:
 }
 
 // The first place `node` names the memory `buffer`, itself or through a view, if it does: a
-// kernel, call or capture argument, a copy end or a memset target.
+// kernel, call, capture or host argument, a copy end or a memset target.
 std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, ir::BufferId buffer) {
   const auto names = [&](const ir::BufferSlice& slice) {
     return slice.id.valid() && graph.storage(slice.id).root == buffer;
@@ -41,6 +41,7 @@ std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, 
                         [&](const ir::KernelNode& kernel) { return arg_use(graph, kernel.args, buffer); },
                         [&](const ir::ChildGraphNode& call) { return arg_use(graph, call.args, buffer); },
                         [&](const ir::CaptureNode& capture) { return arg_use(graph, capture.args, buffer); },
+                        [&](const ir::HostNode& host) { return arg_use(graph, host.args, buffer); },
                         [&](const ir::CopyNode& copy) -> std::optional<SourceRange> {
                           if (names(copy.dst)) return copy.dst.name_range;
                           if (names(copy.src)) return copy.src.name_range;

@@ -42,6 +42,11 @@ void check_captures(GraphContext& ctx);
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);
 
+/// check_host_args.cpp: every host node calling one function passes arguments of the same
+/// types in the same order (E0113), as the one argument struct the function takes.
+/// Runs after the graphs' own passes.
+void check_host_args(const ir::Module& module, DiagEngine& diags);
+
 /// check_events.cpp: the event of every record and wait node.
 void resolve_event_nodes(GraphContext& ctx);
 
@@ -70,6 +75,11 @@ void check_device_launch(ir::Module& module, DiagEngine& diags);
 /// parameters, cycles of calls, what a called graph may declare and hold, and the body and
 /// device-launch rules through calls. Runs after the graphs' own passes.
 void check_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_host_args.cpp: every host node calling one function passes arguments of the same
+/// types in the same order (E0113), as the one argument struct the function takes.
+/// Runs after the graphs' own passes.
+void check_host_args(const ir::Module& module, DiagEngine& diags);
 
 /// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
 /// and checked per chain of calls with the values it gives them. `clean`, per GraphId:

@@ -18,7 +18,14 @@ Bindings& Bindings::kernel_symbol(std::string name, const void* symbol) {
 }
 
 Bindings& Bindings::host(std::string name, cudaHostFn_t fn, void* user_data) {
-  hosts_[std::move(name)] = {fn, user_data};
+  BoundHost bound;
+  bound.fn = fn;
+  bound.user_data = user_data;
+  return bind_host(std::move(name), bound);
+}
+
+Bindings& Bindings::bind_host(std::string name, const BoundHost& bound) {
+  hosts_[std::move(name)] = bound;
   return *this;
 }
 

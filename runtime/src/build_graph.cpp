@@ -66,7 +66,11 @@ class GraphBuilder {
             },
             [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
             [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_, built_.pitches); },
-            [&](const ir::HostNode&) { return host_node_params(functions_.hosts[id.value]); },
+            [&](const ir::HostNode& host) {
+              built_.host_args[id.value] =
+                  HostArgs(graph_, host, functions_.hosts[id.value], buffers_, params_);
+              return host_node_params(built_.host_args[id.value].params());
+            },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
             [&](const ir::EventRecordNode& record) { return event_record_node_params(events_.at(record.id.value)); },
@@ -192,6 +196,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.graph = GraphHandle(raw);
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
+  built.host_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;
   built.pitches = pitches;

@@ -16,6 +16,7 @@
 
 #include "captures.h"
 #include "handles.h"
+#include "host_args.h"
 #include "ir/graph.h"
 #include "kernel_args.h"
 #include "program_state.h"
@@ -30,6 +31,7 @@ struct BuiltGraph {
   GraphHandle graph;  // empty for a called graph once its child graph node owns it
   std::vector<cudaGraphNode_t> nodes;             // per NodeId, body nodes included
   std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
+  std::vector<HostArgs> host_args;                // per NodeId; empty for all but host nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
   std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
   std::vector<std::size_t> pitches;  // per BufferId: bytes between the rows of a 2-D buffer; 0 for 1-D ones

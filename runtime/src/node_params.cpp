@@ -126,11 +126,11 @@ cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetN
   return p;
 }
 
-cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host) {
+cudaGraphNodeParams host_node_params(const cudaHostNodeParams& host) {
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeHost;
   p.host.fn = host.fn;
-  p.host.userData = host.user_data;
+  p.host.userData = host.userData;
   return p;
 }
 

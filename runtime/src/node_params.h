@@ -39,8 +39,8 @@ cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode&
 cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetNode& memset,
                                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches);
 
-/// A host node (cudaHostNodeParamsV2) calling `host.fn(host.user_data)`.
-cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);
+/// A host node (cudaHostNodeParamsV2) calling `host.fn(host.userData)` (HostArgs::params).
+cudaGraphNodeParams host_node_params(const cudaHostNodeParams& host);
 
 /// An empty node.
 cudaGraphNodeParams empty_node_params();

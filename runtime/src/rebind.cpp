@@ -114,7 +114,9 @@ void Instance::bind(std::string_view name, void* pointer, std::size_t bytes) {
     for (std::size_t i = 0; i < built.nodes.size(); ++i) {
       const bool kernel = built.kernel_args[i].uses(r.buffer);
       if (kernel) built.kernel_args[i].set_buffer(r.buffer, r.base);
-      if (kernel || memory_op_uses(graph, graph.nodes[i], r.buffer)) detail::update_node(state, built, i);
+      const bool host = built.host_args[i].uses(r.buffer);
+      if (host) built.host_args[i].set_buffer(r.buffer, r.base);
+      if (kernel || host || memory_op_uses(graph, graph.nodes[i], r.buffer)) detail::update_node(state, built, i);
     }
   }
   detail::apply_recaptures(state, recaptured);

@@ -63,10 +63,12 @@ std::string update_refusal(const detail::InstanceState& fresh, const cudaGraphEx
 
 // `fresh` takes over the exec instantiated from `old`'s graph: CUDA identifies the exec's
 // nodes by the handles of that graph, so `fresh` keeps them (and the graph), and `old`
-// gets `fresh`'s own, destroyed with it. The graphs of call nodes likewise.
+// gets `fresh`'s own, destroyed with it. The graphs of call nodes likewise. The host nodes'
+// old argument blocks stay alive with `fresh`: launches enqueued before may still read them.
 void adopt_exec_nodes(detail::BuiltGraph& fresh, detail::BuiltGraph& old) {
   std::swap(fresh.graph, old.graph);
   std::swap(fresh.nodes, old.nodes);
+  for (std::size_t i = 0; i < fresh.host_args.size(); ++i) fresh.host_args[i].keep(std::move(old.host_args[i]));
   for (std::size_t i = 0; i < fresh.calls.size(); ++i) {
     if (fresh.calls[i]) adopt_exec_nodes(*fresh.calls[i], *old.calls[i]);
   }

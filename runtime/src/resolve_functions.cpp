@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <map>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "check_args.h"
 #include "cuda_check.h"
@@ -13,15 +16,54 @@
 
 namespace graphc::detail {
 
-void CUDART_CB HostStandIn::run(void* self) {
+void HostStandIn::invoke(void (*)(), const void* args, void* self) {
   HostStandIn& stand_in = *static_cast<HostStandIn*>(self);
-  const Bindings::HostCall call{stand_in.node, stand_in.function, ++stand_in.launches};
-  try {
-    (*stand_in.fn)(call);
-  } catch (const std::exception& e) {  // nothing may leave a CUDA callback
+  try {  // nothing may leave a CUDA callback
+    std::vector<std::string> values;
+    for (const ir::HostArgField& field : stand_in.layout.fields) {
+      const auto* at = static_cast<const std::byte*>(args) + field.offset;
+      if (field.pointer) {
+        const void* pointer = nullptr;
+        std::memcpy(&pointer, at, sizeof(pointer));
+        values.push_back(fmt::format("{}", pointer));
+      } else {
+        values.push_back(ir::Scalar::from_bytes(field.type, at).text());
+      }
+    }
+    const std::string text = fmt::format("{}", fmt::join(values, ", "));
+    (*stand_in.fn)(Bindings::HostCall{stand_in.node, stand_in.function, ++stand_in.launches, text});
+  } catch (const std::exception& e) {
     std::fprintf(stderr, "graphc: the stand-in of host node '%s' threw: %s\n", stand_in.node.c_str(), e.what());
   }
 }
+
+namespace {
+
+// The function of host node `node`: R0008 when none is bound, R0051 when an untyped one
+// cannot receive its arguments, R0050 when a typed one's Args is not their block.
+Bindings::BoundHost checked_host(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
+                                 const ir::HostNode& host, const Bindings::BoundHost* bound) {
+  if (bound == nullptr || !bound->bound()) {
+    fail(program.sources(), program.path, DiagCode::host_not_bound, host.function_range, host.function, node.name);
+  }
+  const SourceRange args = host.args_range.valid() ? host.args_range : host.function_range;
+  if (bound->invoke == nullptr) {
+    if (!host.args.empty()) {
+      fail(program.sources(), program.path, DiagCode::host_args_untyped, args, node.name, host.args.size(),
+           host.function);
+    }
+    return *bound;
+  }
+  const ir::HostArgsLayout layout = ir::host_args_layout(graph, host);
+  if (bound->args_size != layout.size || bound->args_alignment != layout.alignment) {
+    fail(program.sources(), program.path, DiagCode::host_args_layout, args, node.name,
+         ir::host_args_signature(layout), layout.size, layout.alignment, host.function, bound->args_size,
+         bound->args_alignment);
+  }
+  return *bound;
+}
+
+}  // namespace
 
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings) {
   ResolvedFunctions out;
@@ -53,19 +95,17 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
       found_before.emplace(kernel->function, out.kernels[i]);
     } else if (const auto* host = std::get_if<ir::HostNode>(&node.op)) {
       const Bindings::BoundHost* bound = bindings.find_host(host->function);
-      if ((!bound || !bound->fn) && bindings.unbound_hosts()) {
+      if ((!bound || !bound->bound()) && bindings.unbound_hosts()) {
         HostStandIn& stand_in = *out.stand_ins.emplace_back(std::make_unique<HostStandIn>());
         stand_in.fn = bindings.unbound_hosts();
         stand_in.node = node.name;
         stand_in.function = host->function;
-        out.hosts[i] = {&HostStandIn::run, &stand_in};
+        stand_in.layout = ir::host_args_layout(graph, *host);
+        out.hosts[i].invoke = &HostStandIn::invoke;
+        out.hosts[i].user_data = &stand_in;
         continue;
       }
-      if (!bound || !bound->fn) {
-        fail(program.sources(), program.path, DiagCode::host_not_bound, host->function_range, host->function,
-             node.name);
-      }
-      out.hosts[i] = *bound;
+      out.hosts[i] = checked_host(program, graph, node, *host, bound);
     } else if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
                capture != nullptr && capture->library.op == ir::LibraryOp::none) {
       const CaptureFn* bound = bindings.find_capture(capture->function);

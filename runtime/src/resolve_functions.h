@@ -12,20 +12,24 @@
 
 #include "graphc/bindings.h"
 #include "ir/graph.h"
+#include "ir/host_args.h"
 #include "program_state.h"
 
 namespace graphc::detail {
 
 /// The callback of a host node whose function is unbound, when Bindings::unbound_hosts gave
-/// a stand-in: CUDA calls run() with this as user data; it counts the node's launches.
+/// a stand-in: bound as a typed function with this as user data, it counts the node's
+/// launches and prints the node's arguments.
 struct HostStandIn {
   std::shared_ptr<const std::function<void(const Bindings::HostCall&)>> fn;
   std::string node;
   std::string function;
+  ir::HostArgsLayout layout;
   std::atomic<std::uint64_t> launches{0};
 
-  /// The cudaHostFn_t: calls `fn` with the node, its function and its launch count.
-  static void CUDART_CB run(void* self);
+  /// Bindings::BoundHost::invoke: calls `fn` with the node, its function, its launch count
+  /// and the values in the argument block `args`.
+  static void invoke(void (*unused)(), const void* args, void* self);
 };
 
 struct ResolvedFunctions {
@@ -42,8 +46,10 @@ struct ResolvedFunctions {
 /// a synthetic node's is the modules' no-op kernel.
 /// Host nodes take their callback from Bindings::host, capture nodes of registered functions
 /// theirs from Bindings::capture. Throws R0002 for a kernel found nowhere, R0008 for an
-/// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0040 for an unbound capture function, R0001 for a failed CUDA
-/// call.
+/// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0050 for a
+/// typed host function whose Args is not the node's argument block, R0051 for an untyped
+/// one of a node that passes arguments, R0040 for an unbound capture function, R0001 for a
+/// failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
 /// The functions of graph `root` and of every graph it calls (transitively), per GraphId

@@ -1,8 +1,9 @@
-// Instance::set and set_from_text: a param's new value goes into every kernel node that
-// passes it, including those of called graphs whose call passes the param on, into every
-// node whose configuration it sets (refold.h), and into every capture node that passes it
-// (captured again, recapture.h), through the exec's SetParams calls on the instantiated
-// graph (no re-instantiation; the change applies to the next launches).
+// Instance::set and set_from_text: a param's new value goes into every kernel and host node
+// that passes it (a host node through a new argument block, host_args.h), including those
+// of called graphs whose call passes the param on, into every node whose configuration it
+// sets (refold.h), and into every capture node that passes it (captured again,
+// recapture.h), through the exec's SetParams calls on the instantiated graph (no
+// re-instantiation; the change applies to the next launches).
 #include <algorithm>
 #include <charconv>
 
@@ -33,12 +34,14 @@ bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::Param
               const std::vector<detail::Reconfigured>& configured) {
   bool changed = false;
   for (std::size_t i = 0; i < built.nodes.size(); ++i) {
-    const bool passes = built.kernel_args[i].uses(id);
-    if (passes) built.kernel_args[i].set_param(id, value);
+    const bool kernel = built.kernel_args[i].uses(id);
+    if (kernel) built.kernel_args[i].set_param(id, value);
+    const bool host = built.host_args[i].uses(id);
+    if (host) built.host_args[i].set_param(id, value);
     const bool reconfigured = std::any_of(configured.begin(), configured.end(), [&](const detail::Reconfigured& r) {
       return r.built == &built && r.index == i;
     });
-    if (passes || reconfigured) {
+    if (kernel || host || reconfigured) {
       detail::update_node(state, built, i);
       changed = true;
     }
@@ -100,6 +103,12 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
     const cudaKernelNodeParams p =
         kernel_params(state.functions.at(built.graph_id.value).kernels[node], *kernel, built.kernel_args[node]);
     check(cudaGraphExecKernelNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecKernelNodeSetParams",
+          site);
+    return;
+  }
+  if (std::holds_alternative<ir::HostNode>(n.op)) {
+    const cudaHostNodeParams p = built.host_args[node].params();
+    check(cudaGraphExecHostNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecHostNodeSetParams",
           site);
     return;
   }

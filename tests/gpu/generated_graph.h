@@ -19,7 +19,12 @@ struct GeneratedGraph {
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
 
-  GeneratedGraph() {
+  GeneratedGraph() : GeneratedGraph([](Bindings&) {}) {}
+  /// `bind` sets what build() reads besides the buffers and params first (host functions,
+  /// capture functions): `[](auto& b) { b.report = &report; }`.
+  template <class Bind>
+  explicit GeneratedGraph(Bind bind) {
+    bind(b);
     check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
     build(graph, b, nodes);
     check_cuda(cudaGraphInstantiate(&exec, graph, flags), "cudaGraphInstantiate");

@@ -14,9 +14,11 @@
 #include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
+#include "backend/text/expr_text.h"
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
 
@@ -193,17 +195,10 @@ class BuildWriter {
   }
 
   void host(const ir::Node& node, const ir::HostNode& host) {
-    const auto& functions = context_.names.host_functions;
-    const auto function = std::find_if(functions.begin(), functions.end(),
-                                       [&](const HostFunction& f) { return f.name == host.function; });
-    open(node, fmt::format("host {}()", escape(host.function)));
-    out_.line(fmt::format("graphc::require_host_fn(b.{}, {}, {}, {});", function->member,
-                          string_literal(host.function), string_literal(node.name),
-                          context_.location_literal(node.name_range)));
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeHost;");
-    out_.line(fmt::format("p.host.fn = b.{};", function->member));
-    out_.line(fmt::format("p.host.userData = b.{};", function->data));
+    std::vector<std::string> args;
+    for (const ir::KernelArg& arg : host.args) args.push_back(expr_text(arg.expr));
+    open(node, fmt::format("host {}({})", escape(host.function), fmt::join(args, ", ")));
+    write_host_build(out_, context_, index_of(node));
     close(node);
   }
 

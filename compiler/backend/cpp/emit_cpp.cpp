@@ -18,6 +18,7 @@
 #include "backend/cpp/emit_context.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/graph_names.h"
+#include "backend/cpp/host_node.h"
 #include "backend/cpp/node_config.h"
 
 namespace graphc::backend {
@@ -80,6 +81,7 @@ HalfTypes half_types(const ir::Module& module) {
       const std::vector<ir::KernelArg>* args = nullptr;
       if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
       if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
+      if (const auto* host = std::get_if<ir::HostNode>(&node.op)) args = &host->args;
       if (args == nullptr) continue;
       for (const ir::KernelArg& arg : *args) {
         if (arg.kind == ir::KernelArg::Kind::value) half.see(arg.value.type);
@@ -141,7 +143,9 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   const std::string stem = input.stem().string();
   CppFiles files{stem + ".graph.h", {}, stem + ".graph.cu", {}};
   const Modules modules = classify_modules(module, input.parent_path());
-  const std::vector<GraphNames> names = all_names(module, !modules.libraries.empty());
+  const std::vector<std::size_t> order = declaration_order(module);
+  std::vector<GraphNames> names = all_names(module, !modules.libraries.empty());
+  place_host_structs(module, order, names);
   const std::string module_dir = input.parent_path().empty() ? "." : input.parent_path().string();
 
   CodeWriter header;
@@ -159,6 +163,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   header.blank();
   header.directive("#include <cstddef>");
   header.directive("#include <cstdint>");
+  if (module_has_host_args(module)) {
+    header.directive("#include <memory>");
+    header.directive("#include <vector>");
+  }
   header.blank();
   const HalfTypes half = half_types(module);
   if (half.f16) header.directive("#include <cuda_fp16.h>");
@@ -201,7 +209,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.line("}  // namespace graphc");
   }
 
-  for (const std::size_t i : declaration_order(module)) {
+  for (const std::size_t i : order) {
     const GraphContext context{module,   module.graphs[i], sources, names[i], names, modules.libraries,
                                files.source_name};
     const std::string space = "graphc::gen::" + names[i].space;
@@ -219,6 +227,11 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.blank();
     if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(), configured)) {
       emit_node_configs(source, context);
+      source.blank();
+    }
+    const std::vector<std::string>& host_calls = names[i].host_calls;
+    if (std::any_of(host_calls.begin(), host_calls.end(), [](const std::string& m) { return !m.empty(); })) {
+      emit_host_functions(source, context);
       source.blank();
     }
     if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(),

@@ -7,6 +7,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/host_node.h"
 #include "backend/cpp/node_config.h"
 #include "ir/describe.h"
 
@@ -71,7 +72,13 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                            member, escape(context.module.graph(id).name)));
     }
     for (const HostFunction& function : context.names.host_functions) {
-      out.line(fmt::format("cudaHostFn_t {} = nullptr;  // host function '{}'", function.member, escape(function.name)));
+      if (function.types.empty()) {
+        out.line(fmt::format("cudaHostFn_t {} = nullptr;  // host function '{}'", function.member,
+                             escape(function.name)));
+      } else {
+        out.line(fmt::format("void (*{})(const {}& args, void* user_data) = nullptr;  // host function '{}'",
+                             function.member, function.args_struct, escape(function.name)));
+      }
       out.line(fmt::format("void* {} = nullptr;  // its user data", function.data));
     }
     for (const CaptureFunctionName& function : context.names.capture_functions) {
@@ -114,6 +121,14 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
       out.line(fmt::format("graphc::gen::{}::Nodes {};  // the nodes of graph '{}' in the child graph of '{}'",
                            context.module_names.at(call->graph_id.value).space, context.names.call_nodes[i],
                            escape(call->graph), escape(graph.nodes[i].name)));
+    }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (context.names.host_calls[i].empty()) continue;
+      const auto& host = std::get<ir::HostNode>(graph.nodes[i].op);
+      out.line(fmt::format("// The argument blocks of host '{}', the last the exec's; each lives as long as these", escape(graph.nodes[i].name)));
+      out.line("// Nodes, as a launch enqueued before an update may still read it (set_NAME adds one).");
+      out.line(fmt::format("mutable std::vector<std::unique_ptr<{}>> {};",
+                           context.names.host_function(host.function).call_struct, context.names.host_calls[i]));
     }
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       if (!context.names.workspaces[i].empty()) {
@@ -277,6 +292,7 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
                        flags.empty() ? "0" : fmt::format("{}", fmt::join(flags, " | "))));
   out.blank();
   emit_counts(out, context);
+  emit_host_structs(out, context);
   emit_bindings(out, context, module_dir);
   emit_nodes(out, context);
   emit_storage_class(out, context);

@@ -23,6 +23,7 @@
 #include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
@@ -88,8 +89,8 @@ void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t
 }
 
 // Whether node `index` is set again when the bound values change: a kernel node that passes
-// a param or a graph's exec, a node a param configures, or a call node that passes a param;
-// with `param`, only those that use that param.
+// a param or a graph's exec, a node a param configures, a call, capture or host node that
+// passes a param; with `param`, only those that use that param.
 bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamId> param) {
   const auto passes = [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param && arg.param == *param;
@@ -107,11 +108,16 @@ bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamI
   if (const auto* capture = std::get_if<ir::CaptureNode>(&graph.nodes[index].op)) {
     return capture_passes(*capture, param);
   }
+  if (const auto* host = std::get_if<ir::HostNode>(&graph.nodes[index].op)) {
+    return std::any_of(host->args.begin(), host->args.end(), [&](const ir::KernelArg& arg) {
+      return arg.kind == ir::KernelArg::Kind::param && (!param || arg.param == *param);
+    });
+  }
   return false;
 }
 
-// Whether node `index` uses one of `buffers`: a kernel, call or capture argument, a copy
-// end, a memset.
+// Whether node `index` uses one of `buffers`: a kernel, call, capture or host argument, a
+// copy end, a memset.
 bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir::BufferId>& buffers) {
   // A view is among them when its root is: its pointer is computed from the root's.
   const auto among = [&](ir::BufferId id) {
@@ -124,6 +130,7 @@ bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir
   return std::visit(ir::Overloaded{[&](const ir::KernelNode& k) { return passes_any(k.args); },
                                [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
                                [&](const ir::CaptureNode& c) { return passes_any(c.args); },
+                               [&](const ir::HostNode& h) { return passes_any(h.args); },
                                [&](const ir::CopyNode& c) { return among(c.dst.id) || among(c.src.id); },
                                [&](const ir::MemsetNode& m) { return among(m.dst.id); },
                                [](const auto&) { return false; }},
@@ -149,6 +156,8 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
       write_call_update(out, context, updated[i], *call, call_update);
     } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
       write_capture_update(out, context, updated[i]);
+    } else if (std::holds_alternative<ir::HostNode>(node.op)) {
+      write_host_update(out, context, updated[i]);
     } else if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
       write_update(out, context, updated[i], *kernel);
     } else {

@@ -8,9 +8,27 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/cpp_text.h"
+#include "ir/host_args.h"
 
 namespace graphc::backend {
 namespace {
+
+// The field names of a host function's argument struct, from the arguments of the first
+// node that calls it: a name as written (`y`, `scale`, `N`; `y` for `y + k`), else `argK`
+// (1-based), and `argK` for a name already taken.
+std::vector<std::string> host_arg_fields(const ir::HostNode& host) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < host.args.size(); ++i) {
+    const ir::KernelArg& arg = host.args[i];
+    const ir::Expr& expr = arg.kind == ir::KernelArg::Kind::buffer && arg.expr.kind == ir::Expr::Kind::add
+                               ? arg.expr.operands.at(0)
+                               : arg.expr;
+    std::string field = expr.kind == ir::Expr::Kind::name ? identifier(expr.name) : std::string();
+    if (field.empty() || std::find(out.begin(), out.end(), field) != out.end()) field = fmt::format("arg{}", i + 1);
+    out.push_back(std::move(field));
+  }
+  return out;
+}
 
 // Members of one struct: each C++ name once, remembering what declared it.
 class MemberSet {
@@ -119,6 +137,9 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
       const std::string what = fmt::format("host function '{}'", escape(host->function));
       const std::string member = function_member(host->function);
       HostFunction function{host->function, bindings.add(member, what), bindings.add(member + "_data", what)};
+      const ir::HostArgsLayout layout = ir::host_args_layout(*in, *host);
+      for (const ir::HostArgField& field : layout.fields) function.types.push_back(ir::host_arg_cpp_type(field));
+      function.fields = host_arg_fields(*host);
       names.host_functions.push_back(std::move(function));
     }
   }
@@ -171,6 +192,13 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
     names.call_nodes.push_back(std::holds_alternative<ir::ChildGraphNode>(node.op)
                                    ? nodes.add(identifier(node.name) + "_nodes",
                                                fmt::format("the nodes of call '{}'", escape(node.name)))
+                                   : std::string());
+  }
+  for (const ir::Node& node : graph.nodes) {
+    const auto* host = std::get_if<ir::HostNode>(&node.op);
+    names.host_calls.push_back(host != nullptr && !host->args.empty()
+                                   ? nodes.add(identifier(node.name) + "_calls",
+                                               fmt::format("the argument blocks of host '{}'", escape(node.name)))
                                    : std::string());
   }
   for (const ir::Node& node : graph.nodes) {

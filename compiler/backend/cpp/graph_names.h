@@ -13,8 +13,18 @@ namespace graphc::backend {
 /// A host function that a graph's host nodes call, and its two Bindings members.
 struct HostFunction {
   std::string name;    // as written in the .graph file
-  std::string member;  // the cudaHostFn_t member
+  std::string member;  // the function member: a cudaHostFn_t, or typed by its argument struct
   std::string data;    // the void* user-data member
+  /// For a function whose nodes pass arguments: the C++ types of its argument struct's
+  /// fields, in order, and their names; empty for a cudaHostFn_t.
+  std::vector<std::string> types;
+  std::vector<std::string> fields;
+  /// The argument struct (`log_stats_args`) and the block CUDA passes the node's callback
+  /// (`log_stats_call`), qualified when another graph's namespace holds them
+  /// (place_host_structs, host_node.h); `home` when this graph's does.
+  std::string args_struct;
+  std::string call_struct;
+  bool home = false;
 };
 
 /// A function that a graph's capture nodes call (Bindings::capture at run time), its
@@ -49,6 +59,9 @@ struct GraphNames {
   /// Per NodeId: the Nodes member holding the nodes of a call's child graph (`NAME_nodes`);
   /// empty for other nodes.
   std::vector<std::string> call_nodes;
+  /// Per NodeId: the Nodes member holding the argument blocks of a host node that passes
+  /// arguments (`NAME_calls`); empty for other nodes.
+  std::vector<std::string> host_calls;
   /// Whether the graph or a graph it calls has a capture node: Bindings then has the members
   /// capture_resources_member and capture_place_member, and Storage owns the resources.
   bool captures = false;

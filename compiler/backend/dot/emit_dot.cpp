@@ -94,7 +94,11 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
                                             m.element_size * 2),
                           fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
-          [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
+          [&](const ir::HostNode& h) {
+            std::vector<std::string> args;
+            for (const ir::KernelArg& arg : h.args) args.push_back(ir::resolved_arg_text(graph, arg));
+            return "shape=hexagon, label=" + label({node.name, fmt::format("{}({})", h.function, fmt::join(args, ", "))});
+          },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
           [&](const ir::ConditionalNode& c) {
             return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});

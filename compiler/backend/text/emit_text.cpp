@@ -150,7 +150,9 @@ class TextWriter {
                    [&](const ir::MemsetNode& m) {
                      line(depth, fmt::format("memset {} : {} = {};", n.name, slice_text(m.dst), expr_text(m.value)));
                    },
-                   [&](const ir::HostNode& h) { line(depth, fmt::format("host {} : {}();", n.name, h.function)); },
+                   [&](const ir::HostNode& h) {
+                     line(depth, fmt::format("host {} : {}{};", n.name, h.function, args_text(h.args)));
+                   },
                    [&](const ir::EmptyNode&) { line(depth, fmt::format("empty {};", n.name)); },
                    [&](const ir::EventRecordNode& r) { line(depth, fmt::format("record {} : {};", n.name, r.event)); },
                    [&](const ir::EventWaitNode& w) { line(depth, fmt::format("wait {} : {};", n.name, w.event)); },

@@ -184,7 +184,10 @@ class YamlWriter {
                           << slice_text(m.dst) << YAML::Key << "value" << YAML::Value << expr_text(m.value)
                           << YAML::EndMap;
                    },
-                   [&](const ir::HostNode& h) { out_ << YAML::Key << "host" << YAML::Value << h.function; },
+                   [&](const ir::HostNode& h) {
+                     out_ << YAML::Key << "host" << YAML::Value << h.function;
+                     if (!h.args.empty()) args(h.args);
+                   },
                    [&](const ir::EmptyNode&) {
                      out_ << YAML::Key << "empty" << YAML::Value << YAML::BeginMap << YAML::EndMap;
                    },

@@ -52,20 +52,6 @@ ir::MemsetNode build_memset(const BuildContext& ctx, const ParseNode& node) {
   return memset;
 }
 
-// A host node calls a cudaHostFn_t, which takes only its user data: arguments are parsed
-// (so that the mistake is named) and reported.
-ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node, const std::string& name) {
-  const ParseNode& function = *node.children.at(1);
-  const ParseNode& args = *node.children.at(2);
-  if (!args.children.empty()) {
-    ctx.diags.report(DiagCode::host_args_unsupported, ctx.span(*args.children.front(), *args.children.back()), name);
-  }
-  ir::HostNode host;
-  host.function = normalize_cpp_name(ctx.text(function));
-  host.function_range = ctx.range(function);
-  return host;
-}
-
 // `record NAME : EVENT;` and `wait NAME : EVENT;`: the event's name and where it is written.
 template <class EventNode>
 EventNode build_event_node(const BuildContext& ctx, const ParseNode& node) {
@@ -95,6 +81,18 @@ std::vector<ir::KernelArg> build_expr_args(const BuildContext& ctx, const ParseN
     built.expr = build_expr(ctx, *arg);
   }
   return out;
+}
+
+// children: the node's name, the function, the arguments (host_args).
+ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& function = *node.children.at(1);
+  const ParseNode& args = *node.children.at(2);
+  ir::HostNode host;
+  host.function = normalize_cpp_name(ctx.text(function));
+  host.function_range = ctx.range(function);
+  host.args_range = ctx.range(args);
+  host.args = build_expr_args(ctx, args);
+  return host;
 }
 
 // children: the node's name, the graph's name, then the arguments (call_args) if written.
@@ -194,7 +192,7 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
   } else if (node.is_type<grammar::memset_node>()) {
     out.op = build_memset(ctx, node);
   } else if (node.is_type<grammar::host_node>()) {
-    out.op = build_host(ctx, node, out.name);
+    out.op = build_host(ctx, node);
   } else if (node.is_type<grammar::record_node>()) {
     out.op = build_event_node<ir::EventRecordNode>(ctx, node);
   } else if (node.is_type<grammar::wait_node>()) {

@@ -1,5 +1,5 @@
 // Node maps: `{kernel: f, grid: ..., block: ..., args: [...]}`, `{copy: {dst: ..., src: ...}}`,
-// `{memset: {dst: ..., value: ...}}`, `{host: f}`, `{empty: {}}`, `{record: e}`, `{wait: e}`,
+// `{memset: {dst: ..., value: ...}}`, `{host: f, args: [...]}`, `{empty: {}}`, `{record: e}`, `{wait: e}`,
 // `{alloc: {type: ..., count: ...}}`, `{free: a}`, `{call: g, args: [...]}`.
 #include <string>
 #include <vector>
@@ -129,12 +129,12 @@ std::optional<ir::MemsetNode> memset(const YamlReader& r, const YAML::Node& map,
   return m;
 }
 
-// `{record: e}`, `{wait: e}`, `{free: a}`, `{host: f}`: one name under the kind key.
+// `{record: e}`, `{wait: e}`, `{free: a}`: one name under the kind key.
 std::optional<std::pair<std::string, SourceRange>> operand(const YamlReader& r, const YAML::Node& map,
                                                            std::string_view key, std::string_view what) {
   if (!r.check_keys(map, what, {key})) return std::nullopt;
   const YAML::Node value = map[std::string(key)];
-  const auto text = key == "host" ? r.function(value, what) : r.name(value, what);
+  const auto text = r.name(value, what);
   if (!text) return std::nullopt;
   return std::pair{*text, r.range(value)};
 }
@@ -181,6 +181,23 @@ std::optional<ir::CaptureNode> capture(const YamlReader& r, const YAML::Node& ma
   return c;
 }
 
+// `{host: FUNC}` or `{host: FUNC, args: [...]}`, the text form's `host n : FUNC(...);`.
+std::optional<ir::HostNode> host(const YamlReader& r, const YAML::Node& map, std::string_view what) {
+  if (!r.check_keys(map, what, {"host", "args"})) return std::nullopt;
+  const auto function = r.function(map["host"], what);
+  if (!function) return std::nullopt;
+  ir::HostNode h;
+  h.function = *function;
+  h.function_range = r.range(map["host"]);
+  if (const YAML::Node list = map["args"]) {
+    auto a = expr_args(r, list, what);
+    if (!a) return std::nullopt;
+    h.args = std::move(*a);
+    h.args_range = r.range(list);
+  }
+  return h;
+}
+
 }  // namespace
 
 std::optional<ir::Node> build_simple_node(const YamlReader& r, const YAML::Node& map, std::string_view kind,
@@ -207,9 +224,10 @@ std::optional<ir::Node> build_simple_node(const YamlReader& r, const YAML::Node&
     ok = set(call(r, map, what));
   } else if (kind == "capture") {
     ok = set(capture(r, map, what));
+  } else if (kind == "host") {
+    ok = set(host(r, map, what));
   } else if (const auto o = operand(r, map, kind, what)) {
     ok = true;
-    if (kind == "host") node.op = ir::HostNode{o->first, o->second};
     if (kind == "record") node.op = ir::EventRecordNode{o->first, o->second, {}};
     if (kind == "wait") node.op = ir::EventWaitNode{o->first, o->second, {}};
     if (kind == "free") node.op = ir::FreeNode{o->first, o->second, {}, {}};

@@ -50,17 +50,46 @@ class Bindings {
   /// The same for a kernel's host symbol given untyped (what `(const void*)my_kernel` is).
   Bindings& kernel_symbol(std::string name, const void* symbol);
 
-  /// The callback of host nodes whose function is `name`: CUDA calls `fn(user_data)` when
-  /// the node runs (cudaHostNodeParamsV2). A host node with no binding is error R0008.
+  /// The callback of host nodes whose function is `name` and that pass no arguments
+  /// (`host n : name();`): CUDA calls `fn(user_data)` when the node runs
+  /// (cudaHostNodeParamsV2). A host node with no binding is error R0008; a node that passes
+  /// arguments needs the typed form below (R0051).
   Bindings& host(std::string name, cudaHostFn_t fn, void* user_data = nullptr);
 
+  /// The function of host nodes whose function is `name`, typed by the struct of their
+  /// arguments (`host n : name(y, scale, N);`): when the node runs, CUDA's callback thread
+  /// calls `fn(args, user_data)` with `args` the node's arguments as an `Args`, the C struct
+  /// of their types in order: a buffer (`y`, `y + k`) as a pointer to its element type
+  /// (`float*`; device memory may be passed but not dereferenced on the CPU), a param (its
+  /// value as of the launch) or a constant in its own type (`float`, `std::int32_t`). For
+  /// `host n : name();` Args is an empty struct. Instantiate checks sizeof(Args) and
+  /// alignof(Args) against each node's arguments (R0050). Like every host function, `fn`
+  /// must not call CUDA (cudaHostFn_t's rule) and must not throw.
+  template <class Args>
+    requires(std::is_trivially_copyable_v<Args> && std::is_standard_layout_v<Args>)
+  Bindings& host(std::string name, void (*fn)(const Args&, void*), void* user_data = nullptr) {
+    BoundHost bound;
+    if (fn != nullptr) {
+      bound.invoke = [](void (*function)(), const void* args, void* data) {
+        reinterpret_cast<void (*)(const Args&, void*)>(function)(*static_cast<const Args*>(args), data);
+      };
+      bound.function = reinterpret_cast<void (*)()>(fn);
+    }
+    bound.user_data = user_data;
+    bound.args_size = std::is_empty_v<Args> ? 0 : sizeof(Args);
+    bound.args_alignment = alignof(Args);
+    return bind_host(std::move(name), bound);
+  }
+
   /// What the stand-in of an unbound host node receives each time the node runs: the node's
-  /// name, its function as written, and how many times the node has run in this instance
-  /// (1 the first time).
+  /// name, its function as written, how many times the node has run in this instance
+  /// (1 the first time), and the values of its arguments in order as text
+  /// ("0x7f4c2a000000, 2.5, 64"; empty for none).
   struct HostCall {
     std::string_view node;
     std::string_view function;
     std::uint64_t launch = 0;
+    std::string_view arguments;
   };
   /// A stand-in for every host node whose function has no Bindings::host callback, instead
   /// of error R0008: CUDA calls `fn` from its callback thread when such a node runs, so it
@@ -105,9 +134,17 @@ class Bindings {
     std::size_t bytes = 0;
     std::size_t pitch = 0;  // Bindings::pitched; 0: dense rows
   };
+  /// A host function as bound: untyped (`fn`), or typed (`invoke` calls `function`, the
+  /// caller's function with its type erased, with an argument block of `args_size` bytes
+  /// aligned to `args_alignment`; graphc's own callbacks may leave `function` null).
   struct BoundHost {
     cudaHostFn_t fn = nullptr;
     void* user_data = nullptr;
+    void (*invoke)(void (*function)(), const void* args, void* user_data) = nullptr;
+    void (*function)() = nullptr;
+    std::size_t args_size = 0;
+    std::size_t args_alignment = 1;
+    bool bound() const { return fn != nullptr || invoke != nullptr; }
   };
 
   /// Lookups (nullptr when not bound).
@@ -123,6 +160,8 @@ class Bindings {
   const std::map<std::string, cudaEvent_t, std::less<>>& events() const { return events_; }
 
  private:
+  Bindings& bind_host(std::string name, const BoundHost& bound);
+
   std::map<std::string, BoundBuffer, std::less<>> buffers_;
   std::map<std::string, const void*, std::less<>> kernels_;
   std::map<std::string, BoundHost, std::less<>> hosts_;

@@ -180,14 +180,12 @@ TEST_CASE("host and empty nodes", "[grammar]") {
   CHECK(p->span(join.range) == "3:3-3:14");
 }
 
-TEST_CASE("arguments to a host node are reported at the arguments", "[grammar]") {
-  const auto p = graphc::test::parse_any("graph g {\n  host report : report_fn(a, b + 1);\n}\n");
-  const auto all = p->diags.sorted();
-  REQUIRE(all.size() == 1);
-  CHECK(code_name(all[0].code) == "E0004");
-  CHECK(p->span(all[0].range) == "2:27-2:35");
-  CHECK(all[0].message ==
-        "host node 'report' passes arguments; a host node calls a cudaHostFn_t, which takes only the user data "
-        "bound with Bindings::host");
-  CHECK(p->graph().nodes.size() == 1);
+TEST_CASE("a host node's arguments are expressions, in order, with their ranges", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  host report : report_fn(a, b + 1, 2.5);\n}\n");
+  const auto& h = std::get<ir::HostNode>(p->node("report").op);
+  REQUIRE(h.args.size() == 3);
+  CHECK(sexpr(h.args[0].expr) == "a");
+  CHECK(sexpr(h.args[1].expr) == "(+ b 1:i32)");
+  CHECK(p->span(h.args[1].range) == "2:30-2:35");
+  CHECK(p->span(h.args_range) == "2:26-2:41");
 }

@@ -126,6 +126,14 @@ TEST_CASE("copy, memset, host and empty errors", "[grammar]") {
                "expected '=' and the value after the memset's destination");
   expect_error("graph g {\n  host h : report;\n}\n", DiagCode::syntax_error, "2:18",
                "expected '(' after the host function's name");
+  expect_error("graph g {\n  host h : report(@child, x);\n}\n", DiagCode::syntax_error, "2:19",
+               "expected ',' or ')' after an argument of the host function, whose arguments are buffers, params and "
+               "constant expressions (not '@graph')");
+  expect_error("graph g {\n  host h : report(x y);\n}\n", DiagCode::syntax_error, "2:21",
+               "expected ',' or ')' after an argument of the host function, whose arguments are buffers, params and "
+               "constant expressions (not '@graph')");
+  expect_error("graph g {\n  host h : report(nullptr);\n}\n", DiagCode::syntax_error, "2:19",
+               "'nullptr' is a reserved word and cannot be used as a name");
   expect_error("graph g {\n  empty;\n}\n", DiagCode::syntax_error, "2:8", "expected the node's name after 'empty'");
 }
 

@@ -106,6 +106,23 @@ graphs:
   CHECK(g.edges[4].port == ir::EdgePort::programmatic);
 }
 
+TEST_CASE("a YAML host node passes its arguments as the text form's does", "[yaml]") {
+  const auto p = parse_ok(R"yaml(graphs:
+  g:
+    nodes:
+      plain: {host: tick}
+      report: {host: summarize, args: ["y + 8", scale, 2.5]}
+)yaml",
+                          "t.yaml");
+  CHECK(std::get<ir::HostNode>(p->node("plain").op).args.empty());
+  const auto& h = std::get<ir::HostNode>(p->node("report").op);
+  CHECK(h.function == "summarize");
+  REQUIRE(h.args.size() == 3);
+  CHECK(test::sexpr(h.args[0].expr) == "(+ y 8:i32)");
+  CHECK(test::sexpr(h.args[1].expr) == "scale");
+  CHECK(p->span(h.args_range) == "5:39-5:40");  // the list's "[", where YAML marks it
+}
+
 TEST_CASE("if, else and switch bodies in YAML", "[yaml]") {
   const auto p = parse_ok(R"yaml(graphs:
   g:
