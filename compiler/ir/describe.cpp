@@ -24,6 +24,7 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::cond:
     case KernelArg::Kind::graph_exec:
+    case KernelArg::Kind::aggregate:  // only kernel nodes pass structs
     case KernelArg::Kind::unresolved: break;
   }
   return "?";

@@ -24,8 +24,8 @@ ir::NodeId top_level(const ir::Graph& graph, ir::NodeId id) {
 
 // The first of `args` that passes `buffer`.
 std::optional<SourceRange> arg_use(const std::vector<ir::KernelArg>& args, ir::BufferId buffer) {
-  for (const ir::KernelArg& arg : args) {
-    if (arg.kind == ir::KernelArg::Kind::buffer && arg.buffer == buffer) return arg.range;
+  for (const ir::KernelArg* arg : ir::leaf_args(args)) {
+    if (arg->kind == ir::KernelArg::Kind::buffer && arg->buffer == buffer) return arg->range;
   }
   return std::nullopt;
 }
