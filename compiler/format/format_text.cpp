@@ -140,8 +140,7 @@ class Printer {
     if (x.is("{") && s.parens > 0) return false;                        // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
-    if (one_of(prev, {"(", "[", "@", "<<<", "::"}) || unary_minus_) return false;
-    if (x.is("::") && prev.kind == Piece::Kind::word && !prev.is("struct")) return false;  // `ns::Args`
+    if (one_of(prev, {"(", "[", "@", "<<<"}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
     if (x.is("[")) return (s.graph || s.event || s.kernel) && s.parens == 0;

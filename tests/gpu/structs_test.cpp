@@ -20,13 +20,6 @@ namespace gen = graphc::gen::structs;
 
 constexpr std::size_t kN = 1000;
 
-// x = start, start + 1, ...
-std::vector<float> ramp(float start) {
-  std::vector<float> x(kN);
-  for (std::size_t i = 0; i < kN; ++i) x[i] = start + static_cast<float>(i);
-  return x;
-}
-
 // What one launch computes from x (y is iota(-4), read from element 4 on: y[4 + i] = i).
 struct Results {
   std::vector<float> out;
@@ -48,14 +41,6 @@ Results results(const void* out, const void* tags, const void* scaled) {
   return {read<float>(out, kN), read<char>(tags, kN), read<float>(scaled, kN)};
 }
 
-// New device memory holding `values`.
-graphc::Allocation<float> device_copy(const std::vector<float>& values) {
-  graphc::Allocation<float> memory(values.size(), graphc::MemorySpace::device, "x2");
-  check_cuda(cudaMemcpy(memory.get(), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice),
-             "cudaMemcpy");
-  return memory;
-}
-
 TEST_CASE("the runtime packs structs by the C ABI; set and bind update their fields", "[runtime][gpu]") {
   Program program = Program::load(data_dir() + "/structs.graph");
   Instance instance = program.instantiate("structs");
@@ -63,32 +48,32 @@ TEST_CASE("the runtime packs structs by the C ABI; set and bind update their fie
     return results(instance.buffer("out"), instance.buffer("tags"), instance.buffer("scaled"));
   };
   instance.launch();
-  CHECK(current() == expected(ramp(1.0f), 3.0f));
+  CHECK(current() == expected(ramp(kN, 1.0f), 3.0f));
 
   instance.set("factor", 5.0f);
   instance.launch();
-  CHECK(current() == expected(ramp(1.0f), 5.0f));
+  CHECK(current() == expected(ramp(kN, 1.0f), 5.0f));
 
-  const graphc::Allocation<float> x2 = device_copy(ramp(100.0f));
+  const graphc::Allocation<float> x2 = device_copy(ramp(kN, 100.0f));
   instance.bind("x", x2.get(), kN * sizeof(float));
   instance.launch();
-  CHECK(current() == expected(ramp(100.0f), 5.0f));
+  CHECK(current() == expected(ramp(kN, 100.0f), 5.0f));
 }
 
 TEST_CASE("generated code constructs the kernels' structs; set_factor and rebind_x update them", "[codegen][gpu]") {
   GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
   const auto current = [&] { return results(g.b.out, g.b.tags, g.b.scaled); };
   g.launch();
-  CHECK(current() == expected(ramp(1.0f), 3.0f));
+  CHECK(current() == expected(ramp(kN, 1.0f), 3.0f));
 
   gen::set_factor(g.exec, g.nodes, g.b, 5.0f);
   g.launch();
-  CHECK(current() == expected(ramp(1.0f), 5.0f));
+  CHECK(current() == expected(ramp(kN, 1.0f), 5.0f));
 
-  const graphc::Allocation<float> x2 = device_copy(ramp(100.0f));
+  const graphc::Allocation<float> x2 = device_copy(ramp(kN, 100.0f));
   gen::rebind_x(g.exec, g.nodes, g.b, x2.get(), kN);
   g.launch();
-  CHECK(current() == expected(ramp(100.0f), 5.0f));
+  CHECK(current() == expected(ramp(kN, 100.0f), 5.0f));
 }
 
 }  // namespace
