@@ -18,6 +18,9 @@ std::string typed(const Scalar& s) { return fmt::format("{}:{}", s.text(), type_
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
 std::string slice(const BufferSlice& s) {
+  if (s.columns_value != 0) {
+    return fmt::format("{}[{}:{}, {}:{}]", s.buffer, s.offset_value, s.length_value, s.column_value, s.columns_value);
+  }
   return fmt::format("{}[{}:{}]", s.buffer, s.offset_value, s.length_value);
 }
 
@@ -60,6 +63,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
     case KernelArg::Kind::null_pointer: return "nullptr";
+    case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
     case KernelArg::Kind::aggregate: {
       std::vector<std::string> fields;
       for (const KernelArg& f : arg.fields) fields.push_back(fmt::format("@{} {}", f.field_offset, arg_text(root, f)));
@@ -161,9 +165,13 @@ std::string dump(const Module& module, const SourceManager& sources) {
     for (const Buffer& b : g.buffers) {
       std::vector<std::string> values;
       for (const Scalar& v : b.init.folded) values.push_back(v.text());
-      const std::string alloc = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
-      out += fmt::format("  buffer {} : {}[{}] {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value,
-                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), alloc,
+      std::string of = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
+      if (b.view && b.view->root.valid()) {
+        of = fmt::format(" of=view {} root={}+{}B", b.view->base, g.buffer(b.view->root).name, b.view->root_offset);
+      }
+      const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
+      out += fmt::format("  buffer {} : {}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value, width,
+                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
                          at(sources, b.name_range));
     }
     for (const Cond& c : g.conds) {

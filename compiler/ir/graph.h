@@ -67,6 +67,19 @@ struct BufferInit {
   std::vector<Scalar> folded;  // resolved: the values converted to the buffer's type
 };
 
+/// `view NAME : type[count] of BASE (+ offset)?;`: memory of BASE (a buffer, a graph
+/// parameter, an alloc's memory or another view) seen as `count` elements of another type,
+/// starting `offset` elements of BASE in. A view owns no memory: no one binds or allocates
+/// it, and its memory space is its base's.
+struct BufferView {
+  std::string base;  // as written
+  SourceRange base_range;
+  std::optional<Expr> offset;  // in elements of BASE, as `buf + k` in a kernel argument
+  BufferId base_id;            // resolved
+  BufferId root;               // resolved: the buffer or alloc's memory at the end of the chain of views
+  std::uint64_t root_offset = 0;  // resolved: bytes from the root's start
+};
+
 /// `buffer NAME : type[count] space (= init)?;`, or the memory of `alloc NAME : type[count];`
 /// (then `alloc` is its mem alloc node, `space` is device and there is no init): an alloc's
 /// memory is a buffer of the graph, so its name works wherever a buffer's does (slices,
@@ -81,20 +94,39 @@ struct Buffer {
   MemorySpace space = MemorySpace::device;
   BufferInit init;
   NodeId alloc;  // the mem alloc node whose memory this is (`alloc NAME : type[count];`); invalid: a buffer
-  std::uint64_t count_value = 0;  // resolved: number of elements
-  std::uint64_t bytes() const { return count_value * type_size(type); }
+  /// `type[rows][width]`: a 2-D buffer of `count` rows of `width` elements. Device memory
+  /// is pitched (cudaMallocPitch: each row starts `pitch` bytes after the one before, a
+  /// pitch CUDA picks at run time); host, pageable and managed memory is dense (pitch =
+  /// width * element size).
+  std::optional<Expr> width;
+  std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
+  std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D buffer, rows
+  std::uint64_t width_value = 0;  // resolved, 2-D: elements per row
+  bool two_d() const { return width.has_value(); }
+  bool pitched() const { return two_d() && space == MemorySpace::device; }
+  std::uint64_t row_bytes() const { return (two_d() ? width_value : count_value) * type_size(type); }
+  /// Dense bytes: of a pitched buffer, the least its memory may hold (rows * width).
+  std::uint64_t bytes() const { return count_value * (two_d() ? width_value : 1) * type_size(type); }
+  /// Whether it is memory of its own that the caller binds (Bindings::buffer) or the runtime
+  /// allocates: neither an alloc's memory nor a view.
+  bool bindable() const { return !alloc.valid() && !view; }
 };
 
-/// `buf` or `buf[offset:length]`, in elements.
+/// `buf` or `buf[offset:length]`, in elements; of a 2-D buffer, `buf` or the box
+/// `buf[row:rows, column:columns]` (offset and length then count rows).
 struct BufferSlice {
   std::string buffer;
   SourceRange name_range;
   SourceRange range;
   std::optional<Expr> offset;
   std::optional<Expr> length;
+  std::optional<Expr> column;   // a box's first column
+  std::optional<Expr> columns;  // a box's width in elements
   BufferId id;                     // resolved
-  std::uint64_t offset_value = 0;  // resolved: first element
-  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default)
+  std::uint64_t offset_value = 0;  // resolved: first element (2-D: first row)
+  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default; 2-D: rows)
+  std::uint64_t column_value = 0;   // resolved, 2-D: first column
+  std::uint64_t columns_value = 0;  // resolved, 2-D: elements per row of the box (the whole row by default); 0: 1-D
 };
 
 /// `cond NAME (= value)?;` A conditional handle (cudaGraphConditionalHandle), created on
@@ -120,6 +152,7 @@ struct KernelArg {
     cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
     graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
+    pitch,   // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
     aggregate,     // `S{a, b, ...}`: a struct of the module by value, one field per value
   };
   Expr expr;           // unused for `@g` and `nullptr`
@@ -133,7 +166,7 @@ struct KernelArg {
   std::vector<KernelArg> fields;
   SourceRange range;
   Kind kind = Kind::unresolved;  // resolved
-  BufferId buffer;               // resolved, kind == buffer
+  BufferId buffer;               // resolved, kind == buffer or pitch
   std::int64_t offset = 0;       // resolved, kind == buffer: elements
   ParamId param;                 // resolved, kind == param
   Scalar value;                  // resolved, kind == value
@@ -193,7 +226,9 @@ struct KernelNode {
 /// How a copy moves memory; back ends map it to cudaMemcpyKind.
 enum class CopyKind : std::uint8_t { host_to_device, device_to_host, device_to_device, host_to_host, unified };
 
-/// `copy NAME : dst <- src (bytes expr)?;` -> CUDA memcpy node (1-D).
+/// `copy NAME : dst <- src (bytes expr)?;` -> CUDA memcpy node: 1-D, or between two 2-D
+/// buffers a box of length_value rows of columns_value elements (cudaMemcpy3DParms with
+/// pitched pointers, positions and an extent of depth 1).
 struct CopyNode {
   BufferSlice dst;
   BufferSlice src;
@@ -203,7 +238,8 @@ struct CopyNode {
 };
 
 /// `memset NAME : dst = value;` -> CUDA memset node; the element size (1, 2 or 4 bytes)
-/// comes from the buffer's type.
+/// comes from the buffer's type. Of a 2-D buffer it sets a box: height rows of width
+/// elements, `pitch` bytes apart.
 struct MemsetNode {
   BufferSlice dst;
   Expr value;
@@ -407,6 +443,16 @@ struct Graph {
   /// Whether `edge` leads from or to a synthetic node (Node::synthetic), which the
   /// optimiser added with it.
   bool synthetic(const Edge& edge) const { return node(edge.from_id).synthetic || node(edge.to_id).synthetic; }
+  /// Where buffer `id`'s memory is: a view's root buffer and its byte offset in it (both
+  /// resolved by sema); any other buffer itself at offset 0. Every back end turns a buffer
+  /// into a pointer through this.
+  struct Storage {
+    BufferId root;
+    std::uint64_t offset = 0;  // bytes
+  };
+  Storage storage(BufferId id) const;
+  /// The mem alloc node whose memory buffer `id` is or views; invalid for other memory.
+  NodeId alloc_of(BufferId id) const { return buffer(storage(id).root).alloc; }
   /// Whether an alloc node has no free node in the graph (its memory outlives a launch).
   bool has_unfreed_alloc() const;
   /// Whether a buffer or param is one of the graph's parameters.

@@ -13,7 +13,8 @@ namespace graphc::detail {
 namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                        const std::vector<Slot>& params,
                         const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
 
 class GraphBuilder {
@@ -59,11 +60,12 @@ class GraphBuilder {
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
-              built_.kernel_args[id.value] = KernelArgs(graph_, kernel, buffers_, params_, built_.conds);
+              built_.kernel_args[id.value] =
+                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds);
               return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
             },
-            [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_); },
-            [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_); },
+            [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
+            [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_, built_.pitches); },
             [&](const ir::HostNode&) { return host_node_params(functions_.hosts[id.value]); },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
@@ -136,9 +138,9 @@ class GraphBuilder {
       const ir::Parameter& parameter = callee.parameters[i];
       const ir::KernelArg& arg = call.args.at(i);
       if (parameter.kind == ir::Parameter::Kind::buffer) {
-        const std::int64_t bytes = byte_offset(graph_.buffer(arg.buffer), arg.offset);
-        buffers[parameter.buffer.value] = static_cast<std::byte*>(buffers_.at(arg.buffer.value)) + bytes;
-        buffer_sources[parameter.buffer.value] = {arg.buffer, bytes};
+        const MemoryPlace place = memory_place(graph_, arg.buffer, arg.offset);
+        buffers[parameter.buffer.value] = address_of(buffers_, place);
+        buffer_sources[parameter.buffer.value] = {place.root, place.bytes};
       } else if (arg.kind == ir::KernelArg::Kind::param) {
         params[parameter.param.value] = params_.at(arg.param.value);
         sources[parameter.param.value] = arg.param;
@@ -147,7 +149,8 @@ class GraphBuilder {
       }
     }
     auto child = std::make_unique<BuiltGraph>(
-        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place));
+        create_graph(program_, call.graph_id, all_functions_, buffers, std::vector<std::size_t>(buffers.size(), 0),
+                     params, {}, resources_, place));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -177,7 +180,8 @@ class GraphBuilder {
 };
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                        const std::vector<Slot>& params,
                         const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
@@ -190,6 +194,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.kernel_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;
+  built.pitches = pitches;
   built.param_sources.resize(graph.params.size());
   built.buffer_sources.resize(graph.buffers.size());
   built.calls.resize(graph.nodes.size());
@@ -202,11 +207,12 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 }  // namespace
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
+                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                       const std::vector<Slot>& params,
                        const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, params, events, resources, place);
+  return create_graph(program, id, functions, buffers, pitches, params, events, resources, place);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

@@ -32,6 +32,7 @@ struct BuiltGraph {
   std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
   std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
+  std::vector<std::size_t> pitches;  // per BufferId: bytes between the rows of a 2-D buffer; 0 for 1-D ones
   /// Per ParamId of a called graph: the caller's param its call passes (so a new value of
   /// that param reaches it); invalid for a value, and for the instantiated graph itself.
   std::vector<ir::ParamId> param_sources;
@@ -52,7 +53,8 @@ struct BuiltGraph {
 };
 
 /// Builds graph `id` with the resolved `functions` (per GraphId: its own and those of the
-/// graphs it calls), buffer pointers (per BufferId), current param values (per ParamId)
+/// graphs it calls), buffer pointers and pitches (per BufferId; a pitch is 0 but for a 2-D
+/// buffer), current param values (per ParamId)
 /// and events (per EventId). An alloc node's address (dptr) becomes the pointer of its
 /// memory for the nodes added after it, which are all the nodes that use it (the validator
 /// orders every use after the alloc). A capture node's graph is captured on `libraries`'
@@ -62,8 +64,9 @@ struct BuiltGraph {
 /// parameters. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed, and a capture's errors (R0041-R0043).
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources);
+                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                       const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                       CaptureResources& resources);
 
 /// The node of `built` (or of a graph it calls) whose handle is `handle`, with the graph
 /// it is in; nullptr when none is.

@@ -43,7 +43,8 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   for (const ir::Param& param : graph.params) state->params.push_back(param_slot(param.folded_default));
   state->buffers = BufferSet::create(*program, graph, bindings, reuse);
   state->events = EventSet::create(*program, graph, bindings);
-  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(), state->params,
+  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(),
+                             state->buffers.pitches(), state->params,
                              state->events.events(), state->captures);
   return state;
 }

@@ -7,42 +7,49 @@ namespace graphc::detail {
 
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
-  return offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset) {
+  const ir::Graph::Storage storage = graph.storage(id);
+  const auto size = static_cast<std::int64_t>(ir::type_size(graph.buffer(id).type));
+  return MemoryPlace{storage.root, static_cast<std::int64_t>(storage.offset) + offset * size};
+}
+
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
+  return static_cast<std::byte*>(buffers.at(place.root.value)) + place.bytes;
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-                       const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
+                       const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+                       const std::vector<cudaGraphConditionalHandle>& conds)
     : bytes_(kernel.args.size()) {
+  const Sources from{graph, buffer_pointers, pitches, params, conds};
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
     if (arg.kind != ir::KernelArg::Kind::aggregate) {
       bytes_[i].resize(sizeof(Slot));
-      add(i, 0, graph, arg, buffer_pointers, params, conds);
+      add(i, 0, arg, from);
       continue;
     }
     bytes_[i].resize(arg.struct_size);  // padding stays zero
-    for (const ir::KernelArg& field : arg.fields) add(i, field.field_offset, graph, field, buffer_pointers, params, conds);
+    for (const ir::KernelArg& field : arg.fields) add(i, field.field_offset, field, from);
   }
   for (std::vector<std::byte>& arg : bytes_) pointers_.push_back(arg.data());
 }
 
-void KernelArgs::add(std::size_t arg, std::size_t at, const ir::Graph& graph, const ir::KernelArg& value,
-                     const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params,
-                     const std::vector<cudaGraphConditionalHandle>& conds) {
+void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from) {
   Value v{arg, at, sizeof(void*), {}, {}, 0, {}};
   switch (value.kind) {
     case ir::KernelArg::Kind::buffer: {
-      v.buffer = value.buffer;
-      v.byte_offset = byte_offset(graph.buffer(value.buffer), value.offset);
-      void* pointer = static_cast<std::byte*>(buffer_pointers.at(value.buffer.value)) + v.byte_offset;
+      const MemoryPlace place = memory_place(from.graph, value.buffer, value.offset);
+      v.buffer = place.root;
+      v.byte_offset = place.bytes;
+      void* pointer = address_of(from.buffer_pointers, place);
       write(v, &pointer);
       break;
     }
     case ir::KernelArg::Kind::param:
       v.param = value.param;
-      v.size = ir::type_size(graph.param(value.param).type);
-      write(v, params.at(value.param.value).bytes.data());
+      v.size = ir::type_size(from.graph.param(value.param).type);
+      write(v, from.params.at(value.param.value).bytes.data());
       break;
     case ir::KernelArg::Kind::value:
       v.size = ir::type_size(value.value.type);
@@ -53,9 +60,15 @@ void KernelArgs::add(std::size_t arg, std::size_t at, const ir::Graph& graph, co
       graph_execs_.push_back(value.graph_id);
       break;
     case ir::KernelArg::Kind::cond: {
-      const cudaGraphConditionalHandle handle = conds.at(value.cond.value);
+      const cudaGraphConditionalHandle handle = from.conds.at(value.cond.value);
       static_assert(sizeof(handle) == sizeof(void*));
       write(v, &handle);
+      break;
+    }
+    case ir::KernelArg::Kind::pitch: {
+      const std::size_t pitch = from.pitches.at(value.buffer.value);
+      static_assert(sizeof(pitch) == sizeof(void*));
+      write(v, &pitch);
       break;
     }
     case ir::KernelArg::Kind::null_pointer:  // zeros

@@ -23,19 +23,30 @@ struct alignas(8) Slot {
 /// The value bytes of a param (its default, or the last value set).
 Slot param_slot(const ir::Scalar& value);
 
-/// How many bytes element `offset` of `buffer` is into its memory (`buf + k` arguments).
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset);
+/// Where element `offset` of buffer `id` is (`buf + k` arguments, slices, call arguments):
+/// the buffer whose pointer a graph's pointer table holds (a view's root; any other buffer
+/// itself) and how many bytes into it. Every pointer to a buffer's memory is computed from
+/// this, so a view's users follow its root when Instance::bind moves it.
+struct MemoryPlace {
+  ir::BufferId root;
+  std::int64_t bytes = 0;
+};
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset);
+/// The address of `place`: its root's pointer in `buffers` (per BufferId) advanced by its bytes.
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place);
 
 class KernelArgs {
  public:
   KernelArgs() = default;
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
-  /// conditional handles from `conds` (per CondId); values in their own type; a struct
-  /// `S{...}` as its bytes by the C ABI (each field at its offset, padding zero). `@g`
-  /// arguments start null: set_graph_exec gives them the exec once it exists.
+  /// conditional handles from `conds` (per CondId); `pitch(buf)` from `pitches` (per
+  /// BufferId, as a std::size_t); values in their own type; a struct `S{...}` as its
+  /// bytes by the C ABI (each field at its offset, padding zero). `@g` arguments start
+  /// null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-             const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
+             const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+             const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;
@@ -66,13 +77,19 @@ class KernelArgs {
     std::size_t size = 0;   // bytes it takes
     ir::ParamId param;      // the param it passes, or invalid
     ir::BufferId buffer;    // the buffer it passes, or invalid
-    std::int64_t byte_offset = 0;  // passing a buffer: bytes into it
+    std::int64_t byte_offset = 0;  // passing a buffer: bytes into its root's memory
     ir::GraphId graph;      // the graph whose exec it passes, or invalid
   };
 
-  void add(std::size_t arg, std::size_t at, const ir::Graph& graph, const ir::KernelArg& value,
-           const std::vector<void*>& buffer_pointers, const std::vector<Slot>& params,
-           const std::vector<cudaGraphConditionalHandle>& conds);
+  // What the constructor reads.
+  struct Sources {
+    const ir::Graph& graph;
+    const std::vector<void*>& buffer_pointers;
+    const std::vector<std::size_t>& pitches;
+    const std::vector<Slot>& params;
+    const std::vector<cudaGraphConditionalHandle>& conds;
+  };
+  void add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from);
   void write(const Value& value, const void* bytes) { std::memcpy(bytes_[value.arg].data() + value.at, bytes, value.size); }
 
   std::vector<std::vector<std::byte>> bytes_;  // per argument (each vector's heap storage survives moves)

@@ -105,8 +105,8 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
   }
   const ir::Graph& graph = state.program->module().graph(built.graph_id);
   cudaGraphNodeParams p = std::holds_alternative<ir::CopyNode>(n.op)
-                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers)
-                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers);
+                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers, built.pitches)
+                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers, built.pitches);
   check(cudaGraphExecNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecNodeSetParams", site);
 }
 

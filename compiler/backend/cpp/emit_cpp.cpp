@@ -25,7 +25,7 @@ namespace graphc::backend {
 namespace {
 
 // The GRAPHC_GENERATED_ABI of graphc/generated_support.h this back end writes for.
-constexpr int kGeneratedAbi = 3;
+constexpr int kGeneratedAbi = 4;
 
 // Where the kernels come from: `.cu` modules are #included by the generated .cu (their
 // kernels are C++ functions the compiler checks); `.ptx`, `.cubin` and `.fatbin` modules

@@ -27,8 +27,13 @@ void emit_counts(CodeWriter& out, const GraphContext& context) {
   if (context.graph.buffers.empty()) return;
   out.line("// Buffer sizes, in elements.");
   for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
-    out.line(fmt::format("inline constexpr std::size_t {}_count = {};", context.names.buffers[i],
-                         context.graph.buffers[i].count_value));
+    const ir::Buffer& buffer = context.graph.buffers[i];
+    out.line(fmt::format("inline constexpr std::size_t {}_count = {};{}", context.names.buffers[i], buffer.count_value,
+                         buffer.two_d() ? "  // rows" : ""));
+    if (buffer.two_d()) {
+      out.line(fmt::format("inline constexpr std::size_t {}_width = {};  // elements per row", context.names.buffers[i],
+                           buffer.width_value));
+    }
   }
   out.blank();
 }
@@ -42,10 +47,15 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     const Indented body(out);
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
-      if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
-      out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
-                           ir::type_name(buffer.type), buffer.count_value, ir::space_description(buffer.space),
-                           describe_init(buffer.init)));
+      if (!buffer.bindable()) continue;  // an alloc's address is in Nodes; a view's is its base's
+      const std::string width = buffer.two_d() ? fmt::format("[{}]", buffer.width_value) : std::string();
+      out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
+                           context.names.buffers[i], ir::type_name(buffer.type), buffer.count_value, width,
+                           ir::space_description(buffer.space), describe_init(buffer.init)));
+      if (buffer.two_d()) {
+        out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}",
+                             context.names.buffers[i], buffer.row_bytes()));
+      }
     }
     for (std::size_t i = 0; i < graph.params.size(); ++i) {
       const ir::Param& param = graph.params[i];
@@ -168,7 +178,7 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
       out.line("mutable graphc::CaptureResources capture_resources_;");
     }
     for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
-      if (context.graph.buffers[i].alloc.valid()) continue;
+      if (!context.graph.buffers[i].bindable()) continue;
       out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
                            context.names.buffers[i]));
     }

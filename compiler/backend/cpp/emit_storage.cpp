@@ -137,7 +137,7 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
 
 bool has_storage(const ir::Graph& graph) {
   return !graph.events.empty() ||
-         std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return !b.alloc.valid(); });
+         std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return b.bindable(); });
 }
 
 void emit_storage(CodeWriter& out, const GraphContext& context) {
@@ -157,13 +157,14 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     out.line("}");
     return;
   }
-  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory
+  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory and views
   for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
-    if (!graph.buffers[i].alloc.valid()) stored.push_back(i);
+    if (graph.buffers[i].bindable()) stored.push_back(i);
   }
   std::vector<std::string> members;
   for (const std::size_t i : stored) {
-    members.push_back(fmt::format("{}_({}_count, {}, {})", names.buffers[i], names.buffers[i],
+    const std::string width = graph.buffers[i].two_d() ? fmt::format(", {}_width", names.buffers[i]) : std::string();
+    members.push_back(fmt::format("{}_({}_count{}, {}, {})", names.buffers[i], names.buffers[i], width,
                                   space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {
@@ -190,7 +191,12 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   {
     const Indented body(out);
     out.line("Bindings b;");
-    for (const std::size_t i : stored) out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
+    for (const std::size_t i : stored) {
+      out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
+      if (graph.buffers[i].two_d()) {
+        out.line(fmt::format("b.{}_pitch = {}_.pitch();", names.buffers[i], names.buffers[i]));
+      }
+    }
     for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
     if (names.captures) out.line(fmt::format("b.{} = &capture_resources_;", capture_resources_member));
     out.line("return b;");

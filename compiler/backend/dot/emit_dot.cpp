@@ -49,12 +49,6 @@ std::string label(std::initializer_list<std::string> lines) {
   return quoted(text);
 }
 
-std::string slice_text(const ir::Graph& graph, const ir::BufferSlice& slice) {
-  const ir::Buffer& buffer = graph.buffer(slice.id);
-  if (slice.offset_value == 0 && slice.length_value == buffer.count_value) return buffer.name;
-  return fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value);
-}
-
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
 // Whether one of the graph's scalar parameters configures `node`: only its calls give the
@@ -88,15 +82,17 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::CopyNode& c) {
             if (unknown) return "shape=cds, label=" + label({name, c.dst.buffer + " <- " + c.src.buffer});
-            return "shape=cds, label=" + label({name, slice_text(graph, c.dst) + " <- " + slice_text(graph, c.src),
-                                                fmt::format("{} bytes", c.bytes_value)});
+            const std::string ends = ir::folded_slice_text(graph, c.dst) + " <- " + ir::folded_slice_text(graph, c.src);
+            return "shape=cds, label=" + label({name, ends, fmt::format("{} bytes", c.bytes_value)});
           },
           [&](const ir::MemsetNode& m) {
             if (unknown) return "shape=parallelogram, label=" + label({name, "memset " + m.dst.buffer});
+            // A 2-D memset's box: rows of columns_value elements.
+            const std::uint64_t elements = m.dst.length_value * std::max<std::uint64_t>(m.dst.columns_value, 1);
             return "shape=parallelogram, label=" +
-                   label({name, fmt::format("{} = 0x{:0{}x}", slice_text(graph, m.dst), m.value_bits,
-                                                 m.element_size * 2),
-                          fmt::format("{} x {}-byte elements", m.dst.length_value, m.element_size)});
+                   label({name, fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
+                                            m.element_size * 2),
+                          fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },

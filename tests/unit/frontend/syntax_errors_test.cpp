@@ -45,8 +45,9 @@ TEST_CASE("reserved words cannot be names", "[grammar]") {
 
 TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[grammar]") {
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
-               "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, event, "
-               "kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or capture");
+               "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
+               "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or "
+               "capture");
 }
 
 TEST_CASE("a misspelt keyword gets a suggestion at the word", "[grammar]") {
@@ -115,6 +116,10 @@ TEST_CASE("copy, memset, host and empty errors", "[grammar]") {
                "expected '<-' and the source after the destination");
   expect_error("graph g {\n  copy c : d <- h[0 4];\n}\n", DiagCode::syntax_error, "2:21",
                "expected ':' between the slice's offset and length, as in buf[offset:length]");
+  expect_error("graph g {\n  copy c : d <- h[0:4, 2 4];\n}\n", DiagCode::syntax_error, "2:26",
+               "expected ':' between the box's first column and width, as in buf[row:rows, column:columns]");
+  expect_error("graph g {\n  buffer img : f32[16][32 device;\n}\n", DiagCode::syntax_error, "2:27",
+               "expected ']' after the number of elements per row");
   expect_error("graph g {\n  copy c : d <- h byte 4;\n}\n", DiagCode::syntax_error, "2:19",
                "expected 'bytes' or ';' after the copy's source");
   expect_error("graph g {\n  memset m : d 0;\n}\n", DiagCode::syntax_error, "2:16",
