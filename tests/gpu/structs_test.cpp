@@ -41,7 +41,7 @@ Results results(const void* out, const void* tags, const void* scaled) {
   return {read<float>(out, kN), read<char>(tags, kN), read<float>(scaled, kN)};
 }
 
-TEST_CASE("the runtime packs structs by the C ABI; set and bind update their fields", "[runtime][gpu]") {
+TEST_CASE("the runtime packs structs by the C ABI, and set and bind update their fields", "[runtime][gpu]") {
   Program program = Program::load(data_dir() + "/structs.graph");
   Instance instance = program.instantiate("structs");
   const auto current = [&] {
@@ -60,7 +60,7 @@ TEST_CASE("the runtime packs structs by the C ABI; set and bind update their fie
   CHECK(current() == expected(ramp(kN, 100.0f), 5.0f));
 }
 
-TEST_CASE("generated code constructs the kernels' structs; set_factor and rebind_x update them", "[codegen][gpu]") {
+TEST_CASE("generated code constructs the kernel structs, and set_factor and rebind_x update them", "[codegen][gpu]") {
   GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
   const auto current = [&] { return results(g.b.out, g.b.tags, g.b.scaled); };
   g.launch();

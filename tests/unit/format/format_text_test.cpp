@@ -88,7 +88,7 @@ graph g(x : f32[N] device, s : f32) [device_launch] {
 )");
 }
 
-TEST_CASE("fmt: a struct is a block of fields; an aggregate hugs its name", "[format]") {
+TEST_CASE("fmt: a struct is a block of fields, and an aggregate hugs its name", "[format]") {
   const std::string text =
       "module \"k.cu\";\nstruct ns::Args{x:f32 * ;n:i32;}\nstruct Args<float> {c : char;}\n"
       "graph g { buffer x : f32[4] device;\n"

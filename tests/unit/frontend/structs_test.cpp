@@ -27,7 +27,7 @@ TEST_CASE("struct: C++ name, fields in order with their types and pointers, rang
   CHECK(p->span(s.fields[1].name_range) == "3:3-3:4");
 }
 
-TEST_CASE("an aggregate argument holds one argument per value; a name alone stays an expression",
+TEST_CASE("an aggregate argument holds one argument per value, and a name alone stays an expression",
           "[grammar]") {
   const auto p = parse_ok("graph g {\n  kernel k : f<<<1, 1>>>(Args{x, y + 4, nullptr, 2.0f}, n, ::ns::B{1});\n}\n");
   const auto& args = std::get<ir::KernelNode>(p->node("k").op).args;

@@ -60,6 +60,27 @@ graph g {
   CHECK(ir::leaf_args(args).size() == 6);
 }
 
+TEST_CASE("a 2-D buffer's pitch fills a u64 field, and no other", "[sema]") {
+  const auto a = analyze_text(R"(struct Image { data : f32*; pitch : u64; }
+graph g {
+  buffer img : f32[8][16] device;
+  kernel k : f<<<1, 1>>>(Image{img, pitch(img)});
+}
+)");
+  REQUIRE(a->sorted().empty());
+  const auto& fields = std::get<ir::KernelNode>(a->node("k").op).args.at(0).fields;
+  CHECK(fields.at(1).kind == KernelArg::Kind::pitch);
+  CHECK(fields.at(1).field_offset == 8);
+  const auto b = analyze_text(R"(struct Image { data : f32*; pitch : i32; }
+graph g {
+  buffer img : f32[8][16] device;
+  kernel k : f<<<1, 1>>>(Image{img, pitch(img)});
+}
+)");
+  single_diag(*b, DiagCode::struct_field_value, "4:37",
+              "field 'pitch' of struct 'Image' is i32, but argument 1 of kernel 'k' passes the pitch of 'img', a u64");
+}
+
 TEST_CASE("aggregate errors: unknown struct, count, field kinds and types, range, pageable memory", "[sema]") {
   const std::string structs = "struct S { x : f32*; n : i32; }\n";
   {
