@@ -57,6 +57,10 @@ class ImportLoader {
         graph.imported = true;
         module_.graphs.push_back(std::move(graph));
       }
+      for (ir::StructDecl& decl : imported.structs) {
+        decl.imported = true;
+        module_.structs.push_back(std::move(decl));
+      }
       for (ir::ModuleDecl& decl : imported.modules) add_module(std::move(decl));
       std::vector<Loading> inner = chain;
       inner.push_back(next);

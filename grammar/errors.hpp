@@ -60,7 +60,7 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 GRAPHC_SYNTAX_HINT(first_arrow, before,
                    "const param buffer view cond event kernel copy memset host empty record wait if while switch alloc free "
                    "call capture")
-GRAPHC_SYNTAX_HINT(file_end, at, "module import graph")
+GRAPHC_SYNTAX_HINT(file_end, at, "module import struct graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
 GRAPHC_SYNTAX_HINT(edge_port, at, "programmatic launch_completion")
@@ -128,6 +128,9 @@ GRAPHC_SYNTAX_ERROR(kernel_args, "expected '(' and the kernel's arguments after 
 GRAPHC_SYNTAX_ERROR(kernel_args_close, "expected ',' or ')' after a kernel argument")
 GRAPHC_SYNTAX_ERROR(exec_graph, "expected a graph's name after '@'")
 GRAPHC_SYNTAX_ERROR(kernel_arg, "expected an expression, or '@' and a graph's name")
+GRAPHC_SYNTAX_ERROR(aggregate_fields, "expected '{' and one value per field of the struct")
+GRAPHC_SYNTAX_ERROR(aggregate_close, "expected ',' or '}' after a field's value")
+GRAPHC_SYNTAX_ERROR(aggregate_field, "expected a field's value: an expression or nullptr")
 GRAPHC_SYNTAX_ERROR(kernel_name, "expected the node's name after 'kernel'")
 GRAPHC_SYNTAX_ERROR(kernel_colon, "expected ':' and the kernel function after the node's name")
 GRAPHC_SYNTAX_ERROR(kernel_function, "expected the kernel function, such as axpy or ns::scale<float>")
@@ -238,13 +241,20 @@ GRAPHC_SYNTAX_ERROR(capture_args, "expected '(' and the arguments after the capt
 GRAPHC_SYNTAX_ERROR(capture_args_close, "expected ',' or ')' after an argument of the capture")
 GRAPHC_SYNTAX_ERROR(capture_end, "expected ';' after the capture node")
 
+// structs.hpp
+GRAPHC_SYNTAX_ERROR(struct_name, "expected the struct's C++ name after 'struct', such as SaxpyArgs or ns::Args")
+GRAPHC_SYNTAX_ERROR(struct_open, "expected '{' and the struct's fields after its name")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(struct_close, "expected a field, `name : type;` or `name : type*;`, or '}' to close the struct")
+GRAPHC_SYNTAX_ERROR(field_colon, "expected ':' and the field's type after its name")
+GRAPHC_SYNTAX_ERROR(field_end, "expected '*' or ';' after the field's type")
+
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
 GRAPHC_SYNTAX_ERROR(graph_open, "expected '(' and its parameters, '[' and its attributes, or '{', after the graph's name")
 GRAPHC_SYNTAX_ERROR(attr_name, "expected a graph attribute, such as device_launch")
 GRAPHC_SYNTAX_ERROR(attrs_close, "expected ',' or ']' after a graph attribute")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")
-GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module', 'import' or 'graph' at the top level of the file")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(file_end, "expected 'module', 'import', 'struct' or 'graph' at the top level of the file")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(fragment_end, "unexpected '{}' after the value")
 GRAPHC_SYNTAX_ERROR(lone_name, "expected a name: a letter or '_', then letters, digits and '_'")
 

@@ -1,4 +1,4 @@
-// A whole .graph file: `module`, `import` and `graph` declarations.
+// A whole .graph file: `module`, `import`, `struct` and `graph` declarations.
 #pragma once
 
 #include "calls.hpp"
@@ -9,6 +9,7 @@
 #include "lexical.hpp"
 #include "memory_nodes.hpp"
 #include "nodes.hpp"
+#include "structs.hpp"
 
 namespace graphc::grammar {
 
@@ -47,8 +48,8 @@ struct fragment : seq<skip, must<Rule>, must<fragment_end>> {};
 // A name on its own: a YAML key that declares a graph, node, buffer, param, ...
 struct lone_name : seq<name> {};
 
-// The whole file: leading whitespace, then `module`, `import` and `graph` declarations in
-// any order.
-struct file : seq<skip, star<sor<module_decl, import_decl, graph_decl>>, must<file_end>> {};
+// The whole file: leading whitespace, then `module`, `import`, `struct` and `graph`
+// declarations in any order.
+struct file : seq<skip, star<sor<module_decl, import_decl, struct_decl, graph_decl>>, must<file_end>> {};
 
 }  // namespace graphc::grammar

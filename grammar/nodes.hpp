@@ -41,8 +41,17 @@ struct graph_exec_ref : if_must<exec_at, exec_graph> {};
 // `nullptr`: a null pointer, for a kernel's optional pointer parameter.
 struct null_pointer : TAO_PEGTL_KEYWORD("nullptr") {};
 
-// One kernel argument: `@g`, `nullptr`, or an expression.
-struct kernel_arg : sor<graph_exec_ref, null_pointer, expr> {};
+// `S{a, b, ...}`: a struct of the file passed by value, one value per field in order (C++
+// aggregate initialisation). Only the `{` after the name commits, so `n` stays an expression.
+struct aggregate_type : seq<cpp_name> {};
+struct aggregate_open : sym<'{'> {};
+struct aggregate_close : sym<'}'> {};
+struct aggregate_field : sor<null_pointer, expr> {};
+struct aggregate_fields : arg_list<aggregate_open, aggregate_close, aggregate_field> {};
+struct aggregate_arg : seq<aggregate_type, at<aggregate_open>, must<aggregate_fields>> {};
+
+// One kernel argument: `@g`, `nullptr`, an aggregate, or an expression.
+struct kernel_arg : sor<graph_exec_ref, null_pointer, aggregate_arg, expr> {};
 
 // The arguments of a kernel node, in the kernel's parameter order.
 struct kernel_args_open : sym<'('> {};

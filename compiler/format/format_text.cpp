@@ -20,7 +20,7 @@ bool one_of(const Piece& p, std::initializer_list<std::string_view> tokens) {
 // What a statement is, from its first token, and how far its brackets are open: what the
 // spacing of its next token depends on.
 struct Statement {
-  bool opens_block = false;  // graph, if, while, switch, case, else: its first `{` at level 0 opens a block
+  bool opens_block = false;  // graph, struct, if, while, switch, case, else: its first `{` at level 0 opens a block
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
   bool event = false;        // event: `[timing]` after the name is spaced
@@ -57,7 +57,7 @@ class Printer {
     Item last = Item::none;
     while (at_ < p_.size() && !p_[at_].is("}")) {
       const Piece& x = p_[at_];
-      const bool graph = x.is("graph");
+      const bool graph = x.is("graph") || x.is("struct");  // a block at the top, set off by blank lines
       const bool set_off = top && (last == Item::graph || (graph && last == Item::statement));
       if (last != Item::none && (x.newlines_before >= 2 || set_off)) blank_line();
       if (x.is_comment()) {
@@ -76,7 +76,7 @@ class Printer {
   void statement(std::size_t depth) {
     Statement s;
     const Piece& first = p_[at_];
-    s.opens_block = one_of(first, {"graph", "if", "while", "switch", "case", "else"});
+    s.opens_block = one_of(first, {"graph", "struct", "if", "while", "switch", "case", "else"});
     s.conditional = one_of(first, {"if", "while", "switch"});
     s.graph = first.is("graph");
     s.event = first.is("event");
@@ -136,6 +136,8 @@ class Printer {
   // Whether a space goes between the line so far and token `x` of statement `s`.
   bool spaced(const Piece& x, const Statement& s) const {
     if (one_of(x, {",", ";", ")", "]"})) return false;
+    if (x.is("*") && at_ < p_.size() && p_[at_].is(";")) return false;  // a pointer field, `x : f32*;`
+    if (x.is("{") && s.parens > 0) return false;                        // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
     if (one_of(prev, {"(", "[", "@", "<<<"}) || unary_minus_) return false;

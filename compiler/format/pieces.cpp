@@ -66,8 +66,17 @@ class Splitter {
       cpp_name();
       return Piece::Kind::word;
     }
-    if (identifier_first(c)) {
+    const bool scoped = next_is("::") && at_ + 2 < text_.size() && identifier_first(text_[at_ + 2]);
+    if (identifier_first(c) || scoped) {
+      // A word, or a struct's C++ name (`ns::Args`, `::Args`, `Args<float>`): `::` and a
+      // template argument list (a `<` that opens neither `<<<` nor `<-`) occur nowhere else.
+      const std::size_t begin = at_;
+      if (scoped) at_ += 2;
       while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
+      if (scoped || next_is("::") || (next_is("<") && !next_is("<<<") && !next_is("<-"))) {
+        at_ = begin;
+        cpp_name();
+      }
       return Piece::Kind::word;
     }
     for (const std::string_view p : {"<<<", ">>>", "->", "<-", "::"}) {

@@ -25,6 +25,7 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::pitch: return fmt::format("pitch({})", graph.buffer(arg.buffer).name);
     case KernelArg::Kind::cond:
     case KernelArg::Kind::graph_exec:
+    case KernelArg::Kind::aggregate:  // only kernel nodes pass structs
     case KernelArg::Kind::unresolved: break;
   }
   return "?";

@@ -64,6 +64,11 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
+    case KernelArg::Kind::aggregate: {
+      std::vector<std::string> fields;
+      for (const KernelArg& f : arg.fields) fields.push_back(fmt::format("@{} {}", f.field_offset, arg_text(root, f)));
+      return fmt::format("struct {} size={} {{{}}}", arg.struct_name, arg.struct_size, fmt::join(fields, ", "));
+    }
   }
   return "?";
 }
@@ -140,6 +145,14 @@ std::string dump(const Module& module, const SourceManager& sources) {
   std::string out = fmt::format("module {}\n", module.path);
   for (const ModuleDecl& m : module.modules) out += fmt::format("  kernels \"{}\" {}\n", m.path, at(sources, m.range));
   for (const Import& i : module.imports) out += fmt::format("  import \"{}\" {}\n", i.path, at(sources, i.range));
+  for (const StructDecl& s : module.structs) {
+    out += fmt::format("  struct {} size={} align={}{} {}\n", s.name, s.size, s.alignment, s.imported ? " imported" : "",
+                       at(sources, s.range));
+    for (const StructField& f : s.fields) {
+      out += fmt::format("    field {} : {}{} offset={} {}\n", f.name, type_name(f.type), f.pointer ? "*" : "", f.offset,
+                         at(sources, f.range));
+    }
+  }
   for (const Graph& g : module.graphs) {
     std::vector<std::string> parameters;
     for (const Parameter& p : g.parameters) {

@@ -122,5 +122,18 @@ std::optional<ConstId> Graph::find_const(std::string_view n) const { return find
 std::optional<CondId> Graph::find_cond(std::string_view n) const { return find_by_name<CondId>(conds, n); }
 std::optional<EventId> Graph::find_event(std::string_view n) const { return find_by_name<EventId>(events, n); }
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
+std::optional<StructId> Module::find_struct(std::string_view n) const { return find_by_name<StructId>(structs, n); }
+
+std::vector<const KernelArg*> leaf_args(const std::vector<KernelArg>& args) {
+  std::vector<const KernelArg*> out;
+  for (const KernelArg& arg : args) {
+    if (arg.struct_name.empty()) {
+      out.push_back(&arg);
+    } else {
+      for (const KernelArg& field : arg.fields) out.push_back(&field);
+    }
+  }
+  return out;
+}
 
 }  // namespace graphc::ir

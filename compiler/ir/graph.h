@@ -153,10 +153,17 @@ struct KernelArg {
     graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
     pitch,   // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
+    aggregate,     // `S{a, b, ...}`: a struct of the module by value, one field per value
   };
   Expr expr;           // unused for `@g` and `nullptr`
   std::string graph;   // `@g`: the graph's name; empty for an expression
   bool null_pointer = false;  // `nullptr`, as written
+  /// `S{a, b, ...}`: the struct's name as written (empty for any other argument), its
+  /// range, and one argument per field in declaration order (buffers, params, values,
+  /// `nullptr`; never an aggregate, a cond or `@g`).
+  std::string struct_name;
+  SourceRange struct_range;
+  std::vector<KernelArg> fields;
   SourceRange range;
   Kind kind = Kind::unresolved;  // resolved
   BufferId buffer;               // resolved, kind == buffer or pitch
@@ -165,7 +172,14 @@ struct KernelArg {
   Scalar value;                  // resolved, kind == value
   CondId cond;                   // resolved, kind == cond
   GraphId graph_id;              // resolved, kind == graph_exec
+  StructId struct_id;            // resolved, kind == aggregate
+  std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)
+  std::uint32_t field_offset = 0;  // resolved, a field of an aggregate: its offsetof (C ABI)
 };
+
+/// The arguments that each pass one value: `args` in order, each aggregate replaced by its
+/// fields. What a param update, a rebinding or a use of memory looks for.
+std::vector<const KernelArg*> leaf_args(const std::vector<KernelArg>& args);
 
 /// One launch attribute of a kernel node as written: `priority(2)`, `cooperative`.
 struct KernelAttribute {
@@ -471,6 +485,31 @@ struct Import {
   SourceRange range;
 };
 
+/// `name : type` or `name : type*` in a struct declaration: a scalar of a graphc type, or a
+/// pointer to elements of one (a buffer's device pointer, or `nullptr`).
+struct StructField {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  ScalarType type = ScalarType::f32;
+  bool pointer = false;
+  std::uint32_t offset = 0;  // resolved: offsetof, by the C ABI (each field at the next multiple of its alignment)
+  std::size_t size() const { return pointer ? 8 : type_size(type); }
+};
+
+/// `struct NAME { field : type; ... }`: a C struct that kernels take by value, declared
+/// at the top of a file for the file's graphs and its importers. NAME is the C++ name of
+/// the user's struct (`SaxpyArgs`, `ns::Args`), which generated code constructs by name.
+struct StructDecl {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
+  bool imported = false;  // declared in a file that the module's file imports
+  std::vector<StructField> fields;
+  std::uint32_t size = 0;       // resolved: sizeof, rounded up to the alignment
+  std::uint32_t alignment = 1;  // resolved: the largest field alignment
+};
+
 /// Everything parsed from one file and the files it imports: their graphs share one
 /// namespace, and their modules are searched for kernels in load order.
 struct Module {
@@ -478,8 +517,11 @@ struct Module {
   std::vector<ModuleDecl> modules;  // the file's, then each imported file's (a path once)
   std::vector<Import> imports;      // the file's own
   std::vector<Graph> graphs;        // the file's, then the imported ones (Graph::imported)
+  std::vector<StructDecl> structs;  // the file's, then the imported ones (StructDecl::imported)
 
   std::optional<GraphId> find_graph(std::string_view name) const;
+  std::optional<StructId> find_struct(std::string_view name) const;
+  const StructDecl& struct_decl(StructId id) const { return structs.at(id.value); }
   const Graph& graph(GraphId id) const { return graphs.at(id.value); }
   /// Whether graph `id`, or a graph it calls (transitively), has an alloc node with no
   /// free node: instantiated graphs then need cudaGraphInstantiateFlagAutoFreeOnLaunch.

@@ -9,10 +9,11 @@ namespace graphc::sema {
 bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& diags) {
   const std::size_t errors_before = diags.error_count();
   check_graph_names(module, diags);
+  check_structs(module, diags);
   std::vector<bool> clean;  // per GraphId: its own passes reported no error
   for (ir::Graph& graph : module.graphs) {
     const std::size_t graph_errors = diags.error_count();
-    GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
+    GraphContext ctx(graph, diags, module.structs);  // the scope: duplicate names (E0103)
     check_declarations(ctx);
     check_views(ctx);
     check_function_names(ctx);

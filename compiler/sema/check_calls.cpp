@@ -28,9 +28,6 @@ struct Call {
   std::size_t node;
 };
 
-// "1 argument", "2 arguments".
-std::string counted(std::size_t n, std::string_view noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
-
 // "buffer 'a'", "param 'lr'", "cond 'go'", "the value 0.5".
 std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
   switch (arg.kind) {
@@ -40,6 +37,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::value: return fmt::format("the value {}", arg.value.text());
     case KernelArg::Kind::graph_exec:
     case KernelArg::Kind::null_pointer:
+    case KernelArg::Kind::aggregate:
     case KernelArg::Kind::pitch:  // refused in calls (E0242)
     case KernelArg::Kind::unresolved: break;
   }
@@ -339,5 +337,7 @@ class CallChecker {
 }  // namespace
 
 void check_calls(ir::Module& module, DiagEngine& diags) { CallChecker(module, diags).run(); }
+
+std::string counted(std::size_t n, std::string_view noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
 
 }  // namespace graphc::sema

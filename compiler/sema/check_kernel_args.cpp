@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "diag/spellcheck.h"
 #include "sema/passes.h"
 #include "sema/placement.h"
 
@@ -30,6 +31,14 @@ class ArgChecker {
   void check(std::size_t index, KernelArg& arg) {
     number_ = index + 1;
     arg_ = &arg;
+    if (!arg.struct_name.empty()) {
+      check_aggregate(arg);
+      return;
+    }
+    if (arg.null_pointer) {
+      arg.kind = KernelArg::Kind::null_pointer;
+      return;
+    }
     const Expr& expr = arg.expr;
     if (expr.kind == Expr::Kind::name) {
       check_name(expr);
@@ -194,6 +203,95 @@ class ArgChecker {
     return true;
   }
 
+  // `S{a, b, ...}`: a struct of the module, one value per field, each resolved as an
+  // argument is and matched with its field: a buffer of the field's element type or
+  // `nullptr` for a pointer, a param of the field's type or a constant that fits for a scalar.
+  void check_aggregate(KernelArg& aggregate) {
+    const ir::StructDecl* decl = find_struct(aggregate);
+    if (decl == nullptr) return;
+    if (aggregate.fields.size() != decl->fields.size()) {
+      ctx_.diags
+          .report(DiagCode::struct_value_count, aggregate.range, number_, ir::kind_name(node_), node_.name,
+                  counted(aggregate.fields.size(), "value"), decl->name, counted(decl->fields.size(), "field"))
+          .note(decl->name_range, "struct '{}' is declared here", decl->name);
+      return;
+    }
+    bool ok = true;
+    for (std::size_t i = 0; i < decl->fields.size(); ++i) {
+      KernelArg& value = aggregate.fields[i];
+      const std::size_t errors = ctx_.diags.error_count();
+      arg_ = &value;
+      check(number_ - 1, value);
+      arg_ = &aggregate;
+      ok = ctx_.diags.error_count() == errors && match_field(decl->fields[i], *decl, value) && ok;
+      value.field_offset = decl->fields[i].offset;
+    }
+    if (!ok) return;
+    aggregate.kind = KernelArg::Kind::aggregate;
+    aggregate.struct_id = ir::StructId{static_cast<std::uint32_t>(decl - ctx_.structs.data())};
+    aggregate.struct_size = decl->size;
+  }
+
+  const ir::StructDecl* find_struct(const KernelArg& aggregate) {
+    std::vector<std::string> names;
+    for (const ir::StructDecl& decl : ctx_.structs) {
+      if (decl.name == aggregate.struct_name) return &decl;
+      names.push_back(decl.name);
+    }
+    Diagnostic& d = ctx_.diags.report(DiagCode::unknown_struct, aggregate.struct_range, aggregate.struct_name);
+    if (const auto guess = closest_name(aggregate.struct_name, names)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
+    return nullptr;
+  }
+
+  // Whether resolved `value` fits `field`; E0234 or E0212 (with a note at the field) if not.
+  bool match_field(const ir::StructField& field, const ir::StructDecl& decl, KernelArg& value) {
+    const std::string field_type = std::string(ir::type_name(field.type)) + (field.pointer ? "*" : "");
+    std::string passes;
+    switch (value.kind) {
+      case KernelArg::Kind::buffer: {
+        const ir::Buffer& b = ctx_.graph.buffer(value.buffer);
+        if (field.pointer && b.type == field.type) return true;
+        passes = fmt::format("buffer '{}' of {} elements", b.name, ir::type_name(b.type));
+        break;
+      }
+      case KernelArg::Kind::null_pointer:
+        if (field.pointer) return true;
+        passes = "nullptr";
+        break;
+      case KernelArg::Kind::param: {
+        const ir::Param& p = ctx_.graph.param(value.param);
+        if (!field.pointer && p.type == field.type) return true;
+        passes = fmt::format("param '{}' of type {}", p.name, ir::type_name(p.type));
+        break;
+      }
+      case KernelArg::Kind::value:
+        if (!field.pointer) {
+          if (value.value.fits(field.type)) {
+            value.value = value.value.convert(field.type);
+            return true;
+          }
+          ctx_.diags.report(DiagCode::value_out_of_range, value.range, value.value.text(), ir::type_name(field.type))
+              .note(field.range, "field '{}' of struct '{}' is declared here", field.name, decl.name);
+          return false;
+        }
+        passes = fmt::format("the value {} of type {}", value.value.text(), ir::type_name(value.value.type));
+        break;
+      case KernelArg::Kind::cond:
+        passes = fmt::format("cond '{}', a conditional handle", ctx_.graph.cond(value.cond).name);
+        break;
+      case KernelArg::Kind::pitch:  // a std::size_t
+        if (!field.pointer && field.type == ir::ScalarType::u64) return true;
+        passes = fmt::format("the pitch of '{}', a u64", ctx_.graph.buffer(value.buffer).name);
+        break;
+      default: passes = "a value of another kind"; break;
+    }
+    ctx_.diags
+        .report(DiagCode::struct_field_value, value.range, field.name, decl.name, field_type, number_,
+                ir::kind_name(node_), node_.name, passes)
+        .note(field.range, "field '{}' is declared here", field.name);
+    return false;
+  }
+
   void pass_value(const Scalar& value) {
     arg_->kind = KernelArg::Kind::value;
     arg_->value = value;
@@ -218,11 +316,7 @@ void check_kernel_args(GraphContext& ctx) {
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {
       // `@g` names a graph of the module: check_device_launch resolves it.
-      if ((*args)[i].null_pointer) {
-        (*args)[i].kind = ir::KernelArg::Kind::null_pointer;
-      } else if ((*args)[i].graph.empty()) {
-        checker.check(i, (*args)[i]);
-      }
+      if ((*args)[i].graph.empty()) checker.check(i, (*args)[i]);
     }
   }
 }

@@ -25,8 +25,8 @@ ir::NodeId top_level(const ir::Graph& graph, ir::NodeId id) {
 // The first of `args` that passes the memory `buffer`, itself or through a view.
 std::optional<SourceRange> arg_use(const ir::Graph& graph, const std::vector<ir::KernelArg>& args,
                                    ir::BufferId buffer) {
-  for (const ir::KernelArg& arg : args) {
-    if (arg.kind == ir::KernelArg::Kind::buffer && graph.storage(arg.buffer).root == buffer) return arg.range;
+  for (const ir::KernelArg* arg : ir::leaf_args(args)) {
+    if (arg->kind == ir::KernelArg::Kind::buffer && graph.storage(arg->buffer).root == buffer) return arg->range;
   }
   return std::nullopt;
 }

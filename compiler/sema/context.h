@@ -2,6 +2,7 @@
 // the diagnostics, and what earlier passes learned.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -13,13 +14,19 @@
 namespace graphc::sema {
 
 struct GraphContext {
-  GraphContext(ir::Graph& g, DiagEngine& d)
-      : graph(g), diags(d), scope(Scope::build(g, d)), folder(g, scope, d), buffer_ok(g.buffers.size(), false) {}
+  GraphContext(ir::Graph& g, DiagEngine& d, std::span<const ir::StructDecl> s)
+      : graph(g),
+        diags(d),
+        structs(s),
+        scope(Scope::build(g, d)),
+        folder(g, scope, d),
+        buffer_ok(g.buffers.size(), false) {}
   GraphContext(const GraphContext&) = delete;
   GraphContext& operator=(const GraphContext&) = delete;
 
   ir::Graph& graph;
   DiagEngine& diags;
+  std::span<const ir::StructDecl> structs;  // the module's, laid out (check_structs)
   Scope scope;
   Folder folder;                // refers to scope
   std::vector<bool> buffer_ok;  // per buffer: its count folded to a valid size (check_declarations)

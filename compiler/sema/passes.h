@@ -2,6 +2,8 @@
 // Each reports through the context's DiagEngine and fills the resolved fields it owns.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -10,8 +12,16 @@
 
 namespace graphc::sema {
 
+/// "1 argument", "2 arguments": `n` and the noun, plural unless `n` is 1.
+std::string counted(std::size_t n, std::string_view noun);
+
 /// resolve_names.cpp: graphs share the module namespace (E0108).
 void check_graph_names(const ir::Module& module, DiagEngine& diags);
+
+/// check_structs.cpp: struct declarations (E0118, E0232, E0235, E0236) and their layout
+/// by the C ABI (StructDecl::size, alignment, StructField::offset). Runs first: kernel
+/// arguments read the layout.
+void check_structs(ir::Module& module, DiagEngine& diags);
 
 /// check_declarations.cpp: consts, param defaults, buffer sizes and initial contents.
 void check_declarations(GraphContext& ctx);
@@ -31,8 +41,8 @@ void check_launch_config(GraphContext& ctx);
 /// Runs before check_launch_config, which checks the grid against the cluster (E0810).
 void check_launch_attributes(GraphContext& ctx);
 
-/// check_kernel_args.cpp: what each kernel or call argument passes (buffer, param, cond
-/// or value).
+/// check_kernel_args.cpp: what each kernel or call argument passes (buffer, param, cond,
+/// value or a struct of the module, `S{...}`, each field matched with its value).
 void check_kernel_args(GraphContext& ctx);
 
 /// check_captures.cpp: the library operation a capture node calls, its operands, and a

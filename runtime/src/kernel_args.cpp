@@ -20,76 +20,90 @@ void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
                        const std::vector<cudaGraphConditionalHandle>& conds)
-    : slots_(kernel.args.size()),
-      params_(kernel.args.size()),
-      buffers_(kernel.args.size()),
-      byte_offsets_(kernel.args.size()),
-      graph_per_arg_(kernel.args.size()) {
+    : bytes_(kernel.args.size()) {
+  const Sources from{graph, buffer_pointers, pitches, params, conds};
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
-    switch (arg.kind) {
-      case ir::KernelArg::Kind::buffer: {
-        const MemoryPlace place = memory_place(graph, arg.buffer, arg.offset);
-        buffers_[i] = place.root;
-        byte_offsets_[i] = place.bytes;
-        void* pointer = address_of(buffer_pointers, place);
-        std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
-        break;
-      }
-      case ir::KernelArg::Kind::param:
-        slots_[i] = params.at(arg.param.value);
-        params_[i] = arg.param;
-        break;
-      case ir::KernelArg::Kind::value:
-        slots_[i] = Slot{arg.value.bytes()};
-        break;
-      case ir::KernelArg::Kind::graph_exec:
-        graph_per_arg_[i] = arg.graph_id;
-        graph_execs_.push_back(arg.graph_id);
-        break;
-      case ir::KernelArg::Kind::cond: {
-        const cudaGraphConditionalHandle handle = conds.at(arg.cond.value);
-        static_assert(sizeof(handle) <= sizeof(Slot));
-        std::memcpy(slots_[i].bytes.data(), &handle, sizeof(handle));
-        break;
-      }
-      case ir::KernelArg::Kind::pitch: {
-        const std::size_t pitch = pitches.at(arg.buffer.value);
-        static_assert(sizeof(pitch) <= sizeof(Slot));
-        std::memcpy(slots_[i].bytes.data(), &pitch, sizeof(pitch));
-        break;
-      }
-      case ir::KernelArg::Kind::null_pointer:  // the slot's zeros
-      case ir::KernelArg::Kind::unresolved:
-        break;
+    if (arg.kind != ir::KernelArg::Kind::aggregate) {
+      bytes_[i].resize(sizeof(Slot));
+      add(i, 0, arg, from);
+      continue;
     }
+    bytes_[i].resize(arg.struct_size);  // padding stays zero
+    for (const ir::KernelArg& field : arg.fields) add(i, field.field_offset, field, from);
   }
-  for (Slot& slot : slots_) pointers_.push_back(slot.bytes.data());
+  for (std::vector<std::byte>& arg : bytes_) pointers_.push_back(arg.data());
 }
 
-bool KernelArgs::uses(ir::ParamId id) const { return std::find(params_.begin(), params_.end(), id) != params_.end(); }
+void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from) {
+  Value v{arg, at, sizeof(void*), {}, {}, 0, {}};
+  switch (value.kind) {
+    case ir::KernelArg::Kind::buffer: {
+      const MemoryPlace place = memory_place(from.graph, value.buffer, value.offset);
+      v.buffer = place.root;
+      v.byte_offset = place.bytes;
+      void* pointer = address_of(from.buffer_pointers, place);
+      write(v, &pointer);
+      break;
+    }
+    case ir::KernelArg::Kind::param:
+      v.param = value.param;
+      v.size = ir::type_size(from.graph.param(value.param).type);
+      write(v, from.params.at(value.param.value).bytes.data());
+      break;
+    case ir::KernelArg::Kind::value:
+      v.size = ir::type_size(value.value.type);
+      write(v, value.value.bytes().data());
+      break;
+    case ir::KernelArg::Kind::graph_exec:
+      v.graph = value.graph_id;
+      graph_execs_.push_back(value.graph_id);
+      break;
+    case ir::KernelArg::Kind::cond: {
+      const cudaGraphConditionalHandle handle = from.conds.at(value.cond.value);
+      static_assert(sizeof(handle) == sizeof(void*));
+      write(v, &handle);
+      break;
+    }
+    case ir::KernelArg::Kind::pitch: {
+      const std::size_t pitch = from.pitches.at(value.buffer.value);
+      static_assert(sizeof(pitch) == sizeof(void*));
+      write(v, &pitch);
+      break;
+    }
+    case ir::KernelArg::Kind::null_pointer:  // zeros
+    case ir::KernelArg::Kind::aggregate:     // never a field
+    case ir::KernelArg::Kind::unresolved:
+      break;
+  }
+  values_.push_back(v);
+}
+
+bool KernelArgs::uses(ir::ParamId id) const {
+  return std::any_of(values_.begin(), values_.end(), [&](const Value& v) { return v.param == id; });
+}
 
 void KernelArgs::set_param(ir::ParamId id, const Slot& value) {
-  for (std::size_t i = 0; i < params_.size(); ++i) {
-    if (params_[i] == id) slots_[i] = value;
+  for (const Value& v : values_) {
+    if (v.param == id) write(v, value.bytes.data());
   }
 }
 
 bool KernelArgs::uses(ir::BufferId id) const {
-  return std::find(buffers_.begin(), buffers_.end(), id) != buffers_.end();
+  return std::any_of(values_.begin(), values_.end(), [&](const Value& v) { return v.buffer == id; });
 }
 
 void KernelArgs::set_buffer(ir::BufferId id, void* base) {
-  for (std::size_t i = 0; i < buffers_.size(); ++i) {
-    if (buffers_[i] != id) continue;
-    void* pointer = static_cast<std::byte*>(base) + byte_offsets_[i];
-    std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
+  for (const Value& v : values_) {
+    if (v.buffer != id) continue;
+    void* pointer = static_cast<std::byte*>(base) + v.byte_offset;
+    write(v, &pointer);
   }
 }
 
 void KernelArgs::set_graph_exec(ir::GraphId id, cudaGraphExec_t exec) {
-  for (std::size_t i = 0; i < graph_per_arg_.size(); ++i) {
-    if (graph_per_arg_[i] == id) std::memcpy(slots_[i].bytes.data(), &exec, sizeof(exec));
+  for (const Value& v : values_) {
+    if (v.graph == id) write(v, &exec);
   }
 }
 

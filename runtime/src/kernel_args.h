@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -40,8 +41,9 @@ class KernelArgs {
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
   /// conditional handles from `conds` (per CondId); `pitch(buf)` from `pitches` (per
-  /// BufferId, as a std::size_t); values in their own type. `@g`
-  /// arguments start null: set_graph_exec gives them the exec once it exists.
+  /// BufferId, as a std::size_t); values in their own type; a struct `S{...}` as its
+  /// bytes by the C ABI (each field at its offset, padding zero). `@g` arguments start
+  /// null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
              const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
              const std::vector<cudaGraphConditionalHandle>& conds);
@@ -52,14 +54,14 @@ class KernelArgs {
 
   /// The kernelParams array (nullptr for a kernel with no parameters).
   void** pointers() { return pointers_.empty() ? nullptr : pointers_.data(); }
-  /// Whether any argument passes param `id`.
+  /// Whether any argument (or field of a struct argument) passes param `id`.
   bool uses(ir::ParamId id) const;
-  /// Writes `value` into every argument that passes param `id`.
+  /// Writes `value` into every argument or field that passes param `id`.
   void set_param(ir::ParamId id, const Slot& value);
-  /// Whether any argument passes buffer `id`.
+  /// Whether any argument (or field of a struct argument) passes buffer `id`.
   bool uses(ir::BufferId id) const;
-  /// Points every argument that passes buffer `id` (`buf`, `buf + k`) into `base`, the
-  /// buffer's new memory, at the argument's own offset.
+  /// Points every argument or field that passes buffer `id` (`buf`, `buf + k`) into
+  /// `base`, the buffer's new memory, at its own offset.
   void set_buffer(ir::BufferId id, void* base);
   /// The graphs whose exec an argument passes (`@g`), in argument order.
   const std::vector<ir::GraphId>& graph_execs() const { return graph_execs_; }
@@ -67,13 +69,33 @@ class KernelArgs {
   void set_graph_exec(ir::GraphId id, cudaGraphExec_t exec);
 
  private:
-  std::vector<Slot> slots_;
-  std::vector<void*> pointers_;    // into slots_ (a vector's heap storage survives moves)
-  std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
-  std::vector<ir::BufferId> buffers_;  // per argument: the buffer it passes, or invalid
-  std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
-  std::vector<ir::GraphId> graph_per_arg_;  // per argument: the graph whose exec it passes, or invalid
-  std::vector<ir::GraphId> graph_execs_;    // the valid entries of graph_per_arg_
+  // One value inside the arguments' bytes: a whole scalar or pointer argument, or one
+  // field of a struct argument, and what it passes.
+  struct Value {
+    std::size_t arg = 0;    // which argument
+    std::size_t at = 0;     // bytes into it
+    std::size_t size = 0;   // bytes it takes
+    ir::ParamId param;      // the param it passes, or invalid
+    ir::BufferId buffer;    // the buffer it passes, or invalid
+    std::int64_t byte_offset = 0;  // passing a buffer: bytes into its root's memory
+    ir::GraphId graph;      // the graph whose exec it passes, or invalid
+  };
+
+  // What the constructor reads.
+  struct Sources {
+    const ir::Graph& graph;
+    const std::vector<void*>& buffer_pointers;
+    const std::vector<std::size_t>& pitches;
+    const std::vector<Slot>& params;
+    const std::vector<cudaGraphConditionalHandle>& conds;
+  };
+  void add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from);
+  void write(const Value& value, const void* bytes) { std::memcpy(bytes_[value.arg].data() + value.at, bytes, value.size); }
+
+  std::vector<std::vector<std::byte>> bytes_;  // per argument (each vector's heap storage survives moves)
+  std::vector<void*> pointers_;                // into bytes_
+  std::vector<Value> values_;
+  std::vector<ir::GraphId> graph_execs_;  // the graphs of the values that pass `@g`, in order
 };
 
 }  // namespace graphc::detail

@@ -42,6 +42,21 @@ inline std::vector<float> iota_scaled(std::size_t count, float factor) {
   return out;
 }
 
+/// `count` floats start, start + 1, ...
+inline std::vector<float> ramp(std::size_t count, float start) {
+  std::vector<float> x(count);
+  for (std::size_t i = 0; i < count; ++i) x[i] = start + static_cast<float>(i);
+  return x;
+}
+
+/// New device memory holding `values`.
+inline Allocation<float> device_copy(const std::vector<float>& values) {
+  Allocation<float> memory(values.size(), MemorySpace::device, "x2");
+  check_cuda(cudaMemcpy(memory.get(), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice),
+             "cudaMemcpy");
+  return memory;
+}
+
 /// Buffer `name` of `instance` as T values.
 template <class T>
 std::vector<T> read_buffer(const Instance& instance, const std::string& name) {

@@ -17,13 +17,6 @@ namespace gen = graphc::gen::staging;
 
 constexpr std::size_t kN = 256;
 
-// x = start, start + 1, ...
-std::vector<float> ramp(float start) {
-  std::vector<float> x(kN);
-  for (std::size_t i = 0; i < kN; ++i) x[i] = start + static_cast<float>(i);
-  return x;
-}
-
 std::vector<float> tripled(const std::vector<float>& x) {
   std::vector<float> out(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) out[i] = 3.0f * x[i];
@@ -35,9 +28,9 @@ TEST_CASE("copies move pageable host memory on the runtime path, allocated or bo
   Instance instance = program.instantiate("staging");
   CHECK(memory_type_of(instance.buffer("src")) == cudaMemoryTypeUnregistered);
   instance.launch();
-  CHECK(read_buffer<float>(instance, "dst") == tripled(ramp(1.0f)));
+  CHECK(read_buffer<float>(instance, "dst") == tripled(ramp(kN, 1.0f)));
 
-  std::vector<float> src = ramp(100.0f);
+  std::vector<float> src = ramp(kN, 100.0f);
   std::vector<float> dst(kN, 0.0f);
   instance.bind("src", src.data(), kN * sizeof(float));
   instance.bind("dst", dst.data(), kN * sizeof(float));
@@ -54,9 +47,9 @@ TEST_CASE("copies move pageable host memory on the runtime path, allocated or bo
 TEST_CASE("generated code copies pageable host memory, allocated by Storage or rebound", "[codegen][gpu]") {
   GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
   g.launch();
-  CHECK(read<float>(g.b.dst, kN) == tripled(ramp(1.0f)));
+  CHECK(read<float>(g.b.dst, kN) == tripled(ramp(kN, 1.0f)));
 
-  std::vector<float> src = ramp(-50.0f);
+  std::vector<float> src = ramp(kN, -50.0f);
   graphc::Allocation<float> pinned(kN, graphc::MemorySpace::host, "pinned");  // pinned fits a pageable buffer
   gen::rebind_src(g.exec, g.nodes, g.b, src.data(), kN);
   gen::rebind_dst(g.exec, g.nodes, g.b, pinned.get(), kN);

@@ -39,29 +39,14 @@ Results results(const Instance& instance) {
           read_buffer<float>(instance, "h")};
 }
 
-// x = start, start + 1, ...
-std::vector<float> ramp(float start) {
-  std::vector<float> x(kN);
-  for (std::size_t i = 0; i < kN; ++i) x[i] = start + static_cast<float>(i);
-  return x;
-}
-
-// New device memory holding `values`.
-graphc::Allocation<float> device_copy(const std::vector<float>& values) {
-  graphc::Allocation<float> memory(values.size(), graphc::MemorySpace::device, "x2");
-  check_cuda(cudaMemcpy(memory.get(), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice),
-             "cudaMemcpy");
-  return memory;
-}
-
 TEST_CASE("Instance::bind points every node that uses a buffer at new memory in place", "[runtime][gpu]") {
   Program program = Program::load(data_dir() + "/rebind.graph");
   Instance instance = program.instantiate("rebind");
   const cudaGraphExec_t exec = instance.exec();
   instance.launch();
-  CHECK(results(instance) == expected(ramp(0.0f)));
+  CHECK(results(instance) == expected(ramp(kN, 0.0f)));
 
-  const std::vector<float> values = ramp(1000.0f);
+  const std::vector<float> values = ramp(kN, 1000.0f);
   graphc::Allocation<float> x2 = device_copy(values);
   instance.bind("x", x2.get(), kN * sizeof(float));
   CHECK(instance.buffer("x") == x2.get());
@@ -86,7 +71,7 @@ TEST_CASE("Instance::bind points every node that uses a buffer at new memory in 
         CHECK(std::string(e.what()).find("rebind.graph:13:12") != std::string::npos);
       }
     };
-    graphc::Allocation<float> small = device_copy(ramp(5.0f));
+    graphc::Allocation<float> small = device_copy(ramp(kN, 5.0f));
     refused(small.get(), kN * sizeof(float) - 4, "R0007");
     graphc::Allocation<float> pinned(kN, graphc::MemorySpace::host, "pinned");
     refused(pinned.get(), kN * sizeof(float), "R0046");
@@ -111,9 +96,9 @@ TEST_CASE("generated rebind_NAME points the nodes at new memory as Instance::bin
     g.launch();
     return Results{read<float>(g.b.y, kN), read<float>(g.b.z, 64), read<float>(g.b.w, kN), read<float>(g.b.h, kN)};
   };
-  CHECK(run() == expected(ramp(0.0f)));
+  CHECK(run() == expected(ramp(kN, 0.0f)));
 
-  const std::vector<float> values = ramp(-300.0f);
+  const std::vector<float> values = ramp(kN, -300.0f);
   graphc::Allocation<float> x2 = device_copy(values);
   gen::rebind_x(g.exec, g.nodes, g.b, x2.get(), kN);
   CHECK(g.b.x == x2.get());

@@ -393,8 +393,10 @@ bool reads_bindings(const GraphContext& context) {
     if (configured(n)) return true;  // its <node>_config(b) reads the params
     return std::visit(ir::Overloaded{
                           [&](const ir::KernelNode& kernel) {
+                            const std::vector<const ir::KernelArg*> values = ir::leaf_args(kernel.args);
                             return !compiled_in(context, n) ||
-                                   std::any_of(kernel.args.begin(), kernel.args.end(), reads);
+                                   std::any_of(values.begin(), values.end(),
+                                               [&](const ir::KernelArg* arg) { return reads(*arg); });
                           },
                           [](const ir::EmptyNode&) { return false; },
                           [](const ir::ConditionalNode&) { return false; },

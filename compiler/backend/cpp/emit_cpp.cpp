@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/capture_node.h"
+#include "backend/cpp/struct_checks.h"
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_context.h"
@@ -197,6 +198,11 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     source.line("// The kernels, by the module paths written in the .graph file (on the include path).");
     for (const std::string& path : modules.includes) source.directive(include_directive(path));
   }
+  if (!module.structs.empty() && !modules.libraries.empty()) {
+    throw std::runtime_error("structs passed by value need the kernels' .cu modules, which declare them: generated "
+                             "code cannot see a struct of a .ptx, .cubin or .fatbin module");
+  }
+  write_struct_checks(source, module, sources);
 
   if (module.first_synthetic() != nullptr) {
     source.blank();

@@ -100,7 +100,9 @@ bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamI
     return true;
   }
   if (const auto* kernel = std::get_if<ir::KernelNode>(&graph.nodes[index].op)) {
-    return param ? std::any_of(kernel->args.begin(), kernel->args.end(), passes) : passes_bound_value(*kernel);
+    const std::vector<const ir::KernelArg*> values = ir::leaf_args(kernel->args);
+    return param ? std::any_of(values.begin(), values.end(), [&](const ir::KernelArg* arg) { return passes(*arg); })
+                 : passes_bound_value(*kernel);
   }
   if (const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[index].op)) {
     return param ? std::any_of(call->args.begin(), call->args.end(), passes) : passes_param(*call);
@@ -126,7 +128,10 @@ bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir
   const auto passes = [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::buffer && among(arg.buffer);
   };
-  const auto passes_any = [&](const std::vector<ir::KernelArg>& args) { return std::any_of(args.begin(), args.end(), passes); };
+  const auto passes_any = [&](const std::vector<ir::KernelArg>& args) {
+    const std::vector<const ir::KernelArg*> values = ir::leaf_args(args);
+    return std::any_of(values.begin(), values.end(), [&](const ir::KernelArg* arg) { return passes(*arg); });
+  };
   return std::visit(ir::Overloaded{[&](const ir::KernelNode& k) { return passes_any(k.args); },
                                [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
                                [&](const ir::CaptureNode& c) { return passes_any(c.args); },

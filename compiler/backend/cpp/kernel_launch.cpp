@@ -36,6 +36,14 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};
+    case ir::KernelArg::Kind::aggregate: {
+      // The user's struct by name, by aggregate initialisation: the compiler checks each
+      // value against its field (and write_struct_checks the layout the runtime packs).
+      std::vector<std::string> fields;
+      for (const ir::KernelArg& field : arg.fields) fields.push_back(argument(context, field).expression);
+      std::string type = kernel_reference(arg.struct_name);
+      return {fmt::format("{}{{{}}}", type, fmt::join(fields, ", ")), type};
+    }
     case ir::KernelArg::Kind::unresolved: break;
   }
   throw std::logic_error("C++ back end: a kernel argument is not resolved");
@@ -52,8 +60,9 @@ std::string argument_expression(const GraphContext& context, const ir::KernelArg
 }
 
 bool passes_bound_value(const ir::KernelNode& kernel) {
-  return std::any_of(kernel.args.begin(), kernel.args.end(), [](const ir::KernelArg& arg) {
-    return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec;
+  const std::vector<const ir::KernelArg*> values = ir::leaf_args(kernel.args);
+  return std::any_of(values.begin(), values.end(), [](const ir::KernelArg* arg) {
+    return arg->kind == ir::KernelArg::Kind::param || arg->kind == ir::KernelArg::Kind::graph_exec;
   });
 }
 

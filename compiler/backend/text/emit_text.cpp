@@ -206,6 +206,15 @@ std::string emit_text(const ir::Module& module, FileId file) {
     if (m.range.file == file) out += fmt::format("module \"{}\";\n", m.path);
   }
   for (const ir::Import& i : module.imports) out += fmt::format("import \"{}\";\n", i.path);
+  for (const ir::StructDecl& s : module.structs) {
+    if (s.imported) continue;
+    if (!out.empty()) out += "\n";
+    out += fmt::format("struct {} {{\n", s.name);
+    for (const ir::StructField& f : s.fields) {
+      out += fmt::format("    {} : {}{};\n", f.name, ir::type_name(f.type), f.pointer ? "*" : "");
+    }
+    out += "}\n";
+  }
   for (const ir::Graph& g : module.graphs) {
     if (g.imported) continue;
     if (!out.empty()) out += "\n";

@@ -111,6 +111,11 @@ std::string attribute_text(const ir::KernelAttribute& attribute) {
 
 std::string arg_text(const ir::KernelArg& arg) {
   if (arg.null_pointer) return "nullptr";
+  if (!arg.struct_name.empty()) {
+    std::vector<std::string> fields;
+    for (const ir::KernelArg& field : arg.fields) fields.push_back(arg_text(field));
+    return fmt::format("{}{{{}}}", arg.struct_name, fmt::join(fields, ", "));
+  }
   return arg.graph.empty() ? expr_text(arg.expr) : "@" + arg.graph;
 }
 

@@ -302,6 +302,18 @@ std::string emit_yaml(const ir::Module& module, FileId file) {
     for (const ir::Import& i : module.imports) out << i.path;
     out << YAML::EndSeq;
   }
+  open = false;
+  for (const ir::StructDecl& s : module.structs) {
+    if (s.imported) continue;
+    if (!open) out << YAML::Key << "structs" << YAML::Value << YAML::BeginMap;
+    open = true;
+    out << YAML::Key << s.name << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const ir::StructField& f : s.fields) {
+      out << YAML::Key << f.name << YAML::Value << std::string(ir::type_name(f.type)) + (f.pointer ? "*" : "");
+    }
+    out << YAML::EndMap;
+  }
+  if (open) out << YAML::EndMap;
   out << YAML::Key << "graphs" << YAML::Value << YAML::BeginMap;
   for (const ir::Graph& g : module.graphs) {
     if (g.imported) continue;

@@ -224,6 +224,25 @@ ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
 
 namespace graphc::frontend::text {
 
+// children: the struct's name, then its fields (name, type, and `*` for a pointer).
+ir::StructDecl build_struct(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::StructDecl decl;
+  decl.name = normalize_cpp_name(ctx.text(name));
+  decl.name_range = ctx.range(name);
+  decl.range = ctx.range(node);
+  for (std::size_t i = 1; i < node.children.size(); ++i) {
+    const ParseNode& field = *node.children[i];
+    ir::StructField& out = decl.fields.emplace_back();
+    out.name = ctx.text(*field.children.at(0));
+    out.name_range = ctx.range(*field.children.at(0));
+    out.range = ctx.range(field);
+    out.type = build_type(ctx, *field.children.at(1));
+    out.pointer = field.children.size() > 2;
+  }
+  return decl;
+}
+
 // children: the name, the element type, the count.
 ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node) {
   ir::Buffer buffer = build_sized(ctx, node);

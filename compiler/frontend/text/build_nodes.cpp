@@ -148,6 +148,12 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
     out.graph = ctx.text(*node.children.at(0));
   } else if (node.is_type<grammar::null_pointer>()) {
     out.null_pointer = true;
+  } else if (node.is_type<grammar::aggregate_arg>()) {
+    // children: the struct's name, then one value per field
+    const ParseNode& type = *node.children.at(0);
+    out.struct_name = normalize_cpp_name(ctx.text(type));
+    out.struct_range = ctx.range(type);
+    for (std::size_t i = 1; i < node.children.size(); ++i) out.fields.push_back(build_kernel_arg(ctx, *node.children[i]));
   } else {
     out.expr = build_expr(ctx, node);
   }

@@ -51,7 +51,11 @@ bool check_declared_path(DiagEngine& diags, SourceRange range, std::string_view 
 /// two words (`unsigned int`) and after each comma (`scale<float, 4>`).
 std::string normalize_cpp_name(std::string_view text);
 
-/// One kernel argument: `@g` (grammar::graph_exec_ref) or an expression.
+/// `struct NAME { field : type; field : type*; ... }`.
+ir::StructDecl build_struct(const BuildContext& ctx, const ParseNode& node);
+
+/// One kernel argument: `@g` (grammar::graph_exec_ref), `nullptr`, an aggregate
+/// `S{a, b}` (grammar::aggregate_arg) or an expression.
 ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node);
 /// One launch attribute of a kernel node (grammar::kernel_attr): `cooperative`, `priority(2)`.
 ir::KernelAttribute build_kernel_attribute(const BuildContext& ctx, const ParseNode& node);

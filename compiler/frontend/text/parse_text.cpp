@@ -24,6 +24,8 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
       if (auto decl = text::build_module_decl(ctx, *child, module.path)) module.modules.push_back(std::move(*decl));
     } else if (child->is_type<grammar::import_decl>()) {
       if (auto decl = text::build_import(ctx, *child, module.path)) module.imports.push_back(std::move(*decl));
+    } else if (child->is_type<grammar::struct_decl>()) {
+      module.structs.push_back(text::build_struct(ctx, *child));
     } else {
       module.graphs.push_back(text::build_graph(ctx, *child));
     }

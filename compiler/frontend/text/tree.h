@@ -47,7 +47,9 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node,
               grammar::call_args,
               // capture nodes
-              grammar::capture_node, grammar::capture_function, grammar::capture_args>>;
+              grammar::capture_node, grammar::capture_function, grammar::capture_args,
+              // structs
+              grammar::struct_decl, grammar::struct_field, grammar::field_pointer, grammar::aggregate_arg>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the

@@ -101,3 +101,32 @@ extern "C" __global__ void brighten(float* image, std::size_t pitch, int width, 
   if (x >= width || y >= height) return;
   reinterpret_cast<float*>(reinterpret_cast<char*>(image) + y * pitch)[x] += add;
 }
+
+// structs: kernels that take structs by value (a namespaced one too), as structs.graph
+// declares them; the generated code asserts their layout.
+struct SaxpyArgs {
+  const float* x;
+  float* y;
+  float a;
+  char tag;
+  int n;
+};
+
+namespace ns {
+struct Mixed {
+  __half h;
+  double d;
+  std::uint8_t b;
+  std::int64_t* p;
+  short s;
+};
+}  // namespace ns
+
+extern "C" __global__ void saxpy_struct(SaxpyArgs args) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < args.n) args.y[i] = args.a * args.x[i] + args.y[i];
+}
+
+extern "C" __global__ void mixed_struct(ns::Mixed m, ns::Mixed other) {
+  if (m.p != nullptr) m.p[threadIdx.x] = m.b + other.s;
+}

@@ -96,6 +96,51 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   CHECK(value_at<float>(moved.pointers()[2]) == -1.5f);
 }
 
+// `S{x + 2, scale, char(71), count}` of struct S { p : f32*; s : f32; c : char; n : i64; }:
+// fields at 0, 8, 12 and 16 of 24 bytes (3 bytes of padding after c).
+ir::KernelArg struct_arg() {
+  ir::KernelArg arg;
+  arg.kind = ir::KernelArg::Kind::aggregate;
+  arg.struct_name = "S";
+  arg.struct_size = 24;
+  arg.fields = {buffer_arg(0, 2), param_arg(0), value_arg(ir::Scalar::of_integer(ST::c8, 71)), param_arg(1)};
+  const std::uint32_t offsets[] = {0, 8, 12, 16};
+  for (std::size_t i = 0; i < 4; ++i) arg.fields[i].field_offset = offsets[i];
+  return arg;
+}
+
+TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding zero, fields updated", "[runtime]") {
+  const ir::Graph graph = graph_with_declarations();
+  ir::KernelNode kernel;
+  kernel.args = {struct_arg(), param_arg(0)};
+  alignas(8) std::byte x[64];
+  alignas(8) std::byte x2[64];
+  const std::vector<void*> buffers = {x, x};
+  const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
+                                    param_slot(ir::Scalar::of_integer(ST::i64, -5))};
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, {});
+  auto* s = static_cast<std::byte*>(args.pointers()[0]);
+  CHECK(value_at<void*>(s) == x + 2 * sizeof(float));
+  CHECK(value_at<float>(s + 8) == 2.0f);
+  CHECK(value_at<char>(s + 12) == 'G');
+  CHECK(value_at<std::int64_t>(s + 16) == -5);
+  for (std::size_t pad = 13; pad < 16; ++pad) CHECK(s[pad] == std::byte{0});
+  CHECK(value_at<float>(args.pointers()[1]) == 2.0f);
+
+  CHECK(args.uses(ir::ParamId{1}));
+  CHECK(args.uses(ir::BufferId{0}));
+  CHECK_FALSE(args.uses(ir::BufferId{1}));
+  args.set_param(ir::ParamId{0}, param_slot(ir::Scalar::of_float(ST::f32, -1.5)));
+  args.set_param(ir::ParamId{1}, param_slot(ir::Scalar::of_integer(ST::i64, 7)));
+  args.set_buffer(ir::BufferId{0}, x2);
+  CHECK(value_at<float>(s + 8) == -1.5f);
+  CHECK(value_at<std::int64_t>(s + 16) == 7);
+  CHECK(value_at<void*>(s) == x2 + 2 * sizeof(float));
+  CHECK(value_at<char>(s + 12) == 'G');
+  CHECK(value_at<float>(args.pointers()[1]) == -1.5f);
+  CHECK(arg_size(graph, kernel.args[0]) == 24);
+}
+
 TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
   ir::KernelArg pitch;

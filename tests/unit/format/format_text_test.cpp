@@ -88,6 +88,17 @@ graph g(x : f32[N] device, s : f32) [device_launch] {
 )");
 }
 
+TEST_CASE("fmt: a struct is a block of fields, and an aggregate hugs its name", "[format]") {
+  const std::string text =
+      "module \"k.cu\";\nstruct ns::Args{x:f32 * ;n:i32;}\nstruct Args<float> {c : char;}\n"
+      "graph g { buffer x : f32[4] device;\n"
+      "kernel k : f<<<1,1>>>( ns::Args { x+1 , 4 } , ::ns::Args{nullptr,2} ) ; }\n";
+  CHECK(formatted(text) ==
+        "module \"k.cu\";\n\nstruct ns::Args {\n    x : f32*;\n    n : i32;\n}\n\nstruct Args<float> {\n"
+        "    c : char;\n}\n\ngraph g {\n    buffer x : f32[4] device;\n"
+        "    kernel k : f<<<1, 1>>>(ns::Args{x + 1, 4}, ::ns::Args{nullptr, 2});\n}\n");
+}
+
 TEST_CASE("fmt: comments stay where they are, on their own line or at the end of one", "[format]") {
   const std::string text = R"(// file header
 

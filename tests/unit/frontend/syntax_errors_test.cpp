@@ -163,7 +163,7 @@ TEST_CASE("graph and file level errors", "[grammar]") {
   expect_error("graph g {\n  ;\n}\n", DiagCode::syntax_error, "2:3",
                "expected a declaration, an edge, or '}' to close the graph");
   expect_error("graph g { }\nempty e;\n", DiagCode::syntax_error, "2:1",
-               "expected 'module', 'import' or 'graph' at the top level of the file");
+               "expected 'module', 'import', 'struct' or 'graph' at the top level of the file");
   expect_error("module kernels.cu;\n", DiagCode::syntax_error, "1:8",
                "expected the module's path as a string, such as \"kernels.cu\"");
   expect_error("module \"k.cu\"\ngraph g { }\n", DiagCode::syntax_error, "1:14",

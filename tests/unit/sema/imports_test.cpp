@@ -64,6 +64,23 @@ TEST_CASE("imported graphs join the module, each file once, modules once", "[imp
   CHECK(c->module.imports.size() == 2);  // the file's own
 }
 
+TEST_CASE("an imported file's structs are the importer's too, once per file", "[imports]") {
+  Files files("structs");
+  files.write("args.graph", "struct Args { x : f32*; n : i32; }\n");
+  files.write("mid.graph", "import \"args.graph\";\n");
+  const std::string main = files.write(
+      "main.graph", "import \"args.graph\";\nimport \"mid.graph\";\n"
+                    "graph g { buffer d : f32[8] device; kernel k : f<<<1, 8>>>(Args{d, 8}); }\n");
+  const auto c = compile_file(main);
+  INFO(render_all(c->sources, c->diags.sorted()));
+  REQUIRE(c->ok());
+  REQUIRE(c->module.structs.size() == 1);
+  CHECK(c->module.structs[0].imported);
+  CHECK(c->module.structs[0].size == 16);
+  const auto& arg = std::get<ir::KernelNode>(c->module.graphs[0].nodes[0].op).args.at(0);
+  CHECK(arg.kind == ir::KernelArg::Kind::aggregate);
+}
+
 TEST_CASE("an import cycle is reported at the import that closes it", "[imports]") {
   Files files("cycle");
   files.write("b.graph", "import \"a.graph\";\ngraph b { empty e; }\n");
