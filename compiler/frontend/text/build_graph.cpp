@@ -1,7 +1,10 @@
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
+#include "frontend/text/loop_integer.h"
 #include "ir/limits.h"
 
 namespace graphc::frontend::text {
@@ -22,7 +25,7 @@ std::vector<const ParseNode*> members(const ParseNode& side) {
 // nodes: a body's nodes, edges and conds go into the graph's tables, marked with the body.
 class GraphBuilder {
  public:
-  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) {}
+  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) { ctx_.loops = &loops_; }
 
   // The items of `parent` from child `first` on, in `body`.
   void items(const ParseNode& parent, std::size_t first, ir::BodyId body) {
@@ -43,6 +46,10 @@ class GraphBuilder {
       graph_.events.push_back(build_event(ctx_, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
       edges(item, body);
+    } else if (item.is_type<grammar::for_stmt>()) {
+      loop(item, body);
+    } else if (repeats_unindexed(item)) {
+      return;  // reported in the loop's first iteration
     } else if (!limits_.node_fits(ctx_.range(item))) {
       return;  // every other item is a node
     } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
@@ -53,7 +60,90 @@ class GraphBuilder {
     } else {
       graph_.nodes.push_back(build_node(ctx_, item));
       graph_.nodes.back().body = body;
+      graph_.nodes.back().name = node_name(*item.children.at(0));
     }
+  }
+
+  // `for i in first..last { items }`: the items once per value of i, in order, each
+  // expression naming i reading its value. children: the variable, first, last, items.
+  void loop(const ParseNode& node, ir::BodyId body) {
+    const ParseNode& variable = *node.children.at(0);
+    const std::string name(ctx_.text(variable));
+    const auto first = loop_integer(*node.children.at(1), "the first value of the loop's range");
+    const auto last = loop_integer(*node.children.at(2), "the end of the loop's range");
+    if (shadows(variable) || !first || !last) return;
+    if (*last <= *first) {
+      ctx_.diags.report(DiagCode::empty_loop, ctx_.span(*node.children.at(1), *node.children.at(2)), name, *first,
+                        *last);
+      return;
+    }
+    const std::int64_t count = *last - *first;
+    if (count * iterations_ > static_cast<std::int64_t>(ir::kMaxNodes)) {
+      ctx_.diags.report(DiagCode::loop_too_long, ctx_.span(*node.children.at(1), *node.children.at(2)), name,
+                        count * iterations_, ir::kMaxNodes);
+      return;
+    }
+    const std::int64_t outer = iterations_;
+    iterations_ *= count;
+    for (std::int64_t value = *first; value < *last; ++value) {
+      loops_.push_back(LoopValue{ctx_.text(variable), value});
+      first_values_.push_back(value == *first);
+      items(node, 3, body);
+      first_values_.pop_back();
+      loops_.pop_back();
+    }
+    iterations_ = outer;
+  }
+
+  // A loop's bound or a node's index, folded; E0227 when it is not a compile-time integer.
+  std::optional<std::int64_t> loop_integer(const ParseNode& node, std::string_view what) {
+    std::string why;
+    SourceRange at;
+    const auto value = fold_loop_integer(build_expr(ctx_, node), graph_.consts, why, at);
+    if (!value) ctx_.diags.report(DiagCode::loop_integer, at, what, why);
+    return value;
+  }
+
+  // E0115: a loop variable named like a const, param or buffer declared before the loop,
+  // or like the variable of a loop around it.
+  bool shadows(const ParseNode& variable) {
+    const std::string_view name = ctx_.text(variable);
+    const auto named = [name](const auto& list) {
+      return std::any_of(list.begin(), list.end(), [name](const auto& e) { return e.name == name; });
+    };
+    const char* kind = ctx_.loop(name) != nullptr ? "loop variable"
+                       : named(graph_.consts)      ? "const"
+                       : named(graph_.params)      ? "param"
+                       : named(graph_.buffers)     ? "buffer"
+                                                   : nullptr;
+    if (kind == nullptr) return false;
+    ctx_.diags.report(DiagCode::loop_variable_shadows, ctx_.range(variable), name, kind, name);
+    return true;
+  }
+
+  // E0116: a node without an index, declared in a loop of more than one iteration, would be
+  // declared once per iteration. Reported in the first iteration of every loop around it,
+  // where the node is kept; true (leave it out) in every later one.
+  bool repeats_unindexed(const ParseNode& item) {
+    if (iterations_ == 1 || item.children.empty() || item.children[0]->is_type<grammar::node_name>()) return false;
+    if (item.is_type<grammar::cond_decl>() || item.is_type<grammar::for_stmt>()) return false;
+    const bool first = std::all_of(first_values_.begin(), first_values_.end(), [](bool b) { return b; });
+    if (first) {
+      const ParseNode& name = *item.children[0];
+      ctx_.diags.report(DiagCode::unindexed_loop_node, ctx_.range(name), ctx_.text(name), iterations_,
+                        ctx_.text(name), loops_.back().name);
+    }
+    return !first;
+  }
+
+  // A node's name as declared or named in an edge: `a`, or `layer[i + 1]` as `layer_3`.
+  // An index that does not fold keeps the name as written (the error is reported).
+  std::string node_name(const ParseNode& node) {
+    if (!node.is_type<grammar::node_name>()) return std::string(ctx_.text(node));
+    const ParseNode& base = *node.children.at(0);
+    const auto index = loop_integer(*node.children.at(1), "the index of '" + std::string(ctx_.text(base)) + "'");
+    if (!index) return std::string(ctx_.text(node));
+    return std::string(ctx_.text(base)) + "_" + (*index < 0 ? "m" + std::to_string(-*index) : std::to_string(*index));
   }
 
   // children: the node's name, the cond's name, then one child per body (then_body,
@@ -71,7 +161,7 @@ class GraphBuilder {
     // The node comes before its bodies' nodes, as in the source.
     const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
     ir::Node& out = graph_.nodes.emplace_back();
-    out.name = ctx_.text(name);
+    out.name = node_name(name);
     out.name_range = ctx_.range(name);
     out.range = ctx_.range(node);
     out.body = body;
@@ -123,8 +213,8 @@ class GraphBuilder {
       for (const ParseNode* from : members(*from_side)) {
         for (const ParseNode* to : members(*to_side)) {
           ir::Edge edge;
-          edge.from = ctx_.text(*from);
-          edge.to = ctx_.text(*to);
+          edge.from = node_name(*from);
+          edge.to = node_name(*to);
           edge.from_range = ctx_.range(*from);
           edge.to_range = ctx_.range(*to);
           edge.range = arrow;
@@ -138,9 +228,12 @@ class GraphBuilder {
     }
   }
 
-  const BuildContext& ctx_;
+  BuildContext ctx_;  // its `loops` are loops_
   ir::Graph& graph_;
   ir::GraphLimits limits_{graph_, ctx_.diags};
+  std::vector<LoopValue> loops_;    // the loops around the item being built, outermost first
+  std::vector<bool> first_values_;  // per loop: whether its variable has its first value
+  std::int64_t iterations_ = 1;     // how many times the item being built is repeated
 };
 
 }  // namespace

@@ -48,28 +48,28 @@ std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::expr>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_expr(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_expr(BuildContext{source, file_, f.state->ends, diags_, nullptr}, *f.root->children.at(0));
 }
 
 std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_, nullptr}, *f.root->children.at(0));
 }
 
 std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_, nullptr}, *f.root->children.at(0));
 }
 
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::slice>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_slice(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_slice(BuildContext{source, file_, f.state->ends, diags_, nullptr}, *f.root->children.at(0));
 }
 
 namespace {
@@ -79,7 +79,7 @@ template <class Rule>
 std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   const auto f = parse<Rule>(source, file, where, diags);
   if (!f.root) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags}.text(*f.root->children.at(0)));
+  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags, nullptr}.text(*f.root->children.at(0)));
 }
 
 }  // namespace

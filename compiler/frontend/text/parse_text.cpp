@@ -49,7 +49,7 @@ ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& dia
     empty.path = source.path();
     return empty;
   }
-  return build_module(BuildContext{source, file, state.ends, diags}, *root);
+  return build_module(BuildContext{source, file, state.ends, diags, nullptr}, *root);
 }
 
 }  // namespace graphc::frontend

@@ -47,7 +47,11 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node,
               grammar::call_args,
               // capture nodes
-              grammar::capture_node, grammar::capture_function, grammar::capture_args>>;
+              grammar::capture_node, grammar::capture_function, grammar::capture_args,
+              // loops
+              grammar::for_stmt>,
+    // `layer[i]` keeps its name and index; a name without an index is its name alone.
+    tao::pegtl::parse_tree::fold_one::on<grammar::node_name>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the
@@ -128,6 +132,14 @@ template <>
 struct parse_actions<grammar::template_args_body> : limit_expr_nesting {};
 template <>
 struct parse_actions<grammar::nested_body> : limit_body_nesting {};
+template <>
+struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
+
+/// The value a `for` loop's variable has in the iteration being built.
+struct LoopValue {
+  std::string_view name;
+  std::int64_t value = 0;
+};
 
 /// What every IR builder needs: the file, its token ends, and where to report.
 struct BuildContext {
@@ -135,6 +147,9 @@ struct BuildContext {
   FileId file;
   const TokenEnds& ends;
   DiagEngine& diags;
+  /// The variables of the loops around what is built, outermost first; an expression
+  /// naming one is its value, a literal.
+  const std::vector<LoopValue>* loops = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.
   SourceRange range(const ParseNode& node) const {
@@ -143,6 +158,14 @@ struct BuildContext {
   /// From the start of `first` to the end of `last`.
   SourceRange span(const ParseNode& first, const ParseNode& last) const {
     return {file, range(first).begin, range(last).end};
+  }
+  /// The innermost loop whose variable is `name`, if any.
+  const LoopValue* loop(std::string_view name) const {
+    if (loops == nullptr) return nullptr;
+    for (auto it = loops->rbegin(); it != loops->rend(); ++it) {
+      if (it->name == name) return &*it;
+    }
+    return nullptr;
   }
   /// A node's text, without the whitespace and comments after it.
   std::string_view text(const ParseNode& node) const {
