@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,20 +74,20 @@ class GraphBuilder {
     const auto last = loop_integer(*node.children.at(2), "the end of the loop's range");
     if (shadows(variable) || !first || !last) return;
     if (*last <= *first) {
-      ctx_.diags.report(DiagCode::empty_loop, ctx_.span(*node.children.at(1), *node.children.at(2)), name, *first,
+      if (once(node)) ctx_.diags.report(DiagCode::empty_loop, ctx_.span(*node.children.at(1), *node.children.at(2)), name, *first,
                         *last);
       return;
     }
     const std::int64_t count = *last - *first;
     if (count * iterations_ > static_cast<std::int64_t>(ir::kMaxNodes)) {
-      ctx_.diags.report(DiagCode::loop_too_long, ctx_.span(*node.children.at(1), *node.children.at(2)), name,
+      if (once(node)) ctx_.diags.report(DiagCode::loop_too_long, ctx_.span(*node.children.at(1), *node.children.at(2)), name,
                         count * iterations_, ir::kMaxNodes);
       return;
     }
     const std::int64_t outer = iterations_;
     iterations_ *= count;
     for (std::int64_t value = *first; value < *last; ++value) {
-      loops_.push_back(LoopValue{ctx_.text(variable), value});
+      loops_.push_back(LoopValue{ctx_.text(variable), value, ctx_.range(variable)});
       first_values_.push_back(value == *first);
       items(node, 3, body);
       first_values_.pop_back();
@@ -100,24 +101,37 @@ class GraphBuilder {
     std::string why;
     SourceRange at;
     const auto value = fold_loop_integer(build_expr(ctx_, node), graph_.consts, why, at);
-    if (!value) ctx_.diags.report(DiagCode::loop_integer, at, what, why);
+    if (!value && once(node)) ctx_.diags.report(DiagCode::loop_integer, at, what, why);
     return value;
   }
 
+  // Whether `node` is reported for the first time: a loop's items are built once per
+  // iteration, and the errors that every iteration repeats are reported once.
+  bool once(const ParseNode& node) { return reported_.insert(ctx_.range(node).begin).second; }
+
   // E0115: a loop variable named like a const, param or buffer declared before the loop,
-  // or like the variable of a loop around it.
+  // or like the variable of a loop around it; a note points at that declaration.
   bool shadows(const ParseNode& variable) {
     const std::string_view name = ctx_.text(variable);
-    const auto named = [name](const auto& list) {
-      return std::any_of(list.begin(), list.end(), [name](const auto& e) { return e.name == name; });
+    const auto declared = [name](const auto& list) -> const SourceRange* {
+      const auto it = std::find_if(list.begin(), list.end(), [name](const auto& e) { return e.name == name; });
+      return it == list.end() ? nullptr : &it->name_range;
     };
-    const char* kind = ctx_.loop(name) != nullptr ? "loop variable"
-                       : named(graph_.consts)      ? "const"
-                       : named(graph_.params)      ? "param"
-                       : named(graph_.buffers)     ? "buffer"
-                                                   : nullptr;
+    const char* kind = nullptr;
+    const SourceRange* at = nullptr;
+    if (const LoopValue* loop = ctx_.loop(name)) {
+      kind = "loop variable";
+      at = &loop->range;
+    } else if ((at = declared(graph_.consts))) {
+      kind = "const";
+    } else if ((at = declared(graph_.params))) {
+      kind = "param";
+    } else if ((at = declared(graph_.buffers))) {
+      kind = "buffer";
+    }
     if (kind == nullptr) return false;
-    ctx_.diags.report(DiagCode::loop_variable_shadows, ctx_.range(variable), name, kind, name);
+    if (once(variable)) ctx_.diags.report(DiagCode::loop_variable_shadows, ctx_.range(variable), name, kind, name)
+        .note(*at, "{} '{}' is declared here", kind, name);
     return true;
   }
 
@@ -130,8 +144,10 @@ class GraphBuilder {
     const bool first = std::all_of(first_values_.begin(), first_values_.end(), [](bool b) { return b; });
     if (first) {
       const ParseNode& name = *item.children[0];
-      ctx_.diags.report(DiagCode::unindexed_loop_node, ctx_.range(name), ctx_.text(name), iterations_,
-                        ctx_.text(name), loops_.back().name);
+      ctx_.diags
+          .report(DiagCode::unindexed_loop_node, ctx_.range(name), ctx_.text(name), iterations_, ctx_.text(name),
+                  loops_.back().name)
+          .note(loops_.back().range, "the loop over '{}' is here", loops_.back().name);
     }
     return !first;
   }
@@ -234,6 +250,7 @@ class GraphBuilder {
   std::vector<LoopValue> loops_;    // the loops around the item being built, outermost first
   std::vector<bool> first_values_;  // per loop: whether its variable has its first value
   std::int64_t iterations_ = 1;     // how many times the item being built is repeated
+  std::set<std::uint32_t> reported_;  // the positions of the loop errors reported
 };
 
 }  // namespace

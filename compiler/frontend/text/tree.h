@@ -139,6 +139,7 @@ struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
 struct LoopValue {
   std::string_view name;
   std::int64_t value = 0;
+  SourceRange range;  // the variable where the loop declares it
 };
 
 /// What every IR builder needs: the file, its token ends, and where to report.
