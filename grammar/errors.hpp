@@ -202,6 +202,7 @@ GRAPHC_SYNTAX_ERROR(loop_last, "expected the end of the loop's range after '..'"
 GRAPHC_SYNTAX_ERROR(nested_loop, "expected '{' and the items the loop repeats after its range")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(loop_close, "expected a node, an edge, a loop, or '}' to close the loop")
 GRAPHC_SYNTAX_ERROR(index_close, "expected ']' after the node's index")
+GRAPHC_SYNTAX_ERROR(node_name, "expected a node's name, as in layer or layer[i]")
 
 // memory_nodes.hpp
 GRAPHC_SYNTAX_ERROR(alloc_name, "expected the node's name after 'alloc'")

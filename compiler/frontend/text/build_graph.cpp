@@ -1,11 +1,9 @@
-#include <algorithm>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
-#include "frontend/text/loop_integer.h"
+#include "frontend/text/loop_stack.h"
 #include "ir/limits.h"
 
 namespace graphc::frontend::text {
@@ -26,7 +24,7 @@ std::vector<const ParseNode*> members(const ParseNode& side) {
 // nodes: a body's nodes, edges and conds go into the graph's tables, marked with the body.
 class GraphBuilder {
  public:
-  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) { ctx_.loops = &loops_; }
+  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) { ctx_.loops = &loops_.values(); }
 
   // The items of `parent` from child `first` on, in `body`.
   void items(const ParseNode& parent, std::size_t first, ir::BodyId body) {
@@ -69,97 +67,27 @@ class GraphBuilder {
   // expression naming i reading its value. children: the variable, first, last, items.
   void loop(const ParseNode& node, ir::BodyId body) {
     const ParseNode& variable = *node.children.at(0);
-    const std::string name(ctx_.text(variable));
-    const auto first = loop_integer(*node.children.at(1), "the first value of the loop's range");
-    const auto last = loop_integer(*node.children.at(2), "the end of the loop's range");
-    if (shadows(variable) || !first || !last) return;
-    if (*last <= *first) {
-      if (once(node)) ctx_.diags.report(DiagCode::empty_loop, ctx_.span(*node.children.at(1), *node.children.at(2)), name, *first,
-                        *last);
-      return;
-    }
-    const std::int64_t count = *last - *first;
-    if (count * iterations_ > static_cast<std::int64_t>(ir::kMaxNodes)) {
-      if (once(node)) ctx_.diags.report(DiagCode::loop_too_long, ctx_.span(*node.children.at(1), *node.children.at(2)), name,
-                        count * iterations_, ir::kMaxNodes);
-      return;
-    }
-    const std::int64_t outer = iterations_;
-    iterations_ *= count;
-    for (std::int64_t value = *first; value < *last; ++value) {
-      loops_.push_back(LoopValue{ctx_.text(variable), value, ctx_.range(variable)});
-      first_values_.push_back(value == *first);
-      items(node, 3, body);
-      first_values_.pop_back();
-      loops_.pop_back();
-    }
-    iterations_ = outer;
+    const ParseNode& first = *node.children.at(1);
+    const ParseNode& last = *node.children.at(2);
+    const auto from = loops_.integer(build_expr(ctx_, first), graph_.consts, "the first value of the loop's range");
+    const auto to = loops_.integer(build_expr(ctx_, last), graph_.consts, "the end of the loop's range");
+    if (!from || !to) return;
+    loops_.repeat(graph_, std::string(ctx_.text(variable)), ctx_.range(variable), *from, *to, ctx_.span(first, last),
+                  [&] { items(node, 3, body); });
   }
 
-  // A loop's bound or a node's index, folded; E0227 when it is not a compile-time integer.
-  std::optional<std::int64_t> loop_integer(const ParseNode& node, std::string_view what) {
-    std::string why;
-    SourceRange at;
-    const auto value = fold_loop_integer(build_expr(ctx_, node), graph_.consts, why, at);
-    if (!value && once(node)) ctx_.diags.report(DiagCode::loop_integer, at, what, why);
-    return value;
-  }
-
-  // Whether `node` is reported for the first time: a loop's items are built once per
-  // iteration, and the errors that every iteration repeats are reported once.
-  bool once(const ParseNode& node) { return reported_.insert(ctx_.range(node).begin).second; }
-
-  // E0115: a loop variable named like a const, param or buffer declared before the loop,
-  // or like the variable of a loop around it; a note points at that declaration.
-  bool shadows(const ParseNode& variable) {
-    const std::string_view name = ctx_.text(variable);
-    const auto declared = [name](const auto& list) -> const SourceRange* {
-      const auto it = std::find_if(list.begin(), list.end(), [name](const auto& e) { return e.name == name; });
-      return it == list.end() ? nullptr : &it->name_range;
-    };
-    const char* kind = nullptr;
-    const SourceRange* at = nullptr;
-    if (const LoopValue* loop = ctx_.loop(name)) {
-      kind = "loop variable";
-      at = &loop->range;
-    } else if ((at = declared(graph_.consts))) {
-      kind = "const";
-    } else if ((at = declared(graph_.params))) {
-      kind = "param";
-    } else if ((at = declared(graph_.buffers))) {
-      kind = "buffer";
-    }
-    if (kind == nullptr) return false;
-    if (once(variable)) ctx_.diags.report(DiagCode::loop_variable_shadows, ctx_.range(variable), name, kind, name)
-        .note(*at, "{} '{}' is declared here", kind, name);
-    return true;
-  }
-
-  // E0116: a node without an index, declared in a loop of more than one iteration, would be
-  // declared once per iteration. Reported in the first iteration of every loop around it,
-  // where the node is kept; true (leave it out) in every later one.
+  // E0116 for a node declared in a loop without an index: whether to leave this copy out.
   bool repeats_unindexed(const ParseNode& item) {
-    if (iterations_ == 1 || item.children.empty() || item.children[0]->is_type<grammar::node_name>()) return false;
-    if (item.is_type<grammar::cond_decl>() || item.is_type<grammar::for_stmt>()) return false;
-    const bool first = std::all_of(first_values_.begin(), first_values_.end(), [](bool b) { return b; });
-    if (first) {
-      const ParseNode& name = *item.children[0];
-      ctx_.diags
-          .report(DiagCode::unindexed_loop_node, ctx_.range(name), ctx_.text(name), iterations_, ctx_.text(name),
-                  loops_.back().name)
-          .note(loops_.back().range, "the loop over '{}' is here", loops_.back().name);
-    }
-    return !first;
+    if (item.children.empty() || item.children[0]->is_type<grammar::node_name>()) return false;
+    const ParseNode& name = *item.children[0];
+    return loops_.repeats_unindexed(ctx_.text(name), ctx_.range(name));
   }
 
   // A node's name as declared or named in an edge: `a`, or `layer[i + 1]` as `layer_3`.
-  // An index that does not fold keeps the name as written (the error is reported).
   std::string node_name(const ParseNode& node) {
     if (!node.is_type<grammar::node_name>()) return std::string(ctx_.text(node));
-    const ParseNode& base = *node.children.at(0);
-    const auto index = loop_integer(*node.children.at(1), "the index of '" + std::string(ctx_.text(base)) + "'");
-    if (!index) return std::string(ctx_.text(node));
-    return std::string(ctx_.text(base)) + "_" + (*index < 0 ? "m" + std::to_string(-*index) : std::to_string(*index));
+    return loops_.node_name(ctx_.text(*node.children.at(0)), build_expr(ctx_, *node.children.at(1)), graph_.consts,
+                            ctx_.text(node));
   }
 
   // children: the node's name, the cond's name, then one child per body (then_body,
@@ -244,13 +172,10 @@ class GraphBuilder {
     }
   }
 
-  BuildContext ctx_;  // its `loops` are loops_
+  BuildContext ctx_;  // its `loops` are loops_'s values
   ir::Graph& graph_;
   ir::GraphLimits limits_{graph_, ctx_.diags};
-  std::vector<LoopValue> loops_;    // the loops around the item being built, outermost first
-  std::vector<bool> first_values_;  // per loop: whether its variable has its first value
-  std::int64_t iterations_ = 1;     // how many times the item being built is repeated
-  std::set<std::uint32_t> reported_;  // the positions of the loop errors reported
+  LoopStack loops_{ctx_.diags};  // the loops around the item being built
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "diag/diagnostic.h"
+#include "frontend/text/loop_stack.h"
 #include "grammar/errors.hpp"
 #include "source/source.h"
 
@@ -134,13 +135,6 @@ template <>
 struct parse_actions<grammar::nested_body> : limit_body_nesting {};
 template <>
 struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
-
-/// The value a `for` loop's variable has in the iteration being built.
-struct LoopValue {
-  std::string_view name;
-  std::int64_t value = 0;
-  SourceRange range;  // the variable where the loop declares it
-};
 
 /// What every IR builder needs: the file, its token ends, and where to report.
 struct BuildContext {

@@ -45,7 +45,8 @@ ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& dia
     diags.report(DiagCode::yaml_syntax, SourceRange{file, at, at}, e.msg);
     return module;
   }
-  const yaml::YamlReader r(sources, file, diags);
+  text::LoopStack loops(diags);
+  const yaml::YamlReader r(sources, file, diags, &loops.values());
   if (root.IsNull()) return module;  // an empty file: no graphs
   if (!r.is_map(root, "a graph file") || !r.check_keys(root, "a graph file", {"modules", "imports", "graphs"})) {
     return module;
@@ -54,7 +55,7 @@ ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& dia
   module.imports = paths<ir::Import>(r, root["imports"], "an import path", module.path);
   if (const YAML::Node graphs = root["graphs"]; graphs && r.is_map(graphs, "the graphs")) {
     for (const auto& entry : graphs) {
-      if (auto graph = yaml::build_graph(r, entry.first, entry.second)) module.graphs.push_back(std::move(*graph));
+      if (auto graph = yaml::build_graph(r, loops, entry.first, entry.second)) module.graphs.push_back(std::move(*graph));
     }
   }
   return module;

@@ -100,3 +100,56 @@ TEST_CASE("loop syntax errors", "[loops]") {
   expect_error("graph g {\n  for i in 0..2 { empty e[i; }\n}\n", DiagCode::syntax_error, "2:28",
                "expected ']' after the node's index");
 }
+
+TEST_CASE("a YAML loop expands as its text form does", "[loops][yaml]") {
+  const auto p = parse_ok(R"yaml(graphs:
+  g:
+    consts: {N: 8, L: 3}
+    buffers:
+      b: {type: f32, count: "L * N", space: device}
+    nodes:
+      last: {empty: {}}
+    loops:
+      - for: i
+        in: [0, L]
+        nodes:
+          k[i]: {kernel: f, grid: "i + 1", block: 32, args: ["b + i * N", i]}
+      - for: i
+        in: [1, L]
+        edges:
+          - ["k[i - 1]", "k[i]"]
+        loops:
+          - for: j
+            in: [0, 1]
+            edges:
+              - ["k[i + j]", last]
+)yaml",
+                          "t.yaml");
+  const ir::Graph& g = p->graph();
+  REQUIRE(g.nodes.size() == 4);
+  CHECK(g.nodes[1].name == "k_0");
+  CHECK(g.nodes[3].name == "k_2");
+  const auto& k2 = std::get<ir::KernelNode>(g.nodes[3].op);
+  CHECK(test::sexpr(k2.grid.at(0)) == "(+ 2:i32 1:i32)");
+  CHECK(test::sexpr(k2.args.at(0).expr) == "(+ b (* 2:i32 N))");
+  CHECK(p->at(g.nodes[3].name_range) == "12:11");
+  std::vector<std::string> edges;
+  for (const ir::Edge& e : g.edges) edges.push_back(e.from + "->" + e.to);
+  CHECK(edges == std::vector<std::string>{"k_0->k_1", "k_1->last", "k_1->k_2", "k_2->last"});
+}
+
+TEST_CASE("YAML loop errors", "[loops][yaml]") {
+  expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [2, 2], nodes: {\"e[i]\": {empty: {}}}}\n",
+               DiagCode::empty_loop, "4:23",
+               "loop over 'i' repeats nothing: its range 2..2 is empty; the end of a range is excluded, as in 0..L "
+               "for L values",
+               "t.yaml");
+  expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0, 2], nodes: {e: {empty: {}}}}\n",
+               DiagCode::unindexed_loop_node, "4:38",
+               "node 'e' is declared in a loop of 2 iterations without an index, so every iteration declares it "
+               "again; name it 'e[i]'",
+               "t.yaml");
+  expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0], nodes: {}}\n", DiagCode::yaml_wrong_shape,
+               "4:23", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
+               "t.yaml");
+}
