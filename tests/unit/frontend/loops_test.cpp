@@ -150,6 +150,6 @@ TEST_CASE("YAML loop errors", "[loops][yaml]") {
                "again; name it 'e[i]'",
                "t.yaml");
   expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0], nodes: {}}\n", DiagCode::yaml_wrong_shape,
-               "4:23", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
+               "4:22", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
                "t.yaml");
 }
