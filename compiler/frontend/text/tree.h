@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +20,16 @@ using ParseNode = tao::pegtl::parse_tree::node;
 
 /// The rules that become tree nodes; the others only shape the parse. Builders read a
 /// node's children by position, so this list and the builders change together.
+///
+/// `layer[i]` keeps its name and index, and its extent for diagnostics (PEGTL's fold_one
+/// would drop it); a name without an index is its name alone.
+struct fold_unindexed : tao::pegtl::parse_tree::apply<fold_unindexed> {
+  template <class Node, class... States>
+  static void transform(std::unique_ptr<Node>& n, States&&... /*unused*/) {
+    if (n->children.size() == 1) n = std::move(n->children.front());
+  }
+};
+
 template <class Rule>
 using selector = tao::pegtl::parse_tree::selector<
     Rule, tao::pegtl::parse_tree::store_content::on<
@@ -51,8 +62,7 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::capture_node, grammar::capture_function, grammar::capture_args,
               // loops
               grammar::for_stmt>,
-    // `layer[i]` keeps its name and index; a name without an index is its name alone.
-    tao::pegtl::parse_tree::fold_one::on<grammar::node_name>>;
+    fold_unindexed::on<grammar::node_name>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the

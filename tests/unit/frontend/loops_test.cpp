@@ -153,3 +153,9 @@ TEST_CASE("YAML loop errors", "[loops][yaml]") {
                "4:22", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
                "t.yaml");
 }
+
+TEST_CASE("an indexed name's range covers the name and its index", "[loops]") {
+  const auto p = parse_ok("graph g {\n  for i in 0..2 { empty e[i]; }\n  e[ 1 ] -> e[0];\n}\n");
+  CHECK(p->span(p->graph().nodes[0].name_range) == "2:25-2:29");
+  CHECK(p->span(p->graph().edges[0].from_range) == "3:3-3:9");
+}
