@@ -33,6 +33,18 @@ void append_snippet(std::string& out, const SourceManager& sources, const Source
   out += fmt::format("{:>5} | {}{}{}\n", "", paint(color, kGreen), marker, paint(color, kReset));
 }
 
+// `file:line:col: note: message` and its snippet; a note without a place is its message.
+void append_note(std::string& out, const SourceManager& sources, const SourceRange& range, std::string_view message,
+                 bool color) {
+  if (!range.valid()) {
+    out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), message);
+    return;
+  }
+  out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(range), paint(color, kCyan),
+                     paint(color, kReset), message);
+  append_snippet(out, sources, range, color);
+}
+
 }  // namespace
 
 std::string render(const SourceManager& sources, const Diagnostic& d, RenderOptions options) {
@@ -43,14 +55,10 @@ std::string render(const SourceManager& sources, const Diagnostic& d, RenderOpti
                      paint(color, is_error ? kRed : kMagenta), is_error ? "error" : "warning", code_name(d.code),
                      paint(color, kReset), paint(color, kBold), d.message, paint(color, kReset));
   append_snippet(out, sources, d.range, color);
-  for (const DiagNote& note : d.notes) {
-    if (note.range.valid()) {
-      out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(note.range),
-                         paint(color, kCyan), paint(color, kReset), note.message);
-      append_snippet(out, sources, note.range, color);
-    } else {
-      out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), note.message);
-    }
+  for (const DiagNote& note : d.notes) append_note(out, sources, note.range, note.message, color);
+  // In a copy of a loop's items: which iteration, innermost loop first.
+  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr; it = sources.iteration(it->loop.file)) {
+    append_note(out, sources, it->loop, it->note, color);
   }
   return out;
 }

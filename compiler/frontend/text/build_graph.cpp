@@ -1,4 +1,5 @@
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "diag/spellcheck.h"
@@ -73,7 +74,11 @@ class GraphBuilder {
     const auto to = loops_.integer(build_expr(ctx_, last), graph_.consts, "the end of the loop's range");
     if (!from || !to) return;
     loops_.repeat(graph_, std::string(ctx_.text(variable)), ctx_.range(variable), *from, *to, ctx_.span(first, last),
-                  [&] { items(node, 3, body); });
+                  [&](FileId iteration) {
+                    const FileId outer = std::exchange(ctx_.file, iteration);
+                    items(node, 3, body);
+                    ctx_.file = outer;
+                  });
   }
 
   // E0116 for a node declared in a loop without an index: whether to leave this copy out.
@@ -175,7 +180,7 @@ class GraphBuilder {
   BuildContext ctx_;  // its `loops` are loops_'s values
   ir::Graph& graph_;
   ir::GraphLimits limits_{graph_, ctx_.diags};
-  LoopStack loops_{ctx_.diags};  // the loops around the item being built
+  LoopStack loops_{ctx_.diags, ctx_.sources};  // the loops around the item being built
 };
 
 }  // namespace

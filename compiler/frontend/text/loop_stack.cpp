@@ -17,7 +17,8 @@ std::optional<std::int64_t> LoopStack::integer(const ir::Expr& expr, const std::
 }
 
 void LoopStack::repeat(const ir::Graph& graph, const std::string& variable, SourceRange variable_range,
-                       std::int64_t first, std::int64_t last, SourceRange bounds, const std::function<void()>& items) {
+                       std::int64_t first, std::int64_t last, SourceRange bounds,
+                       const std::function<void(FileId)>& items) {
   if (shadows(graph, variable, variable_range)) return;
   if (last <= first) {
     if (once(bounds)) diags_.report(DiagCode::empty_loop, bounds, variable, first, last);
@@ -33,7 +34,8 @@ void LoopStack::repeat(const ir::Graph& graph, const std::string& variable, Sour
   for (std::int64_t value = first; value < last; ++value) {
     values_.push_back(LoopValue{variable, value, variable_range});
     first_values_.push_back(value == first);
-    items();
+    const std::string note = "in iteration " + variable + " = " + std::to_string(value) + " of this loop";
+    items(sources_ != nullptr ? sources_->add_iteration(variable_range, note) : variable_range.file);
     first_values_.pop_back();
     values_.pop_back();
   }
@@ -71,8 +73,9 @@ bool LoopStack::repeats_unindexed(std::string_view name, SourceRange range) {
   if (iterations_ == 1) return false;
   const bool first = std::all_of(first_values_.begin(), first_values_.end(), [](bool b) { return b; });
   if (first) {
-    diags_.report(DiagCode::unindexed_loop_node, range, name, iterations_, name, values_.back().name)
-        .note(values_.back().range, "the loop over '{}' is here", values_.back().name);
+    Diagnostic& d = diags_.report(DiagCode::unindexed_loop_node, range, name, iterations_, name, values_.back().name);
+    // With iteration file ids, the rendered diagnostic names the loops already.
+    if (sources_ == nullptr) d.note(values_.back().range, "the loop over '{}' is here", values_.back().name);
   }
   return !first;
 }

@@ -25,7 +25,9 @@ struct LoopValue {
 
 class LoopStack {
  public:
-  explicit LoopStack(DiagEngine& diags) : diags_(diags) {}
+  /// With `sources`, each iteration's copies get a file id of their own
+  /// (SourceManager::add_iteration), so diagnostics at them name the iteration.
+  explicit LoopStack(DiagEngine& diags, SourceManager* sources = nullptr) : diags_(diags), sources_(sources) {}
 
   /// The variables of the loops around what is built, outermost first; an expression that
   /// names one stands for its value, a literal.
@@ -37,12 +39,13 @@ class LoopStack {
                                       std::string_view what);
 
   /// Calls `items` once per value of `variable` from `first` to `last` (excluded), in
-  /// order, with the variable in values(). Calls nothing after E0115 (the variable hides a
+  /// order, with the variable in values(), passing the file id for the copies' ranges: the
+  /// iteration's (with `sources`), else `variable_range`'s file. Calls nothing after E0115 (the variable hides a
   /// const, param or buffer of `graph` or an enclosing loop's variable), E0017 (an empty
   /// range) or E0018 (more than ir::kMaxNodes copies with the loops around it).
   /// `bounds` covers `first..last`.
   void repeat(const ir::Graph& graph, const std::string& variable, SourceRange variable_range, std::int64_t first,
-              std::int64_t last, SourceRange bounds, const std::function<void()>& items);
+              std::int64_t last, SourceRange bounds, const std::function<void(FileId)>& items);
 
   /// For a node named `name` (at `range`, without an index): false outside loops of more
   /// than one iteration; else E0116, reported in the first iteration, where the node is
@@ -56,14 +59,17 @@ class LoopStack {
                         const std::vector<ir::Const>& consts, std::string_view written);
 
  private:
-  bool once(SourceRange range) { return reported_.insert({range.file.value, range.begin}).second; }
+  // A LoopStack reads one file, whose iterations have file ids of their own: a position
+  // is its offset.
+  bool once(SourceRange range) { return reported_.insert(range.begin).second; }
   bool shadows(const ir::Graph& graph, const std::string& variable, SourceRange range);
 
   DiagEngine& diags_;
+  SourceManager* sources_;
   std::vector<LoopValue> values_;
   std::vector<bool> first_values_;  // per loop: whether its variable has its first value
   std::int64_t iterations_ = 1;     // how many times the items being built are repeated
-  std::set<std::pair<std::uint32_t, std::uint32_t>> reported_;  // the positions of errors reported
+  std::set<std::uint32_t> reported_;  // the positions of errors reported
 };
 
 }  // namespace graphc::frontend::text

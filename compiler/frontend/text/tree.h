@@ -155,6 +155,9 @@ struct BuildContext {
   /// The variables of the loops around what is built, outermost first; an expression
   /// naming one is its value, a literal.
   const std::vector<LoopValue>* loops = nullptr;
+  /// Where loops register their iterations (SourceManager::add_iteration); none: a loop's
+  /// copies keep the loop's file.
+  SourceManager* sources = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.
   SourceRange range(const ParseNode& node) const {

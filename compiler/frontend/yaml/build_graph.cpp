@@ -264,7 +264,7 @@ class GraphBuilder {
       }
       const SourceRange bounds{first->range.file, first->range.begin, last->range.end};
       ++depth_;
-      loops_.repeat(graph_, *name, r_.range(*variable), *from, *to, bounds, [&] { items(loop, body, "a loop"); });
+      loops_.repeat(graph_, *name, r_.range(*variable), *from, *to, bounds, [&](FileId) { items(loop, body, "a loop"); });
       --depth_;
     }
   }

@@ -4,6 +4,7 @@
 
 #include <variant>
 
+#include "diag/render.h"
 #include "frontend_test_support.h"
 
 using namespace graphc;
@@ -158,4 +159,28 @@ TEST_CASE("an indexed name's range covers the name and its index", "[loops]") {
   const auto p = parse_ok("graph g {\n  for i in 0..2 { empty e[i]; }\n  e[ 1 ] -> e[0];\n}\n");
   CHECK(p->span(p->graph().nodes[0].name_range) == "2:25-2:29");
   CHECK(p->span(p->graph().edges[0].from_range) == "3:3-3:9");
+}
+
+TEST_CASE("a diagnostic in a loop's copy names its iterations, innermost first", "[loops]") {
+  const auto p = parse_any("graph g {\n  for i in 0..2 {\n    for j in 0..3 { empty e; }\n  }\n}\n");
+  REQUIRE(p->diags.sorted().size() == 1);
+  const std::string text = render(p->sources, p->diags.sorted()[0], RenderOptions{});
+  CHECK(text ==
+        "t.graph:3:27: error[E0116]: node 'e' is declared in a loop of 6 iterations without an index, so every "
+        "iteration declares it again; name it 'e[j]'\n"
+        "    3 |     for j in 0..3 { empty e; }\n"
+        "      |                           ^\n"
+        "t.graph:3:9: note: in iteration j = 0 of this loop\n"
+        "    3 |     for j in 0..3 { empty e; }\n"
+        "      |         ^\n"
+        "t.graph:2:7: note: in iteration i = 0 of this loop\n"
+        "    2 |   for i in 0..2 {\n"
+        "      |       ^\n");
+  // Each copy has a place of its own, in the loop's file.
+  const auto q = parse_ok("graph g {\n  for i in 0..2 { empty e[i]; }\n}\n");
+  const SourceRange first = q->graph().nodes[0].name_range;
+  const SourceRange second = q->graph().nodes[1].name_range;
+  CHECK_FALSE(first.file == second.file);
+  CHECK(q->span(first) == q->span(second));
+  CHECK(q->sources.file(first.file).path() == "t.graph");
 }
