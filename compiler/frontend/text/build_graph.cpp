@@ -180,7 +180,7 @@ class GraphBuilder {
   BuildContext ctx_;  // its `loops` are loops_'s values
   ir::Graph& graph_;
   ir::GraphLimits limits_{graph_, ctx_.diags};
-  LoopStack loops_{ctx_.diags, ctx_.sources};  // the loops around the item being built
+  LoopStack loops_{ctx_.diags, *ctx_.sources};  // the loops around the item being built
 };
 
 }  // namespace

@@ -35,7 +35,7 @@ void LoopStack::repeat(const ir::Graph& graph, const std::string& variable, Sour
     values_.push_back(LoopValue{variable, value, variable_range});
     first_values_.push_back(value == first);
     const std::string note = "in iteration " + variable + " = " + std::to_string(value) + " of this loop";
-    items(sources_ != nullptr ? sources_->add_iteration(variable_range, note) : variable_range.file);
+    items(sources_.add_iteration(variable_range, note));
     first_values_.pop_back();
     values_.pop_back();
   }
@@ -73,9 +73,8 @@ bool LoopStack::repeats_unindexed(std::string_view name, SourceRange range) {
   if (iterations_ == 1) return false;
   const bool first = std::all_of(first_values_.begin(), first_values_.end(), [](bool b) { return b; });
   if (first) {
-    Diagnostic& d = diags_.report(DiagCode::unindexed_loop_node, range, name, iterations_, name, values_.back().name);
-    // With iteration file ids, the rendered diagnostic names the loops already.
-    if (sources_ == nullptr) d.note(values_.back().range, "the loop over '{}' is here", values_.back().name);
+    // The rendered diagnostic names the loops around it (their iterations' notes).
+    diags_.report(DiagCode::unindexed_loop_node, range, name, iterations_, name, values_.back().name);
   }
   return !first;
 }

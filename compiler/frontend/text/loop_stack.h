@@ -25,9 +25,9 @@ struct LoopValue {
 
 class LoopStack {
  public:
-  /// With `sources`, each iteration's copies get a file id of their own
+  /// Each iteration's copies get a file id of their own in `sources`
   /// (SourceManager::add_iteration), so diagnostics at them name the iteration.
-  explicit LoopStack(DiagEngine& diags, SourceManager* sources = nullptr) : diags_(diags), sources_(sources) {}
+  LoopStack(DiagEngine& diags, SourceManager& sources) : diags_(diags), sources_(sources) {}
 
   /// The variables of the loops around what is built, outermost first; an expression that
   /// names one stands for its value, a literal.
@@ -39,8 +39,8 @@ class LoopStack {
                                       std::string_view what);
 
   /// Calls `items` once per value of `variable` from `first` to `last` (excluded), in
-  /// order, with the variable in values(), passing the file id for the copies' ranges: the
-  /// iteration's (with `sources`), else `variable_range`'s file. Calls nothing after E0115 (the variable hides a
+  /// order, with the variable in values(), passing the iteration's file id for the copies'
+  /// ranges. Calls nothing after E0115 (the variable hides a
   /// const, param or buffer of `graph` or an enclosing loop's variable), E0017 (an empty
   /// range) or E0018 (more than ir::kMaxNodes copies with the loops around it).
   /// `bounds` covers `first..last`.
@@ -65,7 +65,7 @@ class LoopStack {
   bool shadows(const ir::Graph& graph, const std::string& variable, SourceRange range);
 
   DiagEngine& diags_;
-  SourceManager* sources_;
+  SourceManager& sources_;
   std::vector<LoopValue> values_;
   std::vector<bool> first_values_;  // per loop: whether its variable has its first value
   std::int64_t iterations_ = 1;     // how many times the items being built are repeated

@@ -41,6 +41,10 @@ class FragmentParser {
   };
   std::optional<NodeName> node_name(SourceRange where) const;
 
+  /// The file id of the ranges it makes: the file's, or that of an iteration of a loop in
+  /// it (SourceManager::add_iteration).
+  void set_file(FileId file) { file_ = file; }
+
  private:
   const SourceManager& sources_;
   FileId file_;

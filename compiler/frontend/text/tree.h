@@ -155,8 +155,8 @@ struct BuildContext {
   /// The variables of the loops around what is built, outermost first; an expression
   /// naming one is its value, a literal.
   const std::vector<LoopValue>* loops = nullptr;
-  /// Where loops register their iterations (SourceManager::add_iteration); none: a loop's
-  /// copies keep the loop's file.
+  /// Where loops register their iterations (SourceManager::add_iteration); set for a whole
+  /// file (parse_text), none for a fragment, which holds no loop.
   SourceManager* sources = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.

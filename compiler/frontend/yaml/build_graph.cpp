@@ -17,7 +17,7 @@ namespace {
 
 class GraphBuilder {
  public:
-  GraphBuilder(const YamlReader& reader, text::LoopStack& loops, ir::Graph& graph)
+  GraphBuilder(YamlReader& reader, text::LoopStack& loops, ir::Graph& graph)
       : r_(reader), loops_(loops), graph_(graph) {}
 
   void build(const YAML::Node& map) {
@@ -264,7 +264,12 @@ class GraphBuilder {
       }
       const SourceRange bounds{first->range.file, first->range.begin, last->range.end};
       ++depth_;
-      loops_.repeat(graph_, *name, r_.range(*variable), *from, *to, bounds, [&](FileId) { items(loop, body, "a loop"); });
+      loops_.repeat(graph_, *name, r_.range(*variable), *from, *to, bounds, [&](FileId iteration) {
+        const FileId outer = r_.file();
+        r_.set_file(iteration);
+        items(loop, body, "a loop");
+        r_.set_file(outer);
+      });
       --depth_;
     }
   }
@@ -489,7 +494,7 @@ class GraphBuilder {
     }
   }
 
-  const YamlReader& r_;
+  YamlReader& r_;
   text::LoopStack& loops_;
   ir::Graph& graph_;
   std::size_t depth_ = 0;  // conditional bodies and loops open
@@ -498,7 +503,7 @@ class GraphBuilder {
 
 }  // namespace
 
-std::optional<ir::Graph> build_graph(const YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
+std::optional<ir::Graph> build_graph(YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
                                      const YAML::Node& value) {
   const auto name = reader.name(key, "the name of a graph");
   if (!name) return std::nullopt;

@@ -17,8 +17,8 @@ namespace graphc::frontend::yaml {
 
 /// `NAME: {...}` under `graphs:`: the graph named by `key`, or nullopt after diagnostics
 /// that leave nothing to build. `loops` expands its `loops` lists; `reader` reads
-/// expressions with the values of its variables.
-std::optional<ir::Graph> build_graph(const YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
+/// expressions with the values of its variables, and each iteration's ranges in its file.
+std::optional<ir::Graph> build_graph(YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
                                      const YAML::Node& value);
 
 /// The op of a node that is not a conditional node (kernel, copy, memset, host, empty,

@@ -33,7 +33,7 @@ std::vector<Decl> paths(const yaml::YamlReader& r, const YAML::Node& list, std::
 
 }  // namespace
 
-ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
   ir::Module module;
   module.path = source.path();
@@ -45,8 +45,8 @@ ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& dia
     diags.report(DiagCode::yaml_syntax, SourceRange{file, at, at}, e.msg);
     return module;
   }
-  text::LoopStack loops(diags);
-  const yaml::YamlReader r(sources, file, diags, &loops.values());
+  text::LoopStack loops(diags, sources);
+  yaml::YamlReader r(sources, file, diags, &loops.values());
   if (root.IsNull()) return module;  // an empty file: no graphs
   if (!r.is_map(root, "a graph file") || !r.check_keys(root, "a graph file", {"modules", "imports", "graphs"})) {
     return module;

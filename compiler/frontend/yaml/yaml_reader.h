@@ -26,6 +26,13 @@ class YamlReader {
              const std::vector<text::LoopValue>* loops = nullptr);
 
   DiagEngine& diags() const { return diags_; }
+  /// The file id of the ranges it makes: the file's, or while the builder expands a loop,
+  /// that of the iteration (SourceManager::add_iteration).
+  FileId file() const { return file_; }
+  void set_file(FileId file) {
+    file_ = file;
+    fragments_.set_file(file);
+  }
   const text::FragmentParser& fragments() const { return fragments_; }
 
   /// Where `node` is: a scalar's text (without its quotes) where it can be found, else the
