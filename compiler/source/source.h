@@ -61,7 +61,7 @@ class SourceFile {
 /// `note` at `loop`, then the notes of the loops around it).
 struct LoopIteration {
   SourceRange loop;  // the loop's variable, in its file or in an enclosing iteration
-  std::string note;  // "in iteration i = 3 of this loop"
+  std::string note;  // "in iteration i = 3" (render() adds which loop)
 };
 
 /// Owns every file read during one compilation; FileIds index into it.
