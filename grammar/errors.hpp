@@ -201,6 +201,9 @@ GRAPHC_SYNTAX_ERROR(range_dots, "expected '..' after the first value of the loop
 GRAPHC_SYNTAX_ERROR(loop_last, "expected the end of the loop's range after '..'")
 GRAPHC_SYNTAX_ERROR(nested_loop, "expected '{' and the items the loop repeats after its range")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(loop_close, "expected a node, an edge, a loop, or '}' to close the loop")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(misplaced_loop_decl,
+                            "'{}' declarations belong to the graph, not to a loop, which repeats nodes and edges: "
+                            "declare it before the loop, at the graph's level")
 GRAPHC_SYNTAX_ERROR(index_close, "expected ']' after the node's index")
 GRAPHC_SYNTAX_ERROR(node_name, "expected a node's name, as in layer or layer[i]")
 

@@ -100,6 +100,14 @@ TEST_CASE("loop syntax errors", "[loops]") {
                "expected '{' and the items the loop repeats after its range");
   expect_error("graph g {\n  for i in 0..2 { empty e[i; }\n}\n", DiagCode::syntax_error, "2:28",
                "expected ']' after the node's index");
+  expect_error("graph g {\n  for i in 0..2 { const K = 3; }\n}\n", DiagCode::syntax_error, "2:19",
+               "'const' declarations belong to the graph, not to a loop, which repeats nodes and edges: declare it "
+               "before the loop, at the graph's level");
+  // In a body in a loop, the body's words.
+  expect_error("graph g {\n  cond c;\n  for i in 0..1 { if b (c) { buffer x : f32[4] device; } }\n}\n",
+               DiagCode::syntax_error, "3:30",
+               "'buffer' declarations belong to the graph, not to a body: declare it before the conditional node, "
+               "at the graph's level");
 }
 
 TEST_CASE("a YAML loop expands as its text form does", "[loops][yaml]") {
@@ -153,6 +161,14 @@ TEST_CASE("YAML loop errors", "[loops][yaml]") {
   expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0], nodes: {}}\n", DiagCode::yaml_wrong_shape,
                "4:22", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
                "t.yaml");
+}
+
+TEST_CASE("a capture node in a loop takes an indexed name", "[loops]") {
+  const auto p = parse_ok("graph g {\n  for i in 0..2 { capture c[i] : step(i); }\n  c[0] -> c[1];\n}\n");
+  REQUIRE(p->graph().nodes.size() == 2);
+  CHECK(p->graph().nodes[1].name == "c_1");
+  CHECK(ir::kind_name(p->graph().nodes[1]) == "capture");
+  CHECK(p->graph().edges.at(0).to == "c_1");
 }
 
 TEST_CASE("an indexed name's range covers the name and its index", "[loops]") {
