@@ -50,17 +50,23 @@ struct list_init : seq<list_open, must<expr>, star_must<list_comma, expr>, must<
 // What follows `=` in a buffer declaration.
 struct buffer_init : sor<fill_init, iota_init, list_init> {};
 
-// `buffer NAME : type[count] space (= init)?;`: memory the runtime allocates.
+// `buffer NAME : type[count] space (= init)?;`: memory the runtime allocates; `type[rows][width]`
+// for a 2-D buffer.
 struct kw_buffer : kw<'b', 'u', 'f', 'f', 'e', 'r'> {};
 struct buffer_name : seq<name> {};
 struct buffer_colon : sym<':'> {};
 struct count_open : sym<'['> {};
 struct count_close : sym<']'> {};
+struct width_open : sym<'['> {};
+struct width_close : sym<']'> {};
+// `[width]` after `[rows]`: a 2-D buffer of rows of `width` elements. More extents parse,
+// so that the builder refuses a 3-D buffer by name (E0119) rather than as a syntax error.
+struct buffer_width : if_must<width_open, expr, width_close> {};
 struct buffer_equals : sym<'='> {};
 struct buffer_end : sym<';'> {};
 struct buffer_decl
-    : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close, space_name>,
-          opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+    : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, star<buffer_width>,
+          must<space_name>, opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
 
 // `event NAME ([timing])?;`: a CUDA event that the graph's record and wait nodes share;
 // `[timing]` creates it with timing, so that the host can read the time between two

@@ -74,12 +74,17 @@ struct kernel_node
           must<kernel_name, kernel_colon, kernel_function, launch_open, launch_grid, launch_comma, launch_block>,
           opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args>, opt<kernel_attrs>, must<kernel_end>> {};
 
-// `buf` or `buf[offset:length]`: elements of a buffer.
+// `buf` or `buf[offset:length]`: elements of a buffer; `buf[row:rows, column:columns]`: a
+// box of a 2-D buffer.
 struct slice_buffer : seq<name> {};
 struct slice_open : sym<'['> {};
 struct slice_colon : sym<':'> {};
+struct slice_comma : sym<','> {};
+struct column_colon : sym<':'> {};
+struct slice_columns : if_must<slice_comma, expr, column_colon, expr> {};
 struct slice_close : sym<']'> {};
-struct slice : seq<slice_buffer, opt_must<slice_open, expr, slice_colon, expr, slice_close>> {};
+struct slice
+    : seq<slice_buffer, opt<slice_open, must<expr, slice_colon, expr>, opt<slice_columns>, must<slice_close>>> {};
 
 // `copy NAME : dst <- src (bytes n)?;`: a 1-D memcpy node.
 struct kw_copy : kw<'c', 'o', 'p', 'y'> {};

@@ -25,8 +25,11 @@ Severity severity_of(DiagCode code) { return kCodes[static_cast<std::size_t>(cod
 std::string_view format_of(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].format; }
 
 Diagnostic& DiagEngine::add(DiagCode code, SourceRange range, std::string message) {
-  const Severity severity = severity_of(code);
-  if (severity == Severity::error) {
+  return add(Diagnostic{code, severity_of(code), range, std::move(message), {}});
+}
+
+Diagnostic& DiagEngine::add(Diagnostic diagnostic) {
+  if (diagnostic.severity == Severity::error) {
     if (error_count_ >= max_errors) {
       ++error_count_;
       overflow_ = {};
@@ -34,7 +37,7 @@ Diagnostic& DiagEngine::add(DiagCode code, SourceRange range, std::string messag
     }
     ++error_count_;
   }
-  diagnostics_.push_back({code, severity, range, std::move(message), {}});
+  diagnostics_.push_back(std::move(diagnostic));
   return diagnostics_.back();
 }
 

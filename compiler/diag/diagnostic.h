@@ -60,6 +60,10 @@ class DiagEngine {
     return add(code, range, fmt::format(fmt::runtime(format_of(code)), std::forward<Args>(args)...));
   }
 
+  /// Adds a diagnostic made elsewhere (in another engine, then given notes), under the
+  /// same cap.
+  Diagnostic& add(Diagnostic diagnostic);
+
   bool has_errors() const { return error_count_ > 0; }
   std::size_t error_count() const { return error_count_; }
   std::size_t warning_count() const;

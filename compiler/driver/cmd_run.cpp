@@ -68,14 +68,19 @@ const ir::Graph* pick_graph(const ir::Module& module, const std::string& request
   return own.front();
 }
 
-// "BUF: v0 v1 ... v(n-1)", each value in shortest round-trip form.
+// "BUF: v0 v1 ... v(n-1)", each value in shortest round-trip form; a 2-D buffer's rows one
+// after the other (cudaMemcpy2D packs its pitched rows).
 std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
   std::vector<unsigned char> host(buffer.bytes());
-  check_cuda(cudaMemcpy(host.data(), instance.buffer(buffer.name), host.size(), cudaMemcpyDefault),
-             "cudaMemcpy (reading the buffer)");
+  const std::size_t rows = buffer.two_d() ? buffer.count_value : 1;
+  const std::size_t row_bytes = host.size() / rows;
+  const std::size_t pitch = buffer.two_d() ? instance.buffer_pitch(buffer.name) : row_bytes;
+  check_cuda(cudaMemcpy2D(host.data(), row_bytes, instance.buffer(buffer.name), pitch, row_bytes, rows,
+                          cudaMemcpyDefault),
+             "cudaMemcpy2D (reading the buffer)");
   std::string line = buffer.name + ":";
   const std::size_t size = ir::type_size(buffer.type);
-  for (std::size_t i = 0; i < buffer.count_value; ++i) {
+  for (std::size_t i = 0; i < host.size() / size; ++i) {
     line += ' ';
     line += ir::Scalar::from_bytes(buffer.type, host.data() + i * size).text();
   }

@@ -22,11 +22,23 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::param: return graph.param(arg.param).name;
     case KernelArg::Kind::value: return arg.value.text();
     case KernelArg::Kind::null_pointer: return "nullptr";
+    case KernelArg::Kind::pitch: return fmt::format("pitch({})", graph.buffer(arg.buffer).name);
     case KernelArg::Kind::cond:
     case KernelArg::Kind::graph_exec:
     case KernelArg::Kind::unresolved: break;
   }
   return "?";
+}
+
+std::string folded_slice_text(const Graph& graph, const BufferSlice& slice) {
+  const Buffer& buffer = graph.buffer(slice.id);
+  const bool rows = slice.offset_value == 0 && slice.length_value == buffer.count_value;
+  if (!buffer.two_d()) {
+    return rows ? buffer.name : fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value);
+  }
+  if (rows && slice.column_value == 0 && slice.columns_value == buffer.width_value) return buffer.name;
+  return fmt::format("{}[{}:{}, {}:{}]", buffer.name, slice.offset_value, slice.length_value, slice.column_value,
+                     slice.columns_value);
 }
 
 }  // namespace graphc::ir

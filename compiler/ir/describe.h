@@ -16,4 +16,8 @@ std::string_view space_description(MemorySpace space);
 /// that is not a buffer, param or value.
 std::string resolved_arg_text(const Graph& graph, const KernelArg& arg);
 
+/// A folded slice as it reads: the buffer's name when it covers the whole buffer, else
+/// `name[offset:length]`, or `name[row:rows, column:columns]` of a 2-D buffer.
+std::string folded_slice_text(const Graph& graph, const BufferSlice& slice);
+
 }  // namespace graphc::ir

@@ -18,6 +18,9 @@ std::string typed(const Scalar& s) { return fmt::format("{}:{}", s.text(), type_
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
 std::string slice(const BufferSlice& s) {
+  if (s.columns_value != 0) {
+    return fmt::format("{}[{}:{}, {}:{}]", s.buffer, s.offset_value, s.length_value, s.column_value, s.columns_value);
+  }
   return fmt::format("{}[{}:{}]", s.buffer, s.offset_value, s.length_value);
 }
 
@@ -60,6 +63,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
     case KernelArg::Kind::null_pointer: return "nullptr";
+    case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
   }
   return "?";
 }
@@ -149,7 +153,8 @@ std::string dump(const Module& module, const SourceManager& sources) {
       std::vector<std::string> values;
       for (const Scalar& v : b.init.folded) values.push_back(v.text());
       const std::string alloc = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
-      out += fmt::format("  buffer {} : {}[{}] {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value,
+      const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
+      out += fmt::format("  buffer {} : {}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value, width,
                          space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), alloc,
                          at(sources, b.name_range));
     }

@@ -81,20 +81,35 @@ struct Buffer {
   MemorySpace space = MemorySpace::device;
   BufferInit init;
   NodeId alloc;  // the mem alloc node whose memory this is (`alloc NAME : type[count];`); invalid: a buffer
-  std::uint64_t count_value = 0;  // resolved: number of elements
-  std::uint64_t bytes() const { return count_value * type_size(type); }
+  /// `type[rows][width]`: a 2-D buffer of `count` rows of `width` elements. Device memory
+  /// is pitched (cudaMallocPitch: each row starts `pitch` bytes after the one before, a
+  /// pitch CUDA picks at run time); host, pageable and managed memory is dense (pitch =
+  /// width * element size).
+  std::optional<Expr> width;
+  std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D buffer, rows
+  std::uint64_t width_value = 0;  // resolved, 2-D: elements per row
+  bool two_d() const { return width.has_value(); }
+  bool pitched() const { return two_d() && space == MemorySpace::device; }
+  std::uint64_t row_bytes() const { return (two_d() ? width_value : count_value) * type_size(type); }
+  /// Dense bytes: of a pitched buffer, the least its memory may hold (rows * width).
+  std::uint64_t bytes() const { return count_value * (two_d() ? width_value : 1) * type_size(type); }
 };
 
-/// `buf` or `buf[offset:length]`, in elements.
+/// `buf` or `buf[offset:length]`, in elements; of a 2-D buffer, `buf` or the box
+/// `buf[row:rows, column:columns]` (offset and length then count rows).
 struct BufferSlice {
   std::string buffer;
   SourceRange name_range;
   SourceRange range;
   std::optional<Expr> offset;
   std::optional<Expr> length;
+  std::optional<Expr> column;   // a box's first column
+  std::optional<Expr> columns;  // a box's width in elements
   BufferId id;                     // resolved
-  std::uint64_t offset_value = 0;  // resolved: first element
-  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default)
+  std::uint64_t offset_value = 0;  // resolved: first element (2-D: first row)
+  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default; 2-D: rows)
+  std::uint64_t column_value = 0;   // resolved, 2-D: first column
+  std::uint64_t columns_value = 0;  // resolved, 2-D: elements per row of the box (the whole row by default); 0: 1-D
 };
 
 /// `cond NAME (= value)?;` A conditional handle (cudaGraphConditionalHandle), created on
@@ -120,13 +135,14 @@ struct KernelArg {
     cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
     graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
+    pitch,   // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
   };
   Expr expr;           // unused for `@g` and `nullptr`
   std::string graph;   // `@g`: the graph's name; empty for an expression
   bool null_pointer = false;  // `nullptr`, as written
   SourceRange range;
   Kind kind = Kind::unresolved;  // resolved
-  BufferId buffer;               // resolved, kind == buffer
+  BufferId buffer;               // resolved, kind == buffer or pitch
   std::int64_t offset = 0;       // resolved, kind == buffer: elements
   ParamId param;                 // resolved, kind == param
   Scalar value;                  // resolved, kind == value
@@ -179,7 +195,9 @@ struct KernelNode {
 /// How a copy moves memory; back ends map it to cudaMemcpyKind.
 enum class CopyKind : std::uint8_t { host_to_device, device_to_host, device_to_device, host_to_host, unified };
 
-/// `copy NAME : dst <- src (bytes expr)?;` -> CUDA memcpy node (1-D).
+/// `copy NAME : dst <- src (bytes expr)?;` -> CUDA memcpy node: 1-D, or between two 2-D
+/// buffers a box of length_value rows of columns_value elements (cudaMemcpy3DParms with
+/// pitched pointers, positions and an extent of depth 1).
 struct CopyNode {
   BufferSlice dst;
   BufferSlice src;
@@ -189,7 +207,8 @@ struct CopyNode {
 };
 
 /// `memset NAME : dst = value;` -> CUDA memset node; the element size (1, 2 or 4 bytes)
-/// comes from the buffer's type.
+/// comes from the buffer's type. Of a 2-D buffer it sets a box: height rows of width
+/// elements, `pitch` bytes apart.
 struct MemsetNode {
   BufferSlice dst;
   Expr value;

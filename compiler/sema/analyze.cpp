@@ -9,7 +9,9 @@ namespace graphc::sema {
 bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& diags) {
   const std::size_t errors_before = diags.error_count();
   check_graph_names(module, diags);
+  std::vector<bool> clean;  // per GraphId: its own passes reported no error
   for (ir::Graph& graph : module.graphs) {
+    const std::size_t graph_errors = diags.error_count();
     GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
     check_declarations(ctx);
     check_function_names(ctx);
@@ -26,8 +28,10 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_conditional_bodies(ctx);
     check_event_order(ctx);
     check_memory_nodes(ctx);
+    clean.push_back(diags.error_count() == graph_errors);
   }
   check_calls(module, diags);
+  check_call_config(module, clean, diags);
   check_device_launch(module, diags);
   return diags.error_count() == errors_before;
 }

@@ -40,6 +40,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::value: return fmt::format("the value {}", arg.value.text());
     case KernelArg::Kind::graph_exec:
     case KernelArg::Kind::null_pointer:
+    case KernelArg::Kind::pitch:  // refused in calls (E0242)
     case KernelArg::Kind::unresolved: break;
   }
   return "an argument";

@@ -40,24 +40,35 @@ void check_param(GraphContext& ctx, ir::Param& param) {
   }
 }
 
+// A positive element count (rows, or elements per row of a 2-D buffer); E0204 otherwise.
+std::optional<std::uint64_t> fold_extent(GraphContext& ctx, const ir::Buffer& buffer, const ir::Expr& expr) {
+  const std::optional<Scalar> count = ctx.folder.fold_integer(expr, "buffer count");
+  if (!count) return std::nullopt;
+  if (count->integer == 0 || (ir::is_signed(count->type) && count->integer < 0)) {
+    ctx.diags.report(DiagCode::bad_buffer_size, expr.range, buffer.name, count->text());
+    return std::nullopt;
+  }
+  return static_cast<std::uint64_t>(count->integer);
+}
+
 void check_count(GraphContext& ctx, std::size_t index) {
   ir::Buffer& buffer = ctx.graph.buffers[index];
-  const std::optional<Scalar> count = ctx.folder.fold_integer(buffer.count, "buffer count");
-  if (!count) return;
-  if (count->integer == 0 || (ir::is_signed(count->type) && count->integer < 0)) {
-    ctx.diags.report(DiagCode::bad_buffer_size, buffer.count.range, buffer.name, count->text());
-    return;
-  }
-  const auto elements = static_cast<std::uint64_t>(count->integer);
+  const std::optional<std::uint64_t> elements = fold_extent(ctx, buffer, buffer.count);
+  const std::optional<std::uint64_t> width =
+      buffer.width ? fold_extent(ctx, buffer, *buffer.width) : std::optional<std::uint64_t>{1};
+  if (!elements || !width) return;
+  std::uint64_t row = 0;
   std::uint64_t bytes = 0;
-  const bool wraps = __builtin_mul_overflow(elements, ir::type_size(buffer.type), &bytes);
+  const bool wraps = __builtin_mul_overflow(*width, ir::type_size(buffer.type), &row) ||
+                     __builtin_mul_overflow(*elements, row, &bytes);
   if (wraps || bytes > kMaxBufferBytes) {
     const std::string size = wraps ? fmt::format("more than {}", std::numeric_limits<std::uint64_t>::max())
                                    : std::to_string(bytes);
     ctx.diags.report(DiagCode::buffer_too_large, buffer.count.range, buffer.name, size, kMaxBufferBytes);
     return;
   }
-  buffer.count_value = elements;
+  buffer.count_value = *elements;
+  if (buffer.width) buffer.width_value = *width;
   ctx.buffer_ok[index] = true;
 }
 
@@ -81,6 +92,12 @@ Scalar iota_last(const Scalar& start, std::uint64_t count) {
 void check_init(GraphContext& ctx, std::size_t index) {
   ir::Buffer& buffer = ctx.graph.buffers[index];
   ir::BufferInit& init = buffer.init;
+  if (buffer.two_d() && init.kind != ir::BufferInit::Kind::none) {
+    ctx.diags.report(DiagCode::two_d_use, init.range, buffer.name, "initialised",
+                     "initial contents fill 1-D buffers; set a 2-D buffer with a memset node or a copy from a "
+                     "host buffer");
+    return;
+  }
   bool all_folded = true;
   for (const ir::Expr& expr : init.values) {
     if (const std::optional<Scalar> value = fold_as(ctx, expr, buffer.type)) {

@@ -34,6 +34,10 @@ class ArgChecker {
       check_name(expr);
       return;
     }
+    if (expr.kind == Expr::Kind::call && expr.name == "pitch") {
+      check_pitch(expr);
+      return;
+    }
     if (expr.kind == Expr::Kind::add) {
       for (std::size_t side = 0; side < 2; ++side) {
         const Expr& name = expr.operands.at(side);
@@ -75,7 +79,7 @@ class ArgChecker {
     }
     switch (entity->kind) {
       case Entity::Kind::buffer:
-        if (pageable(entity->index, expr.range)) return;
+        if (pageable(entity->index, expr.range) || two_d_operand(entity->index, expr.range)) return;
         arg_->kind = KernelArg::Kind::buffer;
         arg_->buffer = ir::BufferId{entity->index};
         arg_->offset = 0;
@@ -109,6 +113,12 @@ class ArgChecker {
     const std::optional<Scalar> k = ctx_.folder.fold_integer(offset, "buffer offset", handler());
     if (!k || !ctx_.buffer_ok[buffer.index] || pageable(buffer.index, arg_->range)) return;
     const ir::Buffer& b = ctx_.graph.buffers[buffer.index];
+    if (b.two_d()) {
+      ctx_.diags.report(DiagCode::two_d_use, arg_->range, b.name, "offset by `+ k`",
+                        "an offset into pitched rows is ambiguous; pass the buffer and `pitch(" + b.name +
+                            ")` and index rows in the kernel");
+      return;
+    }
     const bool inside = ir::is_signed(k->type) ? k->integer >= 0 && static_cast<std::uint64_t>(k->integer) < b.count_value
                                                : static_cast<std::uint64_t>(k->integer) < b.count_value;
     if (!inside) {
@@ -119,6 +129,42 @@ class ArgChecker {
     arg_->kind = KernelArg::Kind::buffer;
     arg_->buffer = ir::BufferId{buffer.index};
     arg_->offset = k->integer;
+  }
+
+  // `pitch(buf)`: a kernel node passing a 2-D buffer's pitch in bytes.
+  void check_pitch(const Expr& expr) {
+    const auto wrong = [&](const std::string& what) {
+      ctx_.diags.report(DiagCode::bad_pitch_arg, arg_->range, number_, ir::kind_name(node_), node_.name, what);
+    };
+    if (!std::holds_alternative<ir::KernelNode>(node_.op)) {
+      wrong("only a kernel node receives a pitch");
+      return;
+    }
+    const std::optional<Entity> entity =
+        expr.operands.size() == 1 && expr.operands[0].kind == Expr::Kind::name ? ctx_.scope.find(expr.operands[0].name)
+                                                                                : std::nullopt;
+    if (!entity || entity->kind != Entity::Kind::buffer) {
+      wrong("pitch() takes the name of a buffer");
+      return;
+    }
+    const ir::Buffer& b = ctx_.graph.buffers[entity->index];
+    if (!b.two_d()) {
+      wrong(fmt::format("'{}' is a 1-D buffer, which has no pitch", b.name));
+      return;
+    }
+    arg_->kind = KernelArg::Kind::pitch;
+    arg_->buffer = ir::BufferId{entity->index};
+  }
+
+  // A child graph or capture node passing a 2-D buffer: their parameters and operands are
+  // 1-D (E0241).
+  bool two_d_operand(std::uint32_t buffer, SourceRange range) {
+    const ir::Buffer& b = ctx_.graph.buffers[buffer];
+    if (!b.two_d() || std::holds_alternative<ir::KernelNode>(node_.op)) return false;
+    ctx_.diags.report(DiagCode::two_d_use, range, b.name,
+                      fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name),
+                      "graph parameters and library operands are 1-D buffers");
+    return true;
   }
 
   // A kernel or capture node passing a pageable buffer, which the device cannot address

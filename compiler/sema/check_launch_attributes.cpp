@@ -143,6 +143,11 @@ class AttributeChecker {
                         "device addresses (not an alloc's memory, not pageable memory)");
       return;
     }
+    if (buffer.two_d()) {
+      ctx_.diags.report(DiagCode::two_d_use, name.range, buffer.name, "an access policy window",
+                        "its pitched size is known only at run time; a window covers a 1-D buffer");
+      return;
+    }
     const std::optional<Scalar> ratio = ctx_.folder.fold(attribute_->args[1]);
     if (!ratio) return;
     const double r = ratio->as_double();

@@ -41,6 +41,13 @@ bool resolve_buffer(GraphContext& ctx, const ir::Node& node, BufferSlice& slice,
     return false;
   }
   slice.id = ir::BufferId{entity->index};
+  const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
+  if (slice.offset && slice.column.has_value() != buffer.two_d()) {
+    ctx.diags.report(DiagCode::slice_rank, slice.range, slice.column ? "two ranges" : "one range", buffer.name,
+                     buffer.two_d() ? 2 : 1)
+        .note(buffer.name_range, "'{}' is declared here", buffer.name);
+    return false;
+  }
   return true;
 }
 
@@ -51,39 +58,81 @@ bool as_index(const Scalar& value, std::uint64_t& out) {
   return true;
 }
 
+// One dimension's [offset:length] folded against `count` elements (the rest of them by
+// default): whether it folded and whether it lies inside.
+struct Range {
+  std::optional<Scalar> offset;
+  std::optional<Scalar> length;
+  std::uint64_t first = 0;
+  std::uint64_t size = 0;
+  bool folded = true;
+  bool inside = true;
+  std::string offset_text() const { return offset ? offset->text() : ""; }
+  std::string length_text() const { return length ? length->text() : ""; }
+};
+
+Range fold_range(const ConfigContext& ctx, const NonConstantHandler& params, const std::optional<ir::Expr>& offset,
+                 const std::optional<ir::Expr>& length, std::uint64_t count) {
+  Range r;
+  if (offset) r.folded &= (r.offset = ctx.folder.fold_integer(*offset, "slice offset", params)).has_value();
+  if (length) r.folded &= (r.length = ctx.folder.fold_integer(*length, "slice length", params)).has_value();
+  if (!r.folded) return r;
+  r.inside = (!r.offset || as_index(*r.offset, r.first)) && r.first <= count;
+  if (r.inside && r.length) {
+    r.inside = as_index(*r.length, r.size) && r.size <= count - r.first;
+  } else if (r.inside) {
+    r.size = count - r.first;
+  }
+  return r;
+}
+
+// A 2-D buffer's box: rows and columns, each inside its dimension (E0240) and not empty.
+// Its bounds are constants: the memcpy and memset nodes of boxes are set once.
+bool fold_box(const ConfigContext& ctx, BufferSlice& slice, std::string_view op) {
+  if (!ctx.buffer_ok[slice.id.value]) return false;
+  const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
+  const Range rows = fold_range(ctx, {}, slice.offset, slice.length, buffer.count_value);
+  const Range columns = fold_range(ctx, {}, slice.column, slice.columns, buffer.width_value);
+  if (!rows.folded || !columns.folded) return false;
+  bool ok = true;
+  for (const auto& [range, name, extent] : {std::tuple{&rows, "rows", buffer.count_value},
+                                            std::tuple{&columns, "columns", buffer.width_value}}) {
+    if (!range->inside) {
+      ctx.diags.report(DiagCode::box_out_of_bounds, slice.range, name, range->offset_text(), range->length_text(),
+                       buffer.name, extent, name);
+      ok = false;
+    } else if (range->size == 0) {
+      ctx.diags.report(DiagCode::empty_slice, slice.range, range->offset_text(), range->length_text(), buffer.name,
+                       op);
+      ok = false;
+    }
+  }
+  if (!ok) return false;
+  slice.offset_value = rows.first;
+  slice.length_value = rows.size;
+  slice.column_value = columns.first;
+  slice.columns_value = columns.size;
+  return true;
+}
+
 // Folds `slice`'s bounds into offset_value and length_value (the rest of the buffer by
 // default). `op` names the CUDA node for an empty slice ("memcpy", "memset").
 bool fold_bounds(const ConfigContext& ctx, const NonConstantHandler& params, BufferSlice& slice, std::string_view op) {
-  std::optional<Scalar> offset;
-  std::optional<Scalar> length;
-  bool folded = true;
-  if (slice.offset) folded &= (offset = ctx.folder.fold_integer(*slice.offset, "slice offset", params)).has_value();
-  if (slice.length) folded &= (length = ctx.folder.fold_integer(*slice.length, "slice length", params)).has_value();
-  if (!folded || !ctx.buffer_ok[slice.id.value]) return false;
-
+  if (ctx.graph.buffer(slice.id).two_d()) return fold_box(ctx, slice, op);
+  const Range r = fold_range(ctx, params, slice.offset, slice.length, ctx.graph.buffer(slice.id).count_value);
+  if (!r.folded || !ctx.buffer_ok[slice.id.value]) return false;
   const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
-  const std::uint64_t count = buffer.count_value;
-  std::uint64_t first = 0;
-  std::uint64_t size = 0;
-  bool inside = !offset || as_index(*offset, first);
-  inside = inside && first <= count;
-  if (inside && length) {
-    inside = as_index(*length, size) && size <= count - first;
-  } else if (inside) {
-    size = count - first;
-  }
-  const std::string offset_text = offset ? offset->text() : "";
-  const std::string length_text = length ? length->text() : "";
-  if (!inside) {
-    ctx.diags.report(DiagCode::slice_out_of_bounds, slice.range, offset_text, length_text, buffer.name, count);
+  if (!r.inside) {
+    ctx.diags.report(DiagCode::slice_out_of_bounds, slice.range, r.offset_text(), r.length_text(), buffer.name,
+                     buffer.count_value);
     return false;
   }
-  if (size == 0) {
-    ctx.diags.report(DiagCode::empty_slice, slice.range, offset_text, length_text, buffer.name, op);
+  if (r.size == 0) {
+    ctx.diags.report(DiagCode::empty_slice, slice.range, r.offset_text(), r.length_text(), buffer.name, op);
     return false;
   }
-  slice.offset_value = first;
-  slice.length_value = size;
+  slice.offset_value = r.first;
+  slice.length_value = r.size;
   return true;
 }
 
@@ -108,12 +157,30 @@ struct Side {
   }
 };
 
+// A 2-D copy: both boxes have the same rows and the same bytes per row (E0239).
+bool check_box_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, const Side& src,
+                    const Side& dst) {
+  const std::uint64_t src_row = copy.src.columns_value * ir::type_size(src.buffer.type);
+  const std::uint64_t dst_row = copy.dst.columns_value * ir::type_size(dst.buffer.type);
+  if (copy.src.length_value != copy.dst.length_value || src_row != dst_row) {
+    ctx.diags
+        .report(DiagCode::box_extent_mismatch, node.name_range, node.name, copy.src.length_value, src_row,
+                copy.dst.length_value, dst_row)
+        .note(copy.src.range, "the source box")
+        .note(copy.dst.range, "the destination box");
+    return false;
+  }
+  copy.bytes_value = copy.src.length_value * src_row;
+  return true;
+}
+
 // Without `bytes`, both sides must hold the same number of bytes; with it, neither side
 // may hold fewer.
 bool check_copy_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy,
                      std::optional<std::uint64_t> bytes) {
   const Side src{"source", copy.src, ctx.graph.buffer(copy.src.id)};
   const Side dst{"destination", copy.dst, ctx.graph.buffer(copy.dst.id)};
+  if (src.buffer.two_d()) return check_box_size(ctx, node, copy, src, dst);
   if (!copy.bytes) {
     if (src.bytes() != dst.bytes()) {
       Diagnostic& d = ctx.diags.report(
@@ -150,8 +217,24 @@ bool check_copy_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNod
 bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
   const bool dst = resolve_buffer(ctx, node, copy.dst, true);
   const bool src = resolve_buffer(ctx, node, copy.src, true);
-  if (dst && src) copy.kind = copy_kind(ctx.graph.buffer(copy.dst.id).space, ctx.graph.buffer(copy.src.id).space);
-  return dst && src;
+  if (!dst || !src) return false;
+  const ir::Buffer& to = ctx.graph.buffer(copy.dst.id);
+  const ir::Buffer& from = ctx.graph.buffer(copy.src.id);
+  if (to.two_d() != from.two_d()) {
+    ctx.diags
+        .report(DiagCode::copy_rank, node.name_range, node.name, to.two_d() ? 2 : 1, to.name, from.two_d() ? 2 : 1,
+                from.name)
+        .note(to.name_range, "'{}' is declared here", to.name)
+        .note(from.name_range, "'{}' is declared here", from.name);
+    return false;
+  }
+  if (to.two_d() && copy.bytes) {
+    ctx.diags.report(DiagCode::two_d_use, copy.bytes->range, to.name, "copied with `bytes`",
+                     "a 2-D copy moves its boxes' extent; slice the boxes instead");
+    return false;
+  }
+  copy.kind = copy_kind(to.space, from.space);
+  return true;
 }
 
 bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& memset) {

@@ -90,11 +90,12 @@ void Folder::set_param_value(ir::ParamId id, const Scalar& value) { param_values
 NonConstantHandler Folder::params_allowed(std::vector<ir::ParamId>& used) {
   return [this, &used](const Expr& expr, Entity entity) -> std::optional<Scalar> {
     const ir::ParamId id{entity.index};
-    if (entity.kind != Entity::Kind::param || graph_.is_parameter(id)) {
+    if (entity.kind != Entity::Kind::param) {
       report_non_constant(expr, entity);
       return std::nullopt;
     }
     if (std::find(used.begin(), used.end(), id) == used.end()) used.push_back(id);
+    if (graph_.is_parameter(id) && !param_values_.at(id.value)) return std::nullopt;  // known per call
     return param_value(id);
   };
 }
@@ -164,8 +165,8 @@ void Folder::report_non_constant(const Expr& expr, Entity entity) {
     Diagnostic& d = diags_.report(DiagCode::not_constant, expr.range, expr.name);
     d.note(scope_.declaration(entity), "'{}' is declared here", expr.name);
     if (graph_.is_parameter(ir::ParamId{entity.index})) {
-      d.note(SourceRange{}, "a parameter of graph '{}' is fixed per call; only a param declared with `param` may set "
-             "a launch configuration, a copy or a memset", graph_.name);
+      d.note(SourceRange{}, "a parameter of graph '{}' is known only per call, so it may configure a node (a launch "
+             "configuration, a copy or a memset) but not a declaration", graph_.name);
     }
     return;
   }

@@ -38,10 +38,12 @@ class Folder {
   const ir::Scalar& param_value(ir::ParamId id) const;
   /// `value` must already have the param's type.
   void set_param_value(ir::ParamId id, const ir::Scalar& value);
-  /// A handler under which the graph's own params (`param NAME`, not its parameters) may
-  /// appear, each standing for param_value() and added to `used` (once, in order of first
-  /// use). A parameter of the graph, or another kind of name, is reported as without a
-  /// handler.
+  /// A handler under which the graph's params may appear, its scalar parameters
+  /// (`graph g(n : i32)`) included, each standing for param_value() and added to `used`
+  /// (once, in order of first use). A parameter that set_param_value has not given a value
+  /// (the graph folded on its own: each call gives one) is added to `used` and folds to
+  /// nothing, silently, as does the expression around it; check_call_config folds the
+  /// node again per call. Another kind of name is reported as without a handler.
   NonConstantHandler params_allowed(std::vector<ir::ParamId>& used);
 
   /// Folds a constant expression; nullopt when it failed. Without a handler, a param is

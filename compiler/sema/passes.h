@@ -2,6 +2,8 @@
 // Each reports through the context's DiagEngine and fills the resolved fields it owns.
 #pragma once
 
+#include <vector>
+
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
 #include "sema/context.h"
@@ -64,6 +66,12 @@ void check_device_launch(ir::Module& module, DiagEngine& diags);
 /// parameters, cycles of calls, what a called graph may declare and hold, and the body and
 /// device-launch rules through calls. Runs after the graphs' own passes.
 void check_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
+/// and checked per chain of calls with the values it gives them. `clean`, per GraphId:
+/// whether the graph's own passes reported no error (only those are folded). Runs after
+/// check_calls.
+void check_call_config(const ir::Module& module, const std::vector<bool>& clean, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);

@@ -7,6 +7,11 @@ Bindings& Bindings::buffer(std::string name, void* ptr, std::size_t bytes) {
   return *this;
 }
 
+Bindings& Bindings::pitched(std::string name, void* ptr, std::size_t pitch_bytes, std::size_t rows) {
+  buffers_[std::move(name)] = {ptr, pitch_bytes * rows, pitch_bytes};
+  return *this;
+}
+
 Bindings& Bindings::kernel_symbol(std::string name, const void* symbol) {
   kernels_[std::move(name)] = symbol;
   return *this;

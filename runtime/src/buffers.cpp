@@ -19,9 +19,16 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
       declared = true;
       const ir::Buffer& buffer = graph->buffer(*id);
       if (buffer.alloc.valid()) fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, name);
-      if (bound.bytes < buffer.bytes()) {
-        fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes,
-             buffer.bytes());
+      const std::size_t pitch = bound.pitch != 0 ? bound.pitch : buffer.row_bytes();
+      if (buffer.two_d() && pitch < buffer.row_bytes()) {
+        fail(program.sources(), program.path, DiagCode::binding_pitch, buffer.name_range, name, pitch,
+             buffer.row_bytes(), buffer.width_value, ir::type_name(buffer.type));
+      }
+      // A 2-D buffer's last row needs only its own bytes after the pitch of those before.
+      const std::uint64_t needed =
+          buffer.two_d() ? pitch * (buffer.count_value - 1) + buffer.row_bytes() : buffer.bytes();
+      if (bound.bytes < needed) {
+        fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes, needed);
       }
     }
     const ir::Graph& first = *graphs.front();
@@ -62,7 +69,7 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
 const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
   for (const Owned& owned : owned_) {
     if (owned.name == buffer.name && owned.type == buffer.type && owned.count == buffer.count_value &&
-        owned.space == buffer.space) {
+        owned.width == buffer.width_value && owned.space == buffer.space) {
       return &owned;
     }
   }
@@ -84,29 +91,42 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
   for (const ir::Buffer& buffer : graph.buffers) {
     if (buffer.alloc.valid()) {  // its mem alloc node gives the address when it is added (build_graph)
       set.pointers_.push_back(nullptr);
+      set.pitches_.push_back(0);
       continue;
     }
     if (const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name)) {
       set.pointers_.push_back(bound->ptr);
+      set.pitches_.push_back(!buffer.two_d() ? 0 : bound->pitch != 0 ? bound->pitch : buffer.row_bytes());
       continue;
     }
     if (const Owned* kept = reuse != nullptr ? reuse->find_owned(buffer) : nullptr) {
       set.pointers_.push_back(kept->memory.get());
+      set.pitches_.push_back(kept->pitch);
       set.reused_.push_back(buffer.name);
       continue;
     }
     const CallSite site = CallSite::at(program.sources(), buffer.range);
-    const std::string what =
-        fmt::format("{} of {} bytes for buffer '{}'", Allocation::allocator(buffer.space), buffer.bytes(), buffer.name);
     Allocation allocation;
-    check(allocation.allocate(buffer.space, buffer.bytes()), what.c_str(), site);
+    std::size_t pitch = 0;
+    if (buffer.pitched()) {
+      const std::string what = fmt::format("cudaMallocPitch of {} rows of {} bytes for buffer '{}'", buffer.count_value,
+                                           buffer.row_bytes(), buffer.name);
+      check(allocation.allocate_rows(buffer.space, buffer.row_bytes(), buffer.count_value, pitch), what.c_str(), site);
+    } else {
+      const std::string what = fmt::format("{} of {} bytes for buffer '{}'", Allocation::allocator(buffer.space),
+                                           buffer.bytes(), buffer.name);
+      check(allocation.allocate(buffer.space, buffer.bytes()), what.c_str(), site);
+      if (buffer.two_d()) pitch = buffer.row_bytes();
+    }
     const std::vector<std::byte> contents = initial_contents(buffer);
     if (!contents.empty()) {
       const std::string copy = fmt::format("cudaMemcpy of the initial contents of buffer '{}'", buffer.name);
       check(cudaMemcpy(allocation.get(), contents.data(), contents.size(), cudaMemcpyDefault), copy.c_str(), site);
     }
     set.pointers_.push_back(allocation.get());
-    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.space, std::move(allocation)});
+    set.pitches_.push_back(pitch);
+    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.space,
+                               std::move(allocation), pitch});
   }
   return set;
 }

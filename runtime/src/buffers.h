@@ -18,7 +18,7 @@ namespace graphc::detail {
 /// it launches, which the same bindings apply to) before anything is allocated: every
 /// bound name is a buffer of one of them (R0010, at the first graph's name), none is an
 /// alloc's memory (R0020), and each holds at least the bytes of every buffer of that name
-/// (R0007, at the buffer's declaration).
+/// (R0007, at the buffer's declaration); a 2-D buffer's pitch holds its row (R0058).
 void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
@@ -28,8 +28,9 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer);
 class BufferSet {
  public:
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
-  /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged) with its initial
-  /// contents copied in (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
+  /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged; a 2-D device buffer
+  /// cudaMallocPitch, other 2-D buffers dense rows) with its initial contents copied in
+  /// (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
   /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
   /// With `reuse` (Instance::reload): a buffer that `reuse` allocated under the same name,
   /// type, count and memory space uses that memory as it is (contents kept, nothing
@@ -42,6 +43,9 @@ class BufferSet {
 
   /// Per BufferId.
   const std::vector<void*>& pointers() const { return pointers_; }
+  /// Per BufferId: bytes between the rows of a 2-D buffer (cudaMallocPitch's, or the bound
+  /// pitch); 0 for 1-D buffers.
+  const std::vector<std::size_t>& pitches() const { return pitches_; }
   void* pointer(ir::BufferId id) const { return pointers_.at(id.value); }
   /// Buffer `id` uses `pointer` from now on (Instance::bind); an allocation this set made
   /// for it stays owned, and is freed with the set.
@@ -53,12 +57,15 @@ class BufferSet {
     std::string name;
     ir::ScalarType type = ir::ScalarType::f32;
     std::uint64_t count = 0;
+    std::uint64_t width = 0;
     ir::MemorySpace space = ir::MemorySpace::device;
     Allocation memory;
+    std::size_t pitch = 0;
   };
   const Owned* find_owned(const ir::Buffer& buffer) const;
 
   std::vector<void*> pointers_;
+  std::vector<std::size_t> pitches_;
   std::vector<Owned> owned_;
   std::vector<std::string> reused_;  // names of `reuse`'s allocations this set uses
 };

@@ -7,20 +7,21 @@
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
 #include "node_params.h"
+#include "refold.h"
 
 namespace graphc::detail {
 namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const std::vector<std::optional<ir::Node>>* configured);
+                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                        const std::vector<Slot>& params,
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
 
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
                const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-               const std::vector<std::optional<ir::Node>>* configured, BuiltGraph& built)
+               BuiltGraph& built)
       : program_(program),
         graph_(program.module().graph(built.graph_id)),
         all_functions_(functions),
@@ -29,7 +30,6 @@ class GraphBuilder {
         params_(params),
         events_(events),
         resources_(resources),
-        configured_(configured),
         built_(built),
         deps_(ir::dependencies(graph_)) {}
 
@@ -54,17 +54,18 @@ class GraphBuilder {
   }
 
   void add(cudaGraph_t target, ir::NodeId id) {
-    const bool reconfigured = configured_ != nullptr && id.value < configured_->size() && (*configured_)[id.value];
-    const ir::Node& node = reconfigured ? *(*configured_)[id.value] : graph_.node(id);
+    const bool reconfigured = id.value < built_.configured.size() && built_.configured[id.value];
+    const ir::Node& node = reconfigured ? *built_.configured[id.value] : graph_.node(id);
     GraphHandle captured;  // a capture node's graph, until its node owns it
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
-              built_.kernel_args[id.value] = KernelArgs(graph_, kernel, buffers_, params_, built_.conds);
+              built_.kernel_args[id.value] =
+                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds);
               return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
             },
-            [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_); },
-            [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_); },
+            [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
+            [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_, built_.pitches); },
             [&](const ir::HostNode&) { return host_node_params(functions_.hosts[id.value]); },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
@@ -148,7 +149,8 @@ class GraphBuilder {
       }
     }
     auto child = std::make_unique<BuiltGraph>(
-        create_graph(program_, call.graph_id, all_functions_, buffers, params, {}, resources_, place, nullptr));
+        create_graph(program_, call.graph_id, all_functions_, buffers, std::vector<std::size_t>(buffers.size(), 0),
+                     params, {}, resources_, place));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -172,16 +174,15 @@ class GraphBuilder {
   const std::vector<Slot>& params_;
   const std::vector<cudaEvent_t>& events_;
   CaptureResources& resources_;
-  const std::vector<std::optional<ir::Node>>* configured_;
   BuiltGraph& built_;
   std::vector<std::vector<ir::Dependency>> deps_;
   std::optional<int> device_;
 };
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                        const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const std::vector<std::optional<ir::Node>>* configured) {
+                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                        const std::vector<Slot>& params,
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
@@ -193,23 +194,25 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.kernel_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;
+  built.pitches = pitches;
   built.param_sources.resize(graph.params.size());
   built.buffer_sources.resize(graph.buffers.size());
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
-  GraphBuilder(program, functions, params, events, resources, configured, built).build(raw, ir::BodyId{});
+  configure_nodes(program, functions, params, built);
+  GraphBuilder(program, functions, params, events, resources, built).build(raw, ir::BodyId{});
   return built;
 }
 
 }  // namespace
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-                       const std::vector<std::optional<ir::Node>>* configured) {
+                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                       const std::vector<Slot>& params,
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, params, events, resources, place, configured);
+  return create_graph(program, id, functions, buffers, pitches, params, events, resources, place);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

@@ -4,7 +4,8 @@
 // conditional node's bodies are built into the body graphs CUDA creates with it, after
 // the conditional handles declared in each body are created on that body's graph. A call
 // node's graph is built into a graph of its own, with its parameters bound to the call's
-// arguments, and moved into the child graph node.
+// arguments (which configure its nodes when its parameters do), and moved into the child
+// graph node.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -19,6 +20,7 @@
 #include "kernel_args.h"
 #include "program_state.h"
 #include "resolve_functions.h"
+#include "sema/node_config.h"
 
 namespace graphc::detail {
 
@@ -30,6 +32,7 @@ struct BuiltGraph {
   std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
   std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
+  std::vector<std::size_t> pitches;  // per BufferId: bytes between the rows of a 2-D buffer; 0 for 1-D ones
   /// Per ParamId of a called graph: the caller's param its call passes (so a new value of
   /// that param reaches it); invalid for a value, and for the instantiated graph itself.
   std::vector<ir::ParamId> param_sources;
@@ -37,6 +40,12 @@ struct BuiltGraph {
   /// into it (so a new binding of that buffer reaches it); invalid for the graph's own.
   std::vector<std::pair<ir::BufferId, std::int64_t>> buffer_sources;
   std::vector<std::unique_ptr<BuiltGraph>> calls;  // per NodeId; the graph of each call node
+  /// The validator's folder of the nodes params configure, holding the values they have
+  /// now (refold.h); null when no param configures a node of the graph.
+  std::unique_ptr<sema::ConfigRefolder> refolder;
+  /// Per NodeId: the node as the current values of its params configure it, which the
+  /// graph is built from and the exec has; empty for a node no param configures.
+  std::vector<std::optional<ir::Node>> configured;
   std::vector<CaptureCall> captures;  // per NodeId; the arguments of each capture node
   /// What the graph's capture nodes may capture outside bodies: an ordinary graph's, a
   /// device graph's, or those of the body (or device graph) whose call embeds this graph.
@@ -44,21 +53,20 @@ struct BuiltGraph {
 };
 
 /// Builds graph `id` with the resolved `functions` (per GraphId: its own and those of the
-/// graphs it calls), buffer pointers (per BufferId), current param values (per ParamId)
+/// graphs it calls), buffer pointers and pitches (per BufferId; a pitch is 0 but for a 2-D
+/// buffer), current param values (per ParamId)
 /// and events (per EventId). An alloc node's address (dptr) becomes the pointer of its
 /// memory for the nodes added after it, which are all the nodes that use it (the validator
 /// orders every use after the alloc). A capture node's graph is captured on `libraries`'
 /// stream (captures.h) and moved into its child graph node. Duplicate edges are given to
-/// CUDA once. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
+/// CUDA once. The nodes params configure are built as the current values configure them
+/// (configure_nodes, refold.h), a called graph's with the values its call gives its
+/// parameters. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed, and a capture's errors (R0041-R0043).
-///
-/// `configured` (per NodeId of graph `id`, may be null) holds the nodes a param's new value
-/// configured (InstanceState::configured): those are built as configured, not as the IR has
-/// them.
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
-                       const std::vector<void*>& buffers, const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-                       const std::vector<std::optional<ir::Node>>* configured = nullptr);
+                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
+                       const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                       CaptureResources& resources);
 
 /// The node of `built` (or of a graph it calls) whose handle is `handle`, with the graph
 /// it is in; nullptr when none is.

@@ -27,6 +27,17 @@ cudaError_t Allocation::allocate(ir::MemorySpace space, std::size_t bytes) {
   return cudaErrorInvalidValue;
 }
 
+cudaError_t Allocation::allocate_rows(ir::MemorySpace space, std::size_t row_bytes, std::size_t rows,
+                                      std::size_t& pitch) {
+  if (space != ir::MemorySpace::device) {
+    pitch = row_bytes;
+    return allocate(space, row_bytes * rows);
+  }
+  reset();
+  space_ = space;
+  return cudaMallocPitch(&ptr_, &pitch, row_bytes, rows);
+}
+
 const char* Allocation::allocator(ir::MemorySpace space) {
   switch (space) {
     case ir::MemorySpace::device: return "cudaMalloc";

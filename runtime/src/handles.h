@@ -61,6 +61,9 @@ class Allocation {
   Allocation() = default;
   /// Allocates `bytes` in `space`; returns the CUDA status, leaving the object empty on failure.
   cudaError_t allocate(ir::MemorySpace space, std::size_t bytes);
+  /// `rows` rows of `row_bytes` each: pitched device memory (cudaMallocPitch, which sets
+  /// `pitch`), or in other spaces allocate()'s dense rows (`pitch` = `row_bytes`).
+  cudaError_t allocate_rows(ir::MemorySpace space, std::size_t row_bytes, std::size_t rows, std::size_t& pitch);
   /// The CUDA call allocate() makes for `space`: "cudaMalloc", "cudaMallocHost", "cudaMallocManaged".
   static const char* allocator(ir::MemorySpace space);
   Allocation(Allocation&& other) noexcept;

@@ -63,6 +63,10 @@ std::size_t Instance::buffer_bytes(std::string_view name) const {
   return state_->graph().buffer(buffer_id(*state_, name)).bytes();
 }
 
+std::size_t Instance::buffer_pitch(std::string_view name) const {
+  return state_->built.pitches.at(buffer_id(*state_, name).value);
+}
+
 const Instance& Instance::launched(std::string_view graph) const {
   for (const auto& [id, instance] : state_->launched) {
     if (state_->program->module().graph(id).name == graph) return instance;

@@ -17,7 +17,6 @@
 #include "kernel_args.h"
 #include "program_state.h"
 #include "resolve_functions.h"
-#include "sema/node_config.h"
 
 namespace graphc::detail {
 
@@ -33,11 +32,6 @@ struct InstanceState {
   BuiltGraph built;
   ExecHandle exec;
   std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)
-  /// Made on the first Instance::set of a param that configures a node (refold.h).
-  std::unique_ptr<sema::ConfigRefolder> refolder;
-  /// Per NodeId of the graph itself: the node as a param's new value configured it; empty
-  /// while it is as the IR has it.
-  std::vector<std::optional<ir::Node>> configured;
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
   /// once for device launch; destroyed before this graph's exec is.
   std::vector<std::pair<ir::GraphId, Instance>> launched;

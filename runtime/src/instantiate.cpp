@@ -7,6 +7,7 @@
 #include "build_graph.h"
 #include "cuda_check.h"
 #include "events.h"
+#include "refold.h"
 #include "runtime_diag.h"
 
 namespace graphc::detail {
@@ -35,13 +36,15 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   const ir::Graph& graph = state->graph();
 
   // Everything that can be checked is checked before anything is allocated or launched.
+  require_no_parameter_config(*program, id);
   // From the state's own copy of the bindings, which the capture functions point into.
   state->functions = resolve_call_tree(*program, id, state->bindings);
 
   for (const ir::Param& param : graph.params) state->params.push_back(param_slot(param.folded_default));
   state->buffers = BufferSet::create(*program, graph, bindings, reuse);
   state->events = EventSet::create(*program, graph, bindings);
-  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(), state->params,
+  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(),
+                             state->buffers.pitches(), state->params,
                              state->events.events(), state->captures);
   return state;
 }

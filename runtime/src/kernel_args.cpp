@@ -12,7 +12,8 @@ std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-                       const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds)
+                       const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+                       const std::vector<cudaGraphConditionalHandle>& conds)
     : slots_(kernel.args.size()),
       params_(kernel.args.size()),
       buffers_(kernel.args.size()),
@@ -43,6 +44,12 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
         const cudaGraphConditionalHandle handle = conds.at(arg.cond.value);
         static_assert(sizeof(handle) <= sizeof(Slot));
         std::memcpy(slots_[i].bytes.data(), &handle, sizeof(handle));
+        break;
+      }
+      case ir::KernelArg::Kind::pitch: {
+        const std::size_t pitch = pitches.at(arg.buffer.value);
+        static_assert(sizeof(pitch) <= sizeof(Slot));
+        std::memcpy(slots_[i].bytes.data(), &pitch, sizeof(pitch));
         break;
       }
       case ir::KernelArg::Kind::null_pointer:  // the slot's zeros

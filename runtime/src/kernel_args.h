@@ -30,10 +30,12 @@ class KernelArgs {
   KernelArgs() = default;
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
-  /// conditional handles from `conds` (per CondId); values in their own type. `@g`
+  /// conditional handles from `conds` (per CondId); `pitch(buf)` from `pitches` (per
+  /// BufferId, as a std::size_t); values in their own type. `@g`
   /// arguments start null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
-             const std::vector<Slot>& params, const std::vector<cudaGraphConditionalHandle>& conds);
+             const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
+             const std::vector<cudaGraphConditionalHandle>& conds);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;

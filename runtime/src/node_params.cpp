@@ -3,9 +3,33 @@
 namespace graphc::detail {
 namespace {
 
-void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers) {
+// The slice's first element; of a 2-D buffer, the box's first row and column.
+void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers,
+                    const std::vector<std::size_t>& pitches) {
   const std::size_t size = ir::type_size(graph.buffer(slice.id).type);
-  return static_cast<std::byte*>(buffers.at(slice.id.value)) + slice.offset_value * size;
+  auto* base = static_cast<std::byte*>(buffers.at(slice.id.value));
+  if (!graph.buffer(slice.id).two_d()) return base + slice.offset_value * size;
+  return base + slice.offset_value * pitches.at(slice.id.value) + slice.column_value * size;
+}
+
+// A 2-D copy's box: each side's whole buffer as a pitched pointer, the box's corner as a
+// position in it (x in bytes, y in rows).
+cudaGraphNodeParams box_copy_params(const ir::Graph& graph, const ir::CopyNode& copy,
+                                    const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
+  cudaGraphNodeParams p{};
+  p.type = cudaGraphNodeTypeMemcpy;
+  cudaMemcpy3DParms& c = p.memcpy.copyParams;
+  for (const auto& [slice, ptr, pos] : {std::tuple{&copy.src, &c.srcPtr, &c.srcPos},
+                                        std::tuple{&copy.dst, &c.dstPtr, &c.dstPos}}) {
+    const ir::Buffer& buffer = graph.buffer(slice->id);
+    *ptr = cudaPitchedPtr{buffers.at(slice->id.value), pitches.at(slice->id.value), buffer.row_bytes(),
+                          buffer.count_value};
+    *pos = cudaPos{slice->column_value * ir::type_size(buffer.type), slice->offset_value, 0};
+  }
+  c.extent = cudaExtent{copy.src.columns_value * ir::type_size(graph.buffer(copy.src.id).type),
+                        copy.src.length_value, 1};
+  c.kind = memcpy_kind(copy.kind);
+  return p;
 }
 
 cudaPitchedPtr row(void* pointer, std::size_t bytes) {
@@ -72,28 +96,30 @@ cudaMemcpyKind memcpy_kind(ir::CopyKind kind) {
   return cudaMemcpyDefault;
 }
 
-cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers) {
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers,
+                                     const std::vector<std::size_t>& pitches) {
+  if (graph.buffer(copy.src.id).two_d()) return box_copy_params(graph, copy, buffers, pitches);
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeMemcpy;
   cudaMemcpy3DParms& c = p.memcpy.copyParams;
-  c.srcPtr = row(slice_pointer(graph, copy.src, buffers), copy.bytes_value);
-  c.dstPtr = row(slice_pointer(graph, copy.dst, buffers), copy.bytes_value);
+  c.srcPtr = row(slice_pointer(graph, copy.src, buffers, pitches), copy.bytes_value);
+  c.dstPtr = row(slice_pointer(graph, copy.dst, buffers, pitches), copy.bytes_value);
   c.extent = cudaExtent{copy.bytes_value, 1, 1};
   c.kind = memcpy_kind(copy.kind);
   return p;
 }
 
 cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetNode& memset,
-                                       const std::vector<void*>& buffers) {
-  const std::size_t bytes = memset.dst.length_value * ir::type_size(graph.buffer(memset.dst.id).type);
+                                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
+  const bool box = graph.buffer(memset.dst.id).two_d();
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeMemset;
-  p.memset.dst = slice_pointer(graph, memset.dst, buffers);
-  p.memset.pitch = 0;
+  p.memset.dst = slice_pointer(graph, memset.dst, buffers, pitches);
+  p.memset.pitch = box ? pitches.at(memset.dst.id.value) : 0;
   p.memset.value = memset.value_bits;
   p.memset.elementSize = memset.element_size;
-  p.memset.width = memset.element_size == 0 ? 0 : bytes / memset.element_size;
-  p.memset.height = 1;
+  p.memset.width = box ? memset.dst.columns_value : memset.dst.length_value;
+  p.memset.height = box ? memset.dst.length_value : 1;
   return p;
 }
 

@@ -27,13 +27,17 @@ LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttri
 /// The cudaMemcpyKind of a copy direction.
 cudaMemcpyKind memcpy_kind(ir::CopyKind kind);
 
-/// A 1-D memcpy node (cudaMemcpy3DParms with height and depth 1): `bytes_value` bytes
+/// A memcpy node. 1-D (cudaMemcpy3DParms with height and depth 1): `bytes_value` bytes
 /// from the source slice to the destination slice (offsets in elements of each buffer).
-cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers);
+/// 2-D: the box between two 2-D buffers, each a pitched pointer with `pitches` (per
+/// BufferId, bytes between rows) and a position (x in bytes, y in rows); depth 1.
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers,
+                                     const std::vector<std::size_t>& pitches);
 
-/// A memset node (cudaMemsetParamsV2, one row): the slice's elements set to `value_bits`.
+/// A memset node (cudaMemsetParamsV2): the slice's elements set to `value_bits`, one row;
+/// of a 2-D buffer, the box's rows, `pitches` bytes apart.
 cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetNode& memset,
-                                       const std::vector<void*>& buffers);
+                                       const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches);
 
 /// A host node (cudaHostNodeParamsV2) calling `host.fn(host.user_data)`.
 cudaGraphNodeParams host_node_params(const Bindings::BoundHost& host);

@@ -49,9 +49,13 @@ MemorySpace space_of(ir::MemorySpace space) {
   return MemorySpace::device;
 }
 
-// R0020, R0007 and R0046 for `pointer` (`bytes`) as the memory of `buffer`.
+// R0059, R0020, R0007 and R0046 for `pointer` (`bytes`) as the memory of `buffer`.
 void check_memory(const detail::InstanceState& state, const ir::Buffer& buffer, void* pointer, std::size_t bytes) {
   const detail::ProgramState& program = *state.program;
+  if (buffer.two_d()) {
+    detail::fail(program.sources(), program.path, DiagCode::two_d_rebind, buffer.name_range, buffer.name,
+                 "Instance::bind");
+  }
   if (buffer.alloc.valid()) {
     detail::fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, buffer.name);
   }

@@ -1,6 +1,7 @@
 #include "refold.h"
 
 #include <algorithm>
+#include <string>
 
 #include "runtime_diag.h"
 #include "shared_memory.h"
@@ -8,68 +9,163 @@
 namespace graphc::detail {
 namespace {
 
-// A kernel among `folded` (the new configurations of `nodes`) that asks for more than
-// 48 KiB of shared memory gets the attribute raised to what the graph's nodes ask now
-// (R0009 over the device's limit).
-void configure_shared_memory(const InstanceState& state, const std::vector<std::size_t>& nodes,
+bool uses(const ir::Node& node, ir::ParamId id) {
+  return std::find(node.config_params.begin(), node.config_params.end(), id) != node.config_params.end();
+}
+
+// A kernel among `folded` (the new configurations of `built`'s `nodes`) that asks for more
+// than 48 KiB of shared memory gets the attribute raised to what the graph's nodes ask
+// now (R0009 over the device's limit); `current` gives the other nodes.
+void configure_shared_memory(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
+                             const BuiltGraph& built, const std::vector<std::size_t>& nodes,
                              const std::vector<ir::Node>& folded) {
   const bool needed = std::any_of(folded.begin(), folded.end(), [](const ir::Node& node) {
     const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
     return kernel != nullptr && needs_shared_memory_attribute(*kernel);
   });
   if (!needed) return;
-  configure_shared_memory(*state.program, state.graph(), state.functions.at(state.graph_id.value).kernels,
+  const ir::Graph& graph = program.module().graph(built.graph_id);
+  configure_shared_memory(program, graph, functions.at(built.graph_id.value).kernels,
                           [&](std::size_t i) -> const ir::Node& {
                             const auto at = std::find(nodes.begin(), nodes.end(), i);
-                            return at != nodes.end() ? folded[at - nodes.begin()] : current_node(state, state.built, i);
+                            if (at != nodes.end()) return folded[at - nodes.begin()];
+                            return built.configured.size() > i && built.configured[i] ? *built.configured[i]
+                                                                                      : graph.nodes[i];
                           });
+}
+
+// The nodes of one built graph that a new value reconfigures: those that use param `id`
+// of that graph, folded again, and the calls that pass the value on to it.
+struct Pending {
+  BuiltGraph* built;
+  ir::ParamId id;
+  std::vector<const ir::Node*> calls;  // from the instantiated graph down to this one
+  std::vector<std::size_t> nodes;
+  std::vector<ir::Node> folded;
+  ir::Scalar old;
+};
+
+// The graphs param `id` of `built` reaches: `built` if it configures a node there, and the
+// graphs of the calls that pass it on, through any depth of calls.
+void collect(const ProgramState& program, BuiltGraph& built, ir::ParamId id, std::vector<const ir::Node*>& calls,
+             std::vector<Pending>& out) {
+  const ir::Graph& graph = program.module().graph(built.graph_id);
+  Pending pending{&built, id, calls, {}, {}, {}};
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (uses(graph.nodes[i], id)) pending.nodes.push_back(i);
+  }
+  if (!pending.nodes.empty()) out.push_back(std::move(pending));
+  for (std::size_t i = 0; i < built.calls.size(); ++i) {
+    if (!built.calls[i]) continue;
+    BuiltGraph& called = *built.calls[i];
+    for (std::uint32_t p = 0; p < called.param_sources.size(); ++p) {
+      if (called.param_sources[p] != id) continue;
+      calls.push_back(&graph.nodes[i]);
+      collect(program, called, ir::ParamId{p}, calls, out);
+      calls.pop_back();
+    }
+  }
 }
 
 }  // namespace
 
-std::vector<std::size_t> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
-  const ir::Graph& graph = state.graph();
+void configure_nodes(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
+                     const std::vector<Slot>& params, BuiltGraph& built) {
+  const ir::Graph& graph = program.module().graph(built.graph_id);
   std::vector<std::size_t> nodes;
-  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-    const std::vector<ir::ParamId>& uses = graph.nodes[i].config_params;
-    if (std::find(uses.begin(), uses.end(), id) != uses.end()) nodes.push_back(i);
-  }
-  if (nodes.empty()) return nodes;
-  if (!state.refolder) {
-    state.refolder = std::make_unique<sema::ConfigRefolder>(graph);
-    state.configured.resize(graph.nodes.size());
-  }
-  const ir::Scalar old = state.refolder->param_value(id);
-  state.refolder->set_param_value(id, value);
-  DiagEngine found;
   std::vector<ir::Node> folded;
-  for (const std::size_t i : nodes) folded.push_back(graph.nodes[i]);
-  if (!state.refolder->fold(folded, found)) {
-    state.refolder->set_param_value(id, old);
-    const ir::Param& param = graph.param(id);
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (graph.nodes[i].config_params.empty()) continue;
+    nodes.push_back(i);
+    folded.push_back(graph.nodes[i]);
+  }
+  if (nodes.empty()) return;
+  built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
+  for (std::uint32_t p = 0; p < graph.params.size(); ++p) {
+    built.refolder->set_param_value(ir::ParamId{p}, ir::Scalar::from_bytes(graph.params[p].type, params.at(p).bytes.data()));
+  }
+  DiagEngine found;
+  if (!built.refolder->fold(folded, found)) raise(program.sources(), found, program.path);
+  configure_shared_memory(program, functions, built, nodes, folded);
+  built.configured.resize(graph.nodes.size());
+  for (std::size_t k = 0; k < nodes.size(); ++k) built.configured[nodes[k]] = std::move(folded[k]);
+}
+
+std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
+  const ProgramState& program = *state.program;
+  std::vector<Pending> pending;
+  std::vector<const ir::Node*> calls;
+  collect(program, state.built, id, calls, pending);
+  std::vector<Reconfigured> out;
+  if (pending.empty()) return out;
+
+  std::vector<Diagnostic> broken;
+  for (Pending& p : pending) {
+    BuiltGraph& built = *p.built;
+    const ir::Graph& graph = program.module().graph(built.graph_id);
+    if (!built.refolder) {
+      built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
+      built.configured.resize(graph.nodes.size());
+    }
+    p.old = built.refolder->param_value(p.id);
+    built.refolder->set_param_value(p.id, value);  // a parameter has the type of the param its call passes
+    for (const std::size_t i : p.nodes) p.folded.push_back(graph.nodes[i]);
+    DiagEngine found;
+    if (built.refolder->fold(p.folded, found)) continue;
+    for (Diagnostic d : found.sorted()) {
+      for (auto call = p.calls.rbegin(); call != p.calls.rend(); ++call) {
+        d.note((*call)->name_range, "'{}' passes the value on to graph '{}' here", (*call)->name,
+               std::get<ir::ChildGraphNode>((*call)->op).graph);
+      }
+      broken.push_back(std::move(d));
+    }
+  }
+  const auto restore = [&] {
+    for (const Pending& p : pending) p.built->refolder->set_param_value(p.id, p.old);
+  };
+  if (!broken.empty()) {
+    restore();
+    const ir::Param& param = state.graph().param(id);
     DiagEngine diags;
-    Diagnostic& d = diags.report(DiagCode::param_value_refused, param.name_range, param.name, value.text(), old.text());
-    for (const Diagnostic& f : found.sorted()) {
+    Diagnostic& d = diags.report(DiagCode::param_value_refused, param.name_range, param.name, value.text(),
+                                 pending.front().old.text());
+    for (const Diagnostic& f : broken) {
       d.note(f.range, "{} [{}]", f.message, code_name(f.code));
       for (const DiagNote& note : f.notes) d.note(note.range, "{}", note.message);
     }
-    raise(state.program->sources(), diags, state.program->path);
+    raise(program.sources(), diags, program.path);
   }
   try {
-    configure_shared_memory(state, nodes, folded);
+    for (const Pending& p : pending) configure_shared_memory(program, state.functions, *p.built, p.nodes, p.folded);
   } catch (...) {
-    state.refolder->set_param_value(id, old);
+    restore();
     throw;
   }
-  for (std::size_t k = 0; k < nodes.size(); ++k) state.configured[nodes[k]] = std::move(folded[k]);
-  return nodes;
+  for (Pending& p : pending) {
+    for (std::size_t k = 0; k < p.nodes.size(); ++k) {
+      p.built->configured[p.nodes[k]] = std::move(p.folded[k]);
+      out.push_back({p.built, p.nodes[k]});
+    }
+  }
+  return out;
 }
 
 const ir::Node& current_node(const InstanceState& state, const BuiltGraph& built, std::size_t index) {
-  if (&built == &state.built && index < state.configured.size() && state.configured[index]) {
-    return *state.configured[index];
-  }
+  if (index < built.configured.size() && built.configured[index]) return *built.configured[index];
   return state.program->module().graph(built.graph_id).nodes.at(index);
+}
+
+void require_no_parameter_config(const ProgramState& program, ir::GraphId id) {
+  const ir::Graph& graph = program.module().graph(id);
+  for (const ir::Node& node : graph.nodes) {
+    for (const ir::ParamId param : node.config_params) {
+      if (!graph.is_parameter(param)) continue;
+      DiagEngine diags;
+      diags.report(DiagCode::parameter_configures_node, node.name_range, graph.name, graph.param(param).name, node.name)
+          .note(graph.param(param).name_range, "'{}' is declared here", graph.param(param).name);
+      raise(program.sources(), diags, program.path);
+    }
+  }
 }
 
 }  // namespace graphc::detail

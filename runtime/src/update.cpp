@@ -27,29 +27,34 @@ ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) 
 }
 
 // Param `id` of the graph that `built` is becomes `value` in every kernel node that passes
-// it and in the `configured` nodes (folded again already), and in the graphs of the calls
-// that pass it on; whether any node changed.
+// it and in the `configured` nodes (folded again already, in this graph or a called one),
+// and in the graphs of the calls that pass it on; whether any node changed.
 bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::ParamId id, const detail::Slot& value,
-              const std::vector<std::size_t>& configured) {
+              const std::vector<detail::Reconfigured>& configured) {
   bool changed = false;
   for (std::size_t i = 0; i < built.nodes.size(); ++i) {
     const bool passes = built.kernel_args[i].uses(id);
     if (passes) built.kernel_args[i].set_param(id, value);
-    if (passes || std::find(configured.begin(), configured.end(), i) != configured.end()) {
+    const bool reconfigured = std::any_of(configured.begin(), configured.end(), [&](const detail::Reconfigured& r) {
+      return r.built == &built && r.index == i;
+    });
+    if (passes || reconfigured) {
       detail::update_node(state, built, i);
       changed = true;
     }
     if (!built.calls[i]) continue;
     detail::BuiltGraph& called = *built.calls[i];
     for (std::uint32_t p = 0; p < called.param_sources.size(); ++p) {
-      if (called.param_sources[p] == id) changed = apply_to(state, called, ir::ParamId{p}, value, {}) || changed;
+      if (called.param_sources[p] == id) {
+        changed = apply_to(state, called, ir::ParamId{p}, value, configured) || changed;
+      }
     }
   }
   return changed;
 }
 
 void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
-  const std::vector<std::size_t> configured = detail::refold_config(state, id, value);
+  const std::vector<detail::Reconfigured> configured = detail::refold_config(state, id, value);
   const detail::Slot slot = detail::param_slot(value);
   std::vector<detail::Recapture> recaptured = detail::recapture(state, id, slot, value.text());
   state.params[id.value] = slot;
@@ -100,8 +105,8 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
   }
   const ir::Graph& graph = state.program->module().graph(built.graph_id);
   cudaGraphNodeParams p = std::holds_alternative<ir::CopyNode>(n.op)
-                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers)
-                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers);
+                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers, built.pitches)
+                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers, built.pitches);
   check(cudaGraphExecNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecNodeSetParams", site);
 }
 

@@ -24,7 +24,7 @@ namespace graphc::backend {
 namespace {
 
 // The GRAPHC_GENERATED_ABI of graphc/generated_support.h this back end writes for.
-constexpr int kGeneratedAbi = 3;
+constexpr int kGeneratedAbi = 4;
 
 // Where the kernels come from: `.cu` modules are #included by the generated .cu (their
 // kernels are C++ functions the compiler checks); `.ptx`, `.cubin` and `.fatbin` modules
@@ -229,6 +229,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     emit_build(source, context);
     source.blank();
     emit_update(source, context);
+    emit_check_config(source, context);
     source.blank();
     if (!switchable_nodes(module.graphs[i]).empty()) {
       emit_enable(source, context);

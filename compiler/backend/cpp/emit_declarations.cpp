@@ -7,6 +7,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/node_config.h"
 #include "ir/describe.h"
 
 namespace graphc::backend {
@@ -26,8 +27,13 @@ void emit_counts(CodeWriter& out, const GraphContext& context) {
   if (context.graph.buffers.empty()) return;
   out.line("// Buffer sizes, in elements.");
   for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
-    out.line(fmt::format("inline constexpr std::size_t {}_count = {};", context.names.buffers[i],
-                         context.graph.buffers[i].count_value));
+    const ir::Buffer& buffer = context.graph.buffers[i];
+    out.line(fmt::format("inline constexpr std::size_t {}_count = {};{}", context.names.buffers[i], buffer.count_value,
+                         buffer.two_d() ? "  // rows" : ""));
+    if (buffer.two_d()) {
+      out.line(fmt::format("inline constexpr std::size_t {}_width = {};  // elements per row", context.names.buffers[i],
+                           buffer.width_value));
+    }
   }
   out.blank();
 }
@@ -42,9 +48,14 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
       if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
-      out.line(fmt::format("{}* {} = nullptr;  // {}[{}], {}{}", ir::cpp_type_name(buffer.type), context.names.buffers[i],
-                           ir::type_name(buffer.type), buffer.count_value, ir::space_description(buffer.space),
-                           describe_init(buffer.init)));
+      const std::string width = buffer.two_d() ? fmt::format("[{}]", buffer.width_value) : std::string();
+      out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
+                           context.names.buffers[i], ir::type_name(buffer.type), buffer.count_value, width,
+                           ir::space_description(buffer.space), describe_init(buffer.init)));
+      if (buffer.two_d()) {
+        out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}",
+                             context.names.buffers[i], buffer.row_bytes()));
+      }
     }
     for (std::size_t i = 0; i < graph.params.size(); ++i) {
       const ir::Param& param = graph.params[i];
@@ -277,6 +288,13 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   out.line("// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in");
   out.line("// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.");
   out.line("void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
+  if (checks_config(context.module, id)) {
+    out.blank();
+    out.line("// Computes the configurations the graph's parameters set (its nodes', and those of the");
+    out.line("// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error");
+    out.line("// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.");
+    out.line("void check_config(const Bindings& b);");
+  }
   emit_setters(out, context);
   emit_rebinders(out, context);
   emit_switchable(out, context);

@@ -163,7 +163,8 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   }
   std::vector<std::string> members;
   for (const std::size_t i : stored) {
-    members.push_back(fmt::format("{}_({}_count, {}, {})", names.buffers[i], names.buffers[i],
+    const std::string width = graph.buffers[i].two_d() ? fmt::format(", {}_width", names.buffers[i]) : std::string();
+    members.push_back(fmt::format("{}_({}_count{}, {}, {})", names.buffers[i], names.buffers[i], width,
                                   space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {
@@ -190,7 +191,12 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   {
     const Indented body(out);
     out.line("Bindings b;");
-    for (const std::size_t i : stored) out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
+    for (const std::size_t i : stored) {
+      out.line(fmt::format("b.{} = {}_.get();", names.buffers[i], names.buffers[i]));
+      if (graph.buffers[i].two_d()) {
+        out.line(fmt::format("b.{}_pitch = {}_.pitch();", names.buffers[i], names.buffers[i]));
+      }
+    }
     for (const std::string& member : names.events) out.line(fmt::format("b.{} = {}_.get();", member, member));
     if (names.captures) out.line(fmt::format("b.{} = &capture_resources_;", capture_resources_member));
     out.line("return b;");

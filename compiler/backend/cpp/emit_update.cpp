@@ -187,10 +187,10 @@ void declare_recaptures(CodeWriter& out, const GraphContext& context, const std:
   for (const std::size_t i : captures) out.line(fmt::format("graphc::ChildGraph {};", recaptured_local(context, i)));
 }
 
-// `b.member = value`, kept only when the configuration of every node in `configures` is
-// valid with it (graphc::config throws R0032 otherwise) and every node of `captures`
-// captures again a graph of the same shape (`check`, naming `changed`): nothing changes on
-// a refusal.
+// `b.member = value`, kept only when the configuration of every node in `configures` (and
+// of the called graphs' nodes that it configures through a call node among them) is valid
+// with it (graphc::config throws R0032 otherwise) and every node of `captures` captures
+// again a graph of the same shape (`check`, naming `changed`): nothing changes on a refusal.
 void write_checked_assignment(CodeWriter& out, const GraphContext& context, const std::string& member,
                               const std::string& value,
                               const std::vector<std::size_t>& configures, const std::vector<std::size_t>& captures,
@@ -200,9 +200,12 @@ void write_checked_assignment(CodeWriter& out, const GraphContext& context, cons
   out.line(fmt::format("b.{} = {};", member, value));
   out.line(captures.empty() ? "try {  // the nodes it configures, checked before any changes"
                             : "try {  // the nodes it configures and captures, checked before any changes");
-  for (const std::size_t i : configures) out.line(fmt::format("  (void){};", config_call(context, i)));
+  for (const std::size_t i : configures) {
+    if (configured(context.graph.nodes[i])) out.line(fmt::format("  (void){};", config_call(context, i)));
+  }
   {
     const Indented block(out);
+    for (const std::size_t i : configures) write_call_config_check(out, context, i);
     for (const std::size_t i : captures) write_recapture(out, context, i, check, changed);
   }
   out.line("} catch (...) {");
@@ -226,9 +229,11 @@ void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) 
       fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value) {{", member, type));
   {
     const Indented body(out);
-    std::vector<std::size_t> configures;
+    std::vector<std::size_t> configures;  // its own nodes, and calls that pass it to a graph it configures
     for (const std::size_t i : nodes) {
-      if (configured(context.graph.nodes[i])) configures.push_back(i);
+      const auto* call = std::get_if<ir::ChildGraphNode>(&context.graph.nodes[i].op);
+      const bool checked_call = call != nullptr && call->graph_id.valid() && checks_config(context.module, call->graph_id);
+      if (configured(context.graph.nodes[i]) || checked_call) configures.push_back(i);
     }
     const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
     if (configures.empty() && captures.empty()) {
@@ -307,7 +312,8 @@ void write_buffer_update(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 bool rebindable(const ir::Graph& graph, ir::BufferId id) {
-  if (graph.buffer(id).alloc.valid()) return false;
+  // An alloc's memory has no binding; a 2-D buffer is bound once, with its pitch.
+  if (graph.buffer(id).alloc.valid() || graph.buffer(id).two_d()) return false;
   return std::none_of(graph.parameters.begin(), graph.parameters.end(), [&](const ir::Parameter& p) {
     return p.kind == ir::Parameter::Kind::buffer && p.buffer == id;
   });

@@ -35,6 +35,7 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::cond: return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
+    case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};
     case ir::KernelArg::Kind::unresolved: break;
   }
   throw std::logic_error("C++ back end: a kernel argument is not resolved");

@@ -8,6 +8,7 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/node_config.h"
 #include "backend/text/expr_text.h"
+#include "ir/describe.h"
 
 namespace graphc::backend {
 namespace {
@@ -42,13 +43,6 @@ std::string slice_pointer(const GraphContext& context, const ir::BufferSlice& sl
   return slice.offset_value == 0 ? pointer : fmt::format("{} + {}", pointer, slice.offset_value);
 }
 
-// `buf` or `buf[offset:length]`, folded, for comments.
-std::string folded_slice_text(const GraphContext& context, const ir::BufferSlice& slice) {
-  const ir::Buffer& buffer = context.graph.buffer(slice.id);
-  if (slice.offset_value == 0 && slice.length_value == buffer.count_value) return escape(buffer.name);
-  return fmt::format("{}[{}:{}]", escape(buffer.name), slice.offset_value, slice.length_value);
-}
-
 }  // namespace
 
 std::string copy_summary(const GraphContext& context, const ir::Node& node) {
@@ -58,8 +52,9 @@ std::string copy_summary(const GraphContext& context, const ir::Node& node) {
                        escape(slice_text(copy.src)), copy.bytes ? " bytes " + escape(expr_text(*copy.bytes)) : "",
                        describe_kind(copy.kind));
   }
-  return fmt::format("copy {} <- {} ({} bytes, {})", folded_slice_text(context, copy.dst),
-                     folded_slice_text(context, copy.src), copy.bytes_value, describe_kind(copy.kind));
+  return fmt::format("copy {} <- {} ({} bytes, {})", escape(ir::folded_slice_text(context.graph, copy.dst)),
+                     escape(ir::folded_slice_text(context.graph, copy.src)), copy.bytes_value,
+                     describe_kind(copy.kind));
 }
 
 std::string memset_summary(const GraphContext& context, const ir::Node& node) {
@@ -68,13 +63,37 @@ std::string memset_summary(const GraphContext& context, const ir::Node& node) {
     return fmt::format("memset {} = {} ({}-byte elements, configured by params)", escape(slice_text(memset.dst)),
                        escape(expr_text(memset.value)), memset.element_size);
   }
-  return fmt::format("memset {} = 0x{:0{}x}u ({}-byte elements)", folded_slice_text(context, memset.dst),
-                     memset.value_bits, memset.element_size * 2, memset.element_size);
+  return fmt::format("memset {} = 0x{:0{}x}u ({}-byte elements)",
+                     escape(ir::folded_slice_text(context.graph, memset.dst)), memset.value_bits,
+                     memset.element_size * 2, memset.element_size);
+}
+
+// A 2-D copy: both sides' pitched pointers and positions (x in bytes), the box's extent.
+void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::CopyNode& copy) {
+  out.line("cudaGraphNodeParams p{};");
+  out.line("p.type = cudaGraphNodeTypeMemcpy;");
+  for (const auto& [side, slice] : {std::pair{"src", &copy.src}, std::pair{"dst", &copy.dst}}) {
+    const ir::Buffer& buffer = context.graph.buffer(slice->id);
+    const std::string& pointer = context.names.pointers.at(slice->id.value);
+    const std::size_t size = ir::type_size(buffer.type);
+    out.line(fmt::format("p.memcpy.copyParams.{}Ptr = make_cudaPitchedPtr({}, {}_pitch, {}, {});", side, pointer,
+                         pointer, buffer.row_bytes(), buffer.count_value));
+    out.line(fmt::format("p.memcpy.copyParams.{}Pos = make_cudaPos({}, {}, 0);", side, slice->column_value * size,
+                         slice->offset_value));
+  }
+  out.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, {}, 1);",
+                       copy.src.columns_value * ir::type_size(context.graph.buffer(copy.src.id).type),
+                       copy.src.length_value));
+  out.line(fmt::format("p.memcpy.copyParams.kind = {};", memcpy_kind(copy.kind)));
 }
 
 void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
   const auto& copy = std::get<ir::CopyNode>(node.op);
+  if (context.graph.buffer(copy.src.id).two_d()) {
+    write_box_copy(out, context, copy);
+    return;
+  }
   std::string src = slice_pointer(context, copy.src);
   std::string dst = slice_pointer(context, copy.dst);
   std::string bytes = std::to_string(copy.bytes_value);
@@ -98,19 +117,32 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
   std::string dst = slice_pointer(context, memset.dst);
   std::string value = fmt::format("0x{:0{}x}u", memset.value_bits, memset.element_size * 2);
   std::string width = std::to_string(memset.dst.length_value);
+  std::string pitch;
+  std::size_t height = 1;
+  if (context.graph.buffer(memset.dst.id).two_d()) {
+    const std::string& pointer = context.names.pointers.at(memset.dst.id.value);
+    pitch = pointer + "_pitch";
+    dst = fmt::format("graphc::pitched_element({}, {}, {}, {})", pointer, pitch, memset.dst.offset_value,
+                      memset.dst.column_value);
+    width = std::to_string(memset.dst.columns_value);
+    height = memset.dst.length_value;
+  }
   if (configured(node)) {
     out.line(fmt::format("const graphc::config::Memset config = {};", config_call(context, index)));
-    dst = slice_pointer(context, memset.dst, "config.dst.first");
     value = "config.value";
-    width = "config.dst.length";
+    if (pitch.empty()) {  // a box's bounds are constants: only its value is configured
+      dst = slice_pointer(context, memset.dst, "config.dst.first");
+      width = "config.dst.length";
+    }
   }
   out.line("cudaGraphNodeParams p{};");
   out.line("p.type = cudaGraphNodeTypeMemset;");
   out.line(fmt::format("p.memset.dst = {};", dst));
   out.line(fmt::format("p.memset.value = {};", value));
   out.line(fmt::format("p.memset.elementSize = {};", memset.element_size));
+  if (!pitch.empty()) out.line(fmt::format("p.memset.pitch = {};", pitch));
   out.line(fmt::format("p.memset.width = {};", width));
-  out.line("p.memset.height = 1;");
+  out.line(fmt::format("p.memset.height = {};", height));
 }
 
 }  // namespace graphc::backend

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/memory_ops.h"
@@ -105,6 +106,23 @@ void write_memset(CodeWriter& out, const GraphContext& context, const ir::Memset
   }
 }
 
+// Whether one of the graph's scalar parameters configures `node`.
+bool configured_by_parameter(const ir::Graph& graph, const ir::Node& node) {
+  return std::any_of(node.config_params.begin(), node.config_params.end(),
+                     [&](ir::ParamId id) { return graph.is_parameter(id); });
+}
+
+// The graph a call node calls when check_config() of its caller checks it: the call passes
+// one of the caller's parameters on to a graph that checks_config.
+const ir::ChildGraphNode* checked_call(const ir::Module& module, const ir::Graph& graph, const ir::Node& node) {
+  const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+  if (call == nullptr || !call->graph_id.valid()) return nullptr;
+  const bool passes = std::any_of(call->args.begin(), call->args.end(), [&](const ir::KernelArg& arg) {
+    return arg.kind == ir::KernelArg::Kind::param && graph.is_parameter(arg.param);
+  });
+  return passes && checks_config(module, call->graph_id) ? call : nullptr;
+}
+
 // The return type of node `node`'s config function, and what it configures (escaped).
 std::pair<std::string_view, std::string> signature(const GraphContext& context, const ir::Node& node) {
   if (std::holds_alternative<ir::KernelNode>(node.op)) return {"Launch", "kernel " + launch_summary(node)};
@@ -175,6 +193,45 @@ void emit_node_configs(CodeWriter& out, const GraphContext& context) {
     out.blank();
     out.line("}  // namespace");
   }
+}
+
+bool checks_config(const ir::Module& module, ir::GraphId id) {
+  const ir::Graph& graph = module.graph(id);
+  return std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& node) {
+    return configured_by_parameter(graph, node) || checked_call(module, graph, node) != nullptr;
+  });
+}
+
+void emit_check_config(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  const ir::GraphId id{static_cast<std::uint32_t>(&graph - context.module.graphs.data())};
+  if (!checks_config(context.module, id)) return;
+  out.blank();
+  out.line("void check_config(const Bindings& b) {");
+  {
+    const Indented body(out);
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (configured_by_parameter(graph, graph.nodes[i])) out.line(fmt::format("(void){};", config_call(context, i)));
+    }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (checked_call(context.module, graph, graph.nodes[i]) != nullptr) write_call_config_check(out, context, i);
+    }
+  }
+  out.line("}");
+}
+
+void write_call_config_check(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes[index];
+  const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+  if (call == nullptr || !call->graph_id.valid() || !checks_config(context.module, call->graph_id)) return;
+  out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, *call)));
+  out.line("{");
+  {
+    const Indented block(out);
+    write_call_bindings(out, context, node, *call);
+    out.line(fmt::format("graphc::gen::{}::check_config(args);", context.module_names.at(call->graph_id.value).space));
+  }
+  out.line("}");
 }
 
 }  // namespace graphc::backend

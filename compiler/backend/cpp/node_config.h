@@ -28,4 +28,17 @@ std::string config_expression(const GraphContext& context, const ir::Expr& expr)
 /// namespace (nothing when there is none).
 void emit_node_configs(CodeWriter& out, const GraphContext& context);
 
+/// Whether graph `id`'s scalar parameters configure a node of it, or of a graph that one of
+/// its calls passes a parameter on to. Its namespace then has `check_config(b)`, which
+/// computes those configurations from the Bindings (R0032 for a value that breaks a rule)
+/// and changes nothing: a caller's set_NAME() runs it before it changes anything.
+bool checks_config(const ir::Module& module, ir::GraphId id);
+
+/// Source: check_config() of the graph, when it checks_config (nothing otherwise).
+void emit_check_config(CodeWriter& out, const GraphContext& context);
+
+/// A block that runs check_config() of the graph that call node `index` calls, with the
+/// Bindings the call builds it with; nothing when that graph has none.
+void write_call_config_check(CodeWriter& out, const GraphContext& context, std::size_t index);
+
 }  // namespace graphc::backend

@@ -49,42 +49,50 @@ std::string label(std::initializer_list<std::string> lines) {
   return quoted(text);
 }
 
-std::string slice_text(const ir::Graph& graph, const ir::BufferSlice& slice) {
-  const ir::Buffer& buffer = graph.buffer(slice.id);
-  if (slice.offset_value == 0 && slice.length_value == buffer.count_value) return buffer.name;
-  return fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value);
-}
-
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
+// Whether one of the graph's scalar parameters configures `node`: only its calls give the
+// configuration values.
+bool per_call(const ir::Graph& graph, const ir::Node& node) {
+  return std::any_of(node.config_params.begin(), node.config_params.end(),
+                     [&](ir::ParamId id) { return graph.is_parameter(id); });
+}
+
 // A node's name, and for a node that params configure, which ones (its label shows the
-// configuration their defaults give).
+// configuration their defaults give, or none when a parameter's call gives it).
 std::string heading(const ir::Graph& graph, const ir::Node& node) {
   if (node.config_params.empty()) return node.name;
   std::vector<std::string> names;
   for (const ir::ParamId id : node.config_params) names.push_back(graph.param(id).name);
-  return fmt::format("{}\nset by {} (defaults shown)", node.name, fmt::join(names, ", "));
+  return fmt::format("{}\nset by {} ({})", node.name, fmt::join(names, ", "),
+                     per_call(graph, node) ? "per call" : "defaults shown");
 }
 
 // `shape=..., label="..."` of one node.
 std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   const std::string name = heading(graph, node);
+  const bool unknown = per_call(graph, node);
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
-            const std::string launch = fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
-                                                   dims(k.block_dims), k.shared_memory_bytes);
+            const std::string launch = unknown ? k.function + "<<<...>>>"
+                                               : fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
+                                                             dims(k.block_dims), k.shared_memory_bytes);
             return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
           },
           [&](const ir::CopyNode& c) {
-            return "shape=cds, label=" + label({name, slice_text(graph, c.dst) + " <- " + slice_text(graph, c.src),
-                                                fmt::format("{} bytes", c.bytes_value)});
+            if (unknown) return "shape=cds, label=" + label({name, c.dst.buffer + " <- " + c.src.buffer});
+            const std::string ends = ir::folded_slice_text(graph, c.dst) + " <- " + ir::folded_slice_text(graph, c.src);
+            return "shape=cds, label=" + label({name, ends, fmt::format("{} bytes", c.bytes_value)});
           },
           [&](const ir::MemsetNode& m) {
+            if (unknown) return "shape=parallelogram, label=" + label({name, "memset " + m.dst.buffer});
+            // A 2-D memset's box: rows of columns_value elements.
+            const std::uint64_t elements = m.dst.length_value * std::max<std::uint64_t>(m.dst.columns_value, 1);
             return "shape=parallelogram, label=" +
-                   label({name, fmt::format("{} = 0x{:0{}x}", slice_text(graph, m.dst), m.value_bits,
-                                                 m.element_size * 2),
-                          fmt::format("{} x {}-byte elements", m.dst.length_value, m.element_size)});
+                   label({name, fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
+                                            m.element_size * 2),
+                          fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) { return "shape=hexagon, label=" + label({node.name, h.function + "()"}); },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },

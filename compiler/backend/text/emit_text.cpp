@@ -75,7 +75,8 @@ class TextWriter {
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
       const ir::Buffer& b = graph_.buffers[i];
       if (b.alloc.valid() || graph_.is_parameter(ir::BufferId{i})) continue;
-      line(1, fmt::format("buffer {} : {}[{}] {}{};", b.name, ir::type_name(b.type), expr_text(b.count),
+      const std::string width = b.width ? fmt::format("[{}]", expr_text(*b.width)) : "";
+      line(1, fmt::format("buffer {} : {}[{}]{} {}{};", b.name, ir::type_name(b.type), expr_text(b.count), width,
                           ir::space_name(b.space), init_text(b.init)));
       declarations = true;
     }

@@ -97,7 +97,9 @@ std::string expr_text(const ir::Expr& e) {
 
 std::string slice_text(const ir::BufferSlice& slice) {
   if (!slice.offset) return slice.buffer;
-  return fmt::format("{}[{}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length));
+  if (!slice.column) return fmt::format("{}[{}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length));
+  return fmt::format("{}[{}:{}, {}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length),
+                     expr_text(*slice.column), expr_text(*slice.columns));
 }
 
 std::string attribute_text(const ir::KernelAttribute& attribute) {

@@ -85,8 +85,13 @@ class YamlWriter {
       if (!open) out_ << YAML::Key << "buffers" << YAML::Value << YAML::BeginMap;
       open = true;
       out_ << YAML::Key << b.name << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "type" << YAML::Value
-           << std::string(ir::type_name(b.type)) << YAML::Key << "count" << YAML::Value << expr_text(b.count)
-           << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
+           << std::string(ir::type_name(b.type)) << YAML::Key << "count" << YAML::Value;
+      if (b.width) {
+        out_ << YAML::Flow << YAML::BeginSeq << expr_text(b.count) << expr_text(*b.width) << YAML::EndSeq;
+      } else {
+        out_ << expr_text(b.count);
+      }
+      out_ << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
       if (b.init.kind != ir::BufferInit::Kind::none) init(b.init);
       out_ << YAML::EndMap;
     }

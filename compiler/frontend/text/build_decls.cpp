@@ -166,8 +166,18 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   buffer.range = ctx.range(node);
   buffer.type = build_type(ctx, *node.children.at(1));
   buffer.count = build_expr(ctx, *node.children.at(2));
-  buffer.space = build_space(ctx, *node.children.at(3));
-  if (node.children.size() > 4) buffer.init = build_init(ctx, *node.children[4]);
+  std::size_t next = 3;
+  if (node.children.at(next)->is_type<grammar::buffer_width>()) {
+    buffer.width = build_expr(ctx, *node.children[next++]->children.at(0));
+  }
+  const std::size_t first_extra = next;
+  while (node.children.at(next)->is_type<grammar::buffer_width>()) ++next;
+  if (next > first_extra) {
+    ctx.diags.report(DiagCode::buffer_rank, ctx.span(*node.children[first_extra], *node.children[next - 1]),
+                     buffer.name, next - 2);
+  }
+  buffer.space = build_space(ctx, *node.children.at(next++));
+  if (node.children.size() > next) buffer.init = build_init(ctx, *node.children[next]);
   return buffer;
 }
 

@@ -170,9 +170,13 @@ ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
   slice.buffer = ctx.text(name);
   slice.name_range = ctx.range(name);
   slice.range = ctx.range(node);
-  if (node.children.size() == 3) {
+  if (node.children.size() >= 3) {
     slice.offset = build_expr(ctx, *node.children[1]);
     slice.length = build_expr(ctx, *node.children[2]);
+  }
+  if (node.children.size() == 5) {
+    slice.column = build_expr(ctx, *node.children[3]);
+    slice.columns = build_expr(ctx, *node.children[4]);
   }
   return slice;
 }

@@ -151,7 +151,26 @@ class GraphBuilder {
     graph_.params.push_back(std::move(p));
   }
 
-  // x: {type: f32, count: N, space: device, init: {fill: 0}}
+  // `count: [rows, width]`: a 2-D buffer; a longer list is a 3-D one (E0119), a shorter one
+  // the wrong shape.
+  bool shaped(const YAML::Node& node, std::string_view what, ir::Buffer& b) {
+    if (!node.IsSequence()) return counted(node, what, b.count);
+    if (node.size() > 2) {
+      r_.diags().report(DiagCode::buffer_rank, r_.range(node), b.name, node.size());
+      return false;
+    }
+    if (node.size() != 2) {
+      r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), fmt::format("the count of {}", what),
+                        "a count or a list [rows, width]", fmt::format("a list of {}", node.size()));
+      return false;
+    }
+    ir::Expr width;
+    if (!counted(node[0], what, b.count) || !counted(node[1], what, width)) return false;
+    b.width = width;
+    return true;
+  }
+
+  // x: {type: f32, count: N, space: device, init: {fill: 0}}; `count: [H, W]`: 2-D
   void buffer(const YAML::Node& key, const YAML::Node& value) {
     ir::Buffer b;
     if (!declared(key, "buffer", b.name, b.name_range)) return;
@@ -161,7 +180,7 @@ class GraphBuilder {
     const auto type = r_.required(value, "type", what);
     const auto count = r_.required(value, "count", what);
     const auto space = r_.required(value, "space", what);
-    if (!type || !count || !space || !typed(*type, b.type) || !counted(*count, what, b.count) ||
+    if (!type || !count || !space || !typed(*type, b.type) || !shaped(*count, what, b) ||
         !spaced(*space, what, b.space)) {
       return;
     }

@@ -29,6 +29,13 @@ class Bindings {
   /// the graph does not declare is error R0010 at instantiate. A second call for the same
   /// name replaces the first.
   Bindings& buffer(std::string name, void* ptr, std::size_t bytes);
+  /// Memory the caller owns for the 2-D buffer `name` (`type[rows][width]`): `rows` rows
+  /// starting `pitch_bytes` apart, as cudaMallocPitch returns them. The pitch must hold a
+  /// row (width * element size), else instantiate throws R0058, and `rows` at least the
+  /// buffer's rows, else R0007. A 2-D buffer bound with buffer() has dense rows. Nodes and
+  /// `pitch(name)` kernel arguments use this pitch. 2-D buffers are bound only here, before
+  /// the graph is built: Instance::bind and rebind refuse them (R0059).
+  Bindings& pitched(std::string name, void* ptr, std::size_t pitch_bytes, std::size_t rows);
 
   /// A `__global__` function compiled into the host program, for kernel nodes whose
   /// function is written `name` in the graph (exactly, e.g. "axpy<float>"). Bound kernels
@@ -94,6 +101,7 @@ class Bindings {
   struct BoundBuffer {
     void* ptr = nullptr;
     std::size_t bytes = 0;
+    std::size_t pitch = 0;  // Bindings::pitched; 0: dense rows
   };
   struct BoundHost {
     cudaHostFn_t fn = nullptr;

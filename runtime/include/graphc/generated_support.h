@@ -24,7 +24,7 @@
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
-#define GRAPHC_GENERATED_ABI 3
+#define GRAPHC_GENERATED_ABI 4
 
 namespace graphc {
 
@@ -118,6 +118,13 @@ void* kernel_function(void (*kernel)(Params...)) {
   return reinterpret_cast<void*>(kernel);
 }
 
+/// Element (`row`, `column`) of a 2-D buffer at `base` whose rows are `pitch` bytes apart
+/// (cudaMallocPitch's layout): the `dst` of a memset node over a box.
+template <class T>
+T* pitched_element(T* base, std::size_t pitch, std::size_t row, std::size_t column) {
+  return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(base) + row * pitch) + column;
+}
+
 /// `count` elements of T in `space` (device: cudaMalloc; host: pinned, cudaMallocHost;
 /// managed: cudaMallocManaged; pageable: malloc), freed when destroyed. Move-only. `name`
 /// (the buffer's) appears in the error when the allocation fails.
@@ -125,10 +132,46 @@ template <class T>
 class Allocation {
  public:
   Allocation(std::size_t count, MemorySpace space, const char* name) : space_(space) {
+    allocate(count * sizeof(T), name);
+  }
+  /// A 2-D buffer of `rows` rows of `width` elements: device memory is pitched
+  /// (cudaMallocPitch, which chooses pitch(), in bytes), other spaces dense (pitch() is
+  /// width * sizeof(T)).
+  Allocation(std::size_t rows, std::size_t width, MemorySpace space, const char* name)
+      : space_(space), pitch_(width * sizeof(T)) {
+    if (space != MemorySpace::device) {
+      allocate(rows * pitch_, name);
+      return;
+    }
     void* memory = nullptr;
-    const std::size_t bytes = count * sizeof(T);
+    check_cuda(cudaMallocPitch(&memory, &pitch_, width * sizeof(T), rows),
+               (std::string("cudaMallocPitch of buffer '") + name + "'").c_str());
+    data_ = static_cast<T*>(memory);
+  }
+  ~Allocation() { release(); }
+  Allocation(Allocation&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), space_(other.space_), pitch_(other.pitch_) {}
+  Allocation& operator=(Allocation&& other) noexcept {
+    if (this != &other) {
+      release();
+      data_ = std::exchange(other.data_, nullptr);
+      space_ = other.space_;
+      pitch_ = other.pitch_;
+    }
+    return *this;
+  }
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+
+  T* get() const { return data_; }
+  /// Bytes from one row of a 2-D buffer to the next; 0 for a 1-D one.
+  std::size_t pitch() const { return pitch_; }
+
+ private:
+  void allocate(std::size_t bytes, const char* name) {
+    void* memory = nullptr;
     const std::string buffer = std::string(" of buffer '") + name + "'";
-    switch (space) {
+    switch (space_) {
       case MemorySpace::device: check_cuda(cudaMalloc(&memory, bytes), ("cudaMalloc" + buffer).c_str()); break;
       case MemorySpace::host: check_cuda(cudaMallocHost(&memory, bytes), ("cudaMallocHost" + buffer).c_str()); break;
       case MemorySpace::managed:
@@ -141,22 +184,7 @@ class Allocation {
     }
     data_ = static_cast<T*>(memory);
   }
-  ~Allocation() { release(); }
-  Allocation(Allocation&& other) noexcept : data_(std::exchange(other.data_, nullptr)), space_(other.space_) {}
-  Allocation& operator=(Allocation&& other) noexcept {
-    if (this != &other) {
-      release();
-      data_ = std::exchange(other.data_, nullptr);
-      space_ = other.space_;
-    }
-    return *this;
-  }
-  Allocation(const Allocation&) = delete;
-  Allocation& operator=(const Allocation&) = delete;
 
-  T* get() const { return data_; }
-
- private:
   // A destructor cannot throw: a failing free (the context is already gone) is ignored.
   void release() noexcept {
     if (data_ == nullptr) return;
@@ -170,6 +198,7 @@ class Allocation {
 
   T* data_ = nullptr;
   MemorySpace space_;
+  std::size_t pitch_ = 0;
 };
 
 /// Milliseconds between the last records of `from` and `to` (cudaEventElapsedTime, about

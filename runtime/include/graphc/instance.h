@@ -73,7 +73,8 @@ class Instance {
   /// `bytes` is less than count * element size) in its memory space (R0046, as
   /// cudaPointerGetAttributes says: device or managed memory for a device buffer, pinned host
   /// or managed memory for a host buffer, managed memory for a managed one); an alloc's
-  /// memory cannot be bound (R0020); an unknown name is R0010; a capture node that captures
+  /// memory cannot be bound (R0020), nor a 2-D buffer (R0059: bind it with
+  /// Bindings::pitched at instantiate); an unknown name is R0010; a capture node that captures
   /// a graph of another shape is R0047. A refused binding changes nothing. The instance
   /// does not own `pointer` (it must outlive the launches that use it, and reload() keeps
   /// it); memory the instance allocated for the buffer stays allocated until the instance
@@ -144,8 +145,13 @@ class Instance {
   /// name, the device address its mem alloc node returned: the memory exists only from that
   /// node to its free node during a launch (or, unfreed, until the next launch). Unknown: R0010.
   void* buffer(std::string_view name) const;
-  /// The buffer's size in bytes as declared (count * element size). Unknown: R0010.
+  /// The buffer's size in bytes as declared (count * element size; of a 2-D buffer, rows *
+  /// width * element size, its dense size, which a pitched one exceeds). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;
+  /// Bytes from one row of 2-D buffer `name` to the next: the pitch cudaMallocPitch chose
+  /// for a device buffer, width * element size for other spaces, or the pitch given to
+  /// Bindings::pitched; what `pitch(name)` passes to kernels. 0 for a 1-D buffer. Unknown: R0010.
+  std::size_t buffer_pitch(std::string_view name) const;
   /// The CUDA event behind `event name;` (created by the instance, or bound by the caller
   /// with Bindings::event), e.g. to cudaEventSynchronize on what a record node recorded.
   /// Unknown: R0016.

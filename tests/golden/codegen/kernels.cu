@@ -93,3 +93,11 @@ extern "C" __global__ void count_down(cudaGraphExec_t self, int* counter) {
 }
 
 extern "C" __global__ void start_worker(cudaGraphExec_t worker) { cudaGraphLaunch(worker, cudaStreamGraphFireAndForget); }
+
+// pitched.graph: a pitched 2-D image, its rows `pitch` bytes apart.
+extern "C" __global__ void brighten(float* image, std::size_t pitch, int width, int height, float add) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  reinterpret_cast<float*>(reinterpret_cast<char*>(image) + y * pitch)[x] += add;
+}

@@ -73,7 +73,7 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
   const std::vector<cudaGraphConditionalHandle> conds = {0x1111, 0xabcdef0123ull};
-  KernelArgs args(graph, kernel, buffers, params, conds);
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, conds);
   void** p = args.pointers();
   REQUIRE(p != nullptr);
   CHECK(value_at<void*>(p[0]) == x + 3 * sizeof(float));
@@ -96,9 +96,23 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   CHECK(value_at<float>(moved.pointers()[2]) == -1.5f);
 }
 
+TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t", "[runtime]") {
+  const ir::Graph graph = graph_with_declarations();
+  ir::KernelArg pitch;
+  pitch.kind = ir::KernelArg::Kind::pitch;
+  pitch.buffer = ir::BufferId{1};
+  ir::KernelNode kernel;
+  kernel.args = {buffer_arg(1, 0), pitch};
+  alignas(8) std::byte x[64];
+  alignas(8) std::byte h[64];
+  KernelArgs args(graph, kernel, {x, h}, {0, 512}, {}, {});
+  CHECK(value_at<void*>(args.pointers()[0]) == h);
+  CHECK(value_at<std::size_t>(args.pointers()[1]) == 512);
+}
+
 TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
-  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {});
+  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {});
   CHECK(args.pointers() == nullptr);
   CHECK_FALSE(args.uses(ir::ParamId{0}));
 }

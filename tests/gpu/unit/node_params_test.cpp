@@ -34,7 +34,7 @@ TEST_CASE("copy_node_params: a 1-D cudaMemcpy3DParms between the slices", "[runt
   copy.src = slice(0, 8, 4);
   copy.bytes_value = 16;
   copy.kind = ir::CopyKind::device_to_host;
-  const cudaGraphNodeParams p = copy_node_params(graph, copy, {a, b});
+  const cudaGraphNodeParams p = copy_node_params(graph, copy, {a, b}, {0, 0});
   CHECK(p.type == cudaGraphNodeTypeMemcpy);
   CHECK(p.memcpy.flags == 0);
   const cudaMemcpy3DParms& c = p.memcpy.copyParams;
@@ -67,13 +67,82 @@ TEST_CASE("memset_node_params: one row of the slice's elements", "[runtime]") {
   memset.dst = slice(1, 3, 10);
   memset.element_size = 2;
   memset.value_bits = 0xbeef;
-  const cudaGraphNodeParams p = memset_node_params(graph, memset, {a, b});
+  const cudaGraphNodeParams p = memset_node_params(graph, memset, {a, b}, {0, 0});
   CHECK(p.type == cudaGraphNodeTypeMemset);
   CHECK(p.memset.dst == b + 6);
   CHECK(p.memset.value == 0xbeef);
   CHECK(p.memset.elementSize == 2);
   CHECK(p.memset.width == 10);
   CHECK(p.memset.height == 1);
+}
+
+// A pitched f32[6][5] buffer (pitch 64) and a dense u32[4][3] one.
+ir::Graph two_images() {
+  ir::Graph graph;
+  graph.buffers.resize(2);
+  graph.buffers[0].type = ST::f32;
+  graph.buffers[0].count_value = 6;
+  graph.buffers[0].width = ir::Expr{};
+  graph.buffers[0].width_value = 5;
+  graph.buffers[1].type = ST::u32;
+  graph.buffers[1].space = ir::MemorySpace::host;
+  graph.buffers[1].count_value = 4;
+  graph.buffers[1].width = ir::Expr{};
+  graph.buffers[1].width_value = 3;
+  return graph;
+}
+
+ir::BufferSlice box(std::uint32_t id, std::uint64_t row, std::uint64_t rows, std::uint64_t column,
+                    std::uint64_t columns) {
+  ir::BufferSlice s = slice(id, row, rows);
+  s.column_value = column;
+  s.columns_value = columns;
+  return s;
+}
+
+TEST_CASE("copy_node_params: a 2-D box between pitched pointers, x positions in bytes", "[runtime]") {
+  const ir::Graph graph = two_images();
+  alignas(8) std::byte a[6 * 64];
+  alignas(8) std::byte b[4 * 12];
+  ir::CopyNode copy;
+  copy.dst = box(0, 2, 3, 1, 2);
+  copy.src = box(1, 1, 3, 0, 2);
+  copy.kind = ir::CopyKind::host_to_device;
+  const cudaGraphNodeParams p = copy_node_params(graph, copy, {a, b}, {64, 12});
+  const cudaMemcpy3DParms& c = p.memcpy.copyParams;
+  CHECK(c.dstPtr.ptr == a);
+  CHECK(c.dstPtr.pitch == 64);
+  CHECK(c.dstPtr.xsize == 20);
+  CHECK(c.dstPtr.ysize == 6);
+  CHECK(c.srcPtr.ptr == b);
+  CHECK(c.srcPtr.pitch == 12);
+  CHECK(c.srcPtr.xsize == 12);
+  CHECK(c.srcPtr.ysize == 4);
+  CHECK(c.dstPos.x == 4);
+  CHECK(c.dstPos.y == 2);
+  CHECK(c.dstPos.z == 0);
+  CHECK(c.srcPos.x == 0);
+  CHECK(c.srcPos.y == 1);
+  CHECK(c.extent.width == 8);
+  CHECK(c.extent.height == 3);
+  CHECK(c.extent.depth == 1);
+  CHECK(c.kind == cudaMemcpyHostToDevice);
+}
+
+TEST_CASE("memset_node_params: a 2-D box, its rows a pitch apart", "[runtime]") {
+  const ir::Graph graph = two_images();
+  alignas(8) std::byte a[6 * 64];
+  alignas(8) std::byte b[4 * 12];
+  ir::MemsetNode memset;
+  memset.dst = box(0, 1, 4, 2, 3);
+  memset.element_size = 4;
+  memset.value_bits = 0x3f800000;
+  const cudaGraphNodeParams p = memset_node_params(graph, memset, {a, b}, {64, 12});
+  CHECK(p.memset.dst == a + 64 + 8);
+  CHECK(p.memset.pitch == 64);
+  CHECK(p.memset.width == 3);
+  CHECK(p.memset.height == 4);
+  CHECK(p.memset.elementSize == 4);
 }
 
 void CUDART_CB callback(void*) {}

@@ -3,6 +3,8 @@
 
 #include "frontend_test_support.h"
 
+using graphc::DiagCode;
+using graphc::test::expect_error;
 using graphc::test::parse_ok;
 using graphc::test::sexpr;
 namespace ir = graphc::ir;
@@ -84,6 +86,34 @@ TEST_CASE("buffer: type, count, space", "[grammar]") {
   CHECK(buffers[2].type == ir::ScalarType::i16);
   CHECK(buffers[2].space == ir::MemorySpace::managed);
   CHECK(buffers[3].type == ir::ScalarType::c8);  // C++ char: neither i8 nor u8
+}
+
+TEST_CASE("buffer: a 2-D buffer's rows and width, in text and YAML", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  buffer img : f32[H][2 * W] device;\n  buffer v : f32[N] host;\n}\n");
+  const auto& buffers = p->graph().buffers;
+  REQUIRE(buffers.size() == 2);
+  CHECK(sexpr(buffers[0].count) == "H");
+  REQUIRE(buffers[0].width.has_value());
+  CHECK(sexpr(*buffers[0].width) == "(* 2:i32 W)");
+  CHECK(p->span(buffers[0].range) == "2:3-2:37");
+  CHECK_FALSE(buffers[1].width.has_value());
+  const auto y = parse_ok("graphs:\n  g:\n    buffers:\n      img: {type: f32, count: [H, 2 * W], space: device}\n",
+                          "t.yaml");
+  REQUIRE(y->graph().buffers.size() == 1);
+  CHECK(sexpr(y->graph().buffers[0].count) == "H");
+  REQUIRE(y->graph().buffers[0].width.has_value());
+  CHECK(sexpr(*y->graph().buffers[0].width) == "(* 2:i32 W)");
+}
+
+TEST_CASE("a buffer of three or more extents is E0119, in text and YAML", "[grammar]") {
+  expect_error("graph g {\n  buffer v : f32[2][3][4][5] device;\n}\n", DiagCode::buffer_rank, "2:23",
+               "buffer 'v' has 4 extents; a buffer is 1-D (type[count]) or 2-D (type[rows][width], pitched in "
+               "device memory): 3-D buffers (cudaMalloc3D) are not supported");
+  expect_error("graphs:\n  g:\n    buffers:\n      v: {type: f32, count: [2, 3, 4], space: device}\n",
+               DiagCode::buffer_rank, "4:29",
+               "buffer 'v' has 3 extents; a buffer is 1-D (type[count]) or 2-D (type[rows][width], pitched in "
+               "device memory): 3-D buffers (cudaMalloc3D) are not supported",
+               "t.yaml");
 }
 
 TEST_CASE("buffer initial contents: fill, iota, a list", "[grammar]") {

@@ -151,6 +151,21 @@ TEST_CASE("memset: a buffer or a slice and a value", "[grammar]") {
   CHECK(sexpr(h.value) == "1:f32");
 }
 
+TEST_CASE("copy and memset of 2-D boxes: rows, then columns", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  copy c : t <- img[r:4, c0 + 1:W / 2];\n  memset m : img[0:2, 3:5] = 0;\n}\n");
+  const auto& c = std::get<ir::CopyNode>(p->node("c").op);
+  CHECK_FALSE(c.dst.column.has_value());
+  CHECK(p->text(c.src.range) == "img[r:4, c0 + 1:W / 2]");
+  CHECK(sexpr(*c.src.offset) == "r");
+  CHECK(sexpr(*c.src.length) == "4:i32");
+  REQUIRE(c.src.column.has_value());
+  CHECK(sexpr(*c.src.column) == "(+ c0 1:i32)");
+  CHECK(sexpr(*c.src.columns) == "(/ W 2:i32)");
+  const auto& m = std::get<ir::MemsetNode>(p->node("m").op);
+  CHECK(sexpr(*m.dst.column) == "3:i32");
+  CHECK(sexpr(*m.dst.columns) == "5:i32");
+}
+
 TEST_CASE("host and empty nodes", "[grammar]") {
   const auto p = parse_ok("graph g {\n  host report : ns::report_fn();\n  empty join;\n}\n");
   const ir::Node& report = p->node("report");

@@ -115,6 +115,10 @@ TEST_CASE("copy, memset, host and empty errors", "[grammar]") {
                "expected '<-' and the source after the destination");
   expect_error("graph g {\n  copy c : d <- h[0 4];\n}\n", DiagCode::syntax_error, "2:21",
                "expected ':' between the slice's offset and length, as in buf[offset:length]");
+  expect_error("graph g {\n  copy c : d <- h[0:4, 2 4];\n}\n", DiagCode::syntax_error, "2:26",
+               "expected ':' between the box's first column and width, as in buf[row:rows, column:columns]");
+  expect_error("graph g {\n  buffer img : f32[16][32 device;\n}\n", DiagCode::syntax_error, "2:27",
+               "expected ']' after the number of elements per row");
   expect_error("graph g {\n  copy c : d <- h byte 4;\n}\n", DiagCode::syntax_error, "2:19",
                "expected 'bytes' or ';' after the copy's source");
   expect_error("graph g {\n  memset m : d 0;\n}\n", DiagCode::syntax_error, "2:16",

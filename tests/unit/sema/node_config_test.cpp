@@ -1,7 +1,8 @@
 // Params in node configurations: launch dimensions, shared memory, copy and memset slices,
 // copy sizes and memset values fold with the params' defaults and record the params they
 // use (Node::config_params); ConfigRefolder folds them again with new values, reporting
-// what analyze would.
+// what analyze would. A graph's scalar parameters configure nodes too, folded per call
+// (check_call_config.cpp).
 #include <catch2/catch.hpp>
 
 #include "sema/node_config.h"
@@ -9,6 +10,7 @@
 
 using namespace graphc;
 using graphc::test::analyze_text;
+using graphc::test::check_diag;
 using graphc::test::single_diag;
 
 namespace {
@@ -61,16 +63,73 @@ TEST_CASE("a default that breaks a limit is reported where the param is used", "
   single_diag(*a, DiagCode::block_dim_limit, "3:21", "block dimension x is 2048, over CUDA's limit of 1024");
 }
 
-TEST_CASE("a graph's parameter cannot configure a node", "[sema]") {
-  const auto a = analyze_text(R"(graph g(x : f32[64] device, n : i32) {
-  kernel k : f<<<n, 32>>>(x);
+const std::string kLayer = R"(graph layer(x : f32[256] device, n : i32, v : u8) {
+  kernel k : f<<<ceil_div(n, 128), 128>>>(x, n);
+  memset m : x[0:n] = v;
+}
+)";
+
+TEST_CASE("a graph's scalar parameter configures its nodes, folded per call", "[sema]") {
+  const auto a = analyze_text(kLayer);
+  REQUIRE(a->sorted().empty());  // alone, the nodes wait for a call's values
+  CHECK(a->node("k").config_params == Params{ir::ParamId{0}});
+  CHECK(a->node("m").config_params == Params{ir::ParamId{0}, ir::ParamId{1}});
+
+  const auto called = analyze_text(kLayer + R"(graph main {
+  buffer d : f32[256] device;
+  param n : i32 = 256;
+  call a : layer(d, 100, 1u);
+  call b : layer(d, n, 255u);
 }
 )");
-  const Diagnostic d = single_diag(*a, DiagCode::not_constant, "2:18",
+  CHECK(called->sorted().empty());
+}
+
+TEST_CASE("a call whose value breaks a rule is reported at the node with a note at the call", "[sema]") {
+  const auto a = analyze_text(kLayer + R"(graph main {
+  buffer d : f32[256] device;
+  param n : i32 = 0;
+  call fine : layer(d, 256, 0u);
+  call zero : layer(d, n, 0u);
+}
+)");
+  const std::vector<Diagnostic> diags = a->sorted();
+  REQUIRE(diags.size() == 2);
+  check_diag(*a, diags[0], DiagCode::zero_dim, "2:18", "grid dimension x is 0; a kernel launch needs at least 1");
+  CHECK(a->notes(diags[0]) == "9:8: 'zero' calls 'layer' here, with n = 0, v = 0\n");
+  check_diag(*a, diags[1], DiagCode::empty_slice, "3:14",
+             "slice [0:0] of 'x' is empty; a memset node must cover at least one element");
+}
+
+TEST_CASE("a value passed on through nested calls is checked with the chain of calls", "[sema]") {
+  const auto a = analyze_text(kLayer + R"(graph block(x : f32[256] device, n : i32) {
+  call inner : layer(x, n, 7u);
+}
+graph main {
+  buffer d : f32[256] device;
+  call outer : block(d, 512);
+}
+)");
+  const std::vector<Diagnostic> diags = a->sorted();
+  REQUIRE(diags.size() == 1);
+  const Diagnostic& d = diags[0];
+  check_diag(*a, d, DiagCode::slice_out_of_bounds, "3:14", "slice [0:512] is out of bounds of 'x', which has 256 elements");
+  CHECK(a->notes(d) == "6:8: 'inner' calls 'layer' here, with n = 512, v = 7\n"
+                       "10:8: 'outer' calls 'block' here, with n = 512\n");
+}
+
+TEST_CASE("a graph's parameter still cannot size a buffer", "[sema]") {
+  const auto a = analyze_text(R"(graph g(x : f32[64] device, n : i32) {
+  alloc t : f32[n];
+  free r : t;
+  t -> r;
+}
+)");
+  const Diagnostic d = single_diag(*a, DiagCode::not_constant, "2:17",
                                    "'n' is a param, but this expression must be a compile-time constant");
   CHECK(a->notes(d) == "1:29: 'n' is declared here\n"
-                       "a parameter of graph 'g' is fixed per call; only a param declared with `param` may set a "
-                       "launch configuration, a copy or a memset\n");
+                       "a parameter of graph 'g' is known only per call, so it may configure a node (a launch "
+                       "configuration, a copy or a memset) but not a declaration\n");
 }
 
 TEST_CASE("ConfigRefolder folds a node again with new values and the validator's checks", "[sema]") {
