@@ -1,5 +1,5 @@
-// Declarations: `module` at the top level; `const`, `param`, `buffer` and `event` inside a
-// graph.
+// Declarations: `module` at the top level; `const`, `param`, `buffer`, `view` and `event`
+// inside a graph.
 #pragma once
 
 #include "expr.hpp"
@@ -67,6 +67,23 @@ struct buffer_end : sym<';'> {};
 struct buffer_decl
     : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, star<buffer_width>,
           must<space_name>, opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+
+// `view NAME : type[count] of BASE (+ offset)?;`: BASE's memory seen as `count` elements
+// of another type, `offset` elements of BASE in. Initial contents parse, so that sema can
+// say why a view has none (E0225).
+struct kw_view : kw<'v', 'i', 'e', 'w'> {};
+struct view_name : seq<name> {};
+struct view_colon : sym<':'> {};
+struct view_open : sym<'['> {};
+struct view_close : sym<']'> {};
+struct kw_of : kw<'o', 'f'> {};
+struct view_base : seq<name> {};
+struct view_plus : sym<'+'> {};
+struct view_offset : seq<expr> {};
+struct view_equals : sym<'='> {};
+struct view_end : sym<';'> {};
+struct view_decl : seq<kw_view, must<view_name, view_colon, type_name, view_open, expr, view_close, kw_of, view_base>,
+                       opt_must<view_plus, view_offset>, opt_must<view_equals, buffer_init>, must<view_end>> {};
 
 // `event NAME ([timing])?;`: a CUDA event that the graph's record and wait nodes share;
 // `[timing]` creates it with timing, so that the host can read the time between two

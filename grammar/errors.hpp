@@ -58,8 +58,8 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
 GRAPHC_SYNTAX_HINT(first_arrow, before,
-                   "const param buffer cond event kernel copy memset host empty record wait if while switch alloc free call "
-                   "capture")
+                   "const param buffer view cond event kernel copy memset host empty record wait if while switch alloc free "
+                   "call capture")
 GRAPHC_SYNTAX_HINT(file_end, at, "module import graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -103,6 +103,14 @@ GRAPHC_SYNTAX_ERROR(iota_open, "expected '(' after 'iota'")
 GRAPHC_SYNTAX_ERROR(init_close, "expected ')' after the initial value")
 GRAPHC_SYNTAX_ERROR(list_close, "expected ',' or '}' after a value of the list")
 GRAPHC_SYNTAX_ERROR(buffer_end, "expected '=' or ';' after the buffer's memory space")
+GRAPHC_SYNTAX_ERROR(view_name, "expected the view's name after 'view'")
+GRAPHC_SYNTAX_ERROR(view_colon, "expected ':' and an element type after the view's name")
+GRAPHC_SYNTAX_ERROR(view_open, "expected '[' and the number of elements after the view's element type")
+GRAPHC_SYNTAX_ERROR(view_close, "expected ']' after the number of elements")
+GRAPHC_SYNTAX_ERROR(kw_of, "expected 'of' and the buffer the view is of after the number of elements")
+GRAPHC_SYNTAX_ERROR(view_base, "expected the buffer the view is of after 'of'")
+GRAPHC_SYNTAX_ERROR(view_offset, "expected the view's offset in elements of its base after '+'")
+GRAPHC_SYNTAX_ERROR(view_end, "expected '+' and an offset, or ';', after the view's base")
 GRAPHC_SYNTAX_ERROR(event_name, "expected the event's name after 'event'")
 GRAPHC_SYNTAX_ERROR(event_attr, "expected an event attribute, such as timing")
 GRAPHC_SYNTAX_ERROR(event_attrs_close, "expected ',' or ']' after an event attribute")
@@ -165,7 +173,7 @@ GRAPHC_SYNTAX_ERROR(wait_end, "expected ';' after the wait node")
 GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
-                    "expected '->' after the node's name; a declaration starts with const, param, buffer, cond, "
+                    "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
                     "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call, "
                     "capture or for")
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")

@@ -43,7 +43,8 @@ struct kw : seq<keyword<Cs...>, skip> {};
 // the language's later declarations (so that a graph written today keeps its meaning).
 struct reserved_word
     : sor<TAO_PEGTL_KEYWORD("module"), TAO_PEGTL_KEYWORD("graph"), TAO_PEGTL_KEYWORD("const"),
-          TAO_PEGTL_KEYWORD("param"), TAO_PEGTL_KEYWORD("buffer"), TAO_PEGTL_KEYWORD("kernel"),
+          TAO_PEGTL_KEYWORD("param"), TAO_PEGTL_KEYWORD("buffer"), TAO_PEGTL_KEYWORD("view"),
+          TAO_PEGTL_KEYWORD("kernel"),
           TAO_PEGTL_KEYWORD("copy"), TAO_PEGTL_KEYWORD("memset"), TAO_PEGTL_KEYWORD("host"),
           TAO_PEGTL_KEYWORD("empty"), TAO_PEGTL_KEYWORD("bytes"), TAO_PEGTL_KEYWORD("fill"),
           TAO_PEGTL_KEYWORD("iota"), TAO_PEGTL_KEYWORD("device"), TAO_PEGTL_KEYWORD("managed"),

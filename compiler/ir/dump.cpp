@@ -152,10 +152,13 @@ std::string dump(const Module& module, const SourceManager& sources) {
     for (const Buffer& b : g.buffers) {
       std::vector<std::string> values;
       for (const Scalar& v : b.init.folded) values.push_back(v.text());
-      const std::string alloc = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
+      std::string of = b.alloc.valid() ? fmt::format(" of=alloc {}", g.node(b.alloc).name) : std::string();
+      if (b.view && b.view->root.valid()) {
+        of = fmt::format(" of=view {} root={}+{}B", b.view->base, g.buffer(b.view->root).name, b.view->root_offset);
+      }
       const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
       out += fmt::format("  buffer {} : {}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value, width,
-                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), alloc,
+                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
                          at(sources, b.name_range));
     }
     for (const Cond& c : g.conds) {

@@ -56,6 +56,12 @@ bool Graph::has_unfreed_alloc() const {
   return false;
 }
 
+Graph::Storage Graph::storage(BufferId id) const {
+  const Buffer& b = buffer(id);
+  if (!b.view || !b.view->root.valid()) return Storage{id, 0};  // not a view, or one sema has not resolved
+  return Storage{b.view->root, b.view->root_offset};
+}
+
 bool Graph::is_parameter(BufferId id) const {
   return std::any_of(parameters.begin(), parameters.end(),
                      [&](const Parameter& p) { return p.kind == Parameter::Kind::buffer && p.buffer == id; });

@@ -67,6 +67,19 @@ struct BufferInit {
   std::vector<Scalar> folded;  // resolved: the values converted to the buffer's type
 };
 
+/// `view NAME : type[count] of BASE (+ offset)?;`: memory of BASE (a buffer, a graph
+/// parameter, an alloc's memory or another view) seen as `count` elements of another type,
+/// starting `offset` elements of BASE in. A view owns no memory: no one binds or allocates
+/// it, and its memory space is its base's.
+struct BufferView {
+  std::string base;  // as written
+  SourceRange base_range;
+  std::optional<Expr> offset;  // in elements of BASE, as `buf + k` in a kernel argument
+  BufferId base_id;            // resolved
+  BufferId root;               // resolved: the buffer or alloc's memory at the end of the chain of views
+  std::uint64_t root_offset = 0;  // resolved: bytes from the root's start
+};
+
 /// `buffer NAME : type[count] space (= init)?;`, or the memory of `alloc NAME : type[count];`
 /// (then `alloc` is its mem alloc node, `space` is device and there is no init): an alloc's
 /// memory is a buffer of the graph, so its name works wherever a buffer's does (slices,
@@ -86,6 +99,7 @@ struct Buffer {
   /// pitch CUDA picks at run time); host, pageable and managed memory is dense (pitch =
   /// width * element size).
   std::optional<Expr> width;
+  std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
   std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D buffer, rows
   std::uint64_t width_value = 0;  // resolved, 2-D: elements per row
   bool two_d() const { return width.has_value(); }
@@ -93,6 +107,9 @@ struct Buffer {
   std::uint64_t row_bytes() const { return (two_d() ? width_value : count_value) * type_size(type); }
   /// Dense bytes: of a pitched buffer, the least its memory may hold (rows * width).
   std::uint64_t bytes() const { return count_value * (two_d() ? width_value : 1) * type_size(type); }
+  /// Whether it is memory of its own that the caller binds (Bindings::buffer) or the runtime
+  /// allocates: neither an alloc's memory nor a view.
+  bool bindable() const { return !alloc.valid() && !view; }
 };
 
 /// `buf` or `buf[offset:length]`, in elements; of a 2-D buffer, `buf` or the box
@@ -412,6 +429,16 @@ struct Graph {
   /// Whether `edge` leads from or to a synthetic node (Node::synthetic), which the
   /// optimiser added with it.
   bool synthetic(const Edge& edge) const { return node(edge.from_id).synthetic || node(edge.to_id).synthetic; }
+  /// Where buffer `id`'s memory is: a view's root buffer and its byte offset in it (both
+  /// resolved by sema); any other buffer itself at offset 0. Every back end turns a buffer
+  /// into a pointer through this.
+  struct Storage {
+    BufferId root;
+    std::uint64_t offset = 0;  // bytes
+  };
+  Storage storage(BufferId id) const;
+  /// The mem alloc node whose memory buffer `id` is or views; invalid for other memory.
+  NodeId alloc_of(BufferId id) const { return buffer(storage(id).root).alloc; }
   /// Whether an alloc node has no free node in the graph (its memory outlives a launch).
   bool has_unfreed_alloc() const;
   /// Whether a buffer or param is one of the graph's parameters.

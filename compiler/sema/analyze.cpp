@@ -14,6 +14,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     const std::size_t graph_errors = diags.error_count();
     GraphContext ctx(graph, diags);  // the scope: duplicate names (E0103)
     check_declarations(ctx);
+    check_views(ctx);
     check_function_names(ctx);
     check_launch_attributes(ctx);
     check_launch_config(ctx);

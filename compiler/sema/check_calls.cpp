@@ -209,6 +209,29 @@ class CallChecker {
     if (available < wanted.count_value) {
       note(diags_.report(DiagCode::call_arg_size, arg.range, i + 1, n.name, available, given.name, wanted.name,
                          callee.name, wanted.count_value));
+      return;
+    }
+    check_view_alignment(caller, callee, arg, parameter);
+  }
+
+  // The called graph's views of a buffer parameter start at the argument's address plus
+  // their offset, which must be a multiple of their element size (E0224, as in one graph).
+  void check_view_alignment(const ir::Graph& caller, const ir::Graph& callee, const KernelArg& arg,
+                            const ir::Parameter& parameter) {
+    const ir::Graph::Storage memory = caller.storage(arg.buffer);
+    const std::uint64_t start =
+        memory.offset + static_cast<std::uint64_t>(arg.offset) * ir::type_size(caller.buffer(arg.buffer).type);
+    for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
+      const ir::Buffer& view = callee.buffers[b];
+      const ir::Graph::Storage viewed = callee.storage(ir::BufferId{b});
+      if (!view.view || viewed.root != parameter.buffer) continue;
+      const std::uint32_t size = ir::type_size(view.type);
+      if ((start + viewed.offset) % size == 0) continue;
+      const std::string& root = caller.buffer(memory.root).name;
+      diags_.report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, size)
+          .note(view.name_range, "'{}' of graph '{}' is a view of its parameter '{}'", view.name, callee.name,
+                callee.buffer(parameter.buffer).name);
+      return;
     }
   }
 
@@ -229,7 +252,7 @@ class CallChecker {
     };
     for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
       const ir::Buffer& buffer = callee.buffers[b];
-      if (buffer.alloc.valid() || callee.is_parameter(ir::BufferId{b})) continue;
+      if (buffer.alloc.valid() || buffer.view || callee.is_parameter(ir::BufferId{b})) continue;
       note(diags_.report(DiagCode::child_declaration, buffer.name_range, callee.name, "buffer", buffer.name));
     }
     for (std::uint32_t p = 0; p < callee.params.size(); ++p) {

@@ -137,7 +137,7 @@ class AttributeChecker {
       return;
     }
     const ir::Buffer& buffer = ctx_.graph.buffers[entity->index];
-    if (buffer.alloc.valid() || buffer.space == ir::MemorySpace::pageable) {
+    if (ctx_.graph.alloc_of(ir::BufferId{entity->index}).valid() || buffer.space == ir::MemorySpace::pageable) {
       ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
                         "an access policy window covers a buffer that exists before the graph runs and that the "
                         "device addresses (not an alloc's memory, not pageable memory)");

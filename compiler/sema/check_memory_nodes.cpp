@@ -22,28 +22,32 @@ ir::NodeId top_level(const ir::Graph& graph, ir::NodeId id) {
   return id;
 }
 
-// The first of `args` that passes `buffer`.
-std::optional<SourceRange> arg_use(const std::vector<ir::KernelArg>& args, ir::BufferId buffer) {
+// The first of `args` that passes the memory `buffer`, itself or through a view.
+std::optional<SourceRange> arg_use(const ir::Graph& graph, const std::vector<ir::KernelArg>& args,
+                                   ir::BufferId buffer) {
   for (const ir::KernelArg& arg : args) {
-    if (arg.kind == ir::KernelArg::Kind::buffer && arg.buffer == buffer) return arg.range;
+    if (arg.kind == ir::KernelArg::Kind::buffer && graph.storage(arg.buffer).root == buffer) return arg.range;
   }
   return std::nullopt;
 }
 
-// The first place `node` names the memory `buffer`, if it does: a kernel, call or capture argument,
-// a copy end or a memset target.
-std::optional<SourceRange> use_of(const ir::Node& node, ir::BufferId buffer) {
+// The first place `node` names the memory `buffer`, itself or through a view, if it does: a
+// kernel, call or capture argument, a copy end or a memset target.
+std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, ir::BufferId buffer) {
+  const auto names = [&](const ir::BufferSlice& slice) {
+    return slice.id.valid() && graph.storage(slice.id).root == buffer;
+  };
   return std::visit(ir::Overloaded{
-                        [&](const ir::KernelNode& kernel) { return arg_use(kernel.args, buffer); },
-                        [&](const ir::ChildGraphNode& call) { return arg_use(call.args, buffer); },
-                        [&](const ir::CaptureNode& capture) { return arg_use(capture.args, buffer); },
+                        [&](const ir::KernelNode& kernel) { return arg_use(graph, kernel.args, buffer); },
+                        [&](const ir::ChildGraphNode& call) { return arg_use(graph, call.args, buffer); },
+                        [&](const ir::CaptureNode& capture) { return arg_use(graph, capture.args, buffer); },
                         [&](const ir::CopyNode& copy) -> std::optional<SourceRange> {
-                          if (copy.dst.id == buffer) return copy.dst.name_range;
-                          if (copy.src.id == buffer) return copy.src.name_range;
+                          if (names(copy.dst)) return copy.dst.name_range;
+                          if (names(copy.src)) return copy.src.name_range;
                           return std::nullopt;
                         },
                         [&](const ir::MemsetNode& memset) -> std::optional<SourceRange> {
-                          if (memset.dst.id == buffer) return memset.dst.name_range;
+                          if (names(memset.dst)) return memset.dst.name_range;
                           return std::nullopt;
                         },
                         [](const auto&) -> std::optional<SourceRange> { return std::nullopt; },
@@ -111,7 +115,7 @@ class MemoryChecker {
     }
     for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) {
       const ir::Node& user = graph_.nodes[i];
-      const std::optional<SourceRange> use = use_of(user, buffer);
+      const std::optional<SourceRange> use = use_of(graph_, user, buffer);
       if (!use) continue;
       const std::uint32_t ordered = top_level(graph_, ir::NodeId{i}).value;
       if (!after_alloc[ordered]) {

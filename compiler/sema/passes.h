@@ -16,6 +16,10 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags);
 /// check_declarations.cpp: consts, param defaults, buffer sizes and initial contents.
 void check_declarations(GraphContext& ctx);
 
+/// check_views.cpp: each view's base, resolved to the root buffer (or alloc's memory) with
+/// the byte offset into it; fit, alignment and memory space. Runs right after
+/// check_declarations, which sizes every buffer and view.
+void check_views(GraphContext& ctx);
 /// check_function_names.cpp: kernel and host function names C++ and NVRTC can spell.
 void check_function_names(GraphContext& ctx);
 

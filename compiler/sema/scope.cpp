@@ -94,7 +94,9 @@ std::string_view Scope::describe(Entity entity) const {
   switch (entity.kind) {
     case Entity::Kind::constant: return "const";
     case Entity::Kind::param: return "param";
-    case Entity::Kind::buffer: return alloc_node(entity) ? "mem alloc node" : "buffer";
+    case Entity::Kind::buffer:
+      if (alloc_node(entity)) return "mem alloc node";
+      return graph_->buffers.at(entity.index).view ? "view" : "buffer";
     case Entity::Kind::cond: return "cond";
     case Entity::Kind::node: return "node";
     case Entity::Kind::event: return "CUDA event";  // "a CUDA event" in messages

@@ -41,7 +41,7 @@ class Scope {
   /// The alloc node whose memory `entity` is, if it is an alloc's.
   std::optional<ir::NodeId> alloc_node(Entity entity) const;
   /// How an entity is called in messages, after "a": "const", "param", "buffer",
-  /// "mem alloc node", "cond", "node" or "CUDA event".
+  /// "view", "mem alloc node", "cond", "node" or "CUDA event".
   std::string_view describe(Entity entity) const;
 
  private:

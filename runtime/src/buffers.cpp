@@ -19,6 +19,10 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
       declared = true;
       const ir::Buffer& buffer = graph->buffer(*id);
       if (buffer.alloc.valid()) fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, name);
+      if (buffer.view) {
+        fail(program.sources(), program.path, DiagCode::view_bound, buffer.name_range, name, buffer.view->base,
+             graph->buffer(graph->storage(*id).root).name);
+      }
       const std::size_t pitch = bound.pitch != 0 ? bound.pitch : buffer.row_bytes();
       if (buffer.two_d() && pitch < buffer.row_bytes()) {
         fail(program.sources(), program.path, DiagCode::binding_pitch, buffer.name_range, name, pitch,
@@ -89,7 +93,9 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
                             const BufferSet* reuse) {
   BufferSet set;
   for (const ir::Buffer& buffer : graph.buffers) {
-    if (buffer.alloc.valid()) {  // its mem alloc node gives the address when it is added (build_graph)
+    // An alloc's mem alloc node gives its address when it is added (build_graph); a view's
+    // address is its root's, advanced (memory_place).
+    if (buffer.alloc.valid() || buffer.view) {
       set.pointers_.push_back(nullptr);
       set.pitches_.push_back(0);
       continue;

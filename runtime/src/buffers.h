@@ -17,8 +17,9 @@ namespace graphc::detail {
 /// Checks `bindings` against `graphs` (the graph being instantiated first, then the graphs
 /// it launches, which the same bindings apply to) before anything is allocated: every
 /// bound name is a buffer of one of them (R0010, at the first graph's name), none is an
-/// alloc's memory (R0020), and each holds at least the bytes of every buffer of that name
-/// (R0007, at the buffer's declaration); a 2-D buffer's pitch holds its row (R0058).
+/// alloc's memory (R0020) or a view (R0052), and each holds at least the bytes of every
+/// buffer of that name (R0007, at the buffer's declaration); a 2-D buffer's pitch holds its
+/// row (R0058).
 void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type
@@ -30,8 +31,9 @@ class BufferSet {
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged; a 2-D device buffer
   /// cudaMallocPitch, other 2-D buffers dense rows) with its initial contents copied in
-  /// (cudaMemcpy, synchronous). An alloc's memory gets nullptr here:
-  /// its mem alloc node returns the address (BuiltGraph::buffers). Throws R0001 naming the buffer.
+  /// (cudaMemcpy, synchronous). An alloc's memory gets nullptr here: its mem alloc node
+  /// returns the address (BuiltGraph::buffers); so does a view, whose users take their
+  /// root's pointer (memory_place). Throws R0001 naming the buffer.
   /// With `reuse` (Instance::reload): a buffer that `reuse` allocated under the same name,
   /// type, count and memory space uses that memory as it is (contents kept, nothing
   /// written); it stays `reuse`'s until take_reused moves it here.

@@ -138,9 +138,9 @@ class GraphBuilder {
       const ir::Parameter& parameter = callee.parameters[i];
       const ir::KernelArg& arg = call.args.at(i);
       if (parameter.kind == ir::Parameter::Kind::buffer) {
-        const std::int64_t bytes = byte_offset(graph_.buffer(arg.buffer), arg.offset);
-        buffers[parameter.buffer.value] = static_cast<std::byte*>(buffers_.at(arg.buffer.value)) + bytes;
-        buffer_sources[parameter.buffer.value] = {arg.buffer, bytes};
+        const MemoryPlace place = memory_place(graph_, arg.buffer, arg.offset);
+        buffers[parameter.buffer.value] = address_of(buffers_, place);
+        buffer_sources[parameter.buffer.value] = {place.root, place.bytes};
       } else if (arg.kind == ir::KernelArg::Kind::param) {
         params[parameter.param.value] = params_.at(arg.param.value);
         sources[parameter.param.value] = arg.param;

@@ -63,9 +63,10 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
         const ir::Buffer& buffer = graph.buffer(arg.buffer);
         out.is_buffer = true;
         out.type = buffer.type;
-        buffers_[i] = arg.buffer;
-        byte_offsets_[i] = byte_offset(buffer, arg.offset);
-        out.pointer = static_cast<std::byte*>(buffers.at(arg.buffer.value)) + byte_offsets_[i];
+        const MemoryPlace place = memory_place(graph, arg.buffer, arg.offset);
+        buffers_[i] = place.root;
+        byte_offsets_[i] = place.bytes;
+        out.pointer = address_of(buffers, place);
         out.elements = static_cast<std::size_t>(static_cast<std::int64_t>(buffer.count_value) - arg.offset);
         break;
       }

@@ -5,6 +5,7 @@
 #include "cuda_check.h"
 #include "graphc/generated_support.h"
 #include "instance_state.h"
+#include "kernel_args.h"
 #include "runtime_diag.h"
 
 namespace graphc {
@@ -57,7 +58,9 @@ ir::BufferId buffer_id(const InstanceState& state, std::string_view name) {
 
 using detail::buffer_id;
 
-void* Instance::buffer(std::string_view name) const { return state_->built.buffers.at(buffer_id(*state_, name).value); }
+void* Instance::buffer(std::string_view name) const {
+  return detail::address_of(state_->built.buffers, detail::memory_place(state_->graph(), buffer_id(*state_, name), 0));
+}
 
 std::size_t Instance::buffer_bytes(std::string_view name) const {
   return state_->graph().buffer(buffer_id(*state_, name)).bytes();

@@ -7,8 +7,14 @@ namespace graphc::detail {
 
 Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
 
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset) {
-  return offset * static_cast<std::int64_t>(ir::type_size(buffer.type));
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset) {
+  const ir::Graph::Storage storage = graph.storage(id);
+  const auto size = static_cast<std::int64_t>(ir::type_size(graph.buffer(id).type));
+  return MemoryPlace{storage.root, static_cast<std::int64_t>(storage.offset) + offset * size};
+}
+
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
+  return static_cast<std::byte*>(buffers.at(place.root.value)) + place.bytes;
 }
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
@@ -23,9 +29,10 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
     const ir::KernelArg& arg = kernel.args[i];
     switch (arg.kind) {
       case ir::KernelArg::Kind::buffer: {
-        buffers_[i] = arg.buffer;
-        byte_offsets_[i] = byte_offset(graph.buffer(arg.buffer), arg.offset);
-        void* pointer = static_cast<std::byte*>(buffer_pointers.at(arg.buffer.value)) + byte_offsets_[i];
+        const MemoryPlace place = memory_place(graph, arg.buffer, arg.offset);
+        buffers_[i] = place.root;
+        byte_offsets_[i] = place.bytes;
+        void* pointer = address_of(buffer_pointers, place);
         std::memcpy(slots_[i].bytes.data(), &pointer, sizeof(pointer));
         break;
       }

@@ -22,8 +22,17 @@ struct alignas(8) Slot {
 /// The value bytes of a param (its default, or the last value set).
 Slot param_slot(const ir::Scalar& value);
 
-/// How many bytes element `offset` of `buffer` is into its memory (`buf + k` arguments).
-std::int64_t byte_offset(const ir::Buffer& buffer, std::int64_t offset);
+/// Where element `offset` of buffer `id` is (`buf + k` arguments, slices, call arguments):
+/// the buffer whose pointer a graph's pointer table holds (a view's root; any other buffer
+/// itself) and how many bytes into it. Every pointer to a buffer's memory is computed from
+/// this, so a view's users follow its root when Instance::bind moves it.
+struct MemoryPlace {
+  ir::BufferId root;
+  std::int64_t bytes = 0;
+};
+MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset);
+/// The address of `place`: its root's pointer in `buffers` (per BufferId) advanced by its bytes.
+void* address_of(const std::vector<void*>& buffers, MemoryPlace place);
 
 class KernelArgs {
  public:

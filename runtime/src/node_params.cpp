@@ -6,10 +6,13 @@ namespace {
 // The slice's first element; of a 2-D buffer, the box's first row and column.
 void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers,
                     const std::vector<std::size_t>& pitches) {
-  const std::size_t size = ir::type_size(graph.buffer(slice.id).type);
+  const ir::Buffer& buffer = graph.buffer(slice.id);
+  if (!buffer.two_d()) {
+    return address_of(buffers, memory_place(graph, slice.id, static_cast<std::int64_t>(slice.offset_value)));
+  }
+  // A 2-D buffer is never a view's base nor a view (E0241), so its pointer is its own.
   auto* base = static_cast<std::byte*>(buffers.at(slice.id.value));
-  if (!graph.buffer(slice.id).two_d()) return base + slice.offset_value * size;
-  return base + slice.offset_value * pitches.at(slice.id.value) + slice.column_value * size;
+  return base + slice.offset_value * pitches.at(slice.id.value) + slice.column_value * ir::type_size(buffer.type);
 }
 
 // A 2-D copy's box: each side's whole buffer as a pitched pointer, the box's corner as a
@@ -78,7 +81,7 @@ LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttri
   out.has_carveout = launch.carveout.has_value();
   out.carveout = launch.carveout.value_or(0);
   if (launch.access_policy) {
-    out.window_base = buffers.at(launch.access_policy->buffer.value);
+    out.window_base = address_of(buffers, memory_place(graph, launch.access_policy->buffer, 0));
     out.window_bytes = graph.buffer(launch.access_policy->buffer).bytes();
     out.hit_ratio = static_cast<float>(launch.access_policy->hit_ratio);
   }

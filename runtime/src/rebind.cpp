@@ -32,10 +32,12 @@ void collect(detail::BuiltGraph& built, ir::BufferId id, void* base, std::vector
   }
 }
 
-// Whether node `node` of `graph` (its copy ends, its memset) uses buffer `id`.
-bool memory_op_uses(const ir::Node& node, ir::BufferId id) {
-  if (const auto* copy = std::get_if<ir::CopyNode>(&node.op)) return copy->dst.id == id || copy->src.id == id;
-  if (const auto* memset = std::get_if<ir::MemsetNode>(&node.op)) return memset->dst.id == id;
+// Whether node `node` of `graph` (its copy ends, its memset) uses the memory of buffer `id`,
+// itself or through a view.
+bool memory_op_uses(const ir::Graph& graph, const ir::Node& node, ir::BufferId id) {
+  const auto uses = [&](const ir::BufferSlice& slice) { return graph.storage(slice.id).root == id; };
+  if (const auto* copy = std::get_if<ir::CopyNode>(&node.op)) return uses(copy->dst) || uses(copy->src);
+  if (const auto* memset = std::get_if<ir::MemsetNode>(&node.op)) return uses(memset->dst);
   return false;
 }
 
@@ -49,15 +51,20 @@ MemorySpace space_of(ir::MemorySpace space) {
   return MemorySpace::device;
 }
 
-// R0059, R0020, R0007 and R0046 for `pointer` (`bytes`) as the memory of `buffer`.
-void check_memory(const detail::InstanceState& state, const ir::Buffer& buffer, void* pointer, std::size_t bytes) {
+// R0059, R0020, R0053, R0007 and R0046 for `pointer` (`bytes`) as the memory of buffer `id`.
+void check_memory(const detail::InstanceState& state, ir::BufferId id, void* pointer, std::size_t bytes) {
   const detail::ProgramState& program = *state.program;
+  const ir::Buffer& buffer = state.graph().buffer(id);
   if (buffer.two_d()) {
     detail::fail(program.sources(), program.path, DiagCode::two_d_rebind, buffer.name_range, buffer.name,
                  "Instance::bind");
   }
   if (buffer.alloc.valid()) {
     detail::fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, buffer.name);
+  }
+  if (buffer.view) {
+    detail::fail(program.sources(), program.path, DiagCode::view_rebound, buffer.name_range, buffer.name,
+                 buffer.view->base, state.graph().buffer(state.graph().storage(id).root).name);
   }
   if (bytes < buffer.bytes()) {
     detail::fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, buffer.name, bytes,
@@ -77,7 +84,7 @@ void Instance::bind(std::string_view name, void* pointer, std::size_t bytes) {
   detail::InstanceState& state = *state_;
   const ir::BufferId id = detail::buffer_id(state, name);
   const ir::Buffer& buffer = state.graph().buffer(id);
-  check_memory(state, buffer, pointer, bytes);
+  check_memory(state, id, pointer, bytes);
 
   std::vector<Reached> reached;
   collect(state.built, id, pointer, reached);
@@ -107,7 +114,7 @@ void Instance::bind(std::string_view name, void* pointer, std::size_t bytes) {
     for (std::size_t i = 0; i < built.nodes.size(); ++i) {
       const bool kernel = built.kernel_args[i].uses(r.buffer);
       if (kernel) built.kernel_args[i].set_buffer(r.buffer, r.base);
-      if (kernel || memory_op_uses(graph.nodes[i], r.buffer)) detail::update_node(state, built, i);
+      if (kernel || memory_op_uses(graph, graph.nodes[i], r.buffer)) detail::update_node(state, built, i);
     }
   }
   detail::apply_recaptures(state, recaptured);

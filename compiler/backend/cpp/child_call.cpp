@@ -42,7 +42,7 @@ void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir:
 bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call) {
   const bool bound_arg = std::any_of(call.args.begin(), call.args.end(), [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param ||
-           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
+           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.alloc_of(arg.buffer).valid());
   });
   return bound_arg || !context.module_names.at(call.graph_id.value).host_functions.empty() ||
          !context.libraries.empty() || context.module_names.at(call.graph_id.value).captures;

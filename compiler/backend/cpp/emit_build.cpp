@@ -388,11 +388,11 @@ class BuildWriter {
 
 // Whether build() reads its bindings (buffers, params, host functions, the module folder).
 bool reads_bindings(const GraphContext& context) {
-  // An alloc's memory is read from `nodes`, not from the bindings.
-  const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.buffer(slice.id).alloc.valid(); };
+  // An alloc's memory (and a view of it) is read from `nodes`, not from the bindings.
+  const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.alloc_of(slice.id).valid(); };
   const auto reads = [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec ||
-           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.buffer(arg.buffer).alloc.valid());
+           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.alloc_of(arg.buffer).valid());
   };
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
     if (configured(n)) return true;  // its <node>_config(b) reads the params

@@ -47,7 +47,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     const Indented body(out);
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
-      if (buffer.alloc.valid()) continue;  // the graph allocates it: its address is in Nodes
+      if (!buffer.bindable()) continue;  // an alloc's address is in Nodes; a view's is its base's
       const std::string width = buffer.two_d() ? fmt::format("[{}]", buffer.width_value) : std::string();
       out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
                            context.names.buffers[i], ir::type_name(buffer.type), buffer.count_value, width,
@@ -178,7 +178,7 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
       out.line("mutable graphc::CaptureResources capture_resources_;");
     }
     for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
-      if (context.graph.buffers[i].alloc.valid()) continue;
+      if (!context.graph.buffers[i].bindable()) continue;
       out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
                            context.names.buffers[i]));
     }

@@ -137,7 +137,7 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
 
 bool has_storage(const ir::Graph& graph) {
   return !graph.events.empty() ||
-         std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return !b.alloc.valid(); });
+         std::any_of(graph.buffers.begin(), graph.buffers.end(), [](const ir::Buffer& b) { return b.bindable(); });
 }
 
 void emit_storage(CodeWriter& out, const GraphContext& context) {
@@ -157,9 +157,9 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     out.line("}");
     return;
   }
-  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory
+  std::vector<std::size_t> stored;  // the buffers Storage allocates: all but allocs' memory and views
   for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
-    if (!graph.buffers[i].alloc.valid()) stored.push_back(i);
+    if (graph.buffers[i].bindable()) stored.push_back(i);
   }
   std::vector<std::string> members;
   for (const std::size_t i : stored) {

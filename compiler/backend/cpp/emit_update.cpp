@@ -113,7 +113,10 @@ bool updated(const ir::Graph& graph, std::size_t index, std::optional<ir::ParamI
 // Whether node `index` uses one of `buffers`: a kernel, call or capture argument, a copy
 // end, a memset.
 bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir::BufferId>& buffers) {
-  const auto among = [&](ir::BufferId id) { return std::find(buffers.begin(), buffers.end(), id) != buffers.end(); };
+  // A view is among them when its root is: its pointer is computed from the root's.
+  const auto among = [&](ir::BufferId id) {
+    return std::find(buffers.begin(), buffers.end(), graph.storage(id).root) != buffers.end();
+  };
   const auto passes = [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::buffer && among(arg.buffer);
   };
@@ -312,8 +315,9 @@ void write_buffer_update(CodeWriter& out, const GraphContext& context) {
 }  // namespace
 
 bool rebindable(const ir::Graph& graph, ir::BufferId id) {
-  // An alloc's memory has no binding; a 2-D buffer is bound once, with its pitch.
-  if (graph.buffer(id).alloc.valid() || graph.buffer(id).two_d()) return false;
+  // An alloc's memory and a view have no binding of their own; a 2-D buffer is bound once,
+  // with its pitch.
+  if (!graph.buffer(id).bindable() || graph.buffer(id).two_d()) return false;
   return std::none_of(graph.parameters.begin(), graph.parameters.end(), [&](const ir::Parameter& p) {
     return p.kind == ir::Parameter::Kind::buffer && p.buffer == id;
   });

@@ -79,15 +79,29 @@ const std::string& GraphNames::graph_exec(ir::GraphId id) const {
   throw std::logic_error("C++ back end: no Bindings member for a graph exec");
 }
 
+namespace {
+
+// A view's pointer in build(): its root's, advanced by the view's offset in bytes and cast to
+// its element type.
+std::string view_pointer(const ir::Graph& graph, const GraphNames& names, ir::BufferId id) {
+  const ir::Graph::Storage storage = graph.storage(id);
+  const std::string& root = names.pointers.at(storage.root.value);
+  const std::string type = fmt::format("{}*", ir::cpp_type_name(graph.buffer(id).type));
+  if (storage.offset == 0) return fmt::format("reinterpret_cast<{}>({})", type, root);
+  return fmt::format("reinterpret_cast<{}>(reinterpret_cast<std::byte*>({}) + {})", type, root, storage.offset);
+}
+
+}  // namespace
+
 GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules) {
   GraphNames names;
   names.space = identifier(graph.name);
   MemberSet bindings(graph, "Bindings");
   for (const ir::Buffer& buffer : graph.buffers) {
-    // An alloc's memory is no binding: its address is a Nodes member (below).
-    names.buffers.push_back(buffer.alloc.valid() ? identifier(buffer.name)
-                                                 : bindings.add(identifier(buffer.name),
-                                                                fmt::format("buffer '{}'", escape(buffer.name))));
+    // An alloc's memory is no binding: its address is a Nodes member (below); nor is a view.
+    names.buffers.push_back(!buffer.bindable() ? identifier(buffer.name)
+                                               : bindings.add(identifier(buffer.name),
+                                                              fmt::format("buffer '{}'", escape(buffer.name))));
   }
   for (const ir::Param& param : graph.params) {
     names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
@@ -179,6 +193,9 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
     names.dptrs.push_back(
         nodes.add(identifier(buffer.name) + "_dptr", fmt::format("the address of alloc '{}'", escape(buffer.name))));
     names.pointers.push_back("nodes." + names.dptrs.back());
+  }
+  for (std::uint32_t i = 0; i < graph.buffers.size(); ++i) {
+    if (graph.buffers[i].view) names.pointers[i] = view_pointer(graph, names, ir::BufferId{i});
   }
   return names;
 }

@@ -27,8 +27,10 @@ struct CaptureFunctionName {
 
 struct GraphNames {
   std::string space;                 // the namespace under graphc::gen
-  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId); an alloc's memory has none
-  std::vector<std::string> pointers;  // per BufferId: its pointer in build(), `b.buf` or `nodes.NAME_dptr` (an alloc's)
+  std::vector<std::string> buffers;  // Bindings member per buffer (by BufferId); an alloc's memory and a view have none
+  /// Per BufferId: its pointer in build(), `b.buf`, `nodes.NAME_dptr` (an alloc's) or, for a
+  /// view, its root's cast to the view's type: `reinterpret_cast<std::uint32_t*>(b.buf)`.
+  std::vector<std::string> pointers;
   std::vector<std::string> params;   // Bindings member per param (by ParamId)
   std::vector<std::string> events;   // Bindings member per event (by EventId)
   std::vector<std::string> nodes;    // Nodes member per node (by NodeId)

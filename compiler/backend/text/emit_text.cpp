@@ -74,10 +74,17 @@ class TextWriter {
     }
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
       const ir::Buffer& b = graph_.buffers[i];
-      if (b.alloc.valid() || graph_.is_parameter(ir::BufferId{i})) continue;
+      if (b.alloc.valid() || b.view || graph_.is_parameter(ir::BufferId{i})) continue;
       const std::string width = b.width ? fmt::format("[{}]", expr_text(*b.width)) : "";
       line(1, fmt::format("buffer {} : {}[{}]{} {}{};", b.name, ir::type_name(b.type), expr_text(b.count), width,
                           ir::space_name(b.space), init_text(b.init)));
+      declarations = true;
+    }
+    for (const ir::Buffer& b : graph_.buffers) {
+      if (!b.view) continue;
+      const std::string offset = b.view->offset ? " + " + expr_text(*b.view->offset) : std::string();
+      line(1, fmt::format("view {} : {}[{}] of {}{}{};", b.name, ir::type_name(b.type), expr_text(b.count),
+                          b.view->base, offset, init_text(b.init)));
       declarations = true;
     }
     for (const ir::Event& e : graph_.events) {

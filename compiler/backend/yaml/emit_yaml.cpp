@@ -26,6 +26,7 @@ class YamlWriter {
     }
     params();
     buffers();
+    views();
     if (!graph_.events.empty()) {
       out_ << YAML::Key << "events" << YAML::Value << YAML::Flow << YAML::BeginSeq;
       for (const ir::Event& e : graph_.events) {
@@ -81,7 +82,7 @@ class YamlWriter {
     bool open = false;
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
       const ir::Buffer& b = graph_.buffers[i];
-      if (b.alloc.valid() || graph_.is_parameter(ir::BufferId{i})) continue;
+      if (b.alloc.valid() || b.view || graph_.is_parameter(ir::BufferId{i})) continue;
       if (!open) out_ << YAML::Key << "buffers" << YAML::Value << YAML::BeginMap;
       open = true;
       out_ << YAML::Key << b.name << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "type" << YAML::Value
@@ -92,6 +93,22 @@ class YamlWriter {
         out_ << expr_text(b.count);
       }
       out_ << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
+      if (b.init.kind != ir::BufferInit::Kind::none) init(b.init);
+      out_ << YAML::EndMap;
+    }
+    if (open) out_ << YAML::EndMap;
+  }
+
+  void views() {
+    bool open = false;
+    for (const ir::Buffer& b : graph_.buffers) {
+      if (!b.view) continue;
+      if (!open) out_ << YAML::Key << "views" << YAML::Value << YAML::BeginMap;
+      open = true;
+      out_ << YAML::Key << b.name << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "type" << YAML::Value
+           << std::string(ir::type_name(b.type)) << YAML::Key << "count" << YAML::Value << expr_text(b.count)
+           << YAML::Key << "of" << YAML::Value << b.view->base;
+      if (b.view->offset) out_ << YAML::Key << "offset" << YAML::Value << expr_text(*b.view->offset);
       if (b.init.kind != ir::BufferInit::Kind::none) init(b.init);
       out_ << YAML::EndMap;
     }

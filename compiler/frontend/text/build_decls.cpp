@@ -59,6 +59,19 @@ Decl build_path_decl(const BuildContext& ctx, const ParseNode& node, std::string
   return decl;
 }
 
+
+// What a buffer, a view and an alloc's memory declare alike: children name, element type,
+// count.
+ir::Buffer build_sized(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  ir::Buffer buffer;
+  buffer.name = ctx.text(name);
+  buffer.name_range = ctx.range(name);
+  buffer.range = ctx.range(node);
+  buffer.type = build_type(ctx, *node.children.at(1));
+  buffer.count = build_expr(ctx, *node.children.at(2));
+  return buffer;
+}
 }  // namespace
 
 std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word) {
@@ -159,13 +172,7 @@ ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId b
 }
 
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& name = *node.children.at(0);
-  ir::Buffer buffer;
-  buffer.name = ctx.text(name);
-  buffer.name_range = ctx.range(name);
-  buffer.range = ctx.range(node);
-  buffer.type = build_type(ctx, *node.children.at(1));
-  buffer.count = build_expr(ctx, *node.children.at(2));
+  ir::Buffer buffer = build_sized(ctx, node);
   std::size_t next = 3;
   if (node.children.at(next)->is_type<grammar::buffer_width>()) {
     buffer.width = build_expr(ctx, *node.children[next++]->children.at(0));
@@ -178,6 +185,26 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   }
   buffer.space = build_space(ctx, *node.children.at(next++));
   if (node.children.size() > next) buffer.init = build_init(ctx, *node.children[next]);
+  return buffer;
+}
+
+// children: the name, the element type, the count, the base, then the offset and the
+// initial contents when written.
+ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& base = *node.children.at(3);
+  ir::Buffer buffer = build_sized(ctx, node);
+  ir::BufferView view;
+  view.base = ctx.text(base);
+  view.base_range = ctx.range(base);
+  for (std::size_t i = 4; i < node.children.size(); ++i) {
+    const ParseNode& child = *node.children[i];
+    if (child.is_type<grammar::expr>()) {
+      view.offset = build_expr(ctx, child);
+    } else {
+      buffer.init = build_init(ctx, child);
+    }
+  }
+  buffer.view = std::move(view);
   return buffer;
 }
 
@@ -199,13 +226,7 @@ namespace graphc::frontend::text {
 
 // children: the name, the element type, the count.
 ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& name = *node.children.at(0);
-  ir::Buffer buffer;
-  buffer.name = ctx.text(name);
-  buffer.name_range = ctx.range(name);
-  buffer.range = ctx.range(node);
-  buffer.type = build_type(ctx, *node.children.at(1));
-  buffer.count = build_expr(ctx, *node.children.at(2));
+  ir::Buffer buffer = build_sized(ctx, node);
   buffer.space = ir::MemorySpace::device;
   return buffer;
 }

@@ -40,6 +40,8 @@ class GraphBuilder {
       graph_.params.push_back(build_param(ctx_, item));
     } else if (item.is_type<grammar::buffer_decl>()) {
       graph_.buffers.push_back(build_buffer(ctx_, item));
+    } else if (item.is_type<grammar::view_decl>()) {
+      graph_.buffers.push_back(build_view(ctx_, item));
     } else if (item.is_type<grammar::cond_decl>()) {
       graph_.conds.push_back(build_cond(ctx_, item, body));
     } else if (item.is_type<grammar::event_decl>()) {

@@ -19,6 +19,8 @@ std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const P
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
+/// `view NAME : type[count] of BASE (+ offset)?;`: a Buffer with `view` set.
+ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node);
 /// The memory of `alloc NAME : type[count];`: a device buffer of that name (the caller
 /// links it to its alloc node).
 ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);

@@ -24,8 +24,8 @@ class GraphBuilder {
     const std::string what = fmt::format("graph '{}'", graph_.name);
     if (!r_.is_map(map, what) ||
         !r_.check_keys(map, what,
-                       {"parameters", "attributes", "consts", "params", "buffers", "events", "conds", "nodes", "edges",
-                        "loops"})) {
+                       {"parameters", "attributes", "consts", "params", "buffers", "views", "events", "conds", "nodes",
+                        "edges", "loops"})) {
       return;
     }
     if (const YAML::Node list = map["parameters"]) parameters(list);
@@ -33,6 +33,7 @@ class GraphBuilder {
     each_entry(map["consts"], "the consts of " + what, [&](const YAML::Node& k, const YAML::Node& v) { constant(k, v); });
     each_entry(map["params"], "the params of " + what, [&](const YAML::Node& k, const YAML::Node& v) { param(k, v); });
     each_entry(map["buffers"], "the buffers of " + what, [&](const YAML::Node& k, const YAML::Node& v) { buffer(k, v); });
+    each_entry(map["views"], "the views of " + what, [&](const YAML::Node& k, const YAML::Node& v) { view(k, v); });
     if (const YAML::Node list = map["events"]) events(list, "the events of " + what);
     items(map, ir::BodyId{}, what);
   }
@@ -187,6 +188,33 @@ class GraphBuilder {
     if (const YAML::Node init = value["init"]) {
       if (!initial(init, what, b.init)) return;
     }
+    graph_.buffers.push_back(std::move(b));
+  }
+
+  // words: {type: u32, count: 2 * N, of: data, offset: k}: `view words : u32[2 * N] of data + k;`
+  void view(const YAML::Node& key, const YAML::Node& value) {
+    ir::Buffer b;
+    if (!declared(key, "view", b.name, b.name_range)) return;
+    b.range = b.name_range;
+    const std::string what = fmt::format("view '{}'", b.name);
+    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "count", "of", "offset", "init"})) return;
+    const auto type = r_.required(value, "type", what);
+    const auto count = r_.required(value, "count", what);
+    const auto of = r_.required(value, "of", what);
+    if (!type || !count || !of || !typed(*type, b.type) || !counted(*count, what, b.count)) return;
+    ir::BufferView view;
+    const auto base = r_.name(*of, fmt::format("the base of {}", what));
+    if (!base) return;
+    view.base = *base;
+    view.base_range = r_.range(*of);
+    if (const YAML::Node offset = value["offset"]) {
+      view.offset = r_.expr(offset, fmt::format("the offset of {}", what));
+      if (!view.offset) return;
+    }
+    if (const YAML::Node init = value["init"]) {
+      if (!initial(init, what, b.init)) return;
+    }
+    b.view = std::move(view);
     graph_.buffers.push_back(std::move(b));
   }
 

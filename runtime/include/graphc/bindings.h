@@ -26,7 +26,8 @@ class Bindings {
   /// host or managed memory, as the buffer's space says) and `bytes` at least the buffer's
   /// size (count * element size), else instantiate throws R0007. Initial contents declared
   /// in the graph (`= fill(...)` etc.) are not written into bound memory. Binding a name
-  /// the graph does not declare is error R0010 at instantiate. A second call for the same
+  /// the graph does not declare is error R0010 at instantiate, an alloc's memory R0020, a
+  /// view R0052 (a view has its base's memory: bind the base). A second call for the same
   /// name replaces the first.
   Bindings& buffer(std::string name, void* ptr, std::size_t bytes);
   /// Memory the caller owns for the 2-D buffer `name` (`type[rows][width]`): `rows` rows

@@ -74,7 +74,8 @@ class Instance {
   /// cudaPointerGetAttributes says: device or managed memory for a device buffer, pinned host
   /// or managed memory for a host buffer, managed memory for a managed one); an alloc's
   /// memory cannot be bound (R0020), nor a 2-D buffer (R0059: bind it with
-  /// Bindings::pitched at instantiate); an unknown name is R0010; a capture node that captures
+  /// Bindings::pitched at instantiate), nor a view (R0053: bind its base, and every node
+  /// that uses a view of it follows); an unknown name is R0010; a capture node that captures
   /// a graph of another shape is R0047. A refused binding changes nothing. The instance
   /// does not own `pointer` (it must outlive the launches that use it, and reload() keeps
   /// it); memory the instance allocated for the buffer stays allocated until the instance
@@ -143,7 +144,8 @@ class Instance {
   /// The memory behind buffer `name` (allocated by the instance, or bound by the caller):
   /// a device, pinned host or managed pointer as the buffer's space says. For an alloc's
   /// name, the device address its mem alloc node returned: the memory exists only from that
-  /// node to its free node during a launch (or, unfreed, until the next launch). Unknown: R0010.
+  /// node to its free node during a launch (or, unfreed, until the next launch). For a
+  /// view's name, its base's memory advanced by the view's offset. Unknown: R0010.
   void* buffer(std::string_view name) const;
   /// The buffer's size in bytes as declared (count * element size; of a 2-D buffer, rows *
   /// width * element size, its dense size, which a pitched one exceeds). Unknown: R0010.
