@@ -103,6 +103,10 @@ TEST_CASE("loop syntax errors", "[loops]") {
   expect_error("graph g {\n  for i in 0..2 { const K = 3; }\n}\n", DiagCode::syntax_error, "2:19",
                "'const' declarations belong to the graph, not to a loop, which repeats nodes and edges: declare it "
                "before the loop, at the graph's level");
+  expect_error("graph g {\n  buffer b : f32[8] device;\n  for i in 0..2 { view v : u32[2] of b; }\n}\n",
+               DiagCode::syntax_error, "3:19",
+               "'view' declarations belong to the graph, not to a loop, which repeats nodes and edges: declare it "
+               "before the loop, at the graph's level");
   // In a body in a loop, the body's words.
   expect_error("graph g {\n  cond c;\n  for i in 0..1 { if b (c) { buffer x : f32[4] device; } }\n}\n",
                DiagCode::syntax_error, "3:30",
