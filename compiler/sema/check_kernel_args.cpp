@@ -140,11 +140,18 @@ class ArgChecker {
       wrong("only a kernel node receives a pitch");
       return;
     }
-    const std::optional<Entity> entity =
-        expr.operands.size() == 1 && expr.operands[0].kind == Expr::Kind::name ? ctx_.scope.find(expr.operands[0].name)
-                                                                                : std::nullopt;
-    if (!entity || entity->kind != Entity::Kind::buffer) {
+    if (expr.operands.size() != 1 || expr.operands[0].kind != Expr::Kind::name) {
       wrong("pitch() takes the name of a buffer");
+      return;
+    }
+    const Expr& name = expr.operands[0];
+    const std::optional<Entity> entity = ctx_.scope.find(name.name);
+    if (!entity) {
+      report_unknown(ctx_.diags, ctx_.scope, DiagCode::unknown_name, name.range, name.name, {Entity::Kind::buffer});
+      return;
+    }
+    if (entity->kind != Entity::Kind::buffer) {
+      report_wrong_kind(ctx_.diags, ctx_.scope, name.range, name.name, *entity, "buffer");
       return;
     }
     const ir::Buffer& b = ctx_.graph.buffers[entity->index];

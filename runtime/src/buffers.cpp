@@ -23,6 +23,9 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
         fail(program.sources(), program.path, DiagCode::view_bound, buffer.name_range, name, buffer.view->base,
              graph->buffer(graph->storage(*id).root).name);
       }
+      if (bound.pitch != 0 && !buffer.two_d()) {
+        fail(program.sources(), program.path, DiagCode::pitched_one_d, buffer.name_range, name, bound.pitch);
+      }
       const std::size_t pitch = bound.pitch != 0 ? bound.pitch : buffer.row_bytes();
       if (buffer.two_d() && pitch < buffer.row_bytes()) {
         fail(program.sources(), program.path, DiagCode::binding_pitch, buffer.name_range, name, pitch,

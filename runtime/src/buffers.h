@@ -19,7 +19,7 @@ namespace graphc::detail {
 /// bound name is a buffer of one of them (R0010, at the first graph's name), none is an
 /// alloc's memory (R0020) or a view (R0052), and each holds at least the bytes of every
 /// buffer of that name (R0007, at the buffer's declaration); a 2-D buffer's pitch holds its
-/// row (R0058).
+/// row (R0058), and only a 2-D buffer is bound pitched (R0055).
 void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings);
 
 /// The initial contents of `buffer` (fill, iota or list) as bytes in its element type

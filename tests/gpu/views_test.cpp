@@ -103,6 +103,18 @@ TEST_CASE("views read and write their base's memory as another type on the runti
     CHECK(bound.code() == "R0052");
     CHECK(std::string(bound.what()).find("bind 'data'") != std::string::npos);
   }
+
+  // Bindings::pitched is for 2-D buffers (pitched_test.cpp); a 1-D base given rows is refused
+  // before anything is allocated, not taken as dense memory.
+  SECTION("a 1-D buffer is not bound pitched") {
+    graphc::Allocation<float> memory = zeroed_device<float>(kN, "memory");
+    const Error refused = error_of([&] {
+      program.instantiate("views", Bindings().pitched("out", memory.get(), 64, kN * sizeof(float) / 64));
+    });
+    CHECK(refused.code() == "R0055");
+    CHECK_THAT(refused.what(), Catch::Contains("buffer 'out' is 1-D, but Bindings::pitched binds it as rows 64 "
+                                               "bytes apart"));
+  }
 }
 
 TEST_CASE("generated code reads and writes through views and follows rebind_NAME of a base", "[codegen][gpu]") {

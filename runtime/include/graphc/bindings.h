@@ -35,7 +35,8 @@ class Bindings {
   /// row (width * element size), else instantiate throws R0058, and `rows` at least the
   /// buffer's rows, else R0007. A 2-D buffer bound with buffer() has dense rows. Nodes and
   /// `pitch(name)` kernel arguments use this pitch. 2-D buffers are bound only here, before
-  /// the graph is built: Instance::bind and rebind refuse them (R0059).
+  /// the graph is built: Instance::bind and rebind refuse them (R0059). A 1-D buffer bound
+  /// here is R0055.
   Bindings& pitched(std::string name, void* ptr, std::size_t pitch_bytes, std::size_t rows);
 
   /// A `__global__` function compiled into the host program, for kernel nodes whose
