@@ -32,6 +32,9 @@ struct graph_level_decl : seq<at<misplaced_decl>, raise<misplaced_decl>> {};
 // One item of a body: declared here, defined below, since bodies nest.
 struct body_item;
 
+// A `for` loop (loops.hpp), which may hold bodies and appear in one.
+struct for_stmt;
+
 // `{` and the items of a body up to its `}`. What follows the `{` is a rule of its own,
 // so that the front end can bound how deeply bodies nest.
 struct body_open : sym<'{'> {};
@@ -78,6 +81,6 @@ struct conditional_node : sor<if_node, while_node, switch_node> {};
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
 struct body_item
     : sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
-          conditional_node, alloc_node, free_node, call_node, capture_node, graph_level_decl, edge_stmt> {};
+          conditional_node, alloc_node, free_node, call_node, capture_node, for_stmt, graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

@@ -5,12 +5,13 @@
 // on its right; a single name is a group of one.
 #pragma once
 
+#include "indexed_names.hpp"
 #include "lexical.hpp"
 
 namespace graphc::grammar {
 
-// A node named in an edge.
-struct edge_node : seq<name> {};
+// A node named in an edge: `a` or, one of a loop's nodes, `layer[i + 1]`.
+struct edge_node : seq<node_name> {};
 
 // `{a, b, ...}`: several nodes on one side of an arrow.
 struct group_open : sym<'{'> {};

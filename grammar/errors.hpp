@@ -177,8 +177,8 @@ GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
 GRAPHC_SYNTAX_ERROR(first_arrow,
                     "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or "
-                    "capture")
+                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call, "
+                    "capture or for")
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
 GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
 GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
@@ -205,6 +205,20 @@ GRAPHC_SYNTAX_ERROR(switch_open, "expected '{' and the cases after the switch's 
 GRAPHC_SYNTAX_ERROR(case_body, "expected a case, as in 'case 0 { ... }'")
 GRAPHC_SYNTAX_ERROR(case_value, "expected the case's value, a non-negative integer")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(switch_close, "expected another case or '}' to close the switch")
+
+// loops.hpp and indexed_names.hpp
+GRAPHC_SYNTAX_ERROR(loop_variable, "expected the loop's variable after 'for'")
+GRAPHC_SYNTAX_ERROR(kw_in, "expected 'in' and a range such as 0..L after the loop's variable")
+GRAPHC_SYNTAX_ERROR(loop_first, "expected the first value of the loop's range after 'in'")
+GRAPHC_SYNTAX_ERROR(range_dots, "expected '..' after the first value of the loop's range, as in 0..L")
+GRAPHC_SYNTAX_ERROR(loop_last, "expected the end of the loop's range after '..'")
+GRAPHC_SYNTAX_ERROR(nested_loop, "expected '{' and the items the loop repeats after its range")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(loop_close, "expected a node, an edge, a loop, or '}' to close the loop")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(misplaced_loop_decl,
+                            "'{}' declarations belong to the graph, not to a loop, which repeats nodes and edges: "
+                            "declare it before the loop, at the graph's level")
+GRAPHC_SYNTAX_ERROR(index_close, "expected ']' after the node's index")
+GRAPHC_SYNTAX_ERROR(node_name, "expected a node's name, as in layer or layer[i]")
 
 // memory_nodes.hpp
 GRAPHC_SYNTAX_ERROR(alloc_name, "expected the node's name after 'alloc'")
@@ -266,7 +280,7 @@ inline constexpr const char* nesting_error_message =
 // Conditional bodies nest at most this deep (each level is a body graph inside a node).
 inline constexpr std::size_t max_body_nesting = 64;
 inline constexpr const char* body_nesting_error_message =
-    "nested too deeply: at most 64 levels of conditional bodies";
+    "nested too deeply: at most 64 levels of conditional bodies and loops";
 
 #undef GRAPHC_SYNTAX_HINT
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT

@@ -7,6 +7,7 @@
 #include "decls.hpp"
 #include "edges.hpp"
 #include "lexical.hpp"
+#include "loops.hpp"
 #include "memory_nodes.hpp"
 #include "nodes.hpp"
 #include "structs.hpp"
@@ -18,7 +19,7 @@ namespace graphc::grammar {
 struct graph_item
     : sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node,
           host_node, empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, capture_node,
-          edge_stmt> {};
+          for_stmt, edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};

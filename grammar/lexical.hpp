@@ -55,7 +55,7 @@ struct reserved_word
           TAO_PEGTL_KEYWORD("import"), TAO_PEGTL_KEYWORD("cond"), TAO_PEGTL_KEYWORD("event"),
           TAO_PEGTL_KEYWORD("record"), TAO_PEGTL_KEYWORD("wait"), TAO_PEGTL_KEYWORD("alloc"),
           TAO_PEGTL_KEYWORD("free"), TAO_PEGTL_KEYWORD("call"), TAO_PEGTL_KEYWORD("capture"), TAO_PEGTL_KEYWORD("if"), TAO_PEGTL_KEYWORD("else"),
-          TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case"), TAO_PEGTL_KEYWORD("nullptr")> {};
+          TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case"), TAO_PEGTL_KEYWORD("nullptr"), TAO_PEGTL_KEYWORD("for")> {};
 
 // A reserved word where a name is expected; a rule of its own for its error message.
 struct reserved_name : reserved_word {};
@@ -69,10 +69,10 @@ struct word : seq<identifier, skip> {};
 struct name : sor<seq<at<reserved_word>, raise<reserved_name>>, seq<identifier, skip>> {};
 
 // A number as C++ preprocesses it (a pp-number): a digit (or `.` and a digit), then
-// digits, letters, `_`, `.` and exponent signs. Its form, suffix and range are checked
+// digits, letters, `_`, `.` and exponent signs, but not `..` (a loop's range, `0..L`). Its form, suffix and range are checked
 // after parsing, so that `12abc` or an overflowing literal get their own diagnostic.
 struct number
-    : seq<opt<one<'.'>>, digit, star<sor<seq<one<'e', 'E', 'p', 'P'>, one<'+', '-'>>, identifier_other, one<'.'>>>,
+    : seq<opt<one<'.'>>, digit, star<sor<seq<one<'e', 'E', 'p', 'P'>, one<'+', '-'>>, identifier_other, seq<one<'.'>, not_at<one<'.'>>>>>,
           skip> {};
 
 // The opening quote of a string.

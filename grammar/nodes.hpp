@@ -2,6 +2,7 @@
 #pragma once
 
 #include "expr.hpp"
+#include "indexed_names.hpp"
 #include "lexical.hpp"
 
 namespace graphc::grammar {
@@ -73,7 +74,7 @@ struct kernel_attrs
 
 // `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args) ([attributes])?;`: a kernel node.
 struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};
-struct kernel_name : seq<name> {};
+struct kernel_name : seq<node_name> {};
 struct kernel_colon : sym<':'> {};
 struct kernel_function : seq<cpp_name> {};
 struct kernel_end : sym<';'> {};
@@ -97,7 +98,7 @@ struct slice
 // `copy NAME : dst <- src (bytes n)?;`: a 1-D memcpy node.
 struct kw_copy : kw<'c', 'o', 'p', 'y'> {};
 struct kw_bytes : kw<'b', 'y', 't', 'e', 's'> {};
-struct copy_name : seq<name> {};
+struct copy_name : seq<node_name> {};
 struct copy_colon : sym<':'> {};
 struct copy_dst : seq<slice> {};
 struct copy_arrow : sym<'<', '-'> {};
@@ -110,7 +111,7 @@ struct copy_node
 
 // `memset NAME : dst = value;`: a memset node.
 struct kw_memset : kw<'m', 'e', 'm', 's', 'e', 't'> {};
-struct memset_name : seq<name> {};
+struct memset_name : seq<node_name> {};
 struct memset_colon : sym<':'> {};
 struct memset_dst : seq<slice> {};
 struct memset_equals : sym<'='> {};
@@ -121,7 +122,7 @@ struct memset_node : if_must<kw_memset, memset_name, memset_colon, memset_dst, m
 // `host NAME : FUNC(args);`: a host node; its arguments (expressions) reach FUNC as one
 // struct of their values.
 struct kw_host : kw<'h', 'o', 's', 't'> {};
-struct host_name : seq<name> {};
+struct host_name : seq<node_name> {};
 struct host_colon : sym<':'> {};
 struct host_function : seq<cpp_name> {};
 struct host_args_open : sym<'('> {};
@@ -132,14 +133,14 @@ struct host_node : if_must<kw_host, host_name, host_colon, host_function, host_a
 
 // `empty NAME;`: an empty node, a point to fork from or join at.
 struct kw_empty : kw<'e', 'm', 'p', 't', 'y'> {};
-struct empty_name : seq<name> {};
+struct empty_name : seq<node_name> {};
 struct empty_end : sym<';'> {};
 struct empty_node : if_must<kw_empty, empty_name, empty_end> {};
 
 // `record NAME : EVENT;`: an event record node, recording the event once its
 // dependencies have completed.
 struct kw_record : kw<'r', 'e', 'c', 'o', 'r', 'd'> {};
-struct record_name : seq<name> {};
+struct record_name : seq<node_name> {};
 struct record_colon : sym<':'> {};
 struct record_event : seq<name> {};
 struct record_end : sym<';'> {};
@@ -147,7 +148,7 @@ struct record_node : if_must<kw_record, record_name, record_colon, record_event,
 
 // `wait NAME : EVENT;`: an event wait node; the nodes after it wait for the event.
 struct kw_wait : kw<'w', 'a', 'i', 't'> {};
-struct wait_name : seq<name> {};
+struct wait_name : seq<node_name> {};
 struct wait_colon : sym<':'> {};
 struct wait_event : seq<name> {};
 struct wait_end : sym<';'> {};

@@ -33,6 +33,28 @@ void append_snippet(std::string& out, const SourceManager& sources, const Source
   out += fmt::format("{:>5} | {}{}{}\n", "", paint(color, kGreen), marker, paint(color, kReset));
 }
 
+// `file:line:col: note: message` and its snippet; a note without a place is its message.
+void append_note(std::string& out, const SourceManager& sources, const SourceRange& range, std::string_view message,
+                 bool color) {
+  if (!range.valid()) {
+    out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), message);
+    return;
+  }
+  out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(range), paint(color, kCyan),
+                     paint(color, kReset), message);
+  append_snippet(out, sources, range, color);
+}
+
+// A note at a copy of a loop's items says which copy, innermost loop first:
+// " (in iteration i = 2 of the loop at f.graph:3:9)", the loops joined by ", ".
+std::string iterations_of(const SourceManager& sources, FileId file) {
+  std::vector<std::string> loops;
+  for (const LoopIteration* it = sources.iteration(file); it != nullptr; it = sources.iteration(it->loop.file)) {
+    loops.push_back(fmt::format("{} of the loop at {}", it->note, sources.location(it->loop)));
+  }
+  return loops.empty() ? std::string{} : fmt::format(" ({})", fmt::join(loops, ", "));
+}
+
 }  // namespace
 
 std::string render(const SourceManager& sources, const Diagnostic& d, RenderOptions options) {
@@ -44,13 +66,11 @@ std::string render(const SourceManager& sources, const Diagnostic& d, RenderOpti
                      paint(color, kReset), paint(color, kBold), d.message, paint(color, kReset));
   append_snippet(out, sources, d.range, color);
   for (const DiagNote& note : d.notes) {
-    if (note.range.valid()) {
-      out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(note.range),
-                         paint(color, kCyan), paint(color, kReset), note.message);
-      append_snippet(out, sources, note.range, color);
-    } else {
-      out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), note.message);
-    }
+    append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file), color);
+  }
+  // In a copy of a loop's items: which iteration, innermost loop first.
+  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr; it = sources.iteration(it->loop.file)) {
+    append_note(out, sources, it->loop, it->note + " of this loop", color);
   }
   return out;
 }

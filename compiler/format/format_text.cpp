@@ -20,7 +20,7 @@ bool one_of(const Piece& p, std::initializer_list<std::string_view> tokens) {
 // What a statement is, from its first token, and how far its brackets are open: what the
 // spacing of its next token depends on.
 struct Statement {
-  bool opens_block = false;  // graph, struct, if, while, switch, case, else: its first `{` at level 0 opens a block
+  bool opens_block = false;  // graph, struct, if, while, switch, case, else, for: its first `{` at level 0 opens a block
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
   bool event = false;        // event: `[timing]` after the name is spaced
@@ -76,7 +76,7 @@ class Printer {
   void statement(std::size_t depth) {
     Statement s;
     const Piece& first = p_[at_];
-    s.opens_block = one_of(first, {"graph", "struct", "if", "while", "switch", "case", "else"});
+    s.opens_block = one_of(first, {"graph", "struct", "if", "while", "switch", "case", "else", "for"});
     s.conditional = one_of(first, {"if", "while", "switch"});
     s.graph = first.is("graph");
     s.event = first.is("event");
@@ -135,15 +135,15 @@ class Printer {
 
   // Whether a space goes between the line so far and token `x` of statement `s`.
   bool spaced(const Piece& x, const Statement& s) const {
-    if (one_of(x, {",", ";", ")", "]"})) return false;
+    if (one_of(x, {",", ";", ")", "]", ".."})) return false;
     if (x.is("*") && at_ < p_.size() && p_[at_].is(";")) return false;  // a pointer field, `x : f32*;`
     if (x.is("{") && s.parens > 0) return false;                        // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
-    if (one_of(prev, {"(", "[", "@", "<<<"}) || unary_minus_) return false;
+    if (one_of(prev, {"(", "[", "@", "<<<", ".."}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
-    if (x.is("[")) return (s.graph || s.event || s.kernel) && s.parens == 0;
+    if (x.is("[")) return (s.graph || s.event || (s.kernel && s.tokens > 2)) && s.parens == 0;  // not `k[i]`
     if ((x.is(":") || prev.is(":")) && s.brackets > 0) return false;  // a slice, `b[0:n]`
     if ((prev.is("{") || x.is("}")) && s.braces > 0) return false;    // `{a, b}`
     return true;

@@ -1,6 +1,5 @@
 #include "format/pieces.h"
 
-#include <array>
 #include <cstddef>
 
 namespace graphc::format {
@@ -79,7 +78,7 @@ class Splitter {
       }
       return Piece::Kind::word;
     }
-    for (const std::string_view p : {"<<<", ">>>", "->", "<-", "::"}) {
+    for (const std::string_view p : {"<<<", ">>>", "->", "<-", "::", ".."}) {
       if (next_is(p)) {
         at_ += p.size();
         return Piece::Kind::punct;
@@ -89,7 +88,7 @@ class Splitter {
     return Piece::Kind::punct;
   }
 
-  // grammar::number: `.`? digit (exponent sign | identifier character | `.`)*
+  // grammar::number: `.`? digit (exponent sign | identifier character | `.` not before `.`)*
   void number() {
     if (text_[at_] == '.') ++at_;
     ++at_;
@@ -98,7 +97,7 @@ class Splitter {
       if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && at_ + 1 < text_.size() &&
           (text_[at_ + 1] == '+' || text_[at_ + 1] == '-')) {
         at_ += 2;
-      } else if (identifier_other(c) || c == '.') {
+      } else if (identifier_other(c) || (c == '.' && !next_is(".."))) {
         ++at_;
       } else {
         break;
@@ -106,16 +105,29 @@ class Splitter {
     }
   }
 
-  // Whether the last tokens are `kernel NAME :`, `host NAME :` or `capture NAME :`, so a C++
-  // name (or a capture's library operation) comes next.
+  // Whether the last tokens are `kernel NAME :`, `host NAME :` or `capture NAME :`, NAME
+  // perhaps with an index (`kernel k[i + 1] :`), so a C++ name (or a capture's library
+  // operation) comes next.
   bool function_name_next() const {
-    std::array<const Piece*, 3> last{};
-    std::size_t found = 0;
-    for (auto it = pieces_.rbegin(); it != pieces_.rend() && found < last.size(); ++it) {
-      if (!it->is_comment()) last[found++] = &*it;
+    auto it = pieces_.rbegin();
+    const auto previous = [&]() -> const Piece* {
+      while (it != pieces_.rend() && it->is_comment()) ++it;
+      return it == pieces_.rend() ? nullptr : &*it++;
+    };
+    const Piece* p = previous();
+    if (p == nullptr || !p->is(":")) return false;
+    p = previous();
+    if (p != nullptr && p->is("]")) {
+      for (std::size_t depth = 1; p != nullptr && depth > 0;) {
+        p = previous();
+        if (p != nullptr && p->is("]")) ++depth;
+        if (p != nullptr && p->is("[")) --depth;
+      }
+      p = previous();
     }
-    return found == last.size() && last[0]->is(":") && last[1]->kind == Piece::Kind::word &&
-           (last[2]->is("kernel") || last[2]->is("host") || last[2]->is("capture"));
+    if (p == nullptr || p->kind != Piece::Kind::word) return false;
+    const Piece* keyword = previous();
+    return keyword != nullptr && (keyword->is("kernel") || keyword->is("host") || keyword->is("capture"));
   }
 
   // grammar::cpp_name: `::`? identifier (`::` identifier)* template-arguments?, no spaces

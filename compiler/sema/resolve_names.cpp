@@ -1,10 +1,12 @@
 // Names that are not expressions: graphs in the module namespace, and edge ends, which
 // must name nodes of the same graph. (Expression names resolve as they fold, fold.cpp;
 // slice and kernel argument names in their own rule families.)
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 #include "sema/bodies.h"
 #include "sema/passes.h"
@@ -60,13 +62,15 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags) {
 
 void resolve_edges(GraphContext& ctx) {
   // In a chain `a -> b -> c`, b is the end of two edges but one token: it is resolved,
-  // and reported, once.
-  std::unordered_map<std::uint32_t, ir::NodeId> by_position;
+  // and reported, once. A token in a loop names a node per iteration (`layer[i]`), so the
+  // key is the position and the name it has there.
+  std::map<std::pair<std::uint32_t, std::string>, ir::NodeId> by_position;
   std::set<std::uint32_t> reported;
   auto resolve = [&](const std::string& name, SourceRange range) {
-    const auto it = by_position.find(range.begin);
+    const auto key = std::pair(range.begin, name);
+    const auto it = by_position.find(key);
     if (it != by_position.end()) return it->second;
-    return by_position[range.begin] = resolve_end(ctx, name, range);
+    return by_position[key] = resolve_end(ctx, name, range);
   };
   for (ir::Edge& edge : ctx.graph.edges) {
     edge.from_id = resolve(edge.from, edge.from_range);

@@ -44,6 +44,11 @@ FileId SourceManager::add(std::string path, std::string text) {
   return FileId{static_cast<std::uint32_t>(files_.size() - 1)};
 }
 
+FileId SourceManager::add_iteration(SourceRange loop, std::string note) {
+  iterations_.push_back(LoopIteration{loop, std::move(note)});
+  return FileId{static_cast<std::uint32_t>(iterations_.size() - 1) | kIteration};
+}
+
 FileId SourceManager::load(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path));

@@ -55,6 +55,15 @@ class SourceFile {
   std::vector<std::uint32_t> line_starts_;
 };
 
+/// One iteration of a `for` loop, which the front end expands into copies of the loop's
+/// items: the copies' ranges are in a file id of the iteration's own, so that each copy has
+/// a place of its own and a diagnostic at it says which iteration it is (render() adds
+/// `note` at `loop`, then the notes of the loops around it).
+struct LoopIteration {
+  SourceRange loop;  // the loop's variable, in its file or in an enclosing iteration
+  std::string note;  // "in iteration i = 3" (render() adds which loop)
+};
+
 /// Owns every file read during one compilation; FileIds index into it.
 class SourceManager {
  public:
@@ -63,8 +72,21 @@ class SourceManager {
   /// Reads a file from disk. Throws std::runtime_error if it cannot be read.
   FileId load(const std::string& path);
 
-  const SourceFile& file(FileId id) const { return files_.at(id.value); }
+  /// The file of `id`; for an iteration, the file its loop is written in.
+  const SourceFile& file(FileId id) const {
+    while ((id.value & kIteration) != 0) id = iterations_.at(id.value & ~kIteration).loop.file;
+    return files_.at(id.value);
+  }
+  /// The files read; iterations are not counted.
   std::size_t size() const { return files_.size(); }
+
+  /// A file id for one iteration of the loop at `loop`: its ranges are ranges of the loop's
+  /// file, and diagnostics at them get `note`.
+  FileId add_iteration(SourceRange loop, std::string note);
+  /// The iteration `id` is, or nullptr for a file.
+  const LoopIteration* iteration(FileId id) const {
+    return (id.value & kIteration) != 0 && id.valid() ? &iterations_.at(id.value & ~kIteration) : nullptr;
+  }
 
   /// `path:line:col` of the start of a range.
   std::string location(const SourceRange& range) const;
@@ -72,7 +94,9 @@ class SourceManager {
   std::string_view text(const SourceRange& range) const;
 
  private:
+  static constexpr std::uint32_t kIteration = 0x80000000u;  // the bit that marks an iteration's id
   std::vector<SourceFile> files_;
+  std::vector<LoopIteration> iterations_;
 };
 
 }  // namespace graphc

@@ -85,6 +85,11 @@ Expr build_expr(const BuildContext& ctx, const ParseNode& node) {
   if (node.is_type<grammar::name>()) {
     e.kind = Expr::Kind::name;
     e.name = ctx.text(node);
+    if (const LoopValue* loop = ctx.loop(e.name)) {
+      e.kind = Expr::Kind::literal;
+      e.literal = ir::Scalar::of_integer(ir::ScalarType::i32, loop->value);
+      e.name.clear();
+    }
   } else if (node.is_type<grammar::negation>()) {
     e.kind = Expr::Kind::negate;
     e.operands.push_back(build_expr(ctx, *node.children.at(0)));

@@ -1,7 +1,10 @@
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "diag/spellcheck.h"
 #include "frontend/text/builders.h"
+#include "frontend/text/loop_stack.h"
 #include "ir/limits.h"
 
 namespace graphc::frontend::text {
@@ -22,7 +25,7 @@ std::vector<const ParseNode*> members(const ParseNode& side) {
 // nodes: a body's nodes, edges and conds go into the graph's tables, marked with the body.
 class GraphBuilder {
  public:
-  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) {}
+  GraphBuilder(const BuildContext& ctx, ir::Graph& graph) : ctx_(ctx), graph_(graph) { ctx_.loops = &loops_.values(); }
 
   // The items of `parent` from child `first` on, in `body`.
   void items(const ParseNode& parent, std::size_t first, ir::BodyId body) {
@@ -45,6 +48,10 @@ class GraphBuilder {
       graph_.events.push_back(build_event(ctx_, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
       edges(item, body);
+    } else if (item.is_type<grammar::for_stmt>()) {
+      loop(item, body);
+    } else if (repeats_unindexed(item)) {
+      return;  // reported in the loop's first iteration
     } else if (!limits_.node_fits(ctx_.range(item))) {
       return;  // every other item is a node
     } else if (item.is_type<grammar::if_node>() || item.is_type<grammar::while_node>() ||
@@ -55,7 +62,39 @@ class GraphBuilder {
     } else {
       graph_.nodes.push_back(build_node(ctx_, item));
       graph_.nodes.back().body = body;
+      graph_.nodes.back().name = node_name(*item.children.at(0));
     }
+  }
+
+  // `for i in first..last { items }`: the items once per value of i, in order, each
+  // expression naming i reading its value. children: the variable, first, last, items.
+  void loop(const ParseNode& node, ir::BodyId body) {
+    const ParseNode& variable = *node.children.at(0);
+    const ParseNode& first = *node.children.at(1);
+    const ParseNode& last = *node.children.at(2);
+    const auto from = loops_.integer(build_expr(ctx_, first), graph_.consts, "the first value of the loop's range");
+    const auto to = loops_.integer(build_expr(ctx_, last), graph_.consts, "the end of the loop's range");
+    if (!from || !to) return;
+    loops_.repeat(graph_, std::string(ctx_.text(variable)), ctx_.range(variable), *from, *to, ctx_.span(first, last),
+                  [&](FileId iteration) {
+                    const FileId outer = std::exchange(ctx_.file, iteration);
+                    items(node, 3, body);
+                    ctx_.file = outer;
+                  });
+  }
+
+  // E0116 for a node declared in a loop without an index: whether to leave this copy out.
+  bool repeats_unindexed(const ParseNode& item) {
+    if (item.children.empty() || item.children[0]->is_type<grammar::node_name>()) return false;
+    const ParseNode& name = *item.children[0];
+    return loops_.repeats_unindexed(ctx_.text(name), ctx_.range(name));
+  }
+
+  // A node's name as declared or named in an edge: `a`, or `layer[i + 1]` as `layer_3`.
+  std::string node_name(const ParseNode& node) {
+    if (!node.is_type<grammar::node_name>()) return std::string(ctx_.text(node));
+    return loops_.node_name(ctx_.text(*node.children.at(0)), build_expr(ctx_, *node.children.at(1)), graph_.consts,
+                            ctx_.text(node));
   }
 
   // children: the node's name, the cond's name, then one child per body (then_body,
@@ -73,7 +112,7 @@ class GraphBuilder {
     // The node comes before its bodies' nodes, as in the source.
     const ir::NodeId id{static_cast<std::uint32_t>(graph_.nodes.size())};
     ir::Node& out = graph_.nodes.emplace_back();
-    out.name = ctx_.text(name);
+    out.name = node_name(name);
     out.name_range = ctx_.range(name);
     out.range = ctx_.range(node);
     out.body = body;
@@ -125,8 +164,8 @@ class GraphBuilder {
       for (const ParseNode* from : members(*from_side)) {
         for (const ParseNode* to : members(*to_side)) {
           ir::Edge edge;
-          edge.from = ctx_.text(*from);
-          edge.to = ctx_.text(*to);
+          edge.from = node_name(*from);
+          edge.to = node_name(*to);
           edge.from_range = ctx_.range(*from);
           edge.to_range = ctx_.range(*to);
           edge.range = arrow;
@@ -140,9 +179,10 @@ class GraphBuilder {
     }
   }
 
-  const BuildContext& ctx_;
+  BuildContext ctx_;  // its `loops` are loops_'s values
   ir::Graph& graph_;
   ir::GraphLimits limits_{graph_, ctx_.diags};
+  LoopStack loops_{ctx_.diags, *ctx_.sources};  // the loops around the item being built
 };
 
 }  // namespace

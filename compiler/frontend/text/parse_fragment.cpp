@@ -41,35 +41,36 @@ Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEng
 
 }  // namespace
 
-FragmentParser::FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags)
-    : sources_(sources), file_(file), diags_(diags) {}
+FragmentParser::FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags,
+                               const std::vector<LoopValue>* loops)
+    : sources_(sources), file_(file), diags_(diags), loops_(loops) {}
 
 std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::expr>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_expr(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_expr(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
 }
 
 std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
 }
 
 std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
 }
 
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::slice>(source, file_, where, diags_);
   if (!f.root) return std::nullopt;
-  return build_slice(BuildContext{source, file_, f.state->ends, diags_}, *f.root->children.at(0));
+  return build_slice(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
 }
 
 namespace {
@@ -79,7 +80,7 @@ template <class Rule>
 std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   const auto f = parse<Rule>(source, file, where, diags);
   if (!f.root) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags}.text(*f.root->children.at(0)));
+  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags, nullptr}.text(*f.root->children.at(0)));
 }
 
 }  // namespace
@@ -94,6 +95,16 @@ std::optional<std::string> FragmentParser::capture_function(SourceRange where) c
 
 bool FragmentParser::name(SourceRange where) const {
   return parse<grammar::lone_name>(sources_.file(file_), file_, where, diags_).root != nullptr;
+}
+
+std::optional<FragmentParser::NodeName> FragmentParser::node_name(SourceRange where) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::node_name>(source, file_, where, diags_);
+  if (!f.root) return std::nullopt;
+  const BuildContext ctx{source, file_, f.state->ends, diags_, loops_};
+  const ParseNode& node = *f.root->children.at(0);
+  if (!node.is_type<grammar::node_name>()) return NodeName{std::string(ctx.text(node)), std::nullopt};
+  return NodeName{std::string(ctx.text(*node.children.at(0))), build_expr(ctx, *node.children.at(1))};
 }
 
 }  // namespace graphc::frontend::text

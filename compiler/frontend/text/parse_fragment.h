@@ -8,6 +8,7 @@
 #include <string>
 
 #include "diag/diagnostic.h"
+#include "frontend/text/loop_stack.h"
 #include "ir/graph.h"
 #include "source/source.h"
 
@@ -15,7 +16,10 @@ namespace graphc::frontend::text {
 
 class FragmentParser {
  public:
-  FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags);
+  /// `loops`, when given, are the variables of the loops around the pieces parsed (an
+  /// expression naming one is its value); it must outlive the parser.
+  FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags,
+                 const std::vector<LoopValue>* loops = nullptr);
 
   /// Each parses the bytes of `where` (in the file given above), which must be the whole
   /// piece, and returns nullopt after reporting E0001 when they are not one.
@@ -29,10 +33,23 @@ class FragmentParser {
   /// A user's name (an identifier that is not a reserved word): whether it is one.
   bool name(SourceRange where) const;
 
+  /// A node's name where it is declared or named in an edge, `layer` or `layer[i + 1]`:
+  /// the name and the index as written, if any.
+  struct NodeName {
+    std::string base;
+    std::optional<ir::Expr> index;
+  };
+  std::optional<NodeName> node_name(SourceRange where) const;
+
+  /// The file id of the ranges it makes: the file's, or that of an iteration of a loop in
+  /// it (SourceManager::add_iteration).
+  void set_file(FileId file) { file_ = file; }
+
  private:
   const SourceManager& sources_;
   FileId file_;
   DiagEngine& diags_;
+  const std::vector<LoopValue>* loops_;
 };
 
 }  // namespace graphc::frontend::text

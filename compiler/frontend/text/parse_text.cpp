@@ -35,7 +35,7 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
 
 }  // namespace
 
-ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
   text::ParseState state(0, source.text().size());
   // No source name: PEGTL copies it into every parse tree node it starts (a heap
@@ -51,7 +51,7 @@ ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& dia
     empty.path = source.path();
     return empty;
   }
-  return build_module(BuildContext{source, file, state.ends, diags}, *root);
+  return build_module(BuildContext{source, file, state.ends, diags, nullptr, &sources}, *root);
 }
 
 }  // namespace graphc::frontend

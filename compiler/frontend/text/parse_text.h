@@ -10,7 +10,8 @@ namespace graphc::frontend {
 /// Parses one .graph file, not the files it imports (frontend/imports.h loads those).
 /// Syntax errors are reported as E0001 at the offending token with the expectation from
 /// grammar/errors.hpp; parsing stops at the first syntax error. Module and import paths are
-/// resolved relative to the file's folder.
-ir::Module parse_text(const SourceManager& sources, FileId file, DiagEngine& diags);
+/// resolved relative to the file's folder. Each iteration of a `for` loop adds a file id
+/// for its copies to `sources` (SourceManager::add_iteration).
+ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags);
 
 }  // namespace graphc::frontend

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "diag/diagnostic.h"
+#include "frontend/text/loop_stack.h"
 #include "grammar/errors.hpp"
 #include "source/source.h"
 
@@ -18,6 +20,16 @@ using ParseNode = tao::pegtl::parse_tree::node;
 
 /// The rules that become tree nodes; the others only shape the parse. Builders read a
 /// node's children by position, so this list and the builders change together.
+///
+/// `layer[i]` keeps its name and index, and its extent for diagnostics (PEGTL's fold_one
+/// would drop it); a name without an index is its name alone.
+struct fold_unindexed : tao::pegtl::parse_tree::apply<fold_unindexed> {
+  template <class Node, class... States>
+  static void transform(std::unique_ptr<Node>& n, States&&... /*unused*/) {
+    if (n->children.size() == 1) n = std::move(n->children.front());
+  }
+};
+
 template <class Rule>
 using selector = tao::pegtl::parse_tree::selector<
     Rule, tao::pegtl::parse_tree::store_content::on<
@@ -49,7 +61,10 @@ using selector = tao::pegtl::parse_tree::selector<
               // capture nodes
               grammar::capture_node, grammar::capture_function, grammar::capture_args,
               // structs
-              grammar::struct_decl, grammar::struct_field, grammar::field_pointer, grammar::aggregate_arg>>;
+              grammar::struct_decl, grammar::struct_field, grammar::field_pointer, grammar::aggregate_arg,
+              // loops
+              grammar::for_stmt>,
+    fold_unindexed::on<grammar::node_name>>;
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the
@@ -130,6 +145,8 @@ template <>
 struct parse_actions<grammar::template_args_body> : limit_expr_nesting {};
 template <>
 struct parse_actions<grammar::nested_body> : limit_body_nesting {};
+template <>
+struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
 
 /// What every IR builder needs: the file, its token ends, and where to report.
 struct BuildContext {
@@ -137,6 +154,12 @@ struct BuildContext {
   FileId file;
   const TokenEnds& ends;
   DiagEngine& diags;
+  /// The variables of the loops around what is built, outermost first; an expression
+  /// naming one is its value, a literal.
+  const std::vector<LoopValue>* loops = nullptr;
+  /// Where loops register their iterations (SourceManager::add_iteration); set for a whole
+  /// file (parse_text), none for a fragment, which holds no loop.
+  SourceManager* sources = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.
   SourceRange range(const ParseNode& node) const {
@@ -145,6 +168,14 @@ struct BuildContext {
   /// From the start of `first` to the end of `last`.
   SourceRange span(const ParseNode& first, const ParseNode& last) const {
     return {file, range(first).begin, range(last).end};
+  }
+  /// The innermost loop whose variable is `name`, if any.
+  const LoopValue* loop(std::string_view name) const {
+    if (loops == nullptr) return nullptr;
+    for (auto it = loops->rbegin(); it != loops->rend(); ++it) {
+      if (it->name == name) return &*it;
+    }
+    return nullptr;
   }
   /// A node's text, without the whitespace and comments after it.
   std::string_view text(const ParseNode& node) const {

@@ -1,6 +1,6 @@
 // A graph map: its parameters, attributes and declarations, then its nodes (conditional
-// nodes with their body maps, recursively) and edges, into the graph's tables in the order
-// the text front end fills them.
+// nodes with their body maps, recursively), edges and loops (expanded, as the text front
+// end expands `for`), into the graph's tables in the order the text front end fills them.
 #include <string>
 #include <vector>
 
@@ -17,14 +17,15 @@ namespace {
 
 class GraphBuilder {
  public:
-  GraphBuilder(const YamlReader& reader, ir::Graph& graph) : r_(reader), graph_(graph) {}
+  GraphBuilder(YamlReader& reader, text::LoopStack& loops, ir::Graph& graph)
+      : r_(reader), loops_(loops), graph_(graph) {}
 
   void build(const YAML::Node& map) {
     const std::string what = fmt::format("graph '{}'", graph_.name);
     if (!r_.is_map(map, what) ||
         !r_.check_keys(map, what,
                        {"parameters", "attributes", "consts", "params", "buffers", "views", "events", "conds", "nodes",
-                        "edges"})) {
+                        "edges", "loops"})) {
       return;
     }
     if (const YAML::Node list = map["parameters"]) parameters(list);
@@ -276,6 +277,56 @@ class GraphBuilder {
     each_entry(map["conds"], "the conds of " + what, [&](const YAML::Node& k, const YAML::Node& v) { cond(k, v, body); });
     each_entry(map["nodes"], "the nodes of " + what, [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
     if (const YAML::Node list = map["edges"]) edges(list, body, "the edges of " + what);
+    if (const YAML::Node list = map["loops"]) loops(list, body, "the loops of " + what);
+  }
+
+  // - {for: i, in: [first, last], nodes: {...}, edges: [...], loops: [...]}: the items once
+  // per value of i from first to last (excluded), as the text front end expands `for`.
+  void loops(const YAML::Node& list, ir::BodyId body, const std::string& what) {
+    if (!r_.is_list(list, what)) return;
+    for (const YAML::Node& loop : list) {
+      if (!r_.is_map(loop, "a loop") || !r_.check_keys(loop, "a loop", {"for", "in", "conds", "nodes", "edges", "loops"})) {
+        continue;
+      }
+      const auto variable = r_.required(loop, "for", "a loop");
+      const auto range = r_.required(loop, "in", "a loop");
+      if (!variable || !range) continue;
+      const auto name = r_.name(*variable, "the variable of a loop");
+      if (!name || !r_.is_list(*range, "the range of a loop")) continue;
+      if (range->size() != 2) {
+        r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(*range), "the range of a loop",
+                          "a list of 2 values, [first, last]", fmt::format("a list of {}", range->size()));
+        continue;
+      }
+      const auto first = r_.expr((*range)[0], "the first value of the loop's range");
+      const auto last = r_.expr((*range)[1], "the end of the loop's range");
+      if (!first || !last) continue;
+      const auto from = loops_.integer(*first, graph_.consts, "the first value of the loop's range");
+      const auto to = loops_.integer(*last, graph_.consts, "the end of the loop's range");
+      if (!from || !to) continue;
+      // Loops nest as deep as conditional bodies (grammar::max_body_nesting).
+      if (depth_ == grammar::max_body_nesting) {
+        r_.diags().report(DiagCode::syntax_error, r_.range(*variable), grammar::body_nesting_error_message);
+        return;
+      }
+      const SourceRange bounds{first->range.file, first->range.begin, last->range.end};
+      ++depth_;
+      loops_.repeat(graph_, *name, r_.range(*variable), *from, *to, bounds, [&](FileId iteration) {
+        const FileId outer = r_.file();
+        r_.set_file(iteration);
+        items(loop, body, "a loop");
+        r_.set_file(outer);
+      });
+      --depth_;
+    }
+  }
+
+  // A node's name where it is declared or named in an edge: `a`, or `layer[i + 1]` as
+  // `layer_3`. Nullopt after a diagnostic.
+  std::optional<std::string> node_name(const YAML::Node& node, std::string_view what) {
+    const auto written = r_.node_name(node, what);
+    if (!written) return std::nullopt;
+    return loops_.node_name(written->base, written->index, graph_.consts, node.Scalar());
   }
 
   // go: {default: 1}, or go: {} / go: (no default)
@@ -297,9 +348,12 @@ class GraphBuilder {
   }
 
   void node(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
-    std::string name;
-    SourceRange name_range;
-    if (!declared(key, "node", name, name_range) || !limits_.node_fits(name_range)) return;
+    const auto written = r_.node_name(key, "the name of a node");
+    if (!written) return;
+    const SourceRange name_range = r_.range(key);
+    if (!written->index && loops_.repeats_unindexed(written->base, name_range)) return;
+    const std::string name = loops_.node_name(written->base, written->index, graph_.consts, key.Scalar());
+    if (!limits_.node_fits(name_range)) return;
     const std::string what = fmt::format("node '{}'", name);
     if (!r_.is_map(value, what)) return;
     std::vector<std::string> kinds;
@@ -410,7 +464,9 @@ class GraphBuilder {
       }
       const std::string body_what = fmt::format("a body of {}", what);
       if (bodies[i].IsNull()) continue;  // `then:` with nothing: an empty body
-      if (!r_.is_map(bodies[i], body_what) || !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges"})) continue;
+      if (!r_.is_map(bodies[i], body_what) || !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges", "loops"})) {
+        continue;
+      }
       items(bodies[i], inner, body_what);
     }
     --depth_;
@@ -468,8 +524,8 @@ class GraphBuilder {
     if (!limits_.edges_fit(members(from).size() * members(to).size(), r_.range(from))) return;
     for (const YAML::Node& f : members(from)) {
       for (const YAML::Node& t : members(to)) {
-        const auto a = r_.name(f, "a node of an edge");
-        const auto b = r_.name(t, "a node of an edge");
+        const auto a = node_name(f, "a node of an edge");
+        const auto b = node_name(t, "a node of an edge");
         if (!a || !b) continue;
         ir::Edge edge;
         edge.from = *a;
@@ -485,22 +541,24 @@ class GraphBuilder {
     }
   }
 
-  const YamlReader& r_;
+  YamlReader& r_;
+  text::LoopStack& loops_;
   ir::Graph& graph_;
-  std::size_t depth_ = 0;  // conditional bodies open
+  std::size_t depth_ = 0;  // conditional bodies and loops open
   ir::GraphLimits limits_{graph_, r_.diags()};
 };
 
 }  // namespace
 
-std::optional<ir::Graph> build_graph(const YamlReader& reader, const YAML::Node& key, const YAML::Node& value) {
+std::optional<ir::Graph> build_graph(YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
+                                     const YAML::Node& value) {
   const auto name = reader.name(key, "the name of a graph");
   if (!name) return std::nullopt;
   ir::Graph graph;
   graph.name = *name;
   graph.name_range = reader.range(key);
   graph.range = graph.name_range;
-  GraphBuilder(reader, graph).build(value);
+  GraphBuilder(reader, loops, graph).build(value);
   return graph;
 }
 

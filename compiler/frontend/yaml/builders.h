@@ -9,14 +9,17 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "frontend/text/loop_stack.h"
 #include "frontend/yaml/yaml_reader.h"
 #include "ir/graph.h"
 
 namespace graphc::frontend::yaml {
 
 /// `NAME: {...}` under `graphs:`: the graph named by `key`, or nullopt after diagnostics
-/// that leave nothing to build.
-std::optional<ir::Graph> build_graph(const YamlReader& reader, const YAML::Node& key, const YAML::Node& value);
+/// that leave nothing to build. `loops` expands its `loops` lists; `reader` reads
+/// expressions with the values of its variables, and each iteration's ranges in its file.
+std::optional<ir::Graph> build_graph(YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
+                                     const YAML::Node& value);
 
 /// The op of a node that is not a conditional node (kernel, copy, memset, host, empty,
 /// record, wait, alloc, free, call), from its map; `kind` is its kind key. Nullopt after

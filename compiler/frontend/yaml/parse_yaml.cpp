@@ -64,7 +64,7 @@ std::vector<ir::StructDecl> structs(const yaml::YamlReader& r, const YAML::Node&
 
 }  // namespace
 
-ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
   ir::Module module;
   module.path = source.path();
@@ -76,7 +76,8 @@ ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& dia
     diags.report(DiagCode::yaml_syntax, SourceRange{file, at, at}, e.msg);
     return module;
   }
-  const yaml::YamlReader r(sources, file, diags);
+  text::LoopStack loops(diags, sources);
+  yaml::YamlReader r(sources, file, diags, &loops.values());
   if (root.IsNull()) return module;  // an empty file: no graphs
   if (!r.is_map(root, "a graph file") || !r.check_keys(root, "a graph file", {"modules", "imports", "structs", "graphs"})) {
     return module;
@@ -86,7 +87,7 @@ ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& dia
   module.structs = structs(r, root["structs"]);
   if (const YAML::Node graphs = root["graphs"]; graphs && r.is_map(graphs, "the graphs")) {
     for (const auto& entry : graphs) {
-      if (auto graph = yaml::build_graph(r, entry.first, entry.second)) module.graphs.push_back(std::move(*graph));
+      if (auto graph = yaml::build_graph(r, loops, entry.first, entry.second)) module.graphs.push_back(std::move(*graph));
     }
   }
   return module;

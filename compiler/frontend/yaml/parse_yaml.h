@@ -14,6 +14,6 @@ namespace graphc::frontend {
 /// (E0007-E0011), and expressions, slices, names and functions inside scalars are read
 /// with the text grammar (E0001). Module and import paths are resolved relative to the
 /// file's folder.
-ir::Module parse_yaml(const SourceManager& sources, FileId file, DiagEngine& diags);
+ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags);
 
 }  // namespace graphc::frontend

@@ -22,8 +22,9 @@ std::string_view shape(const YAML::Node& node) {
 
 }  // namespace
 
-YamlReader::YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags)
-    : source_(sources.file(file)), file_(file), diags_(diags), fragments_(sources, file, diags) {}
+YamlReader::YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags,
+                       const std::vector<text::LoopValue>* loops)
+    : source_(sources.file(file)), file_(file), diags_(diags), fragments_(sources, file, diags, loops) {}
 
 SourceRange YamlReader::range(const YAML::Node& node) const {
   const YAML::Mark mark = node.Mark();
@@ -133,6 +134,13 @@ std::optional<std::string> YamlReader::name(const YAML::Node& node, std::string_
   const auto r = scalar_text(node, what);
   if (!r || !fragments_.name(*r)) return std::nullopt;
   return node.Scalar();
+}
+
+std::optional<text::FragmentParser::NodeName> YamlReader::node_name(const YAML::Node& node,
+                                                                   std::string_view what) const {
+  const auto r = scalar_text(node, what);
+  if (!r) return std::nullopt;
+  return fragments_.node_name(*r);
 }
 
 std::optional<std::string> YamlReader::word(const YAML::Node& node, std::string_view what) const {

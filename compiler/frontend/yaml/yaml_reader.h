@@ -20,9 +20,19 @@ namespace graphc::frontend::yaml {
 
 class YamlReader {
  public:
-  YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags);
+  /// `loops`, when given, are the variables of the loops around what is read (an
+  /// expression naming one is its value); they must outlive the reader.
+  YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags,
+             const std::vector<text::LoopValue>* loops = nullptr);
 
   DiagEngine& diags() const { return diags_; }
+  /// The file id of the ranges it makes: the file's, or while the builder expands a loop,
+  /// that of the iteration (SourceManager::add_iteration).
+  FileId file() const { return file_; }
+  void set_file(FileId file) {
+    file_ = file;
+    fragments_.set_file(file);
+  }
   const text::FragmentParser& fragments() const { return fragments_; }
 
   /// Where `node` is: a scalar's text (without its quotes) where it can be found, else the
@@ -56,6 +66,9 @@ class YamlReader {
   std::optional<std::string> capture_function(const YAML::Node& node, std::string_view what) const;
   /// A user's name: its text, or nullopt after a diagnostic.
   std::optional<std::string> name(const YAML::Node& node, std::string_view what) const;
+  /// A node's name where it is declared or named in an edge, `layer` or `layer[i + 1]`: its
+  /// name and index as written, or nullopt after a diagnostic.
+  std::optional<text::FragmentParser::NodeName> node_name(const YAML::Node& node, std::string_view what) const;
   /// Any word (a type, a memory space, an attribute): its text, or nullopt after E0008.
   std::optional<std::string> word(const YAML::Node& node, std::string_view what) const;
 

@@ -187,3 +187,33 @@ TEST_CASE("fmt: a carriage return alone is part of a line comment, as the gramma
   CHECK(formatted("graph g {\n    // a\r empty b;\n    empty c; // d\r\n}\r\n") ==
         "graph g {\n    // a\r empty b;\n    empty c; // d\n}\n");
 }
+
+TEST_CASE("fmt: a for loop is a block, its range and indexed names unspaced", "[format]") {
+  const std::string messy = R"(module "k.cu";
+graph g {
+const L=3; buffer b:f32[64*L] device;
+for i in 0 .. L-1{kernel k[ i ]:f<float><<<1,32>>>(b+i*64,i);
+for j in 0..2 {empty e[i*2+j];k[i]->e[ i*2+j ];}}
+for i in 1..L - 1 {k[i-1]->k[i];}
+}
+)";
+  const std::string expected = R"(module "k.cu";
+
+graph g {
+    const L = 3;
+    buffer b : f32[64 * L] device;
+    for i in 0..L - 1 {
+        kernel k[i] : f<float><<<1, 32>>>(b + i * 64, i);
+        for j in 0..2 {
+            empty e[i * 2 + j];
+            k[i] -> e[i * 2 + j];
+        }
+    }
+    for i in 1..L - 1 {
+        k[i - 1] -> k[i];
+    }
+}
+)";
+  CHECK(formatted(messy) == expected);
+  CHECK(meaning(messy) == meaning(expected));
+}

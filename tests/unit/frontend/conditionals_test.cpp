@@ -121,7 +121,7 @@ TEST_CASE("bodies nest at most 64 deep, so that no input exhausts the stack", "[
   std::string deep = "graph g {\n";
   for (int i = 0; i < 65; ++i) deep += "if n" + std::to_string(i) + " (c) {\n";
   deep += std::string(65, '}') + "\n}\n";
-  expect_error(deep, DiagCode::syntax_error, "66:12", "nested too deeply: at most 64 levels of conditional bodies");
+  expect_error(deep, DiagCode::syntax_error, "66:12", "nested too deeply: at most 64 levels of conditional bodies and loops");
   std::string ok = "graph g {\n";
   for (int i = 0; i < 64; ++i) ok += "if n" + std::to_string(i) + " (c) {\n";
   ok += std::string(64, '}') + "\n}\n";

@@ -76,8 +76,8 @@ TEST_CASE("port syntax errors", "[grammar]") {
   // A port belongs after an arrow, not before one.
   expect_error("graph g {\n  a [programmatic] -> b;\n}\n", DiagCode::syntax_error, "2:5",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-               "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or "
-               "capture");
+               "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call, "
+               "capture or for");
 }
 
 TEST_CASE("a misspelt port gets a suggestion", "[grammar]") {

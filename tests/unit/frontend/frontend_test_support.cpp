@@ -28,7 +28,7 @@ const ir::Node& Parsed::node(std::string_view name) const {
 namespace {
 
 // The front end of `path`'s extension.
-ir::Module parse_file(const SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_file(SourceManager& sources, FileId file, DiagEngine& diags) {
   const std::string& path = sources.file(file).path();
   const bool yaml = path.size() > 5 && path.compare(path.size() - 5, 5, ".yaml") == 0;
   return yaml ? frontend::parse_yaml(sources, file, diags) : frontend::parse_text(sources, file, diags);

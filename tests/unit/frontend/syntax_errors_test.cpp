@@ -46,8 +46,8 @@ TEST_CASE("reserved words cannot be names", "[grammar]") {
 TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[grammar]") {
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-               "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call or "
-               "capture");
+               "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call, "
+               "capture or for");
 }
 
 TEST_CASE("a misspelt keyword gets a suggestion at the word", "[grammar]") {

@@ -195,5 +195,5 @@ TEST_CASE("conditional bodies nest at most 64 deep in YAML as in text", "[yaml]"
   const auto p = graphc::test::parse_any(nested(65), "t.yaml");
   REQUIRE(p->diags.sorted().size() == 1);
   CHECK(p->diags.sorted()[0].code == DiagCode::syntax_error);
-  CHECK(p->diags.sorted()[0].message == "nested too deeply: at most 64 levels of conditional bodies");
+  CHECK(p->diags.sorted()[0].message == "nested too deeply: at most 64 levels of conditional bodies and loops");
 }

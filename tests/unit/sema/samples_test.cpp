@@ -53,7 +53,7 @@ TEST_CASE("heat2d resolves", "[sema]") {
   const auto a = analyze_sample("heat2d");
   CHECK(a->graph().nodes.size() == 203);
   CHECK(a->graph().edges.size() == 202);
-  const auto& step = std::get<ir::KernelNode>(a->node("step_000").op);
+  const auto& step = std::get<ir::KernelNode>(a->node("step_0").op);
   CHECK(step.grid_dims == std::array<std::uint32_t, 3>{64, 64, 1});
   CHECK(step.block_dims == std::array<std::uint32_t, 3>{16, 16, 1});
 }
