@@ -89,7 +89,7 @@ GRAPHC_SYNTAX_ERROR(const_equals, "expected '=' and a value after the const's na
 GRAPHC_SYNTAX_ERROR(const_end, "expected ';' after the const declaration")
 GRAPHC_SYNTAX_ERROR(param_name, "expected the param's name after 'param'")
 GRAPHC_SYNTAX_ERROR(param_colon, "expected ':' and a type after the param's name")
-GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, char)")
+GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, char, or a CUDA vector type such as float4)")
 GRAPHC_SYNTAX_ERROR(param_end, "expected '=' or ';' after the param's type")
 GRAPHC_SYNTAX_ERROR(buffer_name, "expected the buffer's name after 'buffer'")
 GRAPHC_SYNTAX_ERROR(buffer_colon, "expected ':' and an element type after the buffer's name")

@@ -100,8 +100,8 @@ std::string node_text(const Graph& root, const Node& node) {
                                c.bytes_value, copy_kind_name(c.kind));
           },
           [&](const MemsetNode& m) {
-            return fmt::format("memset dst={} element_size={} value_bits={:#x}", slice(m.dst), m.element_size,
-                               m.value_bits);
+            return fmt::format("memset dst={} element_size={}{} value_bits={:#x}", slice(m.dst), m.element_size,
+                               m.lanes > 1 ? fmt::format(" lanes={}", m.lanes) : "", m.value_bits);
           },
           [&](const HostNode& h) {
             std::vector<std::string> args;

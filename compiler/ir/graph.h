@@ -172,7 +172,7 @@ struct KernelArg {
   Scalar value;                  // resolved, kind == value
   CondId cond;                   // resolved, kind == cond
   GraphId graph_id;              // resolved, kind == graph_exec
-  StructId struct_id;            // resolved, kind == aggregate
+  StructId struct_id;            // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
   std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)
   std::uint32_t field_offset = 0;  // resolved, a field of an aggregate: its offsetof (C ABI)
 };
@@ -238,12 +238,14 @@ struct CopyNode {
 };
 
 /// `memset NAME : dst = value;` -> CUDA memset node; the element size (1, 2 or 4 bytes)
-/// comes from the buffer's type. Of a 2-D buffer it sets a box: height rows of width
-/// elements, `pitch` bytes apart.
+/// comes from the buffer's type, of a vector buffer from its component: every lane is set,
+/// so CUDA's width counts `lanes` per buffer element. Of a 2-D buffer it sets a box: height
+/// rows of width elements, `pitch` bytes apart.
 struct MemsetNode {
   BufferSlice dst;
   Expr value;
   std::uint32_t element_size = 0;  // resolved
+  std::uint32_t lanes = 1;         // resolved: memset elements per buffer element
   std::uint32_t value_bits = 0;    // resolved: the value in the element's representation
 };
 

@@ -18,23 +18,56 @@ struct TypeInfo {
   std::size_t size;
   bool floating;
   bool is_signed;
+  ScalarType component;  // a scalar's own type
+  std::size_t lanes;     // 1 for a scalar
+  std::size_t alignment;
 };
 
-constexpr std::array<TypeInfo, 13> kTypes = {{
-    {"i8", "std::int8_t", 1, false, true},
-    {"i16", "std::int16_t", 2, false, true},
-    {"i32", "std::int32_t", 4, false, true},
-    {"i64", "std::int64_t", 8, false, true},
-    {"u8", "std::uint8_t", 1, false, false},
-    {"u16", "std::uint16_t", 2, false, false},
-    {"u32", "std::uint32_t", 4, false, false},
-    {"u64", "std::uint64_t", 8, false, false},
-    {"f16", "__half", 2, true, true},
-    {"bf16", "__nv_bfloat16", 2, true, true},
-    {"f32", "float", 4, true, true},
-    {"f64", "double", 8, true, true},
-    {"char", "char", 1, false, true},
+constexpr TypeInfo scalar(std::string_view name, std::string_view cpp, std::size_t size, bool floating,
+                          bool is_signed, ScalarType self) {
+  return {name, cpp, size, floating, is_signed, self, 1, size};
+}
+
+// CUDA's rule (vector_types.h): 2 and 4 lanes are aligned to their size, 3 lanes to their
+// component.
+constexpr TypeInfo vector(std::string_view name, std::string_view cpp, const TypeInfo& component,
+                          std::size_t lanes) {
+  const std::size_t size = component.size * lanes;
+  return {name, cpp, size, component.floating, component.is_signed, component.component, lanes,
+          lanes == 3 ? component.size : size};
+}
+
+using ST = ScalarType;
+constexpr TypeInfo kI8 = scalar("i8", "std::int8_t", 1, false, true, ST::i8);
+constexpr TypeInfo kI16 = scalar("i16", "std::int16_t", 2, false, true, ST::i16);
+constexpr TypeInfo kI32 = scalar("i32", "std::int32_t", 4, false, true, ST::i32);
+constexpr TypeInfo kI64 = scalar("i64", "std::int64_t", 8, false, true, ST::i64);
+constexpr TypeInfo kU8 = scalar("u8", "std::uint8_t", 1, false, false, ST::u8);
+constexpr TypeInfo kU16 = scalar("u16", "std::uint16_t", 2, false, false, ST::u16);
+constexpr TypeInfo kU32 = scalar("u32", "std::uint32_t", 4, false, false, ST::u32);
+constexpr TypeInfo kU64 = scalar("u64", "std::uint64_t", 8, false, false, ST::u64);
+constexpr TypeInfo kF16 = scalar("f16", "__half", 2, true, true, ST::f16);
+constexpr TypeInfo kBF16 = scalar("bf16", "__nv_bfloat16", 2, true, true, ST::bf16);
+constexpr TypeInfo kF32 = scalar("f32", "float", 4, true, true, ST::f32);
+constexpr TypeInfo kF64 = scalar("f64", "double", 8, true, true, ST::f64);
+
+// In ScalarType's order.
+constexpr std::array<TypeInfo, 42> kTypes = {{
+    kI8, kI16, kI32, kI64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64,
+    scalar("char", "char", 1, false, true, ST::c8),
+    vector("char2", "char2", kI8, 2), vector("char3", "char3", kI8, 3), vector("char4", "char4", kI8, 4),
+    vector("uchar2", "uchar2", kU8, 2), vector("uchar3", "uchar3", kU8, 3), vector("uchar4", "uchar4", kU8, 4),
+    vector("short2", "short2", kI16, 2), vector("short3", "short3", kI16, 3), vector("short4", "short4", kI16, 4),
+    vector("ushort2", "ushort2", kU16, 2), vector("ushort3", "ushort3", kU16, 3), vector("ushort4", "ushort4", kU16, 4),
+    vector("int2", "int2", kI32, 2), vector("int3", "int3", kI32, 3), vector("int4", "int4", kI32, 4),
+    vector("uint2", "uint2", kU32, 2), vector("uint3", "uint3", kU32, 3), vector("uint4", "uint4", kU32, 4),
+    vector("longlong2", "longlong2", kI64, 2), vector("longlong3", "longlong3", kI64, 3),
+    vector("ulonglong2", "ulonglong2", kU64, 2), vector("ulonglong3", "ulonglong3", kU64, 3),
+    vector("float2", "float2", kF32, 2), vector("float3", "float3", kF32, 3), vector("float4", "float4", kF32, 4),
+    vector("double2", "double2", kF64, 2), vector("double3", "double3", kF64, 3),
+    vector("half2", "__half2", kF16, 2), vector("nv_bfloat162", "__nv_bfloat162", kBF16, 2),
 }};
+static_assert(kTypes.size() == static_cast<std::size_t>(ST::nv_bfloat162) + 1);
 
 const TypeInfo& info(ScalarType type) { return kTypes[static_cast<std::size_t>(type)]; }
 
@@ -104,8 +137,18 @@ bool integer_fits(const Scalar& s) {
 std::string_view type_name(ScalarType type) { return info(type).name; }
 std::string_view cpp_type_name(ScalarType type) { return info(type).cpp; }
 std::size_t type_size(ScalarType type) { return info(type).size; }
+std::size_t type_alignment(ScalarType type) { return info(type).alignment; }
+bool is_vector(ScalarType type) { return info(type).lanes > 1; }
+ScalarType component_type(ScalarType type) { return info(type).component; }
+std::size_t lanes(ScalarType type) { return info(type).lanes; }
 bool is_float(ScalarType type) { return info(type).floating; }
 bool is_signed(ScalarType type) { return info(type).is_signed; }
+
+std::vector<std::string_view> type_names() {
+  std::vector<std::string_view> names;
+  for (const TypeInfo& type : kTypes) names.push_back(type.name);
+  return names;
+}
 
 std::optional<ScalarType> parse_type(std::string_view name) {
   for (std::size_t i = 0; i < kTypes.size(); ++i) {
@@ -139,6 +182,7 @@ double Scalar::as_double() const {
 }
 
 Scalar Scalar::convert(ScalarType to) const {
+  to = component_type(to);
   if (ir::is_float(to)) {
     double v = as_double();
     if (to == ScalarType::f32 || to == ScalarType::f16 || to == ScalarType::bf16) v = static_cast<float>(v);
@@ -159,7 +203,7 @@ Scalar Scalar::convert(ScalarType to) const {
 }
 
 bool Scalar::fits(ScalarType to) const {
-  switch (to) {
+  switch (component_type(to)) {
     case ScalarType::i8: return integer_fits<std::int8_t>(*this);
     case ScalarType::i16: return integer_fits<std::int16_t>(*this);
     case ScalarType::i32: return integer_fits<std::int32_t>(*this);
@@ -173,8 +217,8 @@ bool Scalar::fits(ScalarType to) const {
     case ScalarType::f32: return std::isfinite(as_double()) && std::fabs(as_double()) <= std::numeric_limits<float>::max();
     case ScalarType::f64: return std::isfinite(as_double());
     case ScalarType::c8: return integer_fits<signed char>(*this);
+    default: return false;  // a vector: never its component
   }
-  return false;
 }
 
 std::array<std::byte, 8> Scalar::bytes() const {
@@ -191,6 +235,7 @@ std::array<std::byte, 8> Scalar::bytes() const {
 }
 
 Scalar Scalar::from_bytes(ScalarType type, const void* data) {
+  type = component_type(type);
   auto get = [data](auto value) {
     std::memcpy(&value, data, sizeof(value));
     return value;
@@ -209,8 +254,8 @@ Scalar Scalar::from_bytes(ScalarType type, const void* data) {
     case ScalarType::bf16: return of_float(type, std::bit_cast<float>(static_cast<std::uint32_t>(get(std::uint16_t{})) << 16));
     case ScalarType::f32: return of_float(type, get(float{}));
     case ScalarType::f64: return of_float(type, get(double{}));
+    default: return {};  // a vector: never its component
   }
-  return {};
 }
 
 std::string Scalar::text() const {

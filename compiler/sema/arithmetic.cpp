@@ -147,6 +147,7 @@ ArithResult negate(const Scalar& a) {
 }
 
 bool converts_exactly(const Scalar& value, ScalarType to) {
+  to = ir::component_type(to);
   if (ir::is_float(to) || !value.is_float()) return value.fits(to);
   return std::isfinite(value.floating) && std::trunc(value.floating) == value.floating &&
          integral_in_range(value.floating, to);

@@ -39,7 +39,8 @@ ArithResult apply(ArithOp op, const ir::Scalar& a, const ir::Scalar& b);
 ArithResult negate(const ir::Scalar& a);
 
 /// Whether `value` converts to `to` without changing: in range, and integral when `to`
-/// is an integer type (initial values, defaults, memset values).
+/// is an integer type (initial values, defaults, memset values); to a vector type: to its
+/// component, the value of each lane.
 bool converts_exactly(const ir::Scalar& value, ir::ScalarType to);
 /// Whether the C++ conversion of `value` to `to` is defined: integers always convert
 /// (narrowing wraps); a floating value must fit after truncation (to an integer type)

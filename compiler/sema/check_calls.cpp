@@ -213,7 +213,8 @@ class CallChecker {
   }
 
   // The called graph's views of a buffer parameter start at the argument's address plus
-  // their offset, which must be a multiple of their element size (E0224, as in one graph).
+  // their offset, which must be a multiple of their element type's alignment (E0224, as in
+  // one graph).
   void check_view_alignment(const ir::Graph& caller, const ir::Graph& callee, const KernelArg& arg,
                             const ir::Parameter& parameter) {
     const ir::Graph::Storage memory = caller.storage(arg.buffer);
@@ -223,10 +224,11 @@ class CallChecker {
       const ir::Buffer& view = callee.buffers[b];
       const ir::Graph::Storage viewed = callee.storage(ir::BufferId{b});
       if (!view.view || viewed.root != parameter.buffer) continue;
-      const std::uint32_t size = ir::type_size(view.type);
-      if ((start + viewed.offset) % size == 0) continue;
+      const std::size_t alignment = ir::type_alignment(view.type);
+      if ((start + viewed.offset) % alignment == 0) continue;
       const std::string& root = caller.buffer(memory.root).name;
-      diags_.report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, size)
+      diags_.report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, alignment,
+                    ir::type_name(view.type))
           .note(view.name_range, "'{}' of graph '{}' is a view of its parameter '{}'", view.name, callee.name,
                 callee.buffer(parameter.buffer).name);
       return;

@@ -21,18 +21,27 @@ Scalar zero_of(ScalarType type) {
   return ir::is_float(type) ? Scalar::of_float(type, 0.0) : Scalar::of_integer(type, 0);
 }
 
-// Folds `expr` and converts it to `type`; E0212 when the value does not fit exactly.
+// Folds `expr` and converts it to `type` (of a vector type, to its lanes'); E0212 when the
+// value does not fit exactly.
 std::optional<Scalar> fold_as(GraphContext& ctx, const ir::Expr& expr, ScalarType type) {
   const std::optional<Scalar> value = ctx.folder.fold(expr);
   if (!value) return std::nullopt;
   if (!converts_exactly(*value, type)) {
-    ctx.diags.report(DiagCode::value_out_of_range, expr.range, value->text(), ir::type_name(type));
+    ctx.diags.report(DiagCode::value_out_of_range, expr.range, value->text(), ir::type_name(ir::component_type(type)));
     return std::nullopt;
   }
   return value->convert(type);
 }
 
 void check_param(GraphContext& ctx, ir::Param& param) {
+  if (ir::is_vector(param.type)) {
+    const std::string_view type = ir::type_name(param.type);
+    ctx.diags.report(DiagCode::vector_scalar, param.name_range, "param", param.name, type,
+                     fmt::format("a param is a scalar; pass a vector to a kernel as {}{{...}}, with a param for each "
+                                 "lane that changes",
+                                 type));
+    return;
+  }
   param.folded_default = zero_of(param.type);
   if (!param.default_value) return;
   if (const std::optional<Scalar> value = fold_as(ctx, *param.default_value, param.type)) {
@@ -107,15 +116,22 @@ void check_init(GraphContext& ctx, std::size_t index) {
     }
   }
   if (!ctx.buffer_ok[index]) return;
-  if (init.kind == ir::BufferInit::Kind::list && init.values.size() != buffer.count_value) {
-    ctx.diags.report(DiagCode::init_count, init.range, buffer.name, init.values.size(), buffer.count_value);
+  // A vector buffer's contents are its lanes in memory order, as C's brace elision reads
+  // `float2 p[2] = {1, 2, 3, 4}`: a list holds a value per lane and iota counts over lanes.
+  const std::uint64_t lanes = ir::lanes(buffer.type);
+  const std::uint64_t values = buffer.count_value * lanes;
+  if (init.kind == ir::BufferInit::Kind::list && init.values.size() != values) {
+    const std::string holds = lanes == 1 ? fmt::format("{} elements", values)
+                                         : fmt::format("{} lanes ({} {} elements)", values, buffer.count_value,
+                                                       ir::type_name(buffer.type));
+    ctx.diags.report(DiagCode::init_count, init.range, buffer.name, init.values.size(), holds);
   }
   if (init.kind == ir::BufferInit::Kind::iota && all_folded) {
-    const Scalar last = iota_last(init.folded.at(0), buffer.count_value);
+    const Scalar last = iota_last(init.folded.at(0), values);
     if (!converts_exactly(last, buffer.type)) {
-      ctx.diags.report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(buffer.type))
-          .note(SourceRange{}, "iota({}) gives element {} the value {}", init.folded[0].text(),
-                buffer.count_value - 1, last.text());
+      ctx.diags.report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(ir::component_type(buffer.type)))
+          .note(SourceRange{}, "iota({}) gives {} {} the value {}", init.folded[0].text(), lanes == 1 ? "element" : "lane",
+                values - 1, last.text());
     }
   }
 }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "diag/spellcheck.h"
+#include "ir/vector_structs.h"
 #include "sema/passes.h"
 #include "sema/placement.h"
 
@@ -203,17 +204,23 @@ class ArgChecker {
     return true;
   }
 
-  // `S{a, b, ...}`: a struct of the module, one value per field, each resolved as an
-  // argument is and matched with its field: a buffer of the field's element type or
-  // `nullptr` for a pointer, a param of the field's type or a constant that fits for a scalar.
+  // `S{a, b, ...}`: a struct of the module or a vector type, one value per field, each
+  // resolved as an argument is and matched with its field: a buffer of the field's element
+  // type or `nullptr` for a pointer, a param of the field's type or a constant that fits for
+  // a scalar.
   void check_aggregate(KernelArg& aggregate) {
     const ir::StructDecl* decl = find_struct(aggregate);
     if (decl == nullptr) return;
     if (aggregate.fields.size() != decl->fields.size()) {
-      ctx_.diags
-          .report(DiagCode::struct_value_count, aggregate.range, number_, ir::kind_name(node_), node_.name,
-                  counted(aggregate.fields.size(), "value"), decl->name, counted(decl->fields.size(), "field"))
-          .note(decl->name_range, "struct '{}' is declared here", decl->name);
+      Diagnostic& d = ctx_.diags.report(DiagCode::struct_value_count, aggregate.range, number_, ir::kind_name(node_),
+                                        node_.name, counted(aggregate.fields.size(), "value"), decl->name,
+                                        counted(decl->fields.size(), "field"));
+      if (decl == ir::vector_struct(decl->name)) {
+        d.note(SourceRange{}, "'{}' is CUDA's vector type of {} {} lanes", decl->name, decl->fields.size(),
+               ir::type_name(decl->fields.front().type));
+      } else {
+        d.note(decl->name_range, "struct '{}' is declared here", decl->name);
+      }
       return;
     }
     bool ok = true;
@@ -228,16 +235,20 @@ class ArgChecker {
     }
     if (!ok) return;
     aggregate.kind = KernelArg::Kind::aggregate;
-    aggregate.struct_id = ir::StructId{static_cast<std::uint32_t>(decl - ctx_.structs.data())};
+    if (decl >= ctx_.structs.data() && decl < ctx_.structs.data() + ctx_.structs.size()) {
+      aggregate.struct_id = ir::StructId{static_cast<std::uint32_t>(decl - ctx_.structs.data())};
+    }
     aggregate.struct_size = decl->size;
   }
 
+  // A struct of the module, or one of CUDA's vector types (`float4{x, y, z, w}`).
   const ir::StructDecl* find_struct(const KernelArg& aggregate) {
     std::vector<std::string> names;
     for (const ir::StructDecl& decl : ctx_.structs) {
       if (decl.name == aggregate.struct_name) return &decl;
       names.push_back(decl.name);
     }
+    if (const ir::StructDecl* vector = ir::vector_struct(aggregate.struct_name)) return vector;
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_struct, aggregate.struct_range, aggregate.struct_name);
     if (const auto guess = closest_name(aggregate.struct_name, names)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
     return nullptr;
@@ -270,8 +281,11 @@ class ArgChecker {
             value.value = value.value.convert(field.type);
             return true;
           }
-          ctx_.diags.report(DiagCode::value_out_of_range, value.range, value.value.text(), ir::type_name(field.type))
-              .note(field.range, "field '{}' of struct '{}' is declared here", field.name, decl.name);
+          Diagnostic& d = ctx_.diags.report(DiagCode::value_out_of_range, value.range, value.value.text(),
+                                            ir::type_name(field.type));
+          if (&decl != ir::vector_struct(decl.name)) {
+            d.note(field.range, "field '{}' of struct '{}' is declared here", field.name, decl.name);
+          }
           return false;
         }
         passes = fmt::format("the value {} of type {}", value.value.text(), ir::type_name(value.value.type));
@@ -285,10 +299,9 @@ class ArgChecker {
         break;
       default: passes = "a value of another kind"; break;
     }
-    ctx_.diags
-        .report(DiagCode::struct_field_value, value.range, field.name, decl.name, field_type, number_,
-                ir::kind_name(node_), node_.name, passes)
-        .note(field.range, "field '{}' is declared here", field.name);
+    Diagnostic& d = ctx_.diags.report(DiagCode::struct_field_value, value.range, field.name, decl.name, field_type,
+                                      number_, ir::kind_name(node_), node_.name, passes);
+    if (&decl != ir::vector_struct(decl.name)) d.note(field.range, "field '{}' is declared here", field.name);
     return false;
   }
 

@@ -244,13 +244,16 @@ bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& mem
     report_pageable_use(ctx.diags, node, "sets", buffer, memset.dst.name_range);
     return false;
   }
-  const std::size_t size = ir::type_size(buffer.type);
+  // A vector buffer is set lane by lane: every lane gets the value (cudaMemsetParams::width
+  // counts lanes).
+  const std::size_t size = ir::type_size(ir::component_type(buffer.type));
   if (size > 4) {
     ctx.diags.report(DiagCode::bad_memset_target, memset.dst.name_range, node.name, size)
         .note(buffer.name_range, "'{}' has elements of type {}", buffer.name, ir::type_name(buffer.type));
     return false;
   }
   memset.element_size = static_cast<std::uint32_t>(size);
+  memset.lanes = static_cast<std::uint32_t>(ir::lanes(buffer.type));
   return true;
 }
 

@@ -5,6 +5,8 @@
 // and its size rounded up to that alignment.
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "ir/cpp_name.h"
 #include "sema/passes.h"
 
@@ -37,8 +39,17 @@ void check_structs(ir::Module& module, DiagEngine& diags) {
           .note(it->second->name_range, "previous declaration of '{}' is here", decl.name);
     }
     if (decl.fields.empty()) diags.report(DiagCode::empty_struct, decl.name_range, decl.name);
+    if (const auto vector = ir::parse_type(decl.name); vector && ir::is_vector(*vector)) {
+      diags.report(DiagCode::vector_struct_name, decl.name_range, decl.name, decl.name + "{...}");
+    }
     std::unordered_map<std::string, const ir::StructField*> fields;
     for (const ir::StructField& field : decl.fields) {
+      if (!field.pointer && ir::is_vector(field.type)) {
+        diags.report(DiagCode::vector_scalar, field.range, "field", field.name, ir::type_name(field.type),
+                     fmt::format("a struct field is a scalar or a pointer; declare a field per lane, or pass the "
+                                 "vector as an argument of its own ({}{{...}})",
+                                 ir::type_name(field.type)));
+      }
       const auto [first, added] = fields.emplace(field.name, &field);
       if (!added) {
         diags.report(DiagCode::duplicate_field, field.name_range, decl.name, field.name)

@@ -99,11 +99,11 @@ class ViewResolver {
       return false;
     }
     view.root_offset = root.offset + start;
-    const std::uint32_t size = ir::type_size(buffer.type);
-    if (view.root_offset % size != 0) {
+    const std::size_t alignment = ir::type_alignment(buffer.type);
+    if (view.root_offset % alignment != 0) {
       const ir::Buffer& memory = graph_.buffer(root.root);
       ctx_.diags.report(DiagCode::view_misaligned, view.offset ? view.offset->range : view.base_range, buffer.name,
-                        view.root_offset, memory.name, size)
+                        view.root_offset, memory.name, alignment, ir::type_name(buffer.type))
           .note(memory.name_range, "'{}' is declared here; its memory starts at an address CUDA aligns", memory.name);
       return false;
     }

@@ -1,6 +1,8 @@
 #include <array>
 #include <filesystem>
+#include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -11,7 +13,6 @@
 namespace graphc::frontend::text {
 namespace {
 
-constexpr std::array kTypeNames = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64", "char"};
 constexpr std::array kSpaceNames = {"device", "host", "managed", "pageable"};
 
 // Reports `text` (at `range`) as unknown, with the closest of `known` as a suggestion.
@@ -76,7 +77,29 @@ ir::Buffer build_sized(const BuildContext& ctx, const ParseNode& node) {
 
 std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word) {
   if (const auto type = ir::parse_type(word)) return type;
-  report_unknown(diags, DiagCode::unknown_type, range, word, kTypeNames);
+  // One of CUDA's vector types that graphc leaves out: the 1-lane ones, those of `long`
+  // (whose size is the host's) and the 4-lane 64-bit ones CUDA 13 deprecates.
+  static const std::regex kCudaVector("(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4](_16a|_32a)?");
+  Diagnostic& d = diags.report(DiagCode::unknown_type, range, word);
+  if (std::regex_match(word.begin(), word.end(), kCudaVector)) {
+    d.note(SourceRange{}, "graphc has CUDA's vector types of 2, 3 and 4 lanes of char, uchar, short, ushort, int, "
+                          "uint and float, of 2 and 3 lanes of longlong, ulonglong and double, and half2 and "
+                          "nv_bfloat162; for one lane, use the scalar type");
+    return std::nullopt;
+  }
+  // C++'s spelling of a scalar type, which is close to a vector type's name ("float").
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kCppScalars = {
+      {{"float", "f32"}, {"double", "f64"}, {"int", "i32"}, {"unsigned", "u32"}, {"short", "i16"}, {"half", "f16"},
+       {"__half", "f16"}}};
+  for (const auto& [cpp, name] : kCppScalars) {
+    if (word == cpp) {
+      d.note(SourceRange{}, "did you mean '{}'?", name);
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string> known;
+  for (const std::string_view name : ir::type_names()) known.emplace_back(name);
+  if (const auto guess = closest_name(std::string(word), known)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
   return std::nullopt;
 }
 

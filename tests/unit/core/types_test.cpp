@@ -28,6 +28,39 @@ TEST_CASE("type names, sizes and C++ spellings", "[ir]") {
   CHECK(cpp_type_name(ScalarType::c8) == "char");
   CHECK(type_size(ScalarType::c8) == 1);
   CHECK(parse_space("host") == MemorySpace::host);
+}
+
+TEST_CASE("CUDA's vector types: sizes, alignments and lanes as vector_types.h declares them", "[ir]") {
+  CHECK(parse_type("float4") == ScalarType::float4);
+  CHECK(cpp_type_name(ScalarType::half2) == "__half2");
+  CHECK(cpp_type_name(ScalarType::nv_bfloat162) == "__nv_bfloat162");
+  CHECK(type_size(ScalarType::float4) == 16);
+  CHECK(type_alignment(ScalarType::float4) == 16);
+  CHECK(type_size(ScalarType::float3) == 12);
+  CHECK(type_alignment(ScalarType::float3) == 4);
+  CHECK(type_alignment(ScalarType::int2) == 8);
+  CHECK(type_alignment(ScalarType::short4) == 8);
+  CHECK(type_alignment(ScalarType::char3) == 1);
+  CHECK(type_size(ScalarType::double2) == 16);
+  CHECK(type_alignment(ScalarType::double3) == 8);
+  CHECK(lanes(ScalarType::uchar4) == 4);
+  CHECK(lanes(ScalarType::f32) == 1);
+  CHECK(component_type(ScalarType::uchar4) == ScalarType::u8);
+  CHECK(component_type(ScalarType::char2) == ScalarType::i8);
+  CHECK(component_type(ScalarType::half2) == ScalarType::f16);
+  CHECK(is_vector(ScalarType::longlong2));
+  CHECK_FALSE(is_vector(ScalarType::c8));
+  CHECK(is_float(ScalarType::float2));
+  CHECK_FALSE(is_signed(ScalarType::uint3));
+  // Not among them: 1 lane, `long` (the host's size), and the 4-lane 64-bit types CUDA 13
+  // deprecates.
+  CHECK_FALSE(parse_type("float1").has_value());
+  CHECK_FALSE(parse_type("long2").has_value());
+  CHECK_FALSE(parse_type("double4").has_value());
+  // A value converted to a vector type is a value of its component, for each lane.
+  CHECK(Scalar::of_integer(ScalarType::i32, 300).convert(ScalarType::uchar4).type == ScalarType::u8);
+  CHECK_FALSE(Scalar::of_integer(ScalarType::i32, 300).fits(ScalarType::uchar4));
+  CHECK(Scalar::of_integer(ScalarType::i32, 255).fits(ScalarType::uchar4));
   CHECK_FALSE(parse_space("shared").has_value());
 }
 

@@ -61,12 +61,12 @@ TEST_CASE("a view must fit inside its base", "[sema]") {
   CHECK(a->notes(d) == "2:10: 'd' is declared here with 4 elements of f64\n");
 }
 
-TEST_CASE("a view starts at an address aligned to its element size", "[sema]") {
+TEST_CASE("a view starts at an address aligned to its element type", "[sema]") {
   const auto a = analyze_text("graph g {\n  buffer b : u8[64] device;\n  view w : f32[4] of b + 2;\n}\n");
   const Diagnostic d = single_diag(*a, DiagCode::view_misaligned, "3:26",
-                                   "view 'w' starts 2 bytes into the memory of 'b', which is not a multiple of its "
-                                   "4-byte elements; CUDA kernels and memset nodes need addresses aligned to the "
-                                   "element size");
+                                   "view 'w' starts 2 bytes into the memory of 'b', which is not a multiple of 4, "
+                                   "the alignment of its f32 elements; CUDA kernels and memset nodes need addresses "
+                                   "aligned to the element type");
   CHECK(a->notes(d) == "2:10: 'b' is declared here; its memory starts at an address CUDA aligns\n");
 }
 
