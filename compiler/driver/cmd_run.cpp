@@ -69,7 +69,8 @@ const ir::Graph* pick_graph(const ir::Module& module, const std::string& request
 }
 
 // "BUF: v0 v1 ... v(n-1)", each value in shortest round-trip form; a 2-D buffer's rows one
-// after the other (cudaMemcpy2D packs its pitched rows).
+// after the other (cudaMemcpy2D packs its pitched rows), a vector buffer's lanes one after
+// the other.
 std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
   std::vector<unsigned char> host(buffer.bytes());
   const std::size_t rows = buffer.two_d() ? buffer.count_value : 1;
@@ -79,10 +80,11 @@ std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
                           cudaMemcpyDefault),
              "cudaMemcpy2D (reading the buffer)");
   std::string line = buffer.name + ":";
-  const std::size_t size = ir::type_size(buffer.type);
+  const ir::ScalarType lane = ir::component_type(buffer.type);  // a vector buffer's lanes in memory order
+  const std::size_t size = ir::type_size(lane);
   for (std::size_t i = 0; i < host.size() / size; ++i) {
     line += ' ';
-    line += ir::Scalar::from_bytes(buffer.type, host.data() + i * size).text();
+    line += ir::Scalar::from_bytes(lane, host.data() + i * size).text();
   }
   return line + "\n";
 }

@@ -46,26 +46,28 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
 std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
   const ir::BufferInit& init = buffer.init;
   if (init.kind == ir::BufferInit::Kind::none || init.folded.empty()) return {};
-  const std::size_t size = ir::type_size(buffer.type);
+  // Values of the elements' lanes in memory order (a scalar element has one lane).
+  const ir::ScalarType type = ir::component_type(buffer.type);
+  const std::size_t size = ir::type_size(type);
+  const std::uint64_t values = buffer.count_value * ir::lanes(buffer.type);
   std::vector<std::byte> out(buffer.bytes());
   auto put = [&](std::uint64_t i, const ir::Scalar& value) {
     std::memcpy(out.data() + i * size, value.bytes().data(), size);
   };
   switch (init.kind) {
     case ir::BufferInit::Kind::fill:
-      for (std::uint64_t i = 0; i < buffer.count_value; ++i) put(i, init.folded[0]);
+      for (std::uint64_t i = 0; i < values; ++i) put(i, init.folded[0]);
       break;
     case ir::BufferInit::Kind::iota: {
       const ir::Scalar& start = init.folded[0];
-      for (std::uint64_t i = 0; i < buffer.count_value; ++i) {
-        put(i, start.is_float()
-                   ? ir::Scalar::of_float(buffer.type, start.floating + static_cast<double>(i)).convert(buffer.type)
-                   : ir::Scalar::of_integer(buffer.type, start.integer + static_cast<std::int64_t>(i)).convert(buffer.type));
+      for (std::uint64_t i = 0; i < values; ++i) {
+        put(i, start.is_float() ? ir::Scalar::of_float(type, start.floating + static_cast<double>(i)).convert(type)
+                                : ir::Scalar::of_integer(type, start.integer + static_cast<std::int64_t>(i)).convert(type));
       }
       break;
     }
     case ir::BufferInit::Kind::list:
-      for (std::uint64_t i = 0; i < buffer.count_value && i < init.folded.size(); ++i) put(i, init.folded[i]);
+      for (std::uint64_t i = 0; i < values && i < init.folded.size(); ++i) put(i, init.folded[i]);
       break;
     case ir::BufferInit::Kind::none:
       break;

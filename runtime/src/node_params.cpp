@@ -121,7 +121,7 @@ cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetN
   p.memset.pitch = box ? pitches.at(memset.dst.id.value) : 0;
   p.memset.value = memset.value_bits;
   p.memset.elementSize = memset.element_size;
-  p.memset.width = box ? memset.dst.columns_value : memset.dst.length_value;
+  p.memset.width = (box ? memset.dst.columns_value : memset.dst.length_value) * memset.lanes;
   p.memset.height = box ? memset.dst.length_value : 1;
   return p;
 }

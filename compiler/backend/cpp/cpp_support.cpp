@@ -19,7 +19,7 @@ std::pair<std::string, const ir::Param*> half_configuration(const ir::Graph& gra
   }
   if (const auto* memset = std::get_if<ir::MemsetNode>(&node.op)) {
     const ir::Buffer& buffer = graph.buffer(memset->dst.id);
-    if (is_half(buffer.type) && !node.config_params.empty()) {
+    if (is_half(ir::component_type(buffer.type)) && !node.config_params.empty()) {
       return {fmt::format("into the {} elements of '{}'", ir::type_name(buffer.type), buffer.name),
               &graph.param(node.config_params.front())};
     }

@@ -63,13 +63,14 @@ Modules classify_modules(const ir::Module& module, const std::filesystem::path& 
   return modules;
 }
 
-// Which of the half-precision headers the generated code needs.
+// Which of the half-precision headers the generated code needs (half2 and nv_bfloat162
+// are declared with their scalars).
 struct HalfTypes {
   bool f16 = false;
   bool bf16 = false;
   void see(ir::ScalarType type) {
-    f16 = f16 || type == ir::ScalarType::f16;
-    bf16 = bf16 || type == ir::ScalarType::bf16;
+    f16 = f16 || ir::component_type(type) == ir::ScalarType::f16;
+    bf16 = bf16 || ir::component_type(type) == ir::ScalarType::bf16;
   }
 };
 
@@ -84,8 +85,8 @@ HalfTypes half_types(const ir::Module& module) {
       if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
       if (const auto* host = std::get_if<ir::HostNode>(&node.op)) args = &host->args;
       if (args == nullptr) continue;
-      for (const ir::KernelArg& arg : *args) {
-        if (arg.kind == ir::KernelArg::Kind::value) half.see(arg.value.type);
+      for (const ir::KernelArg* arg : ir::leaf_args(*args)) {  // an aggregate's fields too
+        if (arg->kind == ir::KernelArg::Kind::value) half.see(arg->value.type);
       }
     }
   }

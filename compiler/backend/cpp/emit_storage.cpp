@@ -46,7 +46,7 @@ std::optional<unsigned> uniform_byte(const ir::Scalar& value) {
 
 // `static const T values[] = {...};`, wrapped to lines of reasonable length.
 void write_values(CodeWriter& out, const ir::Buffer& buffer) {
-  out.line(fmt::format("static const {} values[] = {{", ir::cpp_type_name(buffer.type)));
+  out.line(fmt::format("static const {} values[] = {{", ir::cpp_type_name(ir::component_type(buffer.type))));
   {
     const Indented list(out);
     std::string line;
@@ -63,13 +63,17 @@ void write_values(CodeWriter& out, const ir::Buffer& buffer) {
   out.line("};");
 }
 
-// Writes the initial contents of one buffer; returns whether it copied to the device.
+// Writes the initial contents of one buffer; returns whether it copied to the device. A
+// vector buffer's contents are its lanes in memory order, written as an array of its
+// component type.
 bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& member) {
   const ir::BufferInit& init = buffer.init;
   if (init.kind == ir::BufferInit::Kind::none) return false;
-  const std::string data = member + "_.get()";
-  const std::string count = member + "_count";
-  const std::string_view type = ir::cpp_type_name(buffer.type);
+  const std::string_view type = ir::cpp_type_name(ir::component_type(buffer.type));
+  const bool vector = ir::is_vector(buffer.type);
+  const std::string data =
+      vector ? fmt::format("reinterpret_cast<{}*>({}_.get())", type, member) : member + "_.get()";
+  const std::string count = vector ? fmt::format("{}_count * {}", member, ir::lanes(buffer.type)) : member + "_count";
   const bool device = buffer.space == ir::MemorySpace::device;
   const std::string copy = fmt::format(
       "graphc::check_cuda(cudaMemcpy({}, {{}}, {{}}, cudaMemcpyHostToDevice), \"cudaMemcpy (initial contents of "

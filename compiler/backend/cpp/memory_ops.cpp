@@ -141,7 +141,12 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
   out.line(fmt::format("p.memset.value = {};", value));
   out.line(fmt::format("p.memset.elementSize = {};", memset.element_size));
   if (!pitch.empty()) out.line(fmt::format("p.memset.pitch = {};", pitch));
-  out.line(fmt::format("p.memset.width = {};", width));
+  if (memset.lanes > 1) {  // every lane of a vector buffer's elements
+    out.line(fmt::format("p.memset.width = {} * {};  // {} lanes per {}", width, memset.lanes, memset.lanes,
+                         ir::type_name(context.graph.buffer(memset.dst.id).type)));
+  } else {
+    out.line(fmt::format("p.memset.width = {};", width));
+  }
   out.line(fmt::format("p.memset.height = {};", height));
 }
 

@@ -99,7 +99,9 @@ void write_memset(CodeWriter& out, const GraphContext& context, const ir::Memset
   out.line("graphc::config::Memset c;");
   out.line(fmt::format("c.dst = {};", slice(context, memset.dst, "memset")));
   if (uses_param(context.graph, memset.value)) {
-    out.line(fmt::format("c.value = graphc::config::memset_value<{}>(site, {}, {});", ir::cpp_type_name(buffer.type),
+    // Of a vector buffer, the value of each lane.
+    out.line(fmt::format("c.value = graphc::config::memset_value<{}>(site, {}, {});",
+                         ir::cpp_type_name(ir::component_type(buffer.type)),
                          string_literal(buffer.name), config_expression(context, memset.value)));
   } else {
     out.line(fmt::format("c.value = 0x{:0{}x}u;", memset.value_bits, memset.element_size * 2));

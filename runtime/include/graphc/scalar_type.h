@@ -4,7 +4,10 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <vector_types.h>
 
+#include <cstddef>
+#include <tuple>
 #include <type_traits>
 
 #include "ir/types.h"
@@ -37,14 +40,36 @@ constexpr ir::ScalarType scalar_type_of() {
   }
 }
 
+/// CUDA's vector types, in ir::ScalarType's order from char2.
+using VectorTypes = std::tuple<char2, char3, char4, uchar2, uchar3, uchar4, short2, short3, short4, ushort2, ushort3,
+                               ushort4, int2, int3, int4, uint2, uint3, uint4, longlong2, longlong3, ulonglong2,
+                               ulonglong3, float2, float3, float4, double2, double3, __half2, __nv_bfloat162>;
+static_assert(std::tuple_size_v<VectorTypes> ==
+              static_cast<std::size_t>(ir::ScalarType::nv_bfloat162) - static_cast<std::size_t>(ir::ScalarType::char2) + 1);
+
+/// T's index in VectorTypes; the tuple's size when T is not a vector type.
+template <class T, std::size_t I = 0>
+constexpr std::size_t vector_index() {
+  if constexpr (I == std::tuple_size_v<VectorTypes>) {
+    return I;
+  } else if constexpr (std::is_same_v<T, std::tuple_element_t<I, VectorTypes>>) {
+    return I;
+  } else {
+    return vector_index<T, I + 1>();
+  }
+}
+
 /// The element type of a buffer seen as `T*`: scalar_type_of<T>, and __half -> f16,
-/// __nv_bfloat16 -> bf16.
+/// __nv_bfloat16 -> bf16, and CUDA's vector types by their names (float4 -> float4,
+/// __half2 -> half2).
 template <class T>
 constexpr ir::ScalarType element_type_of() {
   if constexpr (std::is_same_v<T, __half>) {
     return ir::ScalarType::f16;
   } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
     return ir::ScalarType::bf16;
+  } else if constexpr (vector_index<T>() < std::tuple_size_v<VectorTypes>) {
+    return static_cast<ir::ScalarType>(static_cast<std::size_t>(ir::ScalarType::char2) + vector_index<T>());
   } else {
     return scalar_type_of<T>();
   }

@@ -130,3 +130,21 @@ extern "C" __global__ void saxpy_struct(SaxpyArgs args) {
 extern "C" __global__ void mixed_struct(ns::Mixed m, ns::Mixed other) {
   if (m.p != nullptr) m.p[threadIdx.x] = m.b + other.s;
 }
+
+// vectors: CUDA's vector types as pointers and by value.
+extern "C" __global__ void take_vectors(float4* p, const float2* q, float2 s, int3 t, __half2 h, __nv_bfloat162 b,
+                                        uchar4* rgba) {
+  const int i = static_cast<int>(threadIdx.x);
+  p[i].x += q[i].x * s.x + static_cast<float>(t.z) + __low2float(h) + __low2float(b);
+  rgba[i].w = 255;
+}
+
+struct Points {
+  float4* points;
+  int count;
+};
+
+extern "C" __global__ void take_points(Points args) {
+  const int i = static_cast<int>(threadIdx.x);
+  if (i < args.count) args.points[i].w = 1.0f;
+}

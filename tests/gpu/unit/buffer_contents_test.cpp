@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "buffers.h"
+#include "graphc/scalar_type.h"
 
 namespace graphc::detail {
 namespace {
@@ -43,6 +44,28 @@ TEST_CASE("initial_contents: none, fill, iota and list, in the buffer's element 
   CHECK(as<std::uint16_t>(initial_contents(buffer_of(ST::f16, 2, Kind::iota, {ir::Scalar::of_float(ST::f16, 1.0)}))) ==
         std::vector<std::uint16_t>{0x3c00, 0x4000});
 }
+
+TEST_CASE("initial_contents: a vector buffer's lanes in memory order", "[runtime]") {
+  // float2[2] = {1, 2, 3, 4}: two elements of two lanes; iota counts over the lanes.
+  CHECK(as<float>(initial_contents(buffer_of(ST::float2, 2, Kind::list,
+                                             {ir::Scalar::of_float(ST::f32, 1), ir::Scalar::of_float(ST::f32, 2),
+                                              ir::Scalar::of_float(ST::f32, 3), ir::Scalar::of_float(ST::f32, 4)}))) ==
+        std::vector<float>{1, 2, 3, 4});
+  CHECK(as<std::int32_t>(initial_contents(buffer_of(ST::int3, 2, Kind::iota, {ir::Scalar::of_integer(ST::i32, 10)}))) ==
+        std::vector<std::int32_t>{10, 11, 12, 13, 14, 15});
+  CHECK(as<std::uint8_t>(initial_contents(buffer_of(ST::uchar4, 2, Kind::fill, {ir::Scalar::of_integer(ST::u8, 7)}))) ==
+        std::vector<std::uint8_t>(8, 7));
+  // half2: 0.5 is 0x3800 in every lane.
+  CHECK(as<std::uint16_t>(initial_contents(buffer_of(ST::half2, 1, Kind::fill, {ir::Scalar::of_float(ST::f16, 0.5)}))) ==
+        std::vector<std::uint16_t>{0x3800, 0x3800});
+}
+
+// A capture function's `float4*` and `__half2*` parameters match buffers of those types.
+static_assert(element_type_of<float4>() == ST::float4);
+static_assert(element_type_of<__half2>() == ST::half2);
+static_assert(element_type_of<uchar3>() == ST::uchar3);
+static_assert(element_type_of<__nv_bfloat162>() == ST::nv_bfloat162);
+static_assert(element_type_of<float>() == ST::f32);
 
 }  // namespace
 }  // namespace graphc::detail

@@ -1,0 +1,101 @@
+// CUDA's vector types (data/vectors.graph, data/vector_kernels.cu) on both paths: float4
+// points from a host buffer whose iota counts over the lanes, float2 / int2 / half2
+// arguments by value (the runtime packs their lanes, the generated code constructs CUDA's
+// types by name), memset nodes that set every lane of uchar4 and half2 buffers, and a float4
+// view of an f32 buffer. A param in a lane is updated by Instance::set and set_sx(), and a
+// float2 buffer given new memory by Instance::bind and rebind_mixed(). Every result is
+// checked against a CPU reference.
+#include <catch2/catch.hpp>
+
+#include <cuda_fp16.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "generated_graph.h"
+#include "gpu_test_support.h"
+#include "vectors.graph.h"
+
+namespace graphc::test {
+namespace {
+
+namespace gen = graphc::gen::vectors;
+
+constexpr std::size_t kN = 1000;
+
+// What one launch leaves in the buffers, lane by lane.
+struct Results {
+  std::vector<float> mixed;          // float2 lanes
+  std::vector<std::uint8_t> rgba;    // uchar4 lanes
+  std::vector<std::uint16_t> pairs;  // half2 lanes, as IEEE half bits
+  std::vector<float> scaled;
+  friend bool operator==(const Results&, const Results&) = default;
+};
+
+Results expected(float sx) {
+  Results r{std::vector<float>(2 * kN), std::vector<std::uint8_t>(4 * kN), std::vector<std::uint16_t>(2 * kN),
+            std::vector<float>(4 * kN)};
+  for (std::size_t i = 0; i < kN; ++i) {
+    const std::array<float, 4> p = {static_cast<float>(4 * i), static_cast<float>(4 * i + 1),
+                                    static_cast<float>(4 * i + 2), static_cast<float>(4 * i + 3)};
+    r.mixed[2 * i] = p[0] * sx + p[3] * 0.5f;  // exact: small integers and halves
+    r.mixed[2 * i + 1] = p[1] * sx + p[2] * 0.5f;
+    r.rgba[4 * i] = static_cast<std::uint8_t>((4 * i) % 256);
+    r.rgba[4 * i + 1] = static_cast<std::uint8_t>((4 * i + 1) % 7);
+    r.rgba[4 * i + 2] = static_cast<std::uint8_t>((4 * i + 2) % 256);
+    r.rgba[4 * i + 3] = 200;  // the memset's, kept by the kernel
+    r.pairs[2 * i] = 0x3e00;      // 1.0 + 0.5 = 1.5
+    r.pairs[2 * i + 1] = 0x4200;  // 1.0 + 2.0 = 3.0
+  }
+  for (std::size_t j = 0; j < 4 * kN; ++j) r.scaled[j] = 3.0f * static_cast<float>(j + 1);
+  return r;
+}
+
+Results results(const void* mixed, const void* rgba, const void* pairs, const void* scaled) {
+  return {read<float>(mixed, 2 * kN), read<std::uint8_t>(rgba, 4 * kN), read<std::uint16_t>(pairs, 2 * kN),
+          read<float>(scaled, 4 * kN)};
+}
+
+TEST_CASE("the runtime passes vector types by value, sets every lane and reads through a float4 view",
+          "[runtime][gpu]") {
+  Program program = Program::load(data_dir() + "/vectors.graph");
+  Instance instance = program.instantiate("vectors");
+  CHECK(instance.buffer_bytes("points") == kN * sizeof(float4));
+  const auto current = [&](const void* mixed) {
+    return results(mixed, instance.buffer("rgba"), instance.buffer("pairs"), instance.buffer("scaled"));
+  };
+  instance.launch();
+  CHECK(current(instance.buffer("mixed")) == expected(2.0f));
+
+  instance.set("sx", 5.0f);  // the first lane of float2{sx, 0.5f}
+  instance.launch();
+  CHECK(current(instance.buffer("mixed")) == expected(5.0f));
+
+  graphc::Allocation<float2> mixed2(kN, MemorySpace::device, "mixed2");
+  instance.bind("mixed", mixed2.get(), kN * sizeof(float2));
+  instance.launch();
+  CHECK(current(mixed2.get()) == expected(5.0f));
+}
+
+TEST_CASE("generated code constructs CUDA's vector types, and set_sx and rebind_mixed reach them", "[codegen][gpu]") {
+  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  static_assert(std::is_same_v<decltype(g.b.points), float4*>);
+  static_assert(std::is_same_v<decltype(g.b.pairs), __half2*>);
+  const auto current = [&](const void* mixed) { return results(mixed, g.b.rgba, g.b.pairs, g.b.scaled); };
+  g.launch();
+  CHECK(current(g.b.mixed) == expected(2.0f));
+
+  gen::set_sx(g.exec, g.nodes, g.b, 5.0f);
+  g.launch();
+  CHECK(current(g.b.mixed) == expected(5.0f));
+
+  graphc::Allocation<float2> mixed2(kN, MemorySpace::device, "mixed2");
+  gen::rebind_mixed(g.exec, g.nodes, g.b, mixed2.get(), kN);
+  g.launch();
+  CHECK(current(mixed2.get()) == expected(5.0f));
+}
+
+}  // namespace
+}  // namespace graphc::test
