@@ -1,9 +1,9 @@
-// CUDA's vector types (data/vectors.graph, data/vector_kernels.cu) on both paths: float4
-// points from a host buffer whose iota counts over the lanes, float2 / int2 / half2
-// arguments by value (the runtime packs their lanes, the generated code constructs CUDA's
-// types by name), memset nodes that set every lane of uchar4 and half2 buffers, and a float4
-// view of an f32 buffer. A param in a lane is updated by Instance::set and set_sx(), and a
-// float2 buffer given new memory by Instance::bind and rebind_mixed(). Every result is
+// CUDA's vector types (data/vectors.graph and its YAML form, data/vector_kernels.cu) on both
+// paths: float4 points from a host buffer whose iota counts over the lanes, float2 / int2 /
+// half2 arguments by value (the runtime packs their lanes, the generated code constructs
+// CUDA's types by name), memset nodes that set every lane of uchar4 and half2 buffers, and a
+// float4 view of an f32 buffer. A param in a lane is updated by Instance::set and set_sx(),
+// and a float2 buffer given new memory by Instance::bind and rebind_mixed(). Every result is
 // checked against a CPU reference.
 #include <catch2/catch.hpp>
 
@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "generated_graph.h"
@@ -60,7 +61,9 @@ Results results(const void* mixed, const void* rgba, const void* pairs, const vo
 
 TEST_CASE("the runtime passes vector types by value, sets every lane and reads through a float4 view",
           "[runtime][gpu]") {
-  Program program = Program::load(data_dir() + "/vectors.graph");
+  const std::string file = GENERATE(std::string("vectors.graph"), std::string("vectors.yaml"));
+  INFO(file);
+  Program program = Program::load(data_dir() + "/" + file);
   Instance instance = program.instantiate("vectors");
   CHECK(instance.buffer_bytes("points") == kN * sizeof(float4));
   const auto current = [&](const void* mixed) {
