@@ -180,14 +180,18 @@ class ArgChecker {
     arg_->buffer = ir::BufferId{entity->index};
   }
 
-  // A child graph or capture node passing a 2-D buffer: their parameters and operands are
-  // 1-D (E0241).
+  // A child graph, capture or host node passing a 2-D buffer: their parameters, operands
+  // and arguments are 1-D (E0241).
   bool two_d_operand(std::uint32_t buffer, SourceRange range) {
     const ir::Buffer& b = ctx_.graph.buffers[buffer];
     if (!b.two_d() || std::holds_alternative<ir::KernelNode>(node_.op)) return false;
+    const std::string_view why =
+        std::holds_alternative<ir::HostNode>(node_.op)
+            ? "a host function's pointer arguments are 1-D buffers, and it receives no pitch; read the image "
+              "in a kernel, or copy it to a host buffer first"
+            : "graph parameters and library operands are 1-D buffers";
     ctx_.diags.report(DiagCode::two_d_use, range, b.name,
-                      fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name),
-                      "graph parameters and library operands are 1-D buffers");
+                      fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name), why);
     return true;
   }
 

@@ -104,12 +104,16 @@ TEST_CASE("pitch() of a 1-D buffer or of a value is E0242", "[sema]") {
               "bytes (std::size_t) of one 2-D buffer");
 }
 
-TEST_CASE("a 2-D buffer is not a call's argument nor an access policy window (E0241)", "[sema]") {
+TEST_CASE("a 2-D buffer is not a call's or a host node's argument nor an access policy window (E0241)", "[sema]") {
   const auto call = analyze_text(
       "graph inner(x : f32[16] device) {\n}\ngraph g {\n  buffer img : f32[4][4] device;\n  call c : inner(img);\n}\n");
   single_diag(*call, DiagCode::two_d_use, "5:18",
               "2-D buffer 'img' cannot be passed by call node 'c': graph parameters and library operands are 1-D "
               "buffers");
+  const auto host = analyze_text("graph g {\n  buffer img : f32[4][4] host;\n  host h : log_image(img);\n}\n");
+  single_diag(*host, DiagCode::two_d_use, "3:22",
+              "2-D buffer 'img' cannot be passed by host node 'h': a host function's pointer arguments are 1-D "
+              "buffers, and it receives no pitch; read the image in a kernel, or copy it to a host buffer first");
   const auto window = analyze_text(
       "graph g {\n  buffer img : f32[4][4] device;\n  kernel k : f<<<1, 1>>>(img) [access_policy(img, 1.0)];\n}\n");
   single_diag(*window, DiagCode::two_d_use, "3:46",
