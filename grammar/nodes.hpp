@@ -84,18 +84,19 @@ struct kernel_node
           opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args>, opt<kernel_attrs>, must<kernel_end>> {};
 
 // `buf` or `buf[offset:length]`: elements of a buffer; `buf[row:rows, column:columns]`: a
-// box of a 2-D buffer.
+// box of a 2-D buffer; `buf[z:depth, row:rows, column:columns]`: a box of a 3-D buffer.
 struct slice_buffer : seq<name> {};
 struct slice_open : sym<'['> {};
 struct slice_colon : sym<':'> {};
 struct slice_comma : sym<','> {};
 struct column_colon : sym<':'> {};
+// `, start:size`: a box's next range: a 2-D box's columns; a 3-D box's rows, then columns.
 struct slice_columns : if_must<slice_comma, expr, column_colon, expr> {};
 struct slice_close : sym<']'> {};
-struct slice
-    : seq<slice_buffer, opt<slice_open, must<expr, slice_colon, expr>, opt<slice_columns>, must<slice_close>>> {};
+struct slice : seq<slice_buffer, opt<slice_open, must<expr, slice_colon, expr>, rep_opt<2, slice_columns>,
+                                     must<slice_close>>> {};
 
-// `copy NAME : dst <- src (bytes n)?;`: a 1-D memcpy node.
+// `copy NAME : dst <- src (bytes n)?;`: a memcpy node, 1-D or of boxes.
 struct kw_copy : kw<'c', 'o', 'p', 'y'> {};
 struct kw_bytes : kw<'b', 'y', 't', 'e', 's'> {};
 struct copy_name : seq<node_name> {};

@@ -69,11 +69,11 @@ const ir::Graph* pick_graph(const ir::Module& module, const std::string& request
 }
 
 // "BUF: v0 v1 ... v(n-1)", each value in shortest round-trip form; a 2-D buffer's rows one
-// after the other (cudaMemcpy2D packs its pitched rows), a vector buffer's lanes one after
-// the other.
+// after the other (cudaMemcpy2D packs its pitched rows), a 3-D buffer's slice after slice,
+// a vector buffer's lanes one after the other.
 std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
   std::vector<unsigned char> host(buffer.bytes());
-  const std::size_t rows = buffer.two_d() ? buffer.count_value : 1;
+  const std::size_t rows = buffer.two_d() ? buffer.all_rows() : 1;
   const std::size_t row_bytes = host.size() / rows;
   const std::size_t pitch = buffer.two_d() ? instance.buffer_pitch(buffer.name) : row_bytes;
   check_cuda(cudaMemcpy2D(host.data(), row_bytes, instance.buffer(buffer.name), pitch, row_bytes, rows,

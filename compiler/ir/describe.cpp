@@ -37,8 +37,10 @@ std::string folded_slice_text(const Graph& graph, const BufferSlice& slice) {
   if (!buffer.two_d()) {
     return rows ? buffer.name : fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value);
   }
-  if (rows && slice.column_value == 0 && slice.columns_value == buffer.width_value) return buffer.name;
-  return fmt::format("{}[{}:{}, {}:{}]", buffer.name, slice.offset_value, slice.length_value, slice.column_value,
+  const bool slices = slice.z_value == 0 && slice.slices() == buffer.slices();
+  if (slices && rows && slice.column_value == 0 && slice.columns_value == buffer.width_value) return buffer.name;
+  const std::string z = buffer.three_d() ? fmt::format("{}:{}, ", slice.z_value, slice.depth_value) : std::string();
+  return fmt::format("{}[{}{}:{}, {}:{}]", buffer.name, z, slice.offset_value, slice.length_value, slice.column_value,
                      slice.columns_value);
 }
 

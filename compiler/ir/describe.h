@@ -17,7 +17,8 @@ std::string_view space_description(MemorySpace space);
 std::string resolved_arg_text(const Graph& graph, const KernelArg& arg);
 
 /// A folded slice as it reads: the buffer's name when it covers the whole buffer, else
-/// `name[offset:length]`, or `name[row:rows, column:columns]` of a 2-D buffer.
+/// `name[offset:length]`, or `name[row:rows, column:columns]` of a 2-D buffer,
+/// `name[z:depth, row:rows, column:columns]` of a 3-D one.
 std::string folded_slice_text(const Graph& graph, const BufferSlice& slice);
 
 }  // namespace graphc::ir

@@ -18,6 +18,10 @@ std::string typed(const Scalar& s) { return fmt::format("{}:{}", s.text(), type_
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
 std::string slice(const BufferSlice& s) {
+  if (s.depth_value != 0) {
+    return fmt::format("{}[{}:{}, {}:{}, {}:{}]", s.buffer, s.z_value, s.depth_value, s.offset_value, s.length_value,
+                       s.column_value, s.columns_value);
+  }
   if (s.columns_value != 0) {
     return fmt::format("{}[{}:{}, {}:{}]", s.buffer, s.offset_value, s.length_value, s.column_value, s.columns_value);
   }
@@ -174,8 +178,10 @@ std::string dump(const Module& module, const SourceManager& sources) {
       if (b.view && b.view->root.valid()) {
         of = fmt::format(" of=view {} root={}+{}B", b.view->base, g.buffer(b.view->root).name, b.view->root_offset);
       }
+      const std::string depth = b.three_d() ? fmt::format("[{}]", b.depth_value) : std::string();
       const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
-      out += fmt::format("  buffer {} : {}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), b.count_value, width,
+      out += fmt::format("  buffer {} : {}{}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), depth,
+                         b.count_value, width,
                          space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
                          at(sources, b.name_range));
     }

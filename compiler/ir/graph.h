@@ -99,34 +99,61 @@ struct Buffer {
   /// pitch CUDA picks at run time); host, pageable and managed memory is dense (pitch =
   /// width * element size).
   std::optional<Expr> width;
+  /// `type[depth][rows][width]`: a 3-D buffer of `depth` slices of `count` rows of `width`
+  /// elements (then `count` is the second extent). Device memory is cudaMalloc3D's: rows
+  /// `pitch` bytes apart, one slice's rows right after the one before's (pitch * rows bytes
+  /// a slice); other spaces are dense. A 3-D buffer is also two_d(): it has rows and a pitch.
+  std::optional<Expr> depth;
   std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
-  std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D buffer, rows
-  std::uint64_t width_value = 0;  // resolved, 2-D: elements per row
+  std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
+  std::uint64_t width_value = 0;  // resolved, 2-D and 3-D: elements per row
+  std::uint64_t depth_value = 0;  // resolved, 3-D: slices
+  /// Rows of `width` elements, `pitch` bytes apart: a 2-D or a 3-D buffer.
   bool two_d() const { return width.has_value(); }
+  bool three_d() const { return depth.has_value(); }
+  int rank() const { return three_d() ? 3 : two_d() ? 2 : 1; }
+  /// Slices of `count_value` rows: depth_value of a 3-D buffer, else 1.
+  std::uint64_t slices() const { return three_d() ? depth_value : 1; }
+  /// All its rows, slice after slice: what its pitched memory holds `pitch` bytes apart.
+  std::uint64_t all_rows() const { return count_value * slices(); }
   bool pitched() const { return two_d() && space == MemorySpace::device; }
   std::uint64_t row_bytes() const { return (two_d() ? width_value : count_value) * type_size(type); }
-  /// Dense bytes: of a pitched buffer, the least its memory may hold (rows * width).
-  std::uint64_t bytes() const { return count_value * (two_d() ? width_value : 1) * type_size(type); }
+  /// Dense bytes: of a pitched buffer, the least its memory may hold (rows * width, of
+  /// every slice).
+  std::uint64_t bytes() const { return all_rows() * (two_d() ? width_value : 1) * type_size(type); }
+  /// Elements: count, rows * width or depth * rows * width.
+  std::uint64_t elements() const { return all_rows() * (two_d() ? width_value : 1); }
   /// Whether it is memory of its own that the caller binds (Bindings::buffer) or the runtime
   /// allocates: neither an alloc's memory nor a view.
   bool bindable() const { return !alloc.valid() && !view; }
 };
 
 /// `buf` or `buf[offset:length]`, in elements; of a 2-D buffer, `buf` or the box
-/// `buf[row:rows, column:columns]` (offset and length then count rows).
+/// `buf[row:rows, column:columns]` (offset and length then count rows); of a 3-D buffer,
+/// `buf` or the box `buf[z:depth, row:rows, column:columns]`.
 struct BufferSlice {
   std::string buffer;
   SourceRange name_range;
   SourceRange range;
+  std::optional<Expr> z;        // a 3-D box's first slice
+  std::optional<Expr> depth;    // a 3-D box's slices
   std::optional<Expr> offset;
   std::optional<Expr> length;
   std::optional<Expr> column;   // a box's first column
   std::optional<Expr> columns;  // a box's width in elements
   BufferId id;                     // resolved
-  std::uint64_t offset_value = 0;  // resolved: first element (2-D: first row)
-  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default; 2-D: rows)
-  std::uint64_t column_value = 0;   // resolved, 2-D: first column
-  std::uint64_t columns_value = 0;  // resolved, 2-D: elements per row of the box (the whole row by default); 0: 1-D
+  std::uint64_t z_value = 0;       // resolved, 3-D: first slice
+  std::uint64_t depth_value = 0;   // resolved, 3-D: slices of the box (all of them by default); 0: 1-D or 2-D
+  std::uint64_t offset_value = 0;  // resolved: first element (2-D, 3-D: first row)
+  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default; 2-D, 3-D: rows)
+  std::uint64_t column_value = 0;   // resolved, 2-D, 3-D: first column
+  std::uint64_t columns_value = 0;  // resolved, 2-D, 3-D: elements per row of the box (all by default); 0: 1-D
+  /// Ranges written: 0 (`buf`), 1, 2 (a 2-D box) or 3 (a 3-D box).
+  int ranges() const { return !offset ? 0 : z ? 3 : column ? 2 : 1; }
+  /// Slices the folded box covers: depth_value of a 3-D box, else 1.
+  std::uint64_t slices() const { return depth_value != 0 ? depth_value : 1; }
+  /// Elements the folded slice or box covers.
+  std::uint64_t elements() const { return slices() * length_value * (columns_value != 0 ? columns_value : 1); }
 };
 
 /// `cond NAME (= value)?;` A conditional handle (cudaGraphConditionalHandle), created on

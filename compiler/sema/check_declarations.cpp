@@ -49,7 +49,8 @@ void check_param(GraphContext& ctx, ir::Param& param) {
   }
 }
 
-// A positive element count (rows, or elements per row of a 2-D buffer); E0204 otherwise.
+// A positive element count (rows, elements per row or slices of a 2-D or 3-D buffer); E0204
+// otherwise.
 std::optional<std::uint64_t> fold_extent(GraphContext& ctx, const ir::Buffer& buffer, const ir::Expr& expr) {
   const std::optional<Scalar> count = ctx.folder.fold_integer(expr, "buffer count");
   if (!count) return std::nullopt;
@@ -65,19 +66,24 @@ void check_count(GraphContext& ctx, std::size_t index) {
   const std::optional<std::uint64_t> elements = fold_extent(ctx, buffer, buffer.count);
   const std::optional<std::uint64_t> width =
       buffer.width ? fold_extent(ctx, buffer, *buffer.width) : std::optional<std::uint64_t>{1};
-  if (!elements || !width) return;
+  const std::optional<std::uint64_t> depth =
+      buffer.depth ? fold_extent(ctx, buffer, *buffer.depth) : std::optional<std::uint64_t>{1};
+  if (!elements || !width || !depth) return;
   std::uint64_t row = 0;
+  std::uint64_t slice = 0;
   std::uint64_t bytes = 0;
   const bool wraps = __builtin_mul_overflow(*width, ir::type_size(buffer.type), &row) ||
-                     __builtin_mul_overflow(*elements, row, &bytes);
+                     __builtin_mul_overflow(*elements, row, &slice) || __builtin_mul_overflow(*depth, slice, &bytes);
   if (wraps || bytes > kMaxBufferBytes) {
     const std::string size = wraps ? fmt::format("more than {}", std::numeric_limits<std::uint64_t>::max())
                                    : std::to_string(bytes);
-    ctx.diags.report(DiagCode::buffer_too_large, buffer.count.range, buffer.name, size, kMaxBufferBytes);
+    ctx.diags.report(DiagCode::buffer_too_large, (buffer.depth ? *buffer.depth : buffer.count).range, buffer.name,
+                     size, kMaxBufferBytes);
     return;
   }
   buffer.count_value = *elements;
   if (buffer.width) buffer.width_value = *width;
+  if (buffer.depth) buffer.depth_value = *depth;
   ctx.buffer_ok[index] = true;
 }
 
@@ -102,8 +108,8 @@ void check_init(GraphContext& ctx, std::size_t index) {
   ir::Buffer& buffer = ctx.graph.buffers[index];
   ir::BufferInit& init = buffer.init;
   if (buffer.two_d() && init.kind != ir::BufferInit::Kind::none) {
-    ctx.diags.report(DiagCode::two_d_use, init.range, buffer.name, "initialised",
-                     "initial contents fill 1-D buffers; set a 2-D buffer with a memset node or a copy from a "
+    ctx.diags.report(DiagCode::two_d_use, init.range, buffer.rank(), buffer.name, "initialised",
+                     "initial contents fill 1-D buffers; set a 2-D or 3-D buffer with a memset node or a copy from a "
                      "host buffer");
     return;
   }

@@ -131,7 +131,7 @@ class ArgChecker {
     if (!k || !ctx_.buffer_ok[buffer.index] || pageable(buffer.index, arg_->range)) return;
     const ir::Buffer& b = ctx_.graph.buffers[buffer.index];
     if (b.two_d()) {
-      ctx_.diags.report(DiagCode::two_d_use, arg_->range, b.name, "offset by `+ k`",
+      ctx_.diags.report(DiagCode::two_d_use, arg_->range, b.rank(), b.name, "offset by `+ k`",
                         "an offset into pitched rows is ambiguous; pass the buffer and `pitch(" + b.name +
                             ")` and index rows in the kernel");
       return;
@@ -190,7 +190,7 @@ class ArgChecker {
             ? "a host function's pointer arguments are 1-D buffers, and it receives no pitch; read the image "
               "in a kernel, or copy it to a host buffer first"
             : "graph parameters and library operands are 1-D buffers";
-    ctx_.diags.report(DiagCode::two_d_use, range, b.name,
+    ctx_.diags.report(DiagCode::two_d_use, range, b.rank(), b.name,
                       fmt::format("passed by {} node '{}'", ir::kind_name(node_), node_.name), why);
     return true;
   }

@@ -144,7 +144,7 @@ class AttributeChecker {
       return;
     }
     if (buffer.two_d()) {
-      ctx_.diags.report(DiagCode::two_d_use, name.range, buffer.name, "an access policy window",
+      ctx_.diags.report(DiagCode::two_d_use, name.range, buffer.rank(), buffer.name, "an access policy window",
                         "its pitched size is known only at run time; a window covers a 1-D buffer");
       return;
     }

@@ -1,13 +1,16 @@
-// Copies and memsets: their buffer slices (in elements, within bounds, not empty), the
-// bytes a copy moves and its direction from the buffers' memory spaces, and the value a
-// memset writes, in the representation of the buffer's element type. Params may appear in
-// slice bounds, copy sizes and memset values (node_config.h): the checks run again on
+// Copies and memsets: their buffer slices (in elements, within bounds, not empty) and the
+// boxes of 2-D and 3-D buffers, the bytes a copy moves (between boxes, or between a box and
+// a 1-D slice of dense rows) and its direction from the buffers' memory spaces, and the value
+// a memset writes, in the representation of the buffer's element type. Params may appear in
+// 1-D slice bounds, copy sizes and memset values (node_config.h): the checks run again on
 // every new value.
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
+#include "ir/pitched_copy.h"
 #include "sema/arithmetic.h"
 #include "sema/node_config.h"
 #include "sema/passes.h"
@@ -42,9 +45,9 @@ bool resolve_buffer(GraphContext& ctx, const ir::Node& node, BufferSlice& slice,
   }
   slice.id = ir::BufferId{entity->index};
   const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
-  if (slice.offset && slice.column.has_value() != buffer.two_d()) {
-    ctx.diags.report(DiagCode::slice_rank, slice.range, slice.column ? "two ranges" : "one range", buffer.name,
-                     buffer.two_d() ? 2 : 1)
+  if (slice.offset && slice.ranges() != buffer.rank()) {
+    static constexpr std::string_view kRanges[] = {"", "one range", "two ranges", "three ranges"};
+    ctx.diags.report(DiagCode::slice_rank, slice.range, kRanges[slice.ranges()], buffer.name, buffer.rank())
         .note(buffer.name_range, "'{}' is declared here", buffer.name);
     return false;
   }
@@ -86,17 +89,29 @@ Range fold_range(const ConfigContext& ctx, const NonConstantHandler& params, con
   return r;
 }
 
-// A 2-D buffer's box: rows and columns, each inside its dimension (E0240) and not empty.
-// Its bounds are constants: the memcpy and memset nodes of boxes are set once.
+// A 3-D box's slices must be one run of pitched rows for a memset node, which is 2-D
+// (E0252): one slice, or every row of each slice.
+bool memset_rows_run(const ConfigContext& ctx, const BufferSlice& box, const ir::Buffer& buffer) {
+  if (box.depth_value <= 1 || box.length_value == buffer.count_value) return true;
+  ctx.diags.report(DiagCode::memset_slices, box.range, box.depth_value, box.length_value, buffer.name,
+                   buffer.count_value);
+  return false;
+}
+
+// A 2-D or 3-D buffer's box: slices, rows and columns, each inside its dimension (E0240)
+// and not empty. Its bounds are constants: the memcpy and memset nodes of boxes are set once.
 bool fold_box(const ConfigContext& ctx, BufferSlice& slice, std::string_view op) {
   if (!ctx.buffer_ok[slice.id.value]) return false;
   const ir::Buffer& buffer = ctx.graph.buffer(slice.id);
+  const Range slices = fold_range(ctx, {}, slice.z, slice.depth, buffer.slices());
   const Range rows = fold_range(ctx, {}, slice.offset, slice.length, buffer.count_value);
   const Range columns = fold_range(ctx, {}, slice.column, slice.columns, buffer.width_value);
-  if (!rows.folded || !columns.folded) return false;
+  if (!slices.folded || !rows.folded || !columns.folded) return false;
   bool ok = true;
-  for (const auto& [range, name, extent] : {std::tuple{&rows, "rows", buffer.count_value},
+  for (const auto& [range, name, extent] : {std::tuple{&slices, "slices", buffer.slices()},
+                                            std::tuple{&rows, "rows", buffer.count_value},
                                             std::tuple{&columns, "columns", buffer.width_value}}) {
+    if (range == &slices && !buffer.three_d()) continue;
     if (!range->inside) {
       ctx.diags.report(DiagCode::box_out_of_bounds, slice.range, name, range->offset_text(), range->length_text(),
                        buffer.name, extent, name);
@@ -108,11 +123,13 @@ bool fold_box(const ConfigContext& ctx, BufferSlice& slice, std::string_view op)
     }
   }
   if (!ok) return false;
+  slice.z_value = slices.first;
+  slice.depth_value = buffer.three_d() ? slices.size : 0;
   slice.offset_value = rows.first;
   slice.length_value = rows.size;
   slice.column_value = columns.first;
   slice.columns_value = columns.size;
-  return true;
+  return op != "memset" || memset_rows_run(ctx, slice, buffer);
 }
 
 // Folds `slice`'s bounds into offset_value and length_value (the rest of the buffer by
@@ -157,20 +174,49 @@ struct Side {
   }
 };
 
-// A 2-D copy: both boxes have the same rows and the same bytes per row (E0239).
+// A box's extent in words: "R rows of B bytes", after "D slices of " in 3-D.
+std::string box_extent_text(const BufferSlice& box, const ir::Buffer& buffer) {
+  const std::string rows =
+      fmt::format("{} rows of {} bytes", box.length_value, box.columns_value * ir::type_size(buffer.type));
+  return box.depth_value != 0 ? fmt::format("{} slices of {}", box.depth_value, rows) : rows;
+}
+
+// A copy between boxes: both have the same slices, rows and bytes per row (E0239).
 bool check_box_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, const Side& src,
                     const Side& dst) {
   const std::uint64_t src_row = copy.src.columns_value * ir::type_size(src.buffer.type);
   const std::uint64_t dst_row = copy.dst.columns_value * ir::type_size(dst.buffer.type);
-  if (copy.src.length_value != copy.dst.length_value || src_row != dst_row) {
+  if (copy.src.depth_value != copy.dst.depth_value || copy.src.length_value != copy.dst.length_value ||
+      src_row != dst_row) {
     ctx.diags
-        .report(DiagCode::box_extent_mismatch, node.name_range, node.name, copy.src.length_value, src_row,
-                copy.dst.length_value, dst_row)
+        .report(DiagCode::box_extent_mismatch, node.name_range, node.name, box_extent_text(copy.src, src.buffer),
+                box_extent_text(copy.dst, dst.buffer))
         .note(copy.src.range, "the source box")
         .note(copy.dst.range, "the destination box");
     return false;
   }
-  copy.bytes_value = copy.src.length_value * src_row;
+  copy.bytes_value = copy.src.slices() * copy.src.length_value * src_row;
+  return true;
+}
+
+// A copy between a box and a 1-D slice, dense rows of the box's width: the slice holds
+// exactly the box's elements (E0250); resolve_copy saw that their sizes agree.
+bool check_flat_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, const Side& box,
+                     const Side& flat) {
+  const std::uint64_t elements = box.slice.elements();
+  if (flat.slice.length_value != elements) {
+    const std::string shape =
+        box.slice.depth_value != 0
+            ? fmt::format("{} x {} x {}: slices x rows x columns", box.slice.depth_value, box.slice.length_value,
+                          box.slice.columns_value)
+            : fmt::format("{} x {}: rows x columns", box.slice.length_value, box.slice.columns_value);
+    Diagnostic& d = ctx.diags.report(DiagCode::flat_box_count, node.name_range, node.name, elements, shape,
+                                     flat.role, flat.text(), flat.slice.length_value);
+    d.note(box.slice.range, "the {} box", box.role);
+    flat.note(d);
+    return false;
+  }
+  copy.bytes_value = elements * ir::type_size(box.buffer.type);
   return true;
 }
 
@@ -180,7 +226,9 @@ bool check_copy_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNod
                      std::optional<std::uint64_t> bytes) {
   const Side src{"source", copy.src, ctx.graph.buffer(copy.src.id)};
   const Side dst{"destination", copy.dst, ctx.graph.buffer(copy.dst.id)};
-  if (src.buffer.two_d()) return check_box_size(ctx, node, copy, src, dst);
+  if (src.buffer.two_d() && dst.buffer.two_d()) return check_box_size(ctx, node, copy, src, dst);
+  if (src.buffer.two_d()) return check_flat_size(ctx, node, copy, src, dst);
+  if (dst.buffer.two_d()) return check_flat_size(ctx, node, copy, dst, src);
   if (!copy.bytes) {
     if (src.bytes() != dst.bytes()) {
       Diagnostic& d = ctx.diags.report(
@@ -220,17 +268,26 @@ bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
   if (!dst || !src) return false;
   const ir::Buffer& to = ctx.graph.buffer(copy.dst.id);
   const ir::Buffer& from = ctx.graph.buffer(copy.src.id);
-  if (to.two_d() != from.two_d()) {
+  // Same ranks, or a 1-D side and a box; never a 2-D and a 3-D buffer (E0238).
+  if (to.rank() != from.rank() && to.rank() != 1 && from.rank() != 1) {
     ctx.diags
-        .report(DiagCode::copy_rank, node.name_range, node.name, to.two_d() ? 2 : 1, to.name, from.two_d() ? 2 : 1,
-                from.name)
+        .report(DiagCode::copy_rank, node.name_range, node.name, to.rank(), to.name, from.rank(), from.name)
         .note(to.name_range, "'{}' is declared here", to.name)
         .note(from.name_range, "'{}' is declared here", from.name);
     return false;
   }
-  if (to.two_d() && copy.bytes) {
-    ctx.diags.report(DiagCode::two_d_use, copy.bytes->range, to.name, "copied with `bytes`",
-                     "a 2-D copy moves its boxes' extent; slice the boxes instead");
+  const ir::Buffer& box = to.two_d() ? to : from;
+  if (box.two_d() && copy.bytes) {
+    ctx.diags.report(DiagCode::two_d_use, copy.bytes->range, box.rank(), box.name, "copied with `bytes`",
+                     "a box copy moves its boxes' extent; slice the boxes instead");
+    return false;
+  }
+  if (to.rank() != from.rank() && ir::type_size(to.type) != ir::type_size(from.type)) {
+    ctx.diags
+        .report(DiagCode::flat_box_element_size, node.name_range, node.name, to.name, ir::type_size(to.type),
+                ir::type_name(to.type), from.name, ir::type_size(from.type), ir::type_name(from.type))
+        .note(to.name_range, "'{}' is declared here", to.name)
+        .note(from.name_range, "'{}' is declared here", from.name);
     return false;
   }
   copy.kind = copy_kind(to.space, from.space);
@@ -260,7 +317,9 @@ bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& mem
 }  // namespace
 
 bool fold_copy(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, std::vector<ir::ParamId>& used) {
-  const NonConstantHandler params = ctx.folder.params_allowed(used);
+  // A box copy is set once: the bounds of a 1-D side, as a box's, are constants.
+  const NonConstantHandler params =
+      ir::is_box_copy(ctx.graph, copy) ? NonConstantHandler{} : ctx.folder.params_allowed(used);
   const bool dst_bounds = fold_bounds(ctx, params, copy.dst, "memcpy");
   const bool src_bounds = fold_bounds(ctx, params, copy.src, "memcpy");
   std::optional<std::uint64_t> bytes;

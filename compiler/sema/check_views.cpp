@@ -82,10 +82,10 @@ class ViewResolver {
     buffer.space = graph_.buffer(root.root).space;
     if (!ctx_.buffer_ok[index] || !ctx_.buffer_ok[view.base_id.value]) return false;
     if (base.two_d()) {
-      ctx_.diags.report(DiagCode::two_d_use, view.base_range, base.name, "the base of a view",
+      ctx_.diags.report(DiagCode::two_d_use, view.base_range, base.rank(), base.name, "the base of a view",
                         "its rows lie a pitch apart that cudaMallocPitch picks at run time; a view sees "
                         "contiguous elements of a 1-D buffer or alloc")
-          .note(base.name_range, "'{}' is declared 2-D here", base.name);
+          .note(base.name_range, "'{}' is declared {}-D here", base.name, base.rank());
       return false;
     }
     std::uint64_t start = 0;

@@ -31,9 +31,9 @@ void check_bindings(const ProgramState& program, const std::vector<const ir::Gra
         fail(program.sources(), program.path, DiagCode::binding_pitch, buffer.name_range, name, pitch,
              buffer.row_bytes(), buffer.width_value, ir::type_name(buffer.type));
       }
-      // A 2-D buffer's last row needs only its own bytes after the pitch of those before.
+      // A 2-D or 3-D buffer's last row needs only its own bytes after the pitch of those before.
       const std::uint64_t needed =
-          buffer.two_d() ? pitch * (buffer.count_value - 1) + buffer.row_bytes() : buffer.bytes();
+          buffer.two_d() ? pitch * (buffer.all_rows() - 1) + buffer.row_bytes() : buffer.bytes();
       if (bound.bytes < needed) {
         fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, name, bound.bytes, needed);
       }
@@ -78,7 +78,7 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
 const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
   for (const Owned& owned : owned_) {
     if (owned.name == buffer.name && owned.type == buffer.type && owned.count == buffer.count_value &&
-        owned.width == buffer.width_value && owned.space == buffer.space) {
+        owned.width == buffer.width_value && owned.depth == buffer.depth_value && owned.space == buffer.space) {
       return &owned;
     }
   }
@@ -119,7 +119,13 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     const CallSite site = CallSite::at(program.sources(), buffer.range);
     Allocation allocation;
     std::size_t pitch = 0;
-    if (buffer.pitched()) {
+    if (buffer.pitched() && buffer.three_d()) {
+      const std::string what =
+          fmt::format("cudaMalloc3D of {} slices of {} rows of {} bytes for buffer '{}'", buffer.depth_value,
+                      buffer.count_value, buffer.row_bytes(), buffer.name);
+      check(allocation.allocate_volume(buffer.space, buffer.row_bytes(), buffer.count_value, buffer.depth_value, pitch),
+            what.c_str(), site);
+    } else if (buffer.pitched()) {
       const std::string what = fmt::format("cudaMallocPitch of {} rows of {} bytes for buffer '{}'", buffer.count_value,
                                            buffer.row_bytes(), buffer.name);
       check(allocation.allocate_rows(buffer.space, buffer.row_bytes(), buffer.count_value, pitch), what.c_str(), site);
@@ -136,8 +142,8 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     }
     set.pointers_.push_back(allocation.get());
     set.pitches_.push_back(pitch);
-    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.space,
-                               std::move(allocation), pitch});
+    set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.depth_value,
+                               buffer.space, std::move(allocation), pitch});
   }
   return set;
 }

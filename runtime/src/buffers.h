@@ -60,6 +60,7 @@ class BufferSet {
     ir::ScalarType type = ir::ScalarType::f32;
     std::uint64_t count = 0;
     std::uint64_t width = 0;
+    std::uint64_t depth = 0;
     ir::MemorySpace space = ir::MemorySpace::device;
     Allocation memory;
     std::size_t pitch = 0;

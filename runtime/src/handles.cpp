@@ -38,6 +38,21 @@ cudaError_t Allocation::allocate_rows(ir::MemorySpace space, std::size_t row_byt
   return cudaMallocPitch(&ptr_, &pitch, row_bytes, rows);
 }
 
+cudaError_t Allocation::allocate_volume(ir::MemorySpace space, std::size_t row_bytes, std::size_t rows,
+                                        std::size_t depth, std::size_t& pitch) {
+  if (space != ir::MemorySpace::device) {
+    pitch = row_bytes;
+    return allocate(space, row_bytes * rows * depth);
+  }
+  reset();
+  space_ = space;
+  cudaPitchedPtr memory{};
+  const cudaError_t status = cudaMalloc3D(&memory, cudaExtent{row_bytes, rows, depth});
+  ptr_ = memory.ptr;
+  pitch = memory.pitch;
+  return status;
+}
+
 const char* Allocation::allocator(ir::MemorySpace space) {
   switch (space) {
     case ir::MemorySpace::device: return "cudaMalloc";

@@ -64,6 +64,11 @@ class Allocation {
   /// `rows` rows of `row_bytes` each: pitched device memory (cudaMallocPitch, which sets
   /// `pitch`), or in other spaces allocate()'s dense rows (`pitch` = `row_bytes`).
   cudaError_t allocate_rows(ir::MemorySpace space, std::size_t row_bytes, std::size_t rows, std::size_t& pitch);
+  /// `depth` slices of `rows` rows of `row_bytes` each: pitched device memory (cudaMalloc3D,
+  /// which sets `pitch`; a slice's rows follow the one before's), or in other spaces
+  /// allocate()'s dense rows (`pitch` = `row_bytes`).
+  cudaError_t allocate_volume(ir::MemorySpace space, std::size_t row_bytes, std::size_t rows, std::size_t depth,
+                              std::size_t& pitch);
   /// The CUDA call allocate() makes for `space`: "cudaMalloc", "cudaMallocHost", "cudaMallocManaged".
   static const char* allocator(ir::MemorySpace space);
   Allocation(Allocation&& other) noexcept;

@@ -1,36 +1,46 @@
 #include "node_params.h"
 
+#include "ir/pitched_copy.h"
+
 namespace graphc::detail {
 namespace {
 
-// The slice's first element; of a 2-D buffer, the box's first row and column.
+// The slice's first element; of a 2-D or 3-D buffer, the box's first row (of its first
+// slice) and column.
 void* slice_pointer(const ir::Graph& graph, const ir::BufferSlice& slice, const std::vector<void*>& buffers,
                     const std::vector<std::size_t>& pitches) {
   const ir::Buffer& buffer = graph.buffer(slice.id);
   if (!buffer.two_d()) {
     return address_of(buffers, memory_place(graph, slice.id, static_cast<std::int64_t>(slice.offset_value)));
   }
-  // A 2-D buffer is never a view's base nor a view (E0241), so its pointer is its own.
+  // A 2-D or 3-D buffer is never a view's base nor a view (E0241), so its pointer is its own.
   auto* base = static_cast<std::byte*>(buffers.at(slice.id.value));
-  return base + slice.offset_value * pitches.at(slice.id.value) + slice.column_value * ir::type_size(buffer.type);
+  return base + ir::first_row(graph, slice) * pitches.at(slice.id.value) +
+         slice.column_value * ir::type_size(buffer.type);
 }
 
-// A 2-D copy's box: each side's whole buffer as a pitched pointer, the box's corner as a
-// position in it (x in bytes, y in rows).
-cudaGraphNodeParams box_copy_params(const ir::Graph& graph, const ir::CopyNode& copy,
+// One side of a box copy: a box's whole buffer, pitched, or a 1-D slice's dense rows.
+cudaPitchedPtr pitched_pointer(const ir::Graph& graph, const ir::PitchedSide& side, const std::vector<void*>& buffers,
+                               const std::vector<std::size_t>& pitches) {
+  if (!side.flat) {
+    return cudaPitchedPtr{buffers.at(side.buffer.value), pitches.at(side.buffer.value), side.xsize, side.ysize};
+  }
+  void* first = address_of(buffers, memory_place(graph, side.buffer, static_cast<std::int64_t>(side.offset)));
+  return cudaPitchedPtr{first, side.pitch, side.xsize, side.ysize};
+}
+
+// A copy of a box (ir::pitched_copy): each side's pitched pointer and the box's corner as
+// a position in it (x in bytes, y in rows, z in slices), and the box's extent.
+cudaGraphNodeParams box_copy_params(const ir::Graph& graph, const ir::CopyNode& copy, const ir::PitchedCopy& box,
                                     const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeMemcpy;
   cudaMemcpy3DParms& c = p.memcpy.copyParams;
-  for (const auto& [slice, ptr, pos] : {std::tuple{&copy.src, &c.srcPtr, &c.srcPos},
-                                        std::tuple{&copy.dst, &c.dstPtr, &c.dstPos}}) {
-    const ir::Buffer& buffer = graph.buffer(slice->id);
-    *ptr = cudaPitchedPtr{buffers.at(slice->id.value), pitches.at(slice->id.value), buffer.row_bytes(),
-                          buffer.count_value};
-    *pos = cudaPos{slice->column_value * ir::type_size(buffer.type), slice->offset_value, 0};
-  }
-  c.extent = cudaExtent{copy.src.columns_value * ir::type_size(graph.buffer(copy.src.id).type),
-                        copy.src.length_value, 1};
+  c.srcPtr = pitched_pointer(graph, box.src, buffers, pitches);
+  c.srcPos = cudaPos{box.src.x, box.src.y, box.src.z};
+  c.dstPtr = pitched_pointer(graph, box.dst, buffers, pitches);
+  c.dstPos = cudaPos{box.dst.x, box.dst.y, box.dst.z};
+  c.extent = cudaExtent{box.width_bytes, box.height, box.depth};
   c.kind = memcpy_kind(copy.kind);
   return p;
 }
@@ -101,7 +111,9 @@ cudaMemcpyKind memcpy_kind(ir::CopyKind kind) {
 
 cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers,
                                      const std::vector<std::size_t>& pitches) {
-  if (graph.buffer(copy.src.id).two_d()) return box_copy_params(graph, copy, buffers, pitches);
+  if (const std::optional<ir::PitchedCopy> box = ir::pitched_copy(graph, copy)) {
+    return box_copy_params(graph, copy, *box, buffers, pitches);
+  }
   cudaGraphNodeParams p{};
   p.type = cudaGraphNodeTypeMemcpy;
   cudaMemcpy3DParms& c = p.memcpy.copyParams;
@@ -122,7 +134,7 @@ cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetN
   p.memset.value = memset.value_bits;
   p.memset.elementSize = memset.element_size;
   p.memset.width = (box ? memset.dst.columns_value : memset.dst.length_value) * memset.lanes;
-  p.memset.height = box ? memset.dst.length_value : 1;
+  p.memset.height = box ? ir::memset_rows(memset.dst) : 1;
   return p;
 }
 

@@ -57,7 +57,7 @@ void check_memory(const detail::InstanceState& state, ir::BufferId id, void* poi
   const ir::Buffer& buffer = state.graph().buffer(id);
   if (buffer.two_d()) {
     detail::fail(program.sources(), program.path, DiagCode::two_d_rebind, buffer.name_range, buffer.name,
-                 "Instance::bind");
+                 buffer.rank(), "Instance::bind");
   }
   if (buffer.alloc.valid()) {
     detail::fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, buffer.name);

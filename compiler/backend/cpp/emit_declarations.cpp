@@ -29,8 +29,12 @@ void emit_counts(CodeWriter& out, const GraphContext& context) {
   out.line("// Buffer sizes, in elements.");
   for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
     const ir::Buffer& buffer = context.graph.buffers[i];
+    if (buffer.three_d()) {
+      out.line(fmt::format("inline constexpr std::size_t {}_depth = {};  // slices", context.names.buffers[i],
+                           buffer.depth_value));
+    }
     out.line(fmt::format("inline constexpr std::size_t {}_count = {};{}", context.names.buffers[i], buffer.count_value,
-                         buffer.two_d() ? "  // rows" : ""));
+                         buffer.three_d() ? "  // rows of a slice" : buffer.two_d() ? "  // rows" : ""));
     if (buffer.two_d()) {
       out.line(fmt::format("inline constexpr std::size_t {}_width = {};  // elements per row", context.names.buffers[i],
                            buffer.width_value));
@@ -49,9 +53,10 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
       if (!buffer.bindable()) continue;  // an alloc's address is in Nodes; a view's is its base's
+      const std::string depth = buffer.three_d() ? fmt::format("[{}]", buffer.depth_value) : std::string();
       const std::string width = buffer.two_d() ? fmt::format("[{}]", buffer.width_value) : std::string();
-      out.line(fmt::format("{}* {} = nullptr;  // {}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
-                           context.names.buffers[i], ir::type_name(buffer.type), buffer.count_value, width,
+      out.line(fmt::format("{}* {} = nullptr;  // {}{}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
+                           context.names.buffers[i], ir::type_name(buffer.type), depth, buffer.count_value, width,
                            ir::space_description(buffer.space), describe_init(buffer.init)));
       if (buffer.two_d()) {
         out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}",

@@ -167,8 +167,9 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   }
   std::vector<std::string> members;
   for (const std::size_t i : stored) {
+    const std::string depth = graph.buffers[i].three_d() ? fmt::format("{}_depth, ", names.buffers[i]) : std::string();
     const std::string width = graph.buffers[i].two_d() ? fmt::format(", {}_width", names.buffers[i]) : std::string();
-    members.push_back(fmt::format("{}_({}_count{}, {}, {})", names.buffers[i], names.buffers[i], width,
+    members.push_back(fmt::format("{}_({}{}_count{}, {}, {})", names.buffers[i], depth, names.buffers[i], width,
                                   space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {

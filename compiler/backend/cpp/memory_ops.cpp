@@ -9,6 +9,7 @@
 #include "backend/cpp/node_config.h"
 #include "backend/text/expr_text.h"
 #include "ir/describe.h"
+#include "ir/pitched_copy.h"
 
 namespace graphc::backend {
 namespace {
@@ -68,30 +69,31 @@ std::string memset_summary(const GraphContext& context, const ir::Node& node) {
                      memset.element_size * 2, memset.element_size);
 }
 
-// A 2-D copy: both sides' pitched pointers and positions (x in bytes), the box's extent.
-void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::CopyNode& copy) {
+// A copy of a box (ir::pitched_copy): both sides' pitched pointers (a box's whole buffer,
+// or a 1-D slice as dense rows) and positions (x in bytes), the box's extent.
+void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::CopyNode& copy,
+                    const ir::PitchedCopy& box) {
   out.line("cudaGraphNodeParams p{};");
   out.line("p.type = cudaGraphNodeTypeMemcpy;");
-  for (const auto& [side, slice] : {std::pair{"src", &copy.src}, std::pair{"dst", &copy.dst}}) {
-    const ir::Buffer& buffer = context.graph.buffer(slice->id);
-    const std::string& pointer = context.names.pointers.at(slice->id.value);
-    const std::size_t size = ir::type_size(buffer.type);
-    out.line(fmt::format("p.memcpy.copyParams.{}Ptr = make_cudaPitchedPtr({}, {}_pitch, {}, {});", side, pointer,
-                         pointer, buffer.row_bytes(), buffer.count_value));
-    out.line(fmt::format("p.memcpy.copyParams.{}Pos = make_cudaPos({}, {}, 0);", side, slice->column_value * size,
-                         slice->offset_value));
+  for (const auto& [name, side, slice] :
+       {std::tuple{"src", &box.src, &copy.src}, std::tuple{"dst", &box.dst, &copy.dst}}) {
+    const std::string& pointer = context.names.pointers.at(side->buffer.value);
+    const std::string first = side->flat ? slice_pointer(context, *slice) : pointer;
+    const std::string pitch = side->flat ? std::to_string(side->pitch) : pointer + "_pitch";
+    out.line(fmt::format("p.memcpy.copyParams.{}Ptr = make_cudaPitchedPtr({}, {}, {}, {});", name, first, pitch,
+                         side->xsize, side->ysize));
+    out.line(fmt::format("p.memcpy.copyParams.{}Pos = make_cudaPos({}, {}, {});", name, side->x, side->y, side->z));
   }
-  out.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, {}, 1);",
-                       copy.src.columns_value * ir::type_size(context.graph.buffer(copy.src.id).type),
-                       copy.src.length_value));
+  out.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, {}, {});", box.width_bytes, box.height,
+                       box.depth));
   out.line(fmt::format("p.memcpy.copyParams.kind = {};", memcpy_kind(copy.kind)));
 }
 
 void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
   const auto& copy = std::get<ir::CopyNode>(node.op);
-  if (context.graph.buffer(copy.src.id).two_d()) {
-    write_box_copy(out, context, copy);
+  if (const std::optional<ir::PitchedCopy> box = ir::pitched_copy(context.graph, copy)) {
+    write_box_copy(out, context, copy, *box);
     return;
   }
   std::string src = slice_pointer(context, copy.src);
@@ -122,10 +124,10 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
   if (context.graph.buffer(memset.dst.id).two_d()) {
     const std::string& pointer = context.names.pointers.at(memset.dst.id.value);
     pitch = pointer + "_pitch";
-    dst = fmt::format("graphc::pitched_element({}, {}, {}, {})", pointer, pitch, memset.dst.offset_value,
-                      memset.dst.column_value);
+    dst = fmt::format("graphc::pitched_element({}, {}, {}, {})", pointer, pitch,
+                      ir::first_row(context.graph, memset.dst), memset.dst.column_value);
     width = std::to_string(memset.dst.columns_value);
-    height = memset.dst.length_value;
+    height = ir::memset_rows(memset.dst);
   }
   if (configured(node)) {
     out.line(fmt::format("const graphc::config::Memset config = {};", config_call(context, index)));

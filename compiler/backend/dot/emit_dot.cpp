@@ -87,9 +87,9 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::MemsetNode& m) {
             if (unknown) return "shape=parallelogram, label=" + label({name, "memset " + m.dst.buffer});
-            // A 2-D memset's box: rows of columns_value elements.
-            const std::uint64_t elements =
-                m.dst.length_value * std::max<std::uint64_t>(m.dst.columns_value, 1) * m.lanes;
+            // A box's elements (slices of rows of columns_value elements), each of `lanes`
+            // memset elements in a vector buffer.
+            const std::uint64_t elements = m.dst.elements() * m.lanes;
             return "shape=parallelogram, label=" +
                    label({name, fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
                                             m.element_size * 2),

@@ -75,9 +75,10 @@ class TextWriter {
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {
       const ir::Buffer& b = graph_.buffers[i];
       if (b.alloc.valid() || b.view || graph_.is_parameter(ir::BufferId{i})) continue;
+      const std::string depth = b.depth ? fmt::format("[{}]", expr_text(*b.depth)) : "";
       const std::string width = b.width ? fmt::format("[{}]", expr_text(*b.width)) : "";
-      line(1, fmt::format("buffer {} : {}[{}]{} {}{};", b.name, ir::type_name(b.type), expr_text(b.count), width,
-                          ir::space_name(b.space), init_text(b.init)));
+      line(1, fmt::format("buffer {} : {}{}[{}]{} {}{};", b.name, ir::type_name(b.type), depth, expr_text(b.count),
+                          width, ir::space_name(b.space), init_text(b.init)));
       declarations = true;
     }
     for (const ir::Buffer& b : graph_.buffers) {

@@ -98,7 +98,8 @@ std::string expr_text(const ir::Expr& e) {
 std::string slice_text(const ir::BufferSlice& slice) {
   if (!slice.offset) return slice.buffer;
   if (!slice.column) return fmt::format("{}[{}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length));
-  return fmt::format("{}[{}:{}, {}:{}]", slice.buffer, expr_text(*slice.offset), expr_text(*slice.length),
+  const std::string z = slice.z ? fmt::format("{}:{}, ", expr_text(*slice.z), expr_text(*slice.depth)) : "";
+  return fmt::format("{}[{}{}:{}, {}:{}]", slice.buffer, z, expr_text(*slice.offset), expr_text(*slice.length),
                      expr_text(*slice.column), expr_text(*slice.columns));
 }
 

@@ -88,7 +88,9 @@ class YamlWriter {
       out_ << YAML::Key << b.name << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "type" << YAML::Value
            << std::string(ir::type_name(b.type)) << YAML::Key << "count" << YAML::Value;
       if (b.width) {
-        out_ << YAML::Flow << YAML::BeginSeq << expr_text(b.count) << expr_text(*b.width) << YAML::EndSeq;
+        out_ << YAML::Flow << YAML::BeginSeq;
+        if (b.depth) out_ << expr_text(*b.depth);
+        out_ << expr_text(b.count) << expr_text(*b.width) << YAML::EndSeq;
       } else {
         out_ << expr_text(b.count);
       }

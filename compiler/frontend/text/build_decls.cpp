@@ -196,8 +196,15 @@ ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId b
 
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   ir::Buffer buffer = build_sized(ctx, node);
+  // `[count]`, then `[width]` of a 2-D buffer, or `[rows][width]` after a 3-D buffer's
+  // `[depth]`: the first extent is the depth then.
   std::size_t next = 3;
   if (node.children.at(next)->is_type<grammar::buffer_width>()) {
+    buffer.width = build_expr(ctx, *node.children[next++]->children.at(0));
+  }
+  if (node.children.at(next)->is_type<grammar::buffer_width>()) {
+    buffer.depth = std::move(buffer.count);
+    buffer.count = std::move(*buffer.width);
     buffer.width = build_expr(ctx, *node.children[next++]->children.at(0));
   }
   const std::size_t first_extra = next;

@@ -174,13 +174,20 @@ ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
   slice.buffer = ctx.text(name);
   slice.name_range = ctx.range(name);
   slice.range = ctx.range(node);
-  if (node.children.size() >= 3) {
-    slice.offset = build_expr(ctx, *node.children[1]);
-    slice.length = build_expr(ctx, *node.children[2]);
+  // children: the name, then a pair of expressions a range: [offset:length],
+  // [row:rows, column:columns] or [z:depth, row:rows, column:columns].
+  std::size_t next = 1;
+  if (node.children.size() == 7) {
+    slice.z = build_expr(ctx, *node.children[next++]);
+    slice.depth = build_expr(ctx, *node.children[next++]);
   }
-  if (node.children.size() == 5) {
-    slice.column = build_expr(ctx, *node.children[3]);
-    slice.columns = build_expr(ctx, *node.children[4]);
+  if (node.children.size() >= 3) {
+    slice.offset = build_expr(ctx, *node.children[next++]);
+    slice.length = build_expr(ctx, *node.children[next++]);
+  }
+  if (node.children.size() >= 5) {
+    slice.column = build_expr(ctx, *node.children[next++]);
+    slice.columns = build_expr(ctx, *node.children[next]);
   }
   return slice;
 }

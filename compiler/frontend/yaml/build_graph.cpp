@@ -152,26 +152,32 @@ class GraphBuilder {
     graph_.params.push_back(std::move(p));
   }
 
-  // `count: [rows, width]`: a 2-D buffer; a longer list is a 3-D one (E0119), a shorter one
-  // the wrong shape.
+  // `count: [rows, width]`: a 2-D buffer; `[depth, rows, width]`: a 3-D one; a longer
+  // list has too many extents (E0119), a shorter one the wrong shape.
   bool shaped(const YAML::Node& node, std::string_view what, ir::Buffer& b) {
     if (!node.IsSequence()) return counted(node, what, b.count);
-    if (node.size() > 2) {
+    if (node.size() > 3) {
       r_.diags().report(DiagCode::buffer_rank, r_.range(node), b.name, node.size());
       return false;
     }
-    if (node.size() != 2) {
+    if (node.size() < 2) {
       r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), fmt::format("the count of {}", what),
-                        "a count or a list [rows, width]", fmt::format("a list of {}", node.size()));
+                        "a count, a list [rows, width] or a list [depth, rows, width]",
+                        fmt::format("a list of {}", node.size()));
       return false;
     }
+    const std::size_t rows = node.size() - 2;  // [depth,] rows, width
     ir::Expr width;
-    if (!counted(node[0], what, b.count) || !counted(node[1], what, width)) return false;
+    ir::Expr depth;
+    if (rows == 1 && !counted(node[0], what, depth)) return false;
+    if (!counted(node[rows], what, b.count) || !counted(node[rows + 1], what, width)) return false;
     b.width = width;
+    if (rows == 1) b.depth = depth;
     return true;
   }
 
-  // x: {type: f32, count: N, space: device, init: {fill: 0}}; `count: [H, W]`: 2-D
+  // x: {type: f32, count: N, space: device, init: {fill: 0}}; `count: [H, W]`: 2-D,
+  // `count: [D, H, W]`: 3-D
   void buffer(const YAML::Node& key, const YAML::Node& value) {
     ir::Buffer b;
     if (!declared(key, "buffer", b.name, b.name_range)) return;

@@ -36,7 +36,9 @@ class Bindings {
   /// buffer's rows, else R0007. A 2-D buffer bound with buffer() has dense rows. Nodes and
   /// `pitch(name)` kernel arguments use this pitch. 2-D buffers are bound only here, before
   /// the graph is built: Instance::bind and rebind refuse them (R0059). A 1-D buffer bound
-  /// here is R0055.
+  /// here is R0055. A 3-D buffer (`type[depth][rows][width]`) is bound the same way, its
+  /// slices one after the other as cudaMalloc3D lays them out: `rows` counts the rows of
+  /// every slice (depth * rows; cudaPitchedPtr::pitch is `pitch_bytes`).
   Bindings& pitched(std::string name, void* ptr, std::size_t pitch_bytes, std::size_t rows);
 
   /// A `__global__` function compiled into the host program, for kernel nodes whose

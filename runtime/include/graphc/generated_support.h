@@ -119,7 +119,8 @@ void* kernel_function(void (*kernel)(Params...)) {
 }
 
 /// Element (`row`, `column`) of a 2-D buffer at `base` whose rows are `pitch` bytes apart
-/// (cudaMallocPitch's layout): the `dst` of a memset node over a box.
+/// (cudaMallocPitch's layout; of a 3-D buffer, `row` counts the rows of the slices before
+/// too, as cudaMalloc3D lays them out): the `dst` of a memset node over a box.
 template <class T>
 T* pitched_element(T* base, std::size_t pitch, std::size_t row, std::size_t column) {
   return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(base) + row * pitch) + column;
@@ -148,6 +149,21 @@ class Allocation {
                (std::string("cudaMallocPitch of buffer '") + name + "'").c_str());
     data_ = static_cast<T*>(memory);
   }
+  /// A 3-D buffer of `depth` slices of `rows` rows of `width` elements: device memory is
+  /// pitched (cudaMalloc3D, which chooses pitch(); a slice's rows follow the one before's),
+  /// other spaces dense (pitch() is width * sizeof(T)).
+  Allocation(std::size_t depth, std::size_t rows, std::size_t width, MemorySpace space, const char* name)
+      : space_(space), pitch_(width * sizeof(T)) {
+    if (space != MemorySpace::device) {
+      allocate(depth * rows * pitch_, name);
+      return;
+    }
+    cudaPitchedPtr memory{};
+    check_cuda(cudaMalloc3D(&memory, cudaExtent{width * sizeof(T), rows, depth}),
+               (std::string("cudaMalloc3D of buffer '") + name + "'").c_str());
+    data_ = static_cast<T*>(memory.ptr);
+    pitch_ = memory.pitch;
+  }
   ~Allocation() { release(); }
   Allocation(Allocation&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)), space_(other.space_), pitch_(other.pitch_) {}
@@ -164,7 +180,7 @@ class Allocation {
   Allocation& operator=(const Allocation&) = delete;
 
   T* get() const { return data_; }
-  /// Bytes from one row of a 2-D buffer to the next; 0 for a 1-D one.
+  /// Bytes from one row of a 2-D or 3-D buffer to the next; 0 for a 1-D one.
   std::size_t pitch() const { return pitch_; }
 
  private:

@@ -148,10 +148,12 @@ class Instance {
   /// view's name, its base's memory advanced by the view's offset. Unknown: R0010.
   void* buffer(std::string_view name) const;
   /// The buffer's size in bytes as declared (count * element size; of a 2-D buffer, rows *
-  /// width * element size, its dense size, which a pitched one exceeds). Unknown: R0010.
+  /// width * element size, of a 3-D one depth * rows * width * element size: its dense
+  /// size, which a pitched one exceeds). Unknown: R0010.
   std::size_t buffer_bytes(std::string_view name) const;
-  /// Bytes from one row of 2-D buffer `name` to the next: the pitch cudaMallocPitch chose
-  /// for a device buffer, width * element size for other spaces, or the pitch given to
+  /// Bytes from one row of 2-D or 3-D buffer `name` to the next: the pitch cudaMallocPitch
+  /// (2-D) or cudaMalloc3D (3-D, whose slices are pitch * rows bytes apart) chose for a
+  /// device buffer, width * element size for other spaces, or the pitch given to
   /// Bindings::pitched; what `pitch(name)` passes to kernels. 0 for a 1-D buffer. Unknown: R0010.
   std::size_t buffer_pitch(std::string_view name) const;
   /// The CUDA event behind `event name;` (created by the instance, or bound by the caller

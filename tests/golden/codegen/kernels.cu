@@ -102,6 +102,16 @@ extern "C" __global__ void brighten(float* image, std::size_t pitch, int width, 
   reinterpret_cast<float*>(reinterpret_cast<char*>(image) + y * pitch)[x] += add;
 }
 
+// pitched3d: a volume whose rows are `pitch` bytes apart and whose slices follow each other
+// (cudaMalloc3D's layout), one grid z per slice.
+extern "C" __global__ void brighten_3d(float* volume, std::size_t pitch, int width, int height, float add) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  char* slice = reinterpret_cast<char*>(volume) + static_cast<std::size_t>(blockIdx.z) * height * pitch;
+  reinterpret_cast<float*>(slice + y * pitch)[x] += add;
+}
+
 // structs: kernels that take structs by value (a namespaced one too), as structs.graph
 // declares them; the generated code asserts their layout.
 struct SaxpyArgs {

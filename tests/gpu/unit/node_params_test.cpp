@@ -145,6 +145,79 @@ TEST_CASE("memset_node_params: a 2-D box, its rows a pitch apart", "[runtime]") 
   CHECK(p.memset.elementSize == 4);
 }
 
+// A pitched f32[3][6][5] volume (pitch 64) and a dense 1-D f32[40] buffer.
+ir::Graph volume_and_flat() {
+  ir::Graph graph;
+  graph.buffers.resize(2);
+  graph.buffers[0].type = ST::f32;
+  graph.buffers[0].depth = ir::Expr{};
+  graph.buffers[0].depth_value = 3;
+  graph.buffers[0].count_value = 6;
+  graph.buffers[0].width = ir::Expr{};
+  graph.buffers[0].width_value = 5;
+  graph.buffers[1].type = ST::f32;
+  graph.buffers[1].space = ir::MemorySpace::host;
+  graph.buffers[1].count_value = 40;
+  return graph;
+}
+
+ir::BufferSlice volume_box(std::uint64_t z, std::uint64_t depth, std::uint64_t row, std::uint64_t rows,
+                           std::uint64_t column, std::uint64_t columns) {
+  ir::BufferSlice s = box(0, row, rows, column, columns);
+  s.z_value = z;
+  s.depth_value = depth;
+  return s;
+}
+
+TEST_CASE("copy_node_params: a 3-D box into a 1-D slice of dense rows", "[runtime]") {
+  const ir::Graph graph = volume_and_flat();
+  alignas(8) std::byte volume[3 * 6 * 64];
+  alignas(8) std::byte flat[40 * 4];
+  ir::CopyNode copy;
+  copy.dst = slice(1, 4, 24);
+  copy.src = volume_box(1, 2, 2, 3, 1, 4);
+  copy.kind = ir::CopyKind::device_to_host;
+  const cudaGraphNodeParams p = copy_node_params(graph, copy, {volume, flat}, {64, 0});
+  const cudaMemcpy3DParms& c = p.memcpy.copyParams;
+  CHECK(c.srcPtr.ptr == volume);
+  CHECK(c.srcPtr.pitch == 64);
+  CHECK(c.srcPtr.xsize == 20);
+  CHECK(c.srcPtr.ysize == 6);  // rows of a slice: slice z starts z * 6 * 64 bytes in
+  CHECK(c.srcPos.x == 4);
+  CHECK(c.srcPos.y == 2);
+  CHECK(c.srcPos.z == 1);
+  CHECK(c.dstPtr.ptr == flat + 4 * 4);  // the slice's first element
+  CHECK(c.dstPtr.pitch == 16);          // a row of the box: 4 floats
+  CHECK(c.dstPtr.xsize == 16);
+  CHECK(c.dstPtr.ysize == 3);           // the box's rows, a dense slice after them
+  CHECK(c.dstPos.x == 0);
+  CHECK(c.dstPos.y == 0);
+  CHECK(c.dstPos.z == 0);
+  CHECK(c.extent.width == 16);
+  CHECK(c.extent.height == 3);
+  CHECK(c.extent.depth == 2);
+  CHECK(c.kind == cudaMemcpyDeviceToHost);
+}
+
+TEST_CASE("memset_node_params: a box of one slice of a 3-D buffer, and whole slices", "[runtime]") {
+  const ir::Graph graph = volume_and_flat();
+  alignas(8) std::byte volume[3 * 6 * 64];
+  alignas(8) std::byte flat[40 * 4];
+  ir::MemsetNode memset;
+  memset.dst = volume_box(2, 1, 1, 4, 2, 3);
+  memset.element_size = 4;
+  const cudaGraphNodeParams one = memset_node_params(graph, memset, {volume, flat}, {64, 0});
+  CHECK(one.memset.dst == volume + (2 * 6 + 1) * 64 + 8);
+  CHECK(one.memset.pitch == 64);
+  CHECK(one.memset.width == 3);
+  CHECK(one.memset.height == 4);
+  memset.dst = volume_box(1, 2, 0, 6, 0, 5);
+  const cudaGraphNodeParams slices = memset_node_params(graph, memset, {volume, flat}, {64, 0});
+  CHECK(slices.memset.dst == volume + 6 * 64);
+  CHECK(slices.memset.width == 5);
+  CHECK(slices.memset.height == 12);  // two slices' rows, one run
+}
+
 void CUDART_CB callback(void*) {}
 
 TEST_CASE("host, empty and kernel node params", "[runtime]") {

@@ -105,14 +105,35 @@ TEST_CASE("buffer: a 2-D buffer's rows and width, in text and YAML", "[grammar]"
   CHECK(sexpr(*y->graph().buffers[0].width) == "(* 2:i32 W)");
 }
 
-TEST_CASE("a buffer of three or more extents is E0119, in text and YAML", "[grammar]") {
-  expect_error("graph g {\n  buffer v : f32[2][3][4][5] device;\n}\n", DiagCode::buffer_rank, "2:23",
-               "buffer 'v' has 4 extents; a buffer is 1-D (type[count]) or 2-D (type[rows][width], pitched in "
-               "device memory): 3-D buffers (cudaMalloc3D) are not supported");
-  expect_error("graphs:\n  g:\n    buffers:\n      v: {type: f32, count: [2, 3, 4], space: device}\n",
+TEST_CASE("buffer: a 3-D buffer's depth, rows and width, in text and YAML", "[grammar]") {
+  const auto p = parse_ok("graph g {\n  buffer vol : f32[D][H][2 * W] device;\n}\n");
+  const ir::Buffer& vol = p->graph().buffers.at(0);
+  REQUIRE(vol.depth.has_value());
+  CHECK(sexpr(*vol.depth) == "D");
+  CHECK(sexpr(vol.count) == "H");
+  REQUIRE(vol.width.has_value());
+  CHECK(sexpr(*vol.width) == "(* 2:i32 W)");
+  CHECK(vol.three_d());
+  CHECK(vol.two_d());  // it has rows and a pitch
+  CHECK(vol.rank() == 3);
+  CHECK(p->span(vol.range) == "2:3-2:40");
+  const auto y =
+      parse_ok("graphs:\n  g:\n    buffers:\n      vol: {type: f32, count: [D, H, 2 * W], space: device}\n", "t.yaml");
+  const ir::Buffer& yvol = y->graph().buffers.at(0);
+  REQUIRE(yvol.depth.has_value());
+  CHECK(sexpr(*yvol.depth) == "D");
+  CHECK(sexpr(yvol.count) == "H");
+  CHECK(sexpr(*yvol.width) == "(* 2:i32 W)");
+}
+
+TEST_CASE("a buffer of four or more extents is E0119, in text and YAML", "[grammar]") {
+  expect_error("graph g {\n  buffer v : f32[2][3][4][5] device;\n}\n", DiagCode::buffer_rank, "2:26",
+               "buffer 'v' has 4 extents; a buffer is 1-D (type[count]), 2-D (type[rows][width]) or 3-D "
+               "(type[depth][rows][width]), pitched in device memory (cudaMallocPitch, cudaMalloc3D)");
+  expect_error("graphs:\n  g:\n    buffers:\n      v: {type: f32, count: [2, 3, 4, 5], space: device}\n",
                DiagCode::buffer_rank, "4:29",
-               "buffer 'v' has 3 extents; a buffer is 1-D (type[count]) or 2-D (type[rows][width], pitched in "
-               "device memory): 3-D buffers (cudaMalloc3D) are not supported",
+               "buffer 'v' has 4 extents; a buffer is 1-D (type[count]), 2-D (type[rows][width]) or 3-D "
+               "(type[depth][rows][width]), pitched in device memory (cudaMallocPitch, cudaMalloc3D)",
                "t.yaml");
 }
 

@@ -166,6 +166,26 @@ TEST_CASE("copy and memset of 2-D boxes: rows, then columns", "[grammar]") {
   CHECK(sexpr(*m.dst.columns) == "5:i32");
 }
 
+TEST_CASE("copy and memset of 3-D boxes: slices, rows, then columns", "[grammar]") {
+  const auto p =
+      parse_ok("graph g {\n  copy c : flat[k:n] <- vol[z:2, r:4, 1:W];\n  memset m : vol[0:1, 0:2, 3:5] = 0;\n}\n");
+  const auto& c = std::get<ir::CopyNode>(p->node("c").op);
+  CHECK(c.dst.ranges() == 1);
+  CHECK_FALSE(c.dst.z.has_value());
+  CHECK(p->text(c.src.range) == "vol[z:2, r:4, 1:W]");
+  CHECK(c.src.ranges() == 3);
+  REQUIRE(c.src.z.has_value());
+  CHECK(sexpr(*c.src.z) == "z");
+  CHECK(sexpr(*c.src.depth) == "2:i32");
+  CHECK(sexpr(*c.src.offset) == "r");
+  CHECK(sexpr(*c.src.length) == "4:i32");
+  CHECK(sexpr(*c.src.column) == "1:i32");
+  CHECK(sexpr(*c.src.columns) == "W");
+  const auto& m = std::get<ir::MemsetNode>(p->node("m").op);
+  CHECK(m.dst.ranges() == 3);
+  CHECK(sexpr(*m.dst.columns) == "5:i32");
+}
+
 TEST_CASE("host and empty nodes", "[grammar]") {
   const auto p = parse_ok("graph g {\n  host report : ns::report_fn();\n  empty join;\n}\n");
   const ir::Node& report = p->node("report");

@@ -117,7 +117,10 @@ TEST_CASE("copy, memset, host and empty errors", "[grammar]") {
   expect_error("graph g {\n  copy c : d <- h[0 4];\n}\n", DiagCode::syntax_error, "2:21",
                "expected ':' between the slice's offset and length, as in buf[offset:length]");
   expect_error("graph g {\n  copy c : d <- h[0:4, 2 4];\n}\n", DiagCode::syntax_error, "2:26",
-               "expected ':' between the box's first column and width, as in buf[row:rows, column:columns]");
+               "expected ':' between the range's start and size, as in buf[row:rows, column:columns]");
+  expect_error("graph g {\n  copy c : d <- h[0:1, 0:4, 0:2, 0:3];\n}\n", DiagCode::syntax_error, "2:32",
+               "expected ']' after the slice's length, or ',' and the box's next range (at most three: "
+               "buf[z:depth, row:rows, column:columns])");
   expect_error("graph g {\n  buffer img : f32[16][32 device;\n}\n", DiagCode::syntax_error, "2:27",
                "expected ']' after the number of elements per row");
   expect_error("graph g {\n  copy c : d <- h byte 4;\n}\n", DiagCode::syntax_error, "2:19",

@@ -68,12 +68,12 @@ TEST_CASE("an empty box is E0215", "[sema]") {
 TEST_CASE("a 2-D copy takes no bytes, a 2-D buffer no initial contents (E0241)", "[sema]") {
   const auto bytes = analyze_text(std::string(kImages) + "  copy c : h <- img bytes 64;\n}\n");
   single_diag(*bytes, DiagCode::two_d_use, "4:27",
-              "2-D buffer 'h' cannot be copied with `bytes`: a 2-D copy moves its boxes' extent; slice the boxes "
+              "2-D buffer 'h' cannot be copied with `bytes`: a box copy moves its boxes' extent; slice the boxes "
               "instead");
   const auto init = analyze_text("graph g {\n  buffer img : f32[16][32] device = fill(0);\n}\n");
   single_diag(*init, DiagCode::two_d_use, "2:37",
-              "2-D buffer 'img' cannot be initialised: initial contents fill 1-D buffers; set a 2-D buffer with a "
-              "memset node or a copy from a host buffer");
+              "2-D buffer 'img' cannot be initialised: initial contents fill 1-D buffers; set a 2-D or 3-D buffer "
+              "with a memset node or a copy from a host buffer");
 }
 
 TEST_CASE("pitch(buf) passes a 2-D buffer's pitch, an offset into its rows is refused", "[sema]") {
@@ -97,11 +97,11 @@ TEST_CASE("pitch() of a 1-D buffer or of a value is E0242", "[sema]") {
   const auto one_d = analyze_text("graph g {\n  buffer v : f32[16] device;\n  kernel k : f<<<1, 1>>>(pitch(v));\n}\n");
   single_diag(*one_d, DiagCode::bad_pitch_arg, "3:26",
               "argument 1 of kernel node 'k': 'v' is a 1-D buffer, which has no pitch; `pitch(buf)` passes the pitch "
-              "in bytes (std::size_t) of one 2-D buffer");
+              "in bytes (std::size_t) of one 2-D or 3-D buffer");
   const auto value = analyze_text("graph g {\n  kernel k : f<<<1, 1>>>(pitch(3));\n}\n");
   single_diag(*value, DiagCode::bad_pitch_arg, "2:26",
               "argument 1 of kernel node 'k': pitch() takes the name of a buffer; `pitch(buf)` passes the pitch in "
-              "bytes (std::size_t) of one 2-D buffer");
+              "bytes (std::size_t) of one 2-D or 3-D buffer");
 }
 
 TEST_CASE("a 2-D buffer is not a call's or a host node's argument nor an access policy window (E0241)", "[sema]") {
