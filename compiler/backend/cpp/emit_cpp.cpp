@@ -26,7 +26,7 @@ namespace graphc::backend {
 namespace {
 
 // The GRAPHC_GENERATED_ABI of graphc/generated_support.h this back end writes for.
-constexpr int kGeneratedAbi = 4;
+constexpr int kGeneratedAbi = 5;
 
 // Where the kernels come from: `.cu` modules are #included by the generated .cu (their
 // kernels are C++ functions the compiler checks); `.ptx`, `.cubin` and `.fatbin` modules

@@ -24,7 +24,7 @@
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
-#define GRAPHC_GENERATED_ABI 4
+#define GRAPHC_GENERATED_ABI 5
 
 namespace graphc {
 

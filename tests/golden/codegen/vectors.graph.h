@@ -18,7 +18,7 @@
 
 #include "graphc/generated_support.h"
 
-static_assert(GRAPHC_GENERATED_ABI == 4, "vectors.graph.h was generated for graphc's generated-code ABI 4: regenerate it with the graphc of this runtime");
+static_assert(GRAPHC_GENERATED_ABI == 5, "vectors.graph.h was generated for graphc's generated-code ABI 5: regenerate it with the graphc of this runtime");
 
 namespace graphc::gen::vectors {
 

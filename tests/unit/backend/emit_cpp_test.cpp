@@ -64,7 +64,7 @@ TEST_CASE("generated files are named by the input's stem and start with the bann
   CHECK(has_line(files.header, "#define GRAPHC_GENERATED_TRAIN_STEP_GRAPH_H"));
   CHECK(files.header.ends_with("#endif  // GRAPHC_GENERATED_TRAIN_STEP_GRAPH_H\n"));
   CHECK(has_line(files.header, "#include \"graphc/generated_support.h\""));
-  CHECK(files.header.find("static_assert(GRAPHC_GENERATED_ABI == 4, ") != std::string::npos);
+  CHECK(files.header.find("static_assert(GRAPHC_GENERATED_ABI == 5, ") != std::string::npos);
   CHECK(has_line(files.source, "#include \"train_step.graph.h\""));
   CHECK(has_line(files.source, "#include \"kernels.cu\""));
   CHECK(files.header.find("cuda_fp16.h") == std::string::npos);
