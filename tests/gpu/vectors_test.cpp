@@ -1,8 +1,8 @@
 // CUDA's vector types (data/vectors.graph and its YAML form, data/vector_kernels.cu) on both
 // paths: float4 points from a host buffer whose iota counts over the lanes, float2 / int2 /
 // half2 arguments by value (the runtime packs their lanes, the generated code constructs
-// CUDA's types by name), memset nodes that set every lane of uchar4 and half2 buffers, and a
-// float4 view of an f32 buffer. A param in a lane is updated by Instance::set and set_sx(),
+// CUDA's types by name), memset nodes that set every lane of uchar4 and half2 buffers and of
+// a box of a pitched uchar4 image, and a float4 view of an f32 buffer. A param in a lane is updated by Instance::set and set_sx(),
 // and a float2 buffer given new memory by Instance::bind and rebind_mixed(). Every result is
 // checked against a CPU reference.
 #include <catch2/catch.hpp>
@@ -32,12 +32,13 @@ struct Results {
   std::vector<std::uint8_t> rgba;    // uchar4 lanes
   std::vector<std::uint16_t> pairs;  // half2 lanes, as IEEE half bits
   std::vector<float> scaled;
+  std::vector<std::uint8_t> image;   // uchar4[4][16] lanes, dense
   friend bool operator==(const Results&, const Results&) = default;
 };
 
 Results expected(float sx) {
   Results r{std::vector<float>(2 * kN), std::vector<std::uint8_t>(4 * kN), std::vector<std::uint16_t>(2 * kN),
-            std::vector<float>(4 * kN)};
+            std::vector<float>(4 * kN), std::vector<std::uint8_t>(4 * 16 * 4, 9)};
   for (std::size_t i = 0; i < kN; ++i) {
     const std::array<float, 4> p = {static_cast<float>(4 * i), static_cast<float>(4 * i + 1),
                                     static_cast<float>(4 * i + 2), static_cast<float>(4 * i + 3)};
@@ -51,12 +52,15 @@ Results expected(float sx) {
     r.pairs[2 * i + 1] = 0x4200;  // 1.0 + 2.0 = 3.0
   }
   for (std::size_t j = 0; j < 4 * kN; ++j) r.scaled[j] = 3.0f * static_cast<float>(j + 1);
+  for (std::size_t row = 1; row < 3; ++row) {  // the patch: rows 1-2, columns 2-5, every lane
+    for (std::size_t lane = 4 * 2; lane < 4 * 6; ++lane) r.image[row * 16 * 4 + lane] = 77;
+  }
   return r;
 }
 
-Results results(const void* mixed, const void* rgba, const void* pairs, const void* scaled) {
+Results results(const void* mixed, const void* rgba, const void* pairs, const void* scaled, const void* image) {
   return {read<float>(mixed, 2 * kN), read<std::uint8_t>(rgba, 4 * kN), read<std::uint16_t>(pairs, 2 * kN),
-          read<float>(scaled, 4 * kN)};
+          read<float>(scaled, 4 * kN), read<std::uint8_t>(image, 4 * 16 * 4)};
 }
 
 TEST_CASE("the runtime passes vector types by value, sets every lane and reads through a float4 view",
@@ -66,8 +70,10 @@ TEST_CASE("the runtime passes vector types by value, sets every lane and reads t
   Program program = Program::load(data_dir() + "/" + file);
   Instance instance = program.instantiate("vectors");
   CHECK(instance.buffer_bytes("points") == kN * sizeof(float4));
+  CHECK(instance.buffer_pitch("image") >= 16 * sizeof(uchar4));
   const auto current = [&](const void* mixed) {
-    return results(mixed, instance.buffer("rgba"), instance.buffer("pairs"), instance.buffer("scaled"));
+    return results(mixed, instance.buffer("rgba"), instance.buffer("pairs"), instance.buffer("scaled"),
+                   instance.buffer("image_out"));
   };
   instance.launch();
   CHECK(current(instance.buffer("mixed")) == expected(2.0f));
@@ -86,7 +92,9 @@ TEST_CASE("generated code constructs CUDA's vector types, and set_sx and rebind_
   GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
   static_assert(std::is_same_v<decltype(g.b.points), float4*>);
   static_assert(std::is_same_v<decltype(g.b.pairs), __half2*>);
-  const auto current = [&](const void* mixed) { return results(mixed, g.b.rgba, g.b.pairs, g.b.scaled); };
+  const auto current = [&](const void* mixed) {
+    return results(mixed, g.b.rgba, g.b.pairs, g.b.scaled, g.b.image_out);
+  };
   g.launch();
   CHECK(current(g.b.mixed) == expected(2.0f));
 
