@@ -41,4 +41,6 @@ const StructDecl* vector_struct(std::string_view name) {
   return nullptr;
 }
 
+bool is_vector_struct(const StructDecl& decl) { return vector_struct(decl.name) == &decl; }
+
 }  // namespace graphc::ir

@@ -14,4 +14,7 @@ namespace graphc::ir {
 /// `name` is not a vector type. The decl lives as long as the program.
 const StructDecl* vector_struct(std::string_view name);
 
+/// Whether `decl` is one of those built-in structs (it has no declaration to point at).
+bool is_vector_struct(const StructDecl& decl);
+
 }  // namespace graphc::ir

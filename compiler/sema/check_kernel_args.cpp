@@ -219,7 +219,7 @@ class ArgChecker {
       Diagnostic& d = ctx_.diags.report(DiagCode::struct_value_count, aggregate.range, number_, ir::kind_name(node_),
                                         node_.name, counted(aggregate.fields.size(), "value"), decl->name,
                                         counted(decl->fields.size(), "field"));
-      if (decl == ir::vector_struct(decl->name)) {
+      if (ir::is_vector_struct(*decl)) {
         d.note(SourceRange{}, "'{}' is CUDA's vector type of {} {} lanes", decl->name, decl->fields.size(),
                ir::type_name(decl->fields.front().type));
       } else {
@@ -287,7 +287,7 @@ class ArgChecker {
           }
           Diagnostic& d = ctx_.diags.report(DiagCode::value_out_of_range, value.range, value.value.text(),
                                             ir::type_name(field.type));
-          if (&decl != ir::vector_struct(decl.name)) {
+          if (!ir::is_vector_struct(decl)) {
             d.note(field.range, "field '{}' of struct '{}' is declared here", field.name, decl.name);
           }
           return false;
@@ -305,7 +305,7 @@ class ArgChecker {
     }
     Diagnostic& d = ctx_.diags.report(DiagCode::struct_field_value, value.range, field.name, decl.name, field_type,
                                       number_, ir::kind_name(node_), node_.name, passes);
-    if (&decl != ir::vector_struct(decl.name)) d.note(field.range, "field '{}' is declared here", field.name);
+    if (!ir::is_vector_struct(decl)) d.note(field.range, "field '{}' is declared here", field.name);
     return false;
   }
 
