@@ -2,6 +2,7 @@
 // inside a graph.
 #pragma once
 
+#include "aggregates.hpp"
 #include "expr.hpp"
 #include "lexical.hpp"
 #include "types.hpp"
@@ -21,14 +22,16 @@ struct const_equals : sym<'='> {};
 struct const_end : sym<';'> {};
 struct const_decl : if_must<kw_const, const_name, const_equals, expr, const_end> {};
 
-// `param NAME : type (= expr)?;`: a scalar the caller may change between launches.
+// `param NAME : type (= default)?;`: a value the caller may change between launches. The
+// default is an expression, or for a vector type a vector value (`float4{1, 2, 3, 4}`).
 struct kw_param : kw<'p', 'a', 'r', 'a', 'm'> {};
 struct param_name : seq<name> {};
 struct param_colon : sym<':'> {};
 struct param_equals : sym<'='> {};
 struct param_end : sym<';'> {};
+struct param_default : sor<vector_value, expr> {};
 struct param_decl
-    : seq<kw_param, must<param_name, param_colon, type_name>, opt_must<param_equals, expr>, must<param_end>> {};
+    : seq<kw_param, must<param_name, param_colon, type_name>, opt_must<param_equals, param_default>, must<param_end>> {};
 
 // `fill(v)`: every element is v.
 struct kw_fill : kw<'f', 'i', 'l', 'l'> {};

@@ -1,16 +1,16 @@
 // Node declarations inside a graph: kernel, copy, memset, host, empty, record, wait.
 #pragma once
 
+#include "aggregates.hpp"
 #include "expr.hpp"
 #include "indexed_names.hpp"
 #include "lexical.hpp"
 
 namespace graphc::grammar {
 
-// `,` between the members of a launch configuration or of an argument list.
+// `,` between the members of a launch configuration.
 struct launch_comma : sym<','> {};
 struct dim_comma : sym<','> {};
-struct arg_comma : sym<','> {};
 
 // `(x, y)` or `(x, y, z)`: a 2-D or 3-D grid or block. Only the comma after x commits to a
 // tuple, so `(a + b) * 2` is still a 1-D expression.
@@ -29,27 +29,11 @@ struct launch_grid : seq<dims> {};
 struct launch_block : seq<dims> {};
 struct launch_shared : seq<expr> {};
 
-// `(args)`: arguments separated by commas, possibly none.
-template <class Open, class Close, class Arg = expr>
-struct arg_list : seq<Open, opt<Arg, star_must<arg_comma, Arg>>, must<Close>> {};
-
 // `@g`: the executable graph of graph g (a cudaGraphExec_t instantiated for device
 // launch), for a kernel that launches it with cudaGraphLaunch.
 struct exec_at : sym<'@'> {};
 struct exec_graph : seq<name> {};
 struct graph_exec_ref : if_must<exec_at, exec_graph> {};
-
-// `nullptr`: a null pointer, for a kernel's optional pointer parameter.
-struct null_pointer : TAO_PEGTL_KEYWORD("nullptr") {};
-
-// `S{a, b, ...}`: a struct of the file passed by value, one value per field in order (C++
-// aggregate initialisation). Only the `{` after the name commits, so `n` stays an expression.
-struct aggregate_type : seq<cpp_name> {};
-struct aggregate_open : sym<'{'> {};
-struct aggregate_close : sym<'}'> {};
-struct aggregate_field : sor<null_pointer, expr> {};
-struct aggregate_fields : arg_list<aggregate_open, aggregate_close, aggregate_field> {};
-struct aggregate_arg : seq<aggregate_type, at<aggregate_open>, must<aggregate_fields>> {};
 
 // One kernel argument: `@g`, `nullptr`, an aggregate, or an expression.
 struct kernel_arg : sor<graph_exec_ref, null_pointer, aggregate_arg, expr> {};

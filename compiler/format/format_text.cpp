@@ -25,6 +25,7 @@ struct Statement {
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
   bool event = false;        // event: `[timing]` after the name is spaced
   bool kernel = false;       // kernel: `[attributes]` after the arguments is spaced
+  bool param = false;        // param: a vector default's `{`, `float4{1, 2, 3, 4}`, is not
   std::size_t tokens = 0;    // tokens so far
   int parens = 0;
   int brackets = 0;
@@ -81,6 +82,7 @@ class Printer {
     s.graph = first.is("graph");
     s.event = first.is("event");
     s.kernel = first.is("kernel");
+    s.param = first.is("param");
     indent_ = depth;
     previous_ = nullptr;
     while (at_ < p_.size()) {
@@ -137,7 +139,7 @@ class Printer {
   bool spaced(const Piece& x, const Statement& s) const {
     if (one_of(x, {",", ";", ")", "]", ".."})) return false;
     if (x.is("*") && at_ < p_.size() && p_[at_].is(";")) return false;  // a pointer field, `x : f32*;`
-    if (x.is("{") && s.parens > 0) return false;                        // an aggregate, `S{a, b}`
+    if (x.is("{") && (s.parens > 0 || s.param)) return false;          // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
     if (one_of(prev, {"(", "[", "@", "<<<", ".."}) || unary_minus_) return false;

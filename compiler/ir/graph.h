@@ -32,14 +32,27 @@ struct Const {
   Scalar folded;  // resolved
 };
 
-/// `param NAME : type (= literal)?;` A scalar the caller may change between launches.
+/// `float4{1, 2, 3, 4}`: a value of one of CUDA's vector types, one expression per lane, as
+/// a vector param's default is written.
+struct VectorValue {
+  std::string type;  // the type's name as written
+  SourceRange type_range;
+  std::vector<Expr> lanes;
+  SourceRange range;
+};
+
+/// `param NAME : type (= default)?;` A scalar, or a value of a CUDA vector type, the
+/// caller may change between launches.
 struct Param {
   std::string name;
   SourceRange name_range;
   SourceRange range;
   ScalarType type = ScalarType::f32;
-  std::optional<Expr> default_value;
-  Scalar folded_default;  // resolved: the default converted to `type` (zero if none)
+  std::optional<Expr> default_value;         // `= expr`
+  std::optional<VectorValue> default_vector;  // `= float4{...}`
+  Scalar folded_default;  // resolved, a scalar: the default converted to `type` (zero if none)
+  /// Resolved, a vector: the default lane by lane, each of component_type(type) (zeros if none).
+  std::vector<Scalar> folded_lanes;
 };
 
 /// `event NAME;` A CUDA event shared by the graph's record and wait nodes; the runtime

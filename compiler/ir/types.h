@@ -20,7 +20,8 @@ namespace graphc::ir {
 ///   char2 ... double3, of 2, 3 or 4 lanes of a scalar component, laid out as CUDA lays them
 ///   out (float2: 8 bytes aligned to 8; float3: 12 bytes aligned to 4; float4: 16 aligned to
 ///   16). They are element types of buffers, views and allocs, and the types of aggregate
-///   kernel arguments `float4{x, y, z, w}`; no value, param or const has one. The 4-lane
+///   kernel arguments `float4{x, y, z, w}` and of params (`param tint : float4`); no value or
+///   const has one. The 4-lane
 ///   64-bit types CUDA 13 deprecates (double4, longlong4) and the 1-lane ones are not among
 ///   them.
 enum class ScalarType : std::uint8_t {

@@ -179,8 +179,23 @@ ir::Param build_param(const BuildContext& ctx, const ParseNode& node) {
   param.name_range = ctx.range(name);
   param.range = ctx.range(node);
   param.type = build_type(ctx, *node.children.at(1));
-  if (node.children.size() > 2) param.default_value = build_expr(ctx, *node.children[2]);
+  if (node.children.size() > 2) build_param_default(ctx, *node.children[2], param);
   return param;
+}
+
+void build_param_default(const BuildContext& ctx, const ParseNode& node, ir::Param& param) {
+  if (!node.is_type<grammar::vector_value>()) {
+    param.default_value = build_expr(ctx, node);
+    return;
+  }
+  // children: the type's name, then one expression per lane
+  ir::VectorValue value;
+  const ParseNode& type = *node.children.at(0);
+  value.type = normalize_cpp_name(ctx.text(type));
+  value.type_range = ctx.range(type);
+  value.range = ctx.range(node);
+  for (std::size_t i = 1; i < node.children.size(); ++i) value.lanes.push_back(build_expr(ctx, *node.children[i]));
+  param.default_vector = std::move(value);
 }
 
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body) {

@@ -18,6 +18,9 @@ ir::Expr build_expr(const BuildContext& ctx, const ParseNode& node);
 std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
+/// A param's default (grammar::param_default's match: a vector value or an expression)
+/// into `param.default_vector` or `param.default_value`.
+void build_param_default(const BuildContext& ctx, const ParseNode& node, ir::Param& param);
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node);
 /// `view NAME : type[count] of BASE (+ offset)?;`: a Buffer with `view` set.
 ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node);

@@ -52,6 +52,14 @@ std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   return build_expr(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
 }
 
+bool FragmentParser::param_default(SourceRange where, ir::Param& param) const {
+  const SourceFile& source = sources_.file(file_);
+  const auto f = parse<grammar::param_default>(source, file_, where, diags_);
+  if (!f.root) return false;
+  build_param_default(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0), param);
+  return true;
+}
+
 std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);

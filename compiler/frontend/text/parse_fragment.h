@@ -25,6 +25,8 @@ class FragmentParser {
   /// piece, and returns nullopt after reporting E0001 when they are not one.
   std::optional<ir::Expr> expr(SourceRange where) const;
   std::optional<ir::KernelArg> kernel_arg(SourceRange where) const;  // `@g` or an expression
+  /// A param's default, an expression or `float4{1, 2, 3, 4}`, into `param`; whether it is one.
+  bool param_default(SourceRange where, ir::Param& param) const;
   std::optional<ir::KernelAttribute> kernel_attribute(SourceRange where) const;  // `priority(2)`
   std::optional<ir::BufferSlice> slice(SourceRange where) const;     // `buf` or `buf[offset:length]`
   std::optional<std::string> function(SourceRange where) const;      // a C++ name, normalised

@@ -62,6 +62,7 @@ using selector = tao::pegtl::parse_tree::selector<
               grammar::capture_node, grammar::capture_function, grammar::capture_args,
               // structs
               grammar::struct_decl, grammar::struct_field, grammar::field_pointer, grammar::aggregate_arg,
+              grammar::vector_value,
               // loops
               grammar::for_stmt>,
     fold_unindexed::on<grammar::node_name>>;

@@ -135,7 +135,7 @@ class GraphBuilder {
     graph_.consts.push_back(std::move(c));
   }
 
-  // scale: {type: f32, default: 2.0}
+  // scale: {type: f32, default: 2.0}; tint: {type: float4, default: 'float4{1, 2, 3, 4}'}
   void param(const YAML::Node& key, const YAML::Node& value) {
     ir::Param p;
     if (!declared(key, "param", p.name, p.name_range)) return;
@@ -145,9 +145,7 @@ class GraphBuilder {
     const auto type = r_.required(value, "type", what);
     if (!type || !typed(*type, p.type)) return;
     if (const YAML::Node d = value["default"]) {
-      const auto e = r_.expr(d, fmt::format("the default of {}", what));
-      if (!e) return;
-      p.default_value = *e;
+      if (!r_.param_default(d, fmt::format("the default of {}", what), p)) return;
     }
     graph_.params.push_back(std::move(p));
   }

@@ -110,6 +110,11 @@ std::optional<ir::KernelArg> YamlReader::kernel_arg(const YAML::Node& node, std:
   return r ? fragments_.kernel_arg(*r) : std::nullopt;
 }
 
+bool YamlReader::param_default(const YAML::Node& node, std::string_view what, ir::Param& param) const {
+  const auto r = scalar_text(node, what);
+  return r && fragments_.param_default(*r, param);
+}
+
 std::optional<ir::KernelAttribute> YamlReader::kernel_attribute(const YAML::Node& node, std::string_view what) const {
   const auto r = scalar_text(node, what);
   return r ? fragments_.kernel_attribute(*r) : std::nullopt;

@@ -60,6 +60,8 @@ class YamlReader {
   /// grammar's rules, E0001 for a bad one).
   std::optional<ir::Expr> expr(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::KernelArg> kernel_arg(const YAML::Node& node, std::string_view what) const;
+  /// A param's default (`2.0`, `float4{1, 2, 3, 4}`) into `param`; whether it is one.
+  bool param_default(const YAML::Node& node, std::string_view what, ir::Param& param) const;
   std::optional<ir::KernelAttribute> kernel_attribute(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::BufferSlice> slice(const YAML::Node& node, std::string_view what) const;
   std::optional<std::string> function(const YAML::Node& node, std::string_view what) const;
