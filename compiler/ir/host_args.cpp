@@ -27,7 +27,8 @@ HostArgsLayout host_args_layout(const Graph& graph, const HostNode& host) {
         break;
     }
     field.size = field.pointer ? 8 : static_cast<std::uint32_t>(type_size(field.type));
-    const std::uint32_t alignment = field.size;  // every type of the language is aligned to its size
+    // A vector of 3 lanes is aligned to its component (float3: 4), every other type to its size.
+    const auto alignment = static_cast<std::uint32_t>(field.pointer ? 8 : type_alignment(field.type));
     field.offset = (end + alignment - 1) / alignment * alignment;
     end = field.offset + field.size;
     out.alignment = std::max(out.alignment, alignment);

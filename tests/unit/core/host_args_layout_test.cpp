@@ -94,3 +94,38 @@ TEST_CASE("a host node without pointers is aligned to its widest scalar, one wit
   CHECK(none.alignment == 1);
   CHECK(host_args_signature(none).empty());
 }
+
+namespace {
+
+// float3 and float4 as vector_types.h declares them: 12 bytes aligned to 4, 16 aligned to 16.
+struct Float3 {
+  float x, y, z;
+};
+struct alignas(16) Float4 {
+  float x, y, z, w;
+};
+// What `f(u8(1), lanes3, lanes4)` is in C++, for float3 and float4 params.
+struct Vectors {
+  std::uint8_t a;
+  Float3 lanes3;
+  Float4 lanes4;
+};
+
+}  // namespace
+
+TEST_CASE("a vector param in a host node's block is aligned as CUDA declares its type", "[ir]") {
+  Graph graph;
+  graph.params.resize(2);
+  graph.params[0].type = ScalarType::float3;
+  graph.params[1].type = ScalarType::float4;
+  HostNode host;
+  host.args = {value_arg(Scalar::of_integer(ScalarType::u8, 1)), param_arg(0), param_arg(1)};
+  const HostArgsLayout layout = host_args_layout(graph, host);
+  REQUIRE(layout.fields.size() == 3);
+  CHECK(layout.fields[1].offset == offsetof(Vectors, lanes3));
+  CHECK(layout.fields[1].size == sizeof(Float3));
+  CHECK(layout.fields[2].offset == offsetof(Vectors, lanes4));
+  CHECK(layout.size == sizeof(Vectors));
+  CHECK(layout.alignment == alignof(Vectors));
+  CHECK(host_args_signature(layout) == "std::uint8_t, float3, float4");
+}
