@@ -44,10 +44,13 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
   return "an argument";
 }
 
-// "a buffer (f32[1024], device memory)", "a scalar (f32)".
+// "a buffer (f32[1024], device memory)", "a scalar (f32)", "a vector (float4), which only
+// a param of its type passes".
 std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& parameter) {
   if (parameter.kind == ir::Parameter::Kind::scalar) {
-    return fmt::format("a scalar ({})", ir::type_name(graph.param(parameter.param).type));
+    const ir::ScalarType type = graph.param(parameter.param).type;
+    if (ir::is_vector(type)) return fmt::format("a vector ({}), which only a param of its type passes", ir::type_name(type));
+    return fmt::format("a scalar ({})", ir::type_name(type));
   }
   const ir::Buffer& buffer = graph.buffer(parameter.buffer);
   return fmt::format("a buffer ({}[{}], {})", ir::type_name(buffer.type), buffer.count_value,
@@ -170,7 +173,7 @@ class CallChecker {
                         ir::type_name(given.type), param.name, callee.name, ir::type_name(param.type))
               .note(param.name_range, "'{}' is declared here", param.name);
         }
-      } else if (arg.kind == KernelArg::Kind::value) {
+      } else if (arg.kind == KernelArg::Kind::value && !ir::is_vector(param.type)) {
         if (!converts_exactly(arg.value, param.type)) {
           diags_.report(DiagCode::value_out_of_range, arg.range, arg.value.text(), ir::type_name(param.type))
               .note(param.name_range, "parameter '{}' of graph '{}' is {}", param.name, callee.name,

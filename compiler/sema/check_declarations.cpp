@@ -1,5 +1,6 @@
-// Declarations: consts fold to typed values, param defaults convert to the param's type,
-// buffers get a valid element count and initial contents of their element type.
+// Declarations: consts fold to typed values, param defaults convert to the param's type (a
+// vector param's lane by lane), buffers get a valid element count and initial contents of
+// their element type.
 #include <limits>
 #include <string>
 
@@ -33,16 +34,52 @@ std::optional<Scalar> fold_as(GraphContext& ctx, const ir::Expr& expr, ScalarTyp
   return value->convert(type);
 }
 
+// A vector param's default, `float4{1, 2, 3, 4}`: its own type's name and one constant per
+// lane, each converted to the lanes' type (E0253, E0212).
+void check_vector_default(GraphContext& ctx, ir::Param& param) {
+  const std::string_view type = ir::type_name(param.type);
+  const ScalarType component = ir::component_type(param.type);
+  param.folded_lanes.assign(ir::lanes(param.type), zero_of(component));
+  const auto refuse = [&](SourceRange at, const std::string& given) {
+    ctx.diags
+        .report(DiagCode::param_default_form, at, param.name, given, type,
+                fmt::format("write {}{{...}} with one constant per lane ({})", type, ir::lanes(param.type)))
+        .note(param.name_range, "'{}' is declared here", param.name);
+  };
+  if (param.default_value) {
+    refuse(param.default_value->range, "a single value");
+    return;
+  }
+  if (!param.default_vector) return;
+  const ir::VectorValue& value = *param.default_vector;
+  if (value.type != type) {
+    refuse(value.type_range, fmt::format("a value of {}", value.type));
+    return;
+  }
+  if (value.lanes.size() != param.folded_lanes.size()) {
+    refuse(value.range, fmt::format("{}{{...}} with {} {}", value.type, value.lanes.size(),
+                                    value.lanes.size() == 1 ? "value" : "values"));
+    return;
+  }
+  for (std::size_t i = 0; i < value.lanes.size(); ++i) {
+    if (const std::optional<Scalar> lane = fold_as(ctx, value.lanes[i], component)) param.folded_lanes[i] = *lane;
+  }
+}
+
 void check_param(GraphContext& ctx, ir::Param& param) {
   if (ir::is_vector(param.type)) {
-    const std::string_view type = ir::type_name(param.type);
-    ctx.diags.report(DiagCode::vector_scalar, param.name_range, "param", param.name, type,
-                     fmt::format("a param is a scalar; pass a vector to a kernel as {}{{...}}, with a param for each "
-                                 "lane that changes",
-                                 type));
+    check_vector_default(ctx, param);
     return;
   }
   param.folded_default = zero_of(param.type);
+  if (param.default_vector) {
+    ctx.diags
+        .report(DiagCode::param_default_form, param.default_vector->range, param.name,
+                fmt::format("a value of {}", param.default_vector->type), ir::type_name(param.type),
+                "a scalar param's default is one constant expression")
+        .note(param.name_range, "'{}' is declared here", param.name);
+    return;
+  }
   if (!param.default_value) return;
   if (const std::optional<Scalar> value = fold_as(ctx, *param.default_value, param.type)) {
     param.folded_default = *value;

@@ -96,6 +96,12 @@ class ArgChecker {
         arg_->offset = 0;
         return;
       case Entity::Kind::param:
+        if (std::holds_alternative<ir::CaptureNode>(node_.op) && ir::is_vector(ctx_.graph.params[entity->index].type)) {
+          report(fmt::format("passes param '{}' of the vector type {}; a capture function receives buffers and "
+                             "scalars (pass the lanes the function needs as scalar params)",
+                             expr.name, ir::type_name(ctx_.graph.params[entity->index].type)));
+          return;
+        }
         arg_->kind = KernelArg::Kind::param;
         arg_->param = ir::ParamId{entity->index};
         return;

@@ -94,6 +94,14 @@ NonConstantHandler Folder::params_allowed(std::vector<ir::ParamId>& used) {
       report_non_constant(expr, entity);
       return std::nullopt;
     }
+    const ir::Param& param = graph_.param(id);
+    if (ir::is_vector(param.type)) {
+      diags_
+          .report(DiagCode::vector_param_expr, expr.range, param.name, ir::type_name(param.type),
+                  "a node's configuration takes scalars; pass the vector whole as a kernel or host node argument")
+          .note(param.name_range, "'{}' is declared here", param.name);
+      return std::nullopt;
+    }
     if (std::find(used.begin(), used.end(), id) == used.end()) used.push_back(id);
     if (graph_.is_parameter(id) && !param_values_.at(id.value)) return std::nullopt;  // known per call
     return param_value(id);

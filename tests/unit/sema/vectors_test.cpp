@@ -101,15 +101,102 @@ TEST_CASE("a view of a vector type starts at a multiple of its alignment (E0224)
               "float4 elements; CUDA kernels and memset nodes need addresses aligned to the element type");
 }
 
-TEST_CASE("params and struct fields are scalars (E0243), and a struct may not be named as a vector type (E0244)",
-          "[sema]") {
-  const auto p = analyze_text(R"(graph g {
-  param offset : float2;
+TEST_CASE("a vector param's default folds lane by lane, and the param passes whole", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  const K = 3;
+  param tint : float4 = float4{1, 0.5f, K, -2};
+  param h : half2;
+  param m : int3 = int3{1, K * 2, -1};
+  buffer x : float4[8] device;
+  kernel k : f<<<1, 8>>>(x, tint, h, m);
 }
 )");
-  single_diag(*p, DiagCode::vector_scalar, "2:9",
-              "param 'offset' cannot have the vector type float2: a param is a scalar; pass a vector to a kernel as "
-              "float2{...}, with a param for each lane that changes");
+  REQUIRE(a->sorted().empty());
+  const ir::Param& tint = a->graph().params[0];
+  REQUIRE(tint.folded_lanes.size() == 4);
+  CHECK(tint.folded_lanes[1] == ir::Scalar::of_float(ScalarType::f32, 0.5));
+  CHECK(tint.folded_lanes[2] == ir::Scalar::of_float(ScalarType::f32, 3.0));
+  CHECK(tint.folded_lanes[3] == ir::Scalar::of_float(ScalarType::f32, -2.0));
+  CHECK(a->graph().params[1].folded_lanes == std::vector<ir::Scalar>(2, ir::Scalar::of_float(ScalarType::f16, 0.0)));
+  CHECK(a->graph().params[2].folded_lanes[1] == ir::Scalar::of_integer(ScalarType::i32, 6));
+  const auto& args = std::get<ir::KernelNode>(a->node("k").op).args;
+  CHECK(args[1].kind == KernelArg::Kind::param);
+  CHECK(args[3].kind == KernelArg::Kind::param);
+}
+
+TEST_CASE("a vector param's default is a vector value of its type, one constant per lane (E0253, E0212)", "[sema]") {
+  const auto scalar = analyze_text(R"(graph g {
+  param offset : float2 = 0;
+}
+)");
+  single_diag(*scalar, DiagCode::param_default_form, "2:27",
+              "the default of param 'offset' is a single value, but the param is float2: write float2{...} with one "
+              "constant per lane (2)");
+  const auto type = analyze_text(R"(graph g {
+  param offset : float2 = float3{1, 2, 3};
+}
+)");
+  single_diag(*type, DiagCode::param_default_form, "2:27",
+              "the default of param 'offset' is a value of float3, but the param is float2: write float2{...} with "
+              "one constant per lane (2)");
+  const auto lanes = analyze_text(R"(graph g {
+  param offset : uchar2 = uchar2{1, 256};
+  param n : i32 = int2{1, 2};
+}
+)");
+  const auto all = lanes->sorted();
+  REQUIRE(all.size() == 2);
+  test::check_diag(*lanes, all[0], DiagCode::value_out_of_range, "2:37", "value 256 does not fit in type u8");
+  test::check_diag(*lanes, all[1], DiagCode::param_default_form, "3:19",
+                   "the default of param 'n' is a value of int2, but the param is i32: a scalar param's default is "
+                   "one constant expression");
+}
+
+TEST_CASE("a vector param takes part in no expression (E0254, E0211) and passes only as itself (E0234, E0903)",
+          "[sema]") {
+  const auto config = analyze_text(R"(graph g {
+  param blocks : int2;
+  buffer x : f32[8] device;
+  kernel k : f<<<blocks, 8>>>(x);
+}
+)");
+  single_diag(*config, DiagCode::vector_param_expr, "4:18",
+              "param 'blocks' is int2, a CUDA vector type, and cannot take part in an expression: a node's "
+              "configuration takes scalars; pass the vector whole as a kernel or host node argument");
+  const auto arith = analyze_text(R"(graph g {
+  param v : float2;
+  kernel k : f<<<1, 8>>>(v * 2);
+}
+)");
+  CHECK(arith->sorted().size() == 1);
+  CHECK(arith->sorted()[0].code == DiagCode::bad_kernel_arg);
+  const auto lane = analyze_text(R"(graph g {
+  param v : float2;
+  kernel k : f<<<1, 8>>>(float4{v, 1, 2, 3});
+}
+)");
+  CHECK(lane->sorted().size() == 1);
+  CHECK(lane->sorted()[0].code == DiagCode::struct_field_value);
+  const auto call = analyze_text(R"(graph layer(v : float2) {
+  kernel k : f<<<1, 8>>>(v);
+}
+graph g {
+  param w : float2;
+  param s : f32;
+  call a : layer(w);
+  call b : layer(s);
+  call c : layer(1.0f);
+}
+)");
+  const auto calls = call->sorted();
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[0].code == DiagCode::call_arg_type);
+  test::check_diag(*call, calls[1], DiagCode::call_arg_kind, "9:18",
+                   "argument 1 of call 'c' passes the value 1, but parameter 'v' of graph 'layer' is a vector "
+                   "(float2), which only a param of its type passes");
+}
+
+TEST_CASE("struct fields are scalars (E0243), and a struct may not be named as a vector type (E0244)", "[sema]") {
   const auto s = analyze_text(R"(struct P { c : float3; next : float3*; }
 graph g {}
 )");
