@@ -168,8 +168,13 @@ std::string dump(const Module& module, const SourceManager& sources) {
                        at(sources, g.name_range));
     for (const Const& c : g.consts) out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
     for (const Param& p : g.params) {
-      out += fmt::format("  param {} : {} = {} {}\n", p.name, type_name(p.type), p.folded_default.text(),
-                         at(sources, p.name_range));
+      std::string value = p.folded_default.text();
+      if (is_vector(p.type)) {
+        std::vector<std::string> lanes;
+        for (const Scalar& lane : p.folded_lanes) lanes.push_back(lane.text());
+        value = fmt::format("{}{{{}}}", type_name(p.type), fmt::join(lanes, ", "));
+      }
+      out += fmt::format("  param {} : {} = {} {}\n", p.name, type_name(p.type), value, at(sources, p.name_range));
     }
     for (const Buffer& b : g.buffers) {
       std::vector<std::string> values;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "ir/cpp_name.h"
 
@@ -143,6 +144,13 @@ std::string initializer(const ir::Scalar& value) {
   }
   if (ir::is_signed(value.type)) return signed_literal(value.integer, value.type);
   return unsigned_literal(static_cast<std::uint64_t>(value.integer), value.type);
+}
+
+std::string param_initializer(const ir::Param& param) {
+  if (!ir::is_vector(param.type)) return initializer(param.folded_default);
+  std::vector<std::string> lanes;
+  for (const ir::Scalar& lane : param.folded_lanes) lanes.push_back(initializer(lane));
+  return fmt::format("{}{{{}}}", ir::cpp_type_name(param.type), fmt::join(lanes, ", "));
 }
 
 std::string_view space_enumerator(ir::MemorySpace space) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "ir/graph.h"
 #include "ir/types.h"
 
 namespace graphc::backend {
@@ -46,6 +47,11 @@ std::string kernel_reference(std::string_view function);
 /// A constant expression holding `value` exactly, for initialising a variable of
 /// `value.type` (no narrowing): `1024`, `1024u`, `2.0f`, `2.0`, `__float2half(2.0f)`.
 std::string initializer(const ir::Scalar& value);
+
+/// A param's initial value in its C++ type: initializer() of its default, and of a vector
+/// param its type by CUDA's name with one initializer() per lane (`float4{1.0f, 2.0f, 3.0f,
+/// 4.0f}`, `__half2{__float2half(0.5f), __float2half(1.0f)}`).
+std::string param_initializer(const ir::Param& param);
 
 /// An expression of exactly `value.type` holding `value`, for a kernel argument: `1024`
 /// (int), `1024u`, `std::int64_t{1024}`, `std::uint8_t{7}`, `2.0f`, `2.0`,

@@ -66,7 +66,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     for (std::size_t i = 0; i < graph.params.size(); ++i) {
       const ir::Param& param = graph.params[i];
       out.line(fmt::format("{} {} = {};  // param {}", ir::cpp_type_name(param.type), context.names.params[i],
-                           initializer(param.folded_default), ir::type_name(param.type)));
+                           param_initializer(param), ir::type_name(param.type)));
     }
     for (std::size_t i = 0; i < graph.events.size(); ++i) {
       out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', for its record and wait nodes",

@@ -68,8 +68,9 @@ class TextWriter {
     for (std::uint32_t i = 0; i < graph_.params.size(); ++i) {
       if (graph_.is_parameter(ir::ParamId{i})) continue;
       const ir::Param& p = graph_.params[i];
+      const std::string default_text = param_default_text(p);
       line(1, fmt::format("param {} : {}{};", p.name, ir::type_name(p.type),
-                          p.default_value ? " = " + expr_text(*p.default_value) : std::string()));
+                          default_text.empty() ? std::string() : " = " + default_text));
       declarations = true;
     }
     for (std::uint32_t i = 0; i < graph_.buffers.size(); ++i) {

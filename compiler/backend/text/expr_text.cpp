@@ -120,4 +120,12 @@ std::string arg_text(const ir::KernelArg& arg) {
   return arg.graph.empty() ? expr_text(arg.expr) : "@" + arg.graph;
 }
 
+std::string param_default_text(const ir::Param& param) {
+  if (param.default_value) return expr_text(*param.default_value);
+  if (!param.default_vector) return {};
+  std::vector<std::string> lanes;
+  for (const ir::Expr& lane : param.default_vector->lanes) lanes.push_back(expr_text(lane));
+  return fmt::format("{}{{{}}}", param.default_vector->type, fmt::join(lanes, ", "));
+}
+
 }  // namespace graphc::backend

@@ -21,6 +21,9 @@ std::string slice_text(const ir::BufferSlice& slice);
 /// A kernel or call argument as written: `@g`, `nullptr` or its expression.
 std::string arg_text(const ir::KernelArg& arg);
 
+/// A param's default as written: `2.0f`, `float4{1, 2, 3, 4}`; empty for none.
+std::string param_default_text(const ir::Param& param);
+
 /// A kernel launch attribute as written: `cooperative`, `cluster(2, 1, 1)`.
 std::string attribute_text(const ir::KernelAttribute& attribute);
 

@@ -72,7 +72,9 @@ class YamlWriter {
       const ir::Param& p = graph_.params[i];
       out_ << YAML::Key << p.name << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "type" << YAML::Value
            << std::string(ir::type_name(p.type));
-      if (p.default_value) out_ << YAML::Key << "default" << YAML::Value << expr_text(*p.default_value);
+      if (const std::string text = param_default_text(p); !text.empty()) {
+        out_ << YAML::Key << "default" << YAML::Value << text;
+      }
       out_ << YAML::EndMap;
     }
     if (open) out_ << YAML::EndMap;

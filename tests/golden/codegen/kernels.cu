@@ -149,6 +149,12 @@ extern "C" __global__ void take_vectors(float4* p, const float2* q, float2 s, in
   rgba[i].w = 255;
 }
 
+// vectors: vector params by value.
+extern "C" __global__ void tint_points(float4* p, float4 tint, __half2 h) {
+  const int i = static_cast<int>(threadIdx.x);
+  p[i].y = p[i].y * tint.y + __high2float(h);
+}
+
 struct Points {
   float4* points;
   int count;

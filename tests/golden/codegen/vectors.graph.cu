@@ -12,11 +12,11 @@
 
 // The structs kernels take by value, laid out as the .graph file declares them (C ABI).
 static_assert(sizeof(::Points) == 16,
-              "struct 'Points' is not 16 bytes as declared at vectors.graph:7:8");
+              "struct 'Points' is not 16 bytes as declared at vectors.graph:8:8");
 static_assert(offsetof(::Points, points) == 0,
-              "field 'points' of struct 'Points' is not at byte 0 as declared at vectors.graph:8:5");
+              "field 'points' of struct 'Points' is not at byte 0 as declared at vectors.graph:9:5");
 static_assert(offsetof(::Points, count) == 8,
-              "field 'count' of struct 'Points' is not at byte 8 as declared at vectors.graph:9:5");
+              "field 'count' of struct 'Points' is not at byte 8 as declared at vectors.graph:10:5");
 
 namespace graphc::gen::vectors {
 
@@ -56,6 +56,23 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// seen: host log_tint(tint, 3): a new argument block from `b`, kept in `nodes`.
+cudaHostNodeParams seen_host(const Bindings& b, const Nodes& nodes) {
+  graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint", "seen", "vectors.graph:30:10");
+  auto call = std::make_unique<log_tint_call>();
+  call->fn = b.log_tint;
+  call->data = b.log_tint_data;
+#line 30 "vectors.graph"
+  call->args = {b.tint, 3};
+#line 70 "vectors.graph.cu"
+  nodes.seen_calls.push_back(std::move(call));
+  return {&log_tint_call::run, nodes.seen_calls.back().get()};
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // opaque: memset rgba[8:8] = 0xffu (1-byte elements)
   {
@@ -66,9 +83,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 1;
     p.memset.width = 8 * 4;  // 4 lanes per uchar4
     p.memset.height = 1;
-#line 22 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.opaque, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "opaque", "vectors.graph:22:12");
-#line 72 "vectors.graph.cu"
+#line 25 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.opaque, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "opaque", "vectors.graph:25:12");
+#line 89 "vectors.graph.cu"
   }
 
   // ones: memset pairs = 0x3c00u (2-byte elements)
@@ -80,16 +97,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 2;
     p.memset.width = 16 * 2;  // 2 lanes per half2
     p.memset.height = 1;
-#line 23 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.ones, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "ones", "vectors.graph:23:12");
-#line 86 "vectors.graph.cu"
+#line 26 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.ones, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "ones", "vectors.graph:26:12");
+#line 103 "vectors.graph.cu"
   }
 
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 93 "vectors.graph.cu"
+#line 110 "vectors.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::take_vectors);
@@ -98,16 +115,34 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.opaque, nodes.ones};
-#line 24 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.take, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "take", "vectors.graph:24:12");
-#line 104 "vectors.graph.cu"
+#line 27 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.take, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "take", "vectors.graph:27:12");
+#line 121 "vectors.graph.cu"
+  }
+
+  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+  {
+#line 29 "vectors.graph"
+    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 128 "vectors.graph.cu"
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = graphc::kernel_function(::tint_points);
+    p.kernel.gridDim = dim3(1, 1, 1);
+    p.kernel.blockDim = dim3(32, 1, 1);
+    p.kernel.sharedMemBytes = 0;
+    p.kernel.kernelParams = args.pointers();
+    const cudaGraphNode_t deps[] = {nodes.take};
+#line 29 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.tinted, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "tinted", "vectors.graph:29:12");
+#line 139 "vectors.graph.cu"
   }
 
   // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
   {
-#line 25 "vectors.graph"
+#line 28 "vectors.graph"
     auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
-#line 111 "vectors.graph.cu"
+#line 146 "vectors.graph.cu"
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
     p.kernel.func = graphc::kernel_function(::take_points);
@@ -115,25 +150,58 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.blockDim = dim3(16, 1, 1);
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
-#line 25 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.points, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "points", "vectors.graph:25:12");
-#line 121 "vectors.graph.cu"
+#line 28 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.points, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "points", "vectors.graph:28:12");
+#line 156 "vectors.graph.cu"
+  }
+
+  // seen: host log_tint(tint, 3)
+  {
+    const cudaHostNodeParams host = seen_host(b, nodes);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeHost;
+    p.host.fn = host.fn;
+    p.host.userData = host.userData;
+    const cudaGraphNode_t deps[] = {nodes.tinted};
+#line 30 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "seen", "vectors.graph:30:10");
+#line 169 "vectors.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 130 "vectors.graph.cu"
+#line 178 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_vectors);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:24:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
+  }
+
+  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+  {
+#line 29 "vectors.graph"
+    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 192 "vectors.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::tint_points);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(32, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+  }
+
+  // seen: host log_tint(tint, 3)
+  {
+    const cudaHostNodeParams host = seen_host(b, nodes);
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
   }
 }
 
@@ -141,63 +209,117 @@ void set_sx(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) 
   b.sx = value;
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 147 "vectors.graph.cu"
+#line 215 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_vectors);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:24:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
+  }
+}
+
+void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 value) {
+  b.tint = value;
+  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+  {
+#line 29 "vectors.graph"
+    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 232 "vectors.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::tint_points);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(32, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+  }
+
+  // seen: host log_tint(tint, 3)
+  {
+    const cudaHostNodeParams host = seen_host(b, nodes);
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+  }
+}
+
+void set_pair(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2 value) {
+  b.pair = value;
+  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+  {
+#line 29 "vectors.graph"
+    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 255 "vectors.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::tint_points);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(32, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
   }
 }
 
 void rebind_p(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * p_count, graphc::MemorySpace::device, "p", "vectors.graph:14:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * p_count, graphc::MemorySpace::device, "p", "vectors.graph:17:12");
   b.p = pointer;
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 165 "vectors.graph.cu"
+#line 273 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_vectors);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:24:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
+  }
+
+  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+  {
+#line 29 "vectors.graph"
+    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 287 "vectors.graph.cu"
+    cudaKernelNodeParams p{};
+    p.func = graphc::kernel_function(::tint_points);
+    p.gridDim = dim3(1, 1, 1);
+    p.blockDim = dim3(32, 1, 1);
+    p.sharedMemBytes = 0;
+    p.kernelParams = args.pointers();
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
   }
 }
 
 void rebind_q(cudaGraphExec_t, const Nodes&, Bindings& b, float2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q_count, graphc::MemorySpace::host, "q", "vectors.graph:15:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q_count, graphc::MemorySpace::host, "q", "vectors.graph:18:12");
   b.q = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
 void rebind_q32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q32_count, graphc::MemorySpace::managed, "q32", "vectors.graph:16:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q32_count, graphc::MemorySpace::managed, "q32", "vectors.graph:19:12");
   b.q32 = pointer;
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 189 "vectors.graph.cu"
+#line 311 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_vectors);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:24:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
   }
 }
 
 void rebind_rgba(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, uchar4* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * rgba_count, graphc::MemorySpace::device, "rgba", "vectors.graph:17:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * rgba_count, graphc::MemorySpace::device, "rgba", "vectors.graph:20:12");
   b.rgba = pointer;
   // opaque: memset rgba[8:8] = 0xffu (1-byte elements)
   {
@@ -208,26 +330,26 @@ void rebind_rgba(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, uchar4* 
     p.memset.elementSize = 1;
     p.memset.width = 8 * 4;  // 4 lanes per uchar4
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.opaque, &p), "cudaGraphExecNodeSetParams", "opaque", "vectors.graph:22:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.opaque, &p), "cudaGraphExecNodeSetParams", "opaque", "vectors.graph:25:12");
   }
 
   // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 24 "vectors.graph"
+#line 27 "vectors.graph"
     auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 219 "vectors.graph.cu"
+#line 341 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_vectors);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:24:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
   }
 }
 
 void rebind_pairs(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * pairs_count, graphc::MemorySpace::device, "pairs", "vectors.graph:18:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * pairs_count, graphc::MemorySpace::device, "pairs", "vectors.graph:21:12");
   b.pairs = pointer;
   // ones: memset pairs = 0x3c00u (2-byte elements)
   {
@@ -238,25 +360,25 @@ void rebind_pairs(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2
     p.memset.elementSize = 2;
     p.memset.width = 16 * 2;  // 2 lanes per half2
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.ones, &p), "cudaGraphExecNodeSetParams", "ones", "vectors.graph:23:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.ones, &p), "cudaGraphExecNodeSetParams", "ones", "vectors.graph:26:12");
   }
 }
 
 void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flat_count, graphc::MemorySpace::device, "flat", "vectors.graph:19:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flat_count, graphc::MemorySpace::device, "flat", "vectors.graph:22:12");
   b.flat = pointer;
   // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
   {
-#line 25 "vectors.graph"
+#line 28 "vectors.graph"
     auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
-#line 253 "vectors.graph.cu"
+#line 375 "vectors.graph.cu"
     cudaKernelNodeParams p{};
     p.func = graphc::kernel_function(::take_points);
     p.gridDim = dim3(1, 1, 1);
     p.blockDim = dim3(16, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.points, &p), "cudaGraphExecKernelNodeSetParams", "points", "vectors.graph:25:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.points, &p), "cudaGraphExecKernelNodeSetParams", "points", "vectors.graph:28:12");
   }
 }
 
@@ -271,10 +393,11 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::opaque: return {nodes.opaque, "opaque", "vectors.graph:22:12"};
-    case Switchable::ones: return {nodes.ones, "ones", "vectors.graph:23:12"};
-    case Switchable::take: return {nodes.take, "take", "vectors.graph:24:12"};
-    case Switchable::points: return {nodes.points, "points", "vectors.graph:25:12"};
+    case Switchable::opaque: return {nodes.opaque, "opaque", "vectors.graph:25:12"};
+    case Switchable::ones: return {nodes.ones, "ones", "vectors.graph:26:12"};
+    case Switchable::take: return {nodes.take, "take", "vectors.graph:27:12"};
+    case Switchable::points: return {nodes.points, "points", "vectors.graph:28:12"};
+    case Switchable::tinted: return {nodes.tinted, "tinted", "vectors.graph:29:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

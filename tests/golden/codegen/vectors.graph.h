@@ -12,6 +12,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -34,6 +36,26 @@ inline constexpr std::size_t pairs_count = 16;
 inline constexpr std::size_t flat_count = 64;
 inline constexpr std::size_t flat4_count = 16;
 
+// The arguments of host function 'log_tint', in the order its nodes pass them, as its
+// function receives them: a buffer as a pointer to its elements (device memory may be
+// passed, not read on the CPU), a param as of the launch, a constant in its own type.
+struct log_tint_args {
+  float4 tint;
+  std::int32_t arg2;
+};
+
+// What CUDA passes the callback of a 'log_tint' node (its user data): the function, its
+// user data and one argument block, which is never written once the exec has it.
+struct log_tint_call {
+  void (*fn)(const log_tint_args&, void*) = nullptr;
+  void* data = nullptr;
+  log_tint_args args{};
+  static void CUDART_CB run(void* self) {
+    const log_tint_call& call = *static_cast<const log_tint_call*>(self);
+    call.fn(call.args, call.data);
+  }
+};
+
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
 struct Bindings {
@@ -44,6 +66,10 @@ struct Bindings {
   __half2* pairs = nullptr;  // half2[16], device memory
   float* flat = nullptr;  // f32[64], device memory
   float sx = 2.0f;  // param f32
+  float4 tint = float4{1.0f, 0.5f, 2.0f, 4.0f};  // param float4
+  __half2 pair = __half2{__float2half(0.5f), __float2half(-1.0f)};  // param half2
+  void (*log_tint)(const log_tint_args& args, void* user_data) = nullptr;  // host function 'log_tint'
+  void* log_tint_data = nullptr;  // its user data
 };
 
 // The graph's nodes, set by build(); update_params() needs them.
@@ -52,6 +78,11 @@ struct Nodes {
   cudaGraphNode_t ones = nullptr;  // memset
   cudaGraphNode_t take = nullptr;  // kernel
   cudaGraphNode_t points = nullptr;  // kernel
+  cudaGraphNode_t tinted = nullptr;  // kernel
+  cudaGraphNode_t seen = nullptr;  // host
+  // The argument blocks of host 'seen', the last the exec's; each lives as long as these
+  // Nodes, as a launch enqueued before an update may still read it (set_NAME adds one).
+  mutable std::vector<std::unique_ptr<log_tint_call>> seen_calls;
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
@@ -88,6 +119,14 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 // Sets param 'sx' to `value` in `b`, and in `exec` the nodes that pass it, as
 // update_params() does for all (Instance::set("sx", value) at run time).
 void set_sx(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Sets param 'tint' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("tint", value) at run time).
+void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 value);
+
+// Sets param 'pair' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("pair", value) at run time).
+void set_pair(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2 value);
 
 // Gives buffer 'p' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
 // node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
@@ -133,7 +172,7 @@ void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
-enum class Switchable { opaque, ones, take, points };
+enum class Switchable { opaque, ones, take, points, tinted };
 
 // Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
 // nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
