@@ -1,12 +1,20 @@
 #include "captures.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 
-
 namespace graphc::detail {
 namespace {
+
+// A param's value as a capture function receives it: a scalar, in the first 8 bytes (the
+// validator passes no vector param to a capture).
+std::array<std::byte, 8> scalar_bytes(const Slot& slot) {
+  std::array<std::byte, 8> out{};
+  std::copy_n(slot.bytes.begin(), out.size(), out.begin());
+  return out;
+}
 
 cudaDataType cuda_data_type(ir::ScalarType type) {
   switch (type) {
@@ -72,7 +80,7 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
       }
       case ir::KernelArg::Kind::param:
         out.type = graph.param(arg.param).type;
-        out.bytes = params.at(arg.param.value).bytes;
+        out.bytes = scalar_bytes(params.at(arg.param.value));
         params_[i] = arg.param;
         break;
       case ir::KernelArg::Kind::value:
@@ -98,7 +106,7 @@ bool CaptureCall::uses(ir::ParamId id) const {
 
 void CaptureCall::set_param(ir::ParamId id, const Slot& value) {
   for (std::size_t i = 0; i < params_.size(); ++i) {
-    if (params_[i] == id) args_[i].bytes = value.bytes;
+    if (params_[i] == id) args_[i].bytes = scalar_bytes(value);
   }
 }
 

@@ -40,7 +40,7 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   // From the state's own copy of the bindings, which the capture functions point into.
   state->functions = resolve_call_tree(*program, id, state->bindings);
 
-  for (const ir::Param& param : graph.params) state->params.push_back(param_slot(param.folded_default));
+  for (const ir::Param& param : graph.params) state->params.push_back(param_slot(param));
   state->buffers = BufferSet::create(*program, graph, bindings, reuse);
   state->events = EventSet::create(*program, graph, bindings);
   state->built = build_graph(*program, id, state->functions, state->buffers.pointers(),

@@ -5,7 +5,23 @@
 
 namespace graphc::detail {
 
-Slot param_slot(const ir::Scalar& value) { return Slot{value.bytes()}; }
+Slot param_slot(const ir::Scalar& value) {
+  Slot slot;
+  const std::array<std::byte, 8> bytes = value.bytes();
+  std::copy(bytes.begin(), bytes.end(), slot.bytes.begin());
+  return slot;
+}
+
+Slot param_slot(const ir::Param& param) {
+  if (!ir::is_vector(param.type)) return param_slot(param.folded_default);
+  Slot slot;
+  const std::size_t lane_size = ir::type_size(ir::component_type(param.type));
+  for (std::size_t i = 0; i < param.folded_lanes.size(); ++i) {
+    const std::array<std::byte, 8> lane = param.folded_lanes[i].bytes();
+    std::copy_n(lane.begin(), lane_size, slot.bytes.begin() + static_cast<std::ptrdiff_t>(i * lane_size));
+  }
+  return slot;
+}
 
 MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset) {
   const ir::Graph::Storage storage = graph.storage(id);

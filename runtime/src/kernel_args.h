@@ -14,14 +14,16 @@
 
 namespace graphc::detail {
 
-/// The bytes of one scalar or pointer argument (8 suffice for every type of the
-/// language), aligned for any of them.
-struct alignas(8) Slot {
-  std::array<std::byte, 8> bytes{};
+/// The bytes of one param's value, or of a scalar or pointer argument: 32 suffice for every
+/// type of the language (the widest, double3 and longlong3, take 24), aligned for any.
+struct alignas(16) Slot {
+  std::array<std::byte, 32> bytes{};
 };
 
-/// The value bytes of a param (its default, or the last value set).
+/// The bytes of a scalar value (a param's value set, a call's value for a parameter).
 Slot param_slot(const ir::Scalar& value);
+/// The bytes of a param's default: of a vector param, its lanes at CUDA's offsets.
+Slot param_slot(const ir::Param& param);
 
 /// Where element `offset` of buffer `id` is (`buf + k` arguments, slices, call arguments):
 /// the buffer whose pointer a graph's pointer table holds (a view's root; any other buffer

@@ -5,7 +5,9 @@
 // recapture.h), through the exec's SetParams calls on the instantiated graph (no
 // re-instantiation; the change applies to the next launches).
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -56,17 +58,29 @@ bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::Param
   return changed;
 }
 
-void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
-  const std::vector<detail::Reconfigured> configured = detail::refold_config(state, id, value);
-  const detail::Slot slot = detail::param_slot(value);
-  std::vector<detail::Recapture> recaptured = detail::recapture(state, id, slot, value.text());
+// Param `id` becomes `slot` in every node that passes it. A scalar's `value` first folds
+// again the nodes it configures and captures again those it is passed to; a vector param
+// (`value` nullopt) does neither (the validator keeps it out of both).
+void apply(detail::InstanceState& state, ir::ParamId id, const detail::Slot& slot,
+           const std::optional<ir::Scalar>& value) {
+  std::vector<detail::Reconfigured> configured;
+  std::vector<detail::Recapture> recaptured;
+  if (value) {
+    configured = detail::refold_config(state, id, *value);
+    recaptured = detail::recapture(state, id, slot, value->text());
+  }
   state.params[id.value] = slot;
   detail::apply_recaptures(state, recaptured);
   const bool changed = apply_to(state, state.built, id, slot, configured) || !recaptured.empty();
   if (changed && state.device_launch()) detail::upload(state, nullptr);
 }
 
-// `text` as a value of `type`, if it is one: a whole decimal number (integers: in range).
+void apply(detail::InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
+  apply(state, id, detail::param_slot(value), value);
+}
+
+// `text` as a value of the scalar `type`, if it is one: a whole decimal number (integers: in
+// range).
 std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type) {
   const char* first = text.data();
   const char* last = text.data() + text.size();
@@ -90,6 +104,36 @@ std::optional<ir::Scalar> parse_value(std::string_view text, ir::ScalarType type
   const ir::Scalar scalar = ir::Scalar::of_integer(ir::ScalarType::u64, static_cast<std::int64_t>(value));
   if (ec != std::errc() || end != last || !scalar.fits(type)) return std::nullopt;
   return scalar.convert(type);
+}
+
+// `text` as a value of the vector `type`: one number per lane, separated by commas ("1, 2,
+// 3, 4"), optionally as the language writes a vector value ("float4{1, 2, 3, 4}").
+std::optional<detail::Slot> parse_vector(std::string_view text, ir::ScalarType type) {
+  const std::string_view name = ir::type_name(type);
+  const auto trim = [](std::string_view s) {
+    const std::size_t first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return std::string_view();
+    return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+  };
+  text = trim(text);
+  if (text.starts_with(name) && text.ends_with('}') && trim(text.substr(name.size())).starts_with('{')) {
+    text = trim(text.substr(name.size()));
+    text = text.substr(1, text.size() - 2);
+  }
+  const ir::ScalarType component = ir::component_type(type);
+  const std::size_t lane_size = ir::type_size(component);
+  detail::Slot slot;
+  for (std::size_t lane = 0; lane < ir::lanes(type); ++lane) {
+    const std::size_t comma = text.find(',');
+    const bool last = lane + 1 == ir::lanes(type);
+    if (last != (comma == std::string_view::npos)) return std::nullopt;  // too few or too many lanes
+    const std::optional<ir::Scalar> value = parse_value(trim(text.substr(0, comma)), component);
+    if (!value) return std::nullopt;
+    const std::array<std::byte, 8> bytes = value->bytes();
+    std::copy_n(bytes.begin(), lane_size, slot.bytes.begin() + static_cast<std::ptrdiff_t>(lane * lane_size));
+    if (!last) text = text.substr(comma + 1);
+  }
+  return slot;
 }
 
 }  // namespace
@@ -134,12 +178,27 @@ void Instance::set_bytes(std::string_view name, ir::ScalarType given, const void
     detail::fail(state_->program->sources(), state_->program->path, DiagCode::param_type, param.name_range, param.name,
                  ir::type_name(param.type), fmt::format("{} ({})", ir::type_name(given), ir::cpp_type_name(given)));
   }
+  if (ir::is_vector(given)) {
+    detail::Slot slot;
+    std::memcpy(slot.bytes.data(), value, ir::type_size(given));
+    apply(*state_, id, slot, std::nullopt);
+    return;
+  }
   apply(*state_, id, ir::Scalar::from_bytes(given, value));
 }
 
 void Instance::set_from_text(std::string_view name, std::string_view text) {
   const ir::ParamId id = param_id(*state_, name);
   const ir::Param& param = state_->graph().param(id);
+  if (ir::is_vector(param.type)) {
+    const std::optional<detail::Slot> slot = parse_vector(text, param.type);
+    if (!slot) {
+      detail::fail(state_->program->sources(), state_->program->path, DiagCode::bad_param_text, param.name_range, text,
+                   ir::type_name(param.type), param.name);
+    }
+    apply(*state_, id, *slot, std::nullopt);
+    return;
+  }
   const std::optional<ir::Scalar> value = parse_value(text, param.type);
   if (!value) {
     detail::fail(state_->program->sources(), state_->program->path, DiagCode::bad_param_text, param.name_range, text,

@@ -54,13 +54,15 @@ class Instance {
   /// memset's slice, a copy's size, a memset's value) is folded again with the value and
   /// set through cudaGraphExecKernelNodeSetParams or cudaGraphExecNodeSetParams. The C++
   /// type must be the param's type exactly (set("scale", 3.0f) for an f32 param; 3.0 is a
-  /// double): otherwise graphc::Error R0012; an unknown name is R0011. A value that breaks
+  /// double; __half for f16, __nv_bfloat16 for bf16; CUDA's vector type for a vector param,
+  /// set("tint", make_float4(1, 2, 3, 4))): otherwise graphc::Error R0012; an unknown name
+  /// is R0011. A value that breaks
   /// a launch limit or a bound of a node it configures is R0032, the validator's diagnostic
   /// as a note, and changes nothing; shared memory over the device's limit is R0009. A
   /// failed CUDA call is R0001 naming the node.
   template <class T>
   void set(std::string_view name, T value) {
-    set_bytes(name, detail::scalar_type_of<T>(), &value);
+    set_bytes(name, detail::element_type_of<T>(), &value);
   }
 
   /// Gives buffer `name` new memory on the live exec, for the next launches: `pointer`,
@@ -84,8 +86,10 @@ class Instance {
   void bind(std::string_view name, void* pointer, std::size_t bytes);
 
   /// Sets param `name` from text ("3.5", "-2", "0x10" is not accepted), converted to the
-  /// param's own type, f16 and bf16 included (rounded to nearest even). Text that is not a
-  /// number, or an integer out of the type's range, is R0014; an unknown name is R0011.
+  /// param's own type, f16 and bf16 included (rounded to nearest even); a vector param takes
+  /// one number per lane, separated by commas ("1, 2, 3, 4", or "float4{1, 2, 3, 4}"). Text
+  /// that is not a number, an integer out of the type's range, or the wrong number of lanes
+  /// is R0014; an unknown name is R0011.
   void set_from_text(std::string_view name, std::string_view text);
 
   /// Enables or disables node `name` for the next launches (cudaGraphNodeSetEnabled): a

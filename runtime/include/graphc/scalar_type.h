@@ -30,8 +30,8 @@ constexpr ir::ScalarType scalar_type_of() {
     static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                       !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
                       !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
-                  "graphc::Instance::set takes float, double or a sized integer type "
-                  "(use set_from_text for f16 and bf16 params)");
+                  "a param's C++ type is float, double, char, a sized integer type, __half, "
+                  "__nv_bfloat16 or one of CUDA's vector types (float4, int2, ...)");
     constexpr bool s = std::is_signed_v<T>;
     if constexpr (sizeof(T) == 1) return s ? ST::i8 : ST::u8;
     if constexpr (sizeof(T) == 2) return s ? ST::i16 : ST::u16;
@@ -59,9 +59,9 @@ constexpr std::size_t vector_index() {
   }
 }
 
-/// The element type of a buffer seen as `T*`: scalar_type_of<T>, and __half -> f16,
-/// __nv_bfloat16 -> bf16, and CUDA's vector types by their names (float4 -> float4,
-/// __half2 -> half2).
+/// The element type of a buffer seen as `T*`, and the type of a param Instance::set gives a
+/// T: scalar_type_of<T>, and __half -> f16, __nv_bfloat16 -> bf16, and CUDA's vector types
+/// by their names (float4 -> float4, __half2 -> half2).
 template <class T>
 constexpr ir::ScalarType element_type_of() {
   if constexpr (std::is_same_v<T, __half>) {
