@@ -30,6 +30,15 @@ extern "C" __global__ void add_pairs(__half2* pairs, __half2 add, int n) {
   if (i < n) pairs[i] = __hadd2(pairs[i], add);
 }
 
+/// out[i] = points[i] * tint, lane by lane: a float4 param by value.
+extern "C" __global__ void tint_points(float4* out, const float4* points, float4 tint, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) {
+    const float4 p = points[i];
+    out[i] = make_float4(p.x * tint.x, p.y * tint.y, p.z * tint.z, p.w * tint.w);
+  }
+}
+
 /// dst[i] = src[i] * k: one 16-byte load and store per thread.
 extern "C" __global__ void scale4(float4* dst, const float4* src, float k, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
