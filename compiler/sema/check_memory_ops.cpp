@@ -181,12 +181,13 @@ std::string box_extent_text(const BufferSlice& box, const ir::Buffer& buffer) {
   return box.depth_value != 0 ? fmt::format("{} slices of {}", box.depth_value, rows) : rows;
 }
 
-// A copy between boxes: both have the same slices, rows and bytes per row (E0239).
+// A copy between boxes: both have the same slices (one for a 2-D box), rows and bytes per
+// row (E0239).
 bool check_box_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode& copy, const Side& src,
                     const Side& dst) {
   const std::uint64_t src_row = copy.src.columns_value * ir::type_size(src.buffer.type);
   const std::uint64_t dst_row = copy.dst.columns_value * ir::type_size(dst.buffer.type);
-  if (copy.src.depth_value != copy.dst.depth_value || copy.src.length_value != copy.dst.length_value ||
+  if (copy.src.slices() != copy.dst.slices() || copy.src.length_value != copy.dst.length_value ||
       src_row != dst_row) {
     ctx.diags
         .report(DiagCode::box_extent_mismatch, node.name_range, node.name, box_extent_text(copy.src, src.buffer),
@@ -268,21 +269,15 @@ bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
   if (!dst || !src) return false;
   const ir::Buffer& to = ctx.graph.buffer(copy.dst.id);
   const ir::Buffer& from = ctx.graph.buffer(copy.src.id);
-  // Same ranks, or a 1-D side and a box; never a 2-D and a 3-D buffer (E0238).
-  if (to.rank() != from.rank() && to.rank() != 1 && from.rank() != 1) {
-    ctx.diags
-        .report(DiagCode::copy_rank, node.name_range, node.name, to.rank(), to.name, from.rank(), from.name)
-        .note(to.name_range, "'{}' is declared here", to.name)
-        .note(from.name_range, "'{}' is declared here", from.name);
-    return false;
-  }
   const ir::Buffer& box = to.two_d() ? to : from;
   if (box.two_d() && copy.bytes) {
     ctx.diags.report(DiagCode::two_d_use, copy.bytes->range, box.rank(), box.name, "copied with `bytes`",
                      "a box copy moves its boxes' extent; slice the boxes instead");
     return false;
   }
-  if (to.rank() != from.rank() && ir::type_size(to.type) != ir::type_size(from.type)) {
+  // A 1-D side and a box: rows of one element size (E0251). A 2-D and a 3-D box are two
+  // boxes, as CUDA sees a 2-D buffer: a 3-D one of one slice.
+  if ((to.rank() == 1) != (from.rank() == 1) && ir::type_size(to.type) != ir::type_size(from.type)) {
     ctx.diags
         .report(DiagCode::flat_box_element_size, node.name_range, node.name, to.name, ir::type_size(to.type),
                 ir::type_name(to.type), from.name, ir::type_size(from.type), ir::type_name(from.type))

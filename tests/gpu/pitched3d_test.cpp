@@ -3,7 +3,9 @@
 // host volume uploaded into a cudaMalloc3D volume by a 1-D -> 3-D copy, scale_add_3d given
 // the volume and `pitch(vol)`, a box of one slice set by a memset, a 3-D box cropped device
 // to device and copied back whole, a sub-box read back into a dense 1-D buffer; a 1-D slice
-// written into a box of a pitched 2-D image, read back whole into a 1-D buffer. Every result
+// written into a box of a pitched 2-D image, read back whole into a 1-D buffer; a box of
+// one slice taken into a 2-D plane, read back, and put into a slice of the crop (3-D -> 2-D
+// -> 3-D, cudaMemcpy3DParms with the plane at depth 0). Every result
 // element by element against a CPU reference, before and after a param changes
 // (Instance::set, set_NAME). The runtime path also runs on a volume the caller allocated
 // (Bindings::pitched with every slice's rows) and refuses Instance::bind of it (R0059).
@@ -34,6 +36,7 @@ constexpr Box kCleared{1, 2, 4, 1, 3, 5};  // clear : vol[1:1, 2:3, 4:5]
 constexpr Box kCrop{1, 3, 5, 2, 4, 6};     // crop : sub <- vol[1:2, 3:4, 5:6]
 constexpr Box kRead{2, 4, 6, 3, 5, 7};     // download_box : host_box <- vol[2:3, 4:5, 6:7]
 constexpr Box kImageBox{0, 2, 3, 1, 4, 8};  // up_img : img[2:4, 3:8] <- host_flat[100:32]
+constexpr Box kPlane{3, 2, 1, 1, 4, 6};     // take_plane : plane <- vol[3:1, 2:4, 1:6]
 constexpr std::size_t kFlatFirst = 100;
 
 bool inside(const Box& b, std::size_t z, std::size_t y, std::size_t x) {
@@ -92,7 +95,12 @@ std::vector<float> expected_image(const std::vector<float>& in) {
 template <class Read>
 void check_results(const Read& read_host, const std::vector<float>& in, float add) {
   const std::vector<float> volume = expected_volume(in, add);
-  CHECK(read_host("host_sub", kCrop.depth * kCrop.rows * kCrop.columns) == box_of(volume, kCrop));
+  // The crop's first slice, then the plane that put_plane wrote over its second.
+  std::vector<float> sub = box_of(volume, Box{kCrop.z, kCrop.y, kCrop.x, 1, kCrop.rows, kCrop.columns});
+  const std::vector<float> plane = box_of(volume, kPlane);
+  sub.insert(sub.end(), plane.begin(), plane.end());
+  CHECK(read_host("host_sub", kCrop.depth * kCrop.rows * kCrop.columns) == sub);
+  CHECK(read_host("host_plane", kPlane.rows * kPlane.columns) == plane);
   CHECK(read_host("host_box", kRead.depth * kRead.rows * kRead.columns) == box_of(volume, kRead));
   CHECK(read_host("host_img", kH * kW) == expected_image(in));
 }
@@ -167,7 +175,10 @@ TEST_CASE("generated code allocates the volume with cudaMalloc3D and copies the 
   const std::vector<float> in = input_volume();
   std::memcpy(g.b.host_flat, in.data(), in.size() * sizeof(float));
   const auto read_host = [&](const std::string& name, std::size_t count) {
-    const float* host = name == "host_sub" ? g.b.host_sub : name == "host_box" ? g.b.host_box : g.b.host_img;
+    const float* host = name == "host_sub"     ? g.b.host_sub
+                        : name == "host_box"   ? g.b.host_box
+                        : name == "host_plane" ? g.b.host_plane
+                                               : g.b.host_img;
     return read<float>(host, count);
   };
   g.launch();

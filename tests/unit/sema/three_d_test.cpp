@@ -1,6 +1,7 @@
 // 3-D buffers and copies between 1-D buffers and boxes: 3-D boxes folded per dimension,
 // box copies between volumes, a 1-D side seen as dense rows of the box's width, memsets of
-// 3-D boxes, and what stays refused (E0238, E0239, E0240, E0241, E0250, E0251, E0252).
+// 3-D boxes, box copies between a 2-D and a 3-D buffer, and what stays refused (E0239,
+// E0240, E0241, E0250, E0251, E0252).
 #include <catch2/catch.hpp>
 
 #include "ir/pitched_copy.h"
@@ -130,12 +131,34 @@ TEST_CASE("a 1-D side of another element size is E0251", "[sema]") {
               "size");
 }
 
-TEST_CASE("a copy between a 2-D and a 3-D buffer stays E0238", "[sema]") {
-  const auto a = analyze_text(std::string(kVolumes) + "  copy c : img <- vol[0:1, 0:8, 0:16];\n}\n");
-  single_diag(*a, DiagCode::copy_rank, "6:8",
-              "copy 'c' is between the 2-D buffer 'img' and the 3-D buffer 'vol'; a box copy (cudaMemcpy3DParms "
-              "with pitched pointers) moves a box between two 2-D or two 3-D buffers, or between a 2-D or 3-D buffer "
-              "and a 1-D one (dense rows of the box's width), never between a 2-D and a 3-D buffer");
+TEST_CASE("a copy between a 2-D and a 3-D buffer moves a box of one slice, a 2-D buffer at depth 0", "[sema]") {
+  const auto a = analyze_text(std::string(kVolumes) + R"(  copy take : img <- vol[2:1, 0:8, 0:16];
+  copy put : vol[3:1, 1:4, 2:8] <- img[4:4, 8:8];
+}
+)");
+  REQUIRE(a->sorted().empty());
+  const auto take = ir::pitched_copy(a->graph(), std::get<ir::CopyNode>(a->node("take").op));
+  REQUIRE(take);
+  CHECK(take->src.z == 2);
+  CHECK(take->dst.z == 0);
+  CHECK(take->dst.ysize == 8);  // the image's rows
+  CHECK(take->depth == 1);
+  CHECK(take->height == 8);
+  CHECK(take->width_bytes == 16 * 4);
+  const auto put = ir::pitched_copy(a->graph(), std::get<ir::CopyNode>(a->node("put").op));
+  REQUIRE(put);
+  CHECK(put->src.y == 4);
+  CHECK(put->src.x == 8 * 4);
+  CHECK(put->dst.z == 3);
+  CHECK(put->dst.y == 1);
+  CHECK(put->depth == 1);
+  CHECK(std::get<ir::CopyNode>(a->node("put").op).bytes_value == 4 * 8 * 4);
+
+  const auto slices = analyze_text(std::string(kVolumes) + "  copy c : img <- vol[0:2, 0:8, 0:16];\n}\n");
+  single_diag(*slices, DiagCode::box_extent_mismatch, "6:8",
+              "copy 'c' moves a box of 2 slices of 8 rows of 64 bytes into a box of 8 rows of 64 bytes; a memcpy "
+              "node has one extent (width in bytes, height in rows, depth in slices), so both boxes must have the "
+              "same");
 }
 
 TEST_CASE("3-D boxes of other extents are E0239, out of bounds E0240", "[sema]") {
