@@ -150,10 +150,15 @@ class ConditionalChecker {
     const ir::Node& node = graph_.node(id);
     const ir::Cond& cond = graph_.cond(conditional.cond_id);
     const bool inside = set_inside(conditional.bodies, conditional.cond_id);
-    if (!cond.default_value && !inside && !set_upstream(id, conditional.cond_id)) {
+    // Every conditional node tests its handle when it starts, a WHILE before its first
+    // iteration too (cudaGraphCondTypeWhile runs its body "as long as the condition is
+    // non-zero"): what its body sets decides only later iterations.
+    if (!cond.default_value && !set_upstream(id, conditional.cond_id)) {
+      const bool loop = conditional.type == ConditionalNode::Type::while_;
       ctx_.diags
           .report(DiagCode::cond_never_set, conditional.cond_range, cond.name, ir::type_name(conditional.type),
-                  node.name, cond.name)
+                  node.name, loop ? " (a while tests it before its first iteration too)" : "", cond.name,
+                  loop ? "1" : "0")
           .note(cond.name_range, "'{}' is declared here", cond.name);
     }
     if (conditional.type == ConditionalNode::Type::while_ && !inside) {

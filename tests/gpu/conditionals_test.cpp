@@ -1,5 +1,6 @@
 // Conditional nodes on the device: a WHILE runs until a kernel in its body clears its
-// handle, IF/ELSE and SWITCH run the body the data chose, a WHILE nested in an IF uses a
+// handle, and tests the handle before its first iteration too (a 0 set upstream runs the
+// body no time), IF/ELSE and SWITCH run the body the data chose, a WHILE nested in an IF uses a
 // handle created on the IF's body graph, and a param update reaches a kernel inside a
 // loop's body. Each expected result is computed here on the CPU from the same inputs.
 #include <catch2/catch.hpp>
@@ -25,13 +26,12 @@ graph loop {
 }
 )";
 
-// What the loop leaves in `count`: the body runs once before the test, then while the
-// count is below the limit.
-int loop_count(int limit) {
+// What the loop leaves in `count`: CUDA tests the handle before every iteration, the first
+// too (`enter`: its value when the node starts); each iteration counts and sets it to
+// whether the count is below the limit.
+int loop_count(int limit, bool enter = true) {
   int count = 0;
-  do {
-    ++count;
-  } while (count < limit);
+  for (bool again = enter; again; again = count < limit) ++count;
   return count;
 }
 
@@ -45,9 +45,40 @@ TEST_CASE("a WHILE repeats its body until a kernel in it clears the handle, and 
   instance.launch();
   CHECK(read_buffer<int>(instance, "count") == std::vector<int>{loop_count(12)});
 
-  instance.set("limit", 0);  // the default 1 runs the body once: a do-while
+  instance.set("limit", 0);  // the default 1 passes the first test: the body runs once
   instance.launch();
   CHECK(read_buffer<int>(instance, "count") == std::vector<int>{loop_count(0)});
+}
+
+// The handle is set upstream of the loop from device data, `start`, before the first test.
+const std::string kGuarded = R"(module "cond_kernels.cu";
+graph guarded {
+    buffer count : i32[1] device;
+    buffer start : i32[1] device = {0};
+    cond again;
+
+    memset reset : count = 0;
+    kernel arm : set_from<<<1, 1>>>(again, start);
+    while spin (again) {
+        kernel tick : count_up<<<1, 1>>>(again, count, 4);
+    }
+    reset -> arm -> spin;
+}
+)";
+
+TEST_CASE("a WHILE tests its handle before the first iteration: 0 set upstream runs the body no time",
+          "[runtime][gpu]") {
+  Program program = Program::from_text(graph_path("guarded"), kGuarded);
+  CHECK(program.warnings().empty());  // set upstream: no W0401
+  Instance instance = program.instantiate("guarded");
+  instance.launch();
+  CHECK(read_buffer<int>(instance, "count") == std::vector<int>{loop_count(4, false)});
+  CHECK(loop_count(4, false) == 0);
+
+  const int one = 1;
+  check_cuda(cudaMemcpy(instance.buffer("start"), &one, sizeof(one), cudaMemcpyHostToDevice), "cudaMemcpy");
+  instance.launch();
+  CHECK(read_buffer<int>(instance, "count") == std::vector<int>{loop_count(4, true)});
 }
 
 const std::string kBranches = R"(module "cond_kernels.cu";
