@@ -1,8 +1,11 @@
 #include "load_imports.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <vector>
 
@@ -82,21 +85,45 @@ class ImportLoader {
   std::vector<std::string> loaded_;  // file keys, each file once
 };
 
+// Why `path` cannot be read as a graph file, or empty when it can. Checked before the file
+// is opened: only a regular file is a graph file, and opening a pipe waits for a writer (a
+// device such as /dev/zero never ends).
+std::string unreadable(const std::string& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec) return ec.message();  // "No such file or directory", "Permission denied"
+  if (fs::is_directory(status)) return "it is a directory";
+  if (!fs::is_regular_file(status)) return "it is not a regular file (a pipe, a socket or a device)";
+  return {};
+}
+
 }  // namespace
 
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
-  std::ifstream in(path, std::ios::binary);
-  std::error_code ec;
-  // Only regular files: a folder, a device (`/dev/zero` never ends) or a pipe is not a graph file.
-  if (!in || !fs::is_regular_file(path, ec)) {
-    diags.report(DiagCode::cannot_read_file, at, path);
+  std::ostringstream text;
+  if (path == "-") {  // standard input, as compilers read it
+    text << std::cin.rdbuf();
+    if (text.view().size() > kMaxGraphFileBytes) {
+      diags.report(DiagCode::file_too_large, at, "<stdin>", text.view().size(), kMaxGraphFileBytes);
+      return std::nullopt;
+    }
+    return sources.add("<stdin>", text.str());
+  }
+  std::string reason = unreadable(path);
+  std::ifstream in;
+  if (reason.empty()) {
+    in.open(path, std::ios::binary);
+    if (!in) reason = std::strerror(errno);  // "Permission denied"
+  }
+  if (!reason.empty()) {
+    diags.report(DiagCode::cannot_read_file, at, path, reason);
     return std::nullopt;
   }
+  std::error_code ec;
   if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxGraphFileBytes) {
     diags.report(DiagCode::file_too_large, at, path, size, kMaxGraphFileBytes);
     return std::nullopt;
   }
-  std::ostringstream text;
   text << in.rdbuf();
   return sources.add(path, text.str());
 }

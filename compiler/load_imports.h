@@ -16,8 +16,10 @@ namespace graphc {
 /// Graph files larger than this are refused before they are read (E0014): 16 MiB.
 inline constexpr std::uintmax_t kMaxGraphFileBytes = std::uintmax_t{16} << 20;
 
-/// Reads the file at `path` into `sources`; nullopt after reporting, at `at`, E0002 when
-/// it cannot be read or is not a regular file (a folder, a device) or E0014 when it is over kMaxGraphFileBytes.
+/// Reads the file at `path` into `sources` (`-`: standard input, named `<stdin>`); nullopt
+/// after reporting, at `at`, E0002 with the reason when it cannot be read or is not a
+/// regular file (a folder, a pipe, a device: refused before it is opened), or E0014 when it
+/// is over kMaxGraphFileBytes.
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at);
 
 /// The front end for one file: its IR, syntax fields only, its own imports unresolved.

@@ -14,6 +14,16 @@ constexpr std::string_view kReset = "\033[0m";
 
 std::string_view paint(bool color, std::string_view code) { return color ? code : std::string_view{}; }
 
+// A control byte of the input (a NUL, an escape) that the terminal must not receive as it
+// is: tabs and newlines (a message of several lines, NVRTC's log) stay, everything else
+// below 0x20, and DEL, is written `\xNN`.
+bool escaped(char c) {
+  return (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') || c == '\x7f';
+}
+
+// Columns that byte `c` of the input takes once written by printable().
+std::size_t display_width(char c) { return escaped(c) ? 4 : 1; }
+
 // The source line and a caret under the range (clipped to the first line of the range).
 void append_snippet(std::string& out, const SourceManager& sources, const SourceRange& range, bool color) {
   if (!range.valid()) return;
@@ -21,13 +31,20 @@ void append_snippet(std::string& out, const SourceManager& sources, const Source
   const LineColumn lc = file.line_column(range.begin);
   const std::string_view line = file.line_text(lc.line);
   const std::string number = std::to_string(lc.line);
-  const std::string gutter(number.size(), ' ');
-  out += fmt::format("{:>5} | {}\n", number, line);
+  out += fmt::format("{:>5} | {}\n", number, printable(line));
   std::string marker;
-  for (std::uint32_t i = 0; i + 1 < lc.column && i < line.size(); ++i) marker += line[i] == '\t' ? '\t' : ' ';
+  for (std::uint32_t i = 0; i + 1 < lc.column && i < line.size(); ++i) {
+    if (line[i] == '\t') {
+      marker += '\t';
+    } else {
+      marker.append(display_width(line[i]), ' ');
+    }
+  }
   const std::size_t start = lc.column - 1;
   const std::size_t available = line.size() > start ? line.size() - start : 1;
-  const std::size_t width = std::clamp<std::size_t>(range.end > range.begin ? range.end - range.begin : 1, 1, available);
+  const std::size_t bytes = std::clamp<std::size_t>(range.end > range.begin ? range.end - range.begin : 1, 1, available);
+  std::size_t width = 0;
+  for (std::size_t i = start; i < start + bytes; ++i) width += i < line.size() ? display_width(line[i]) : 1;
   marker += '^';
   marker.append(width - 1, '~');
   out += fmt::format("{:>5} | {}{}{}\n", "", paint(color, kGreen), marker, paint(color, kReset));
@@ -37,11 +54,11 @@ void append_snippet(std::string& out, const SourceManager& sources, const Source
 void append_note(std::string& out, const SourceManager& sources, const SourceRange& range, std::string_view message,
                  bool color) {
   if (!range.valid()) {
-    out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), message);
+    out += fmt::format("{}note:{} {}\n", paint(color, kCyan), paint(color, kReset), printable(message));
     return;
   }
-  out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), sources.location(range), paint(color, kCyan),
-                     paint(color, kReset), message);
+  out += fmt::format("{}{}: {}note:{} {}\n", paint(color, kBold), printable(sources.location(range)),
+                     paint(color, kCyan), paint(color, kReset), printable(message));
   append_snippet(out, sources, range, color);
 }
 
@@ -57,13 +74,28 @@ std::string iterations_of(const SourceManager& sources, FileId file) {
 
 }  // namespace
 
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (escaped(c)) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string render(const SourceManager& sources, const Diagnostic& d, RenderOptions options) {
   const bool color = options.color;
   std::string out;
   const bool is_error = d.severity == Severity::error;
-  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), sources.location(d.range),
+  // Without a place (a file that cannot be read): the program's name, as compilers write it.
+  const std::string where = d.range.valid() ? printable(sources.location(d.range)) : "graphc";
+  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), where,
                      paint(color, is_error ? kRed : kMagenta), is_error ? "error" : "warning", code_name(d.code),
-                     paint(color, kReset), paint(color, kBold), d.message, paint(color, kReset));
+                     paint(color, kReset), paint(color, kBold), printable(d.message), paint(color, kReset));
   append_snippet(out, sources, d.range, color);
   for (const DiagNote& note : d.notes) {
     append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file), color);

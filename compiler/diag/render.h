@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -17,7 +18,12 @@ struct RenderOptions {
   bool color = false;  // ANSI colours; the CLI sets this only when stderr is a terminal
 };
 
-/// One diagnostic with its source line, caret and notes; ends with a newline.
+/// `text` as it may reach a terminal: each control byte but a tab or a newline (a NUL, an
+/// escape, a carriage return), and DEL, written `\xNN`; every other byte as it is.
+std::string printable(std::string_view text);
+
+/// One diagnostic with its source line, caret and notes; ends with a newline. Text from the
+/// input (the line, a path, a quoted name) goes through printable().
 std::string render(const SourceManager& sources, const Diagnostic& diagnostic, RenderOptions options = {});
 /// Every diagnostic in order, then a summary line ("2 errors, 1 warning") when any exist.
 std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,

@@ -50,7 +50,7 @@ void add_check(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate a graph file; print its diagnostics");
-  cmd->add_option("file", options->file, "the .graph file")->required();
+  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
   cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change");
   add_optimize_option(*cmd, options->compile);

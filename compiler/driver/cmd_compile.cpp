@@ -33,7 +33,7 @@ void add_compile(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("compile", "Generate C++ (NAME.graph.h, NAME.graph.cu) that builds the graphs");
-  cmd->add_option("file", options->file, "the .graph file")->required();
+  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
   cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
   add_optimize_option(*cmd, options->compile);
@@ -51,7 +51,9 @@ void add_compile(CLI::App& app, int& status) {
     }
     // The C++ back end refuses what C++ cannot spell (two names that become one member).
     const bool written = write_outputs([&] {
-      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, options->file);
+      // Standard input (-) gives stdin.graph.h and stdin.graph.cu.
+      const std::string input = options->file == "-" ? "stdin" : options->file;
+      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, input);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);

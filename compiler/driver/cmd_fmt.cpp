@@ -35,6 +35,10 @@ struct Options {
 
 // Formats one file as `options` say; its exit status.
 int format_file(const std::string& path, const Options& options) {
+  if (options.in_place && path == "-") {
+    std::fprintf(stderr, "graphc: error: -i rewrites files; standard input (-) is formatted to standard output\n");
+    return exit_usage;
+  }
   if (is_yaml_path(path)) {
     std::fprintf(stderr, "graphc: error: %s: graphc fmt lays out .graph text; for YAML, graphc convert writes the canonical form\n",
                  path.c_str());
@@ -67,7 +71,7 @@ int format_file(const std::string& path, const Options& options) {
 void add_fmt(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("fmt", "Lay out .graph files canonically, keeping their comments");
-  cmd->add_option("files", options->files, "the .graph files")->required();
+  cmd->add_option("files", options->files, "the .graph files (- reads standard input)")->required();
   CLI::Option* check =
       cmd->add_flag("--check", options->check, "change nothing; exit 1 if a file is not laid out canonically");
   cmd->add_flag("-i,--in-place", options->in_place, "rewrite the files (only those that change)")->excludes(check);

@@ -208,7 +208,7 @@ int run(const Options& o) {
 void add_run(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("run", "Build a graph at run time, launch it and print buffers");
-  cmd->add_option("file", options->file, "the .graph file")->required();
+  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--graph", options->graph, "the graph to run (default: the file's only one)");
   cmd->add_option("--launches", options->launches, "how many times to launch (default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--set", options->sets, "PARAM=VALUE before the first launch (repeatable)")
@@ -222,6 +222,11 @@ void add_run(CLI::App& app, int& status) {
       ->needs("--watch");
   add_optimize_option(*cmd, options->compile);
   cmd->callback([options, &status] {
+    if (options->watch && options->file == "-") {
+      std::fprintf(stderr, "graphc: error: --watch reloads the graph's files; standard input (-) cannot be read again\n");
+      status = exit_usage;
+      return;
+    }
     try {
       status = run(*options);
     } catch (const Error& e) {

@@ -1,9 +1,6 @@
 #include "source/source.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -47,14 +44,6 @@ FileId SourceManager::add(std::string path, std::string text) {
 FileId SourceManager::add_iteration(SourceRange loop, std::string note) {
   iterations_.push_back(LoopIteration{loop, std::move(note)});
   return FileId{static_cast<std::uint32_t>(iterations_.size() - 1) | kIteration};
-}
-
-FileId SourceManager::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return add(path, text.str());
 }
 
 std::string SourceManager::location(const SourceRange& range) const {

@@ -69,8 +69,6 @@ class SourceManager {
  public:
   /// Adds a file held in memory. The path is used verbatim in diagnostics.
   FileId add(std::string path, std::string text);
-  /// Reads a file from disk. Throws std::runtime_error if it cannot be read.
-  FileId load(const std::string& path);
 
   /// The file of `id`; for an iteration, the file its loop is written in.
   const SourceFile& file(FileId id) const {

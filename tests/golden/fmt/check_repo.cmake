@@ -1,10 +1,10 @@
 # The repository's own .graph files are laid out as graphc fmt lays them out.
 #   cmake -DGRAPHC=... -DSOURCE_DIR=... -P check_repo.cmake
-# Left out: tests/golden/diag (error fixtures: their positions are the point, and many do
-# not parse) and tests/fuzz (fuzzer inputs, kept as found).
+# Left out: tests/golden/diag and tests/golden/input (error fixtures: their positions and
+# bytes are the point, and many do not parse) and tests/fuzz (fuzzer inputs, kept as found).
 cmake_minimum_required(VERSION 3.25)
 file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/*.graph")
-list(FILTER files EXCLUDE REGEX "^(build[^/]*|tests/golden/diag|tests/fuzz|\\.deps)/")
+list(FILTER files EXCLUDE REGEX "^(build[^/]*|tests/golden/diag|tests/golden/input|tests/fuzz|\\.deps)/")
 list(LENGTH files count)
 if(count EQUAL 0)
   message(FATAL_ERROR "check_repo.cmake: no .graph files under ${SOURCE_DIR}")
