@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "diag/spellcheck.h"
 #include "frontend/text/parse_text.h"
 #include "frontend/yaml/parse_yaml.h"
 #include "load_imports.h"
@@ -10,7 +11,35 @@
 namespace graphc {
 namespace {
 
-void run(Compilation& c, FileId file, const CompileOptions& options) {
+// Every module file is a regular file that can be read (E0019 at its declaration), so a
+// misspelt path fails `graphc check`, not the first instantiation. compile_text leaves this
+// to the runtime (R0006): text compiled in memory may name modules that exist only where it
+// runs.
+void check_module_files(Compilation& c) {
+  for (const ir::ModuleDecl& m : c.module.modules) {
+    const std::string why = unreadable_file(m.resolved);
+    if (why.empty()) continue;
+    Diagnostic& d = c.diags.report(DiagCode::module_unreadable, m.range, m.path, why);
+    if (m.resolved != m.path) {
+      d.note(SourceRange{}, "'{}' is read as '{}', next to the file that declares it", m.path, m.resolved);
+    }
+    // A misspelt name: the closest file of the same folder.
+    const std::filesystem::path file(m.resolved);
+    const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : ".";
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+      if (entry.is_regular_file(ec)) names.push_back(entry.path().filename().string());
+    }
+    if (const auto guess = closest_name(file.filename().string(), names)) {
+      d.note(SourceRange{}, "did you mean '{}'?", std::filesystem::path(m.path).replace_filename(*guess).string());
+    }
+  }
+}
+
+// Parses `file` and what it imports, validates it (and, for a file on disk, its module
+// files), and optimises a valid module.
+void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
   const ParseFile parse = [&c](FileId f) {
     return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags)
                                              : frontend::parse_text(c.sources, f, c.diags);
@@ -18,6 +47,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options) {
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
+  if (module_files) check_module_files(c);
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);
   c.joins = opt::join_roots(c.module);
@@ -38,13 +68,13 @@ std::unique_ptr<Compilation> compile_file(const std::string& path, const Compile
     c->module.path = path;
     return c;
   }
-  run(*c, *file, options);
+  run(*c, *file, options, true);
   return c;
 }
 
 std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options) {
   auto c = std::make_unique<Compilation>();
-  run(*c, c->sources.add(path, std::move(text)), options);
+  run(*c, c->sources.add(path, std::move(text)), options, false);
   return c;
 }
 

@@ -44,14 +44,16 @@ bool is_yaml_path(const std::string& path);
 
 /// Compiles the file at `path` (".graph", or ".yaml" / ".yml" for the YAML form; the path
 /// is kept as given for diagnostics). Imports may mix both forms.
-/// Never throws for bad input: an unreadable file is diagnostic E0002.
+/// Never throws for bad input: an unreadable file is diagnostic E0002, an unreadable module
+/// file E0019 at its `module` line.
 std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options = {});
 
 /// Every file `c` read: the file itself, each file it imports (in load order), then every
 /// module they name. What `graphc compile --depfile` lists and `graphc run --watch` watches.
 std::vector<std::string> files_read(const Compilation& c);
 
-/// Compiles text held in memory, reported under `path` (tests, tools).
+/// Compiles text held in memory, reported under `path` (tests, tools). Its module files
+/// are not checked here (the runtime reads them: R0006).
 std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options = {});
 
 }  // namespace graphc

@@ -85,10 +85,9 @@ class ImportLoader {
   std::vector<std::string> loaded_;  // file keys, each file once
 };
 
-// Why `path` cannot be read as a graph file, or empty when it can. Checked before the file
-// is opened: only a regular file is a graph file, and opening a pipe waits for a writer (a
-// device such as /dev/zero never ends).
-std::string unreadable(const std::string& path) {
+}  // namespace
+
+std::string unreadable_file(const std::string& path) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (ec) return ec.message();  // "No such file or directory", "Permission denied"
@@ -96,8 +95,6 @@ std::string unreadable(const std::string& path) {
   if (!fs::is_regular_file(status)) return "it is not a regular file (a pipe, a socket or a device)";
   return {};
 }
-
-}  // namespace
 
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
   std::ostringstream text;
@@ -109,7 +106,7 @@ std::optional<FileId> read_source(SourceManager& sources, const std::string& pat
     }
     return sources.add("<stdin>", text.str());
   }
-  std::string reason = unreadable(path);
+  std::string reason = unreadable_file(path);
   std::ifstream in;
   if (reason.empty()) {
     in.open(path, std::ios::binary);
