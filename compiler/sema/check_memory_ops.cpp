@@ -178,7 +178,8 @@ struct Side {
 std::string box_extent_text(const BufferSlice& box, const ir::Buffer& buffer) {
   const std::string rows =
       fmt::format("{} rows of {} bytes", box.length_value, box.columns_value * ir::type_size(buffer.type));
-  return box.depth_value != 0 ? fmt::format("{} slices of {}", box.depth_value, rows) : rows;
+  if (box.depth_value == 0) return rows;
+  return fmt::format("{} slice{} of {}", box.depth_value, box.depth_value == 1 ? "" : "s", rows);
 }
 
 // A copy between boxes: both have the same slices (one for a 2-D box), rows and bytes per

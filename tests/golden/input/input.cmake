@@ -1,8 +1,9 @@
 # What graphc does with input that is not a plain graph file, on the command line: a pipe
 # with no writer, a folder and a missing file are refused with the reason before anything
-# is opened (E0002; a pipe's open would wait forever), `-` reads standard input as
-# `<stdin>`, and control bytes of a line (a NUL, an ANSI escape) are written \xNN, the
-# diagnostic going on to its end.
+# is opened (E0002; a pipe's open would wait forever); `-` reads standard input as
+# `<stdin>` (compile writes stdin.graph.h/.cu; fmt -i and run --watch refuse it); control
+# bytes of a line (a NUL, an ANSI escape) are written \xNN, the diagnostic going on to its
+# end.
 #   cmake -DGRAPHC=... -DINPUTS=<tests/golden/input> -DWORK=<dir> -P input.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
@@ -46,6 +47,16 @@ execute_process(COMMAND "${GRAPHC}" check - INPUT_FILE "${WORK}/bad.graph" RESUL
 require_match("standard input" "^<stdin>:2:12: error\\[E0001\\]: expected ';' after the empty node" "${err}")
 execute_process(COMMAND "${GRAPHC}" fmt - INPUT_FILE "${WORK}/good.graph" RESULT_VARIABLE rc OUTPUT_VARIABLE out TIMEOUT 20)
 require_match("fmt -" "^graph g {\n    empty a;\n}\n$" "${out}")
+execute_process(COMMAND "${GRAPHC}" compile - -o "${WORK}/out" INPUT_FILE "${WORK}/good.graph" RESULT_VARIABLE rc
+                ERROR_VARIABLE err TIMEOUT 20)
+if(NOT rc EQUAL 0 OR NOT EXISTS "${WORK}/out/stdin.graph.h" OR NOT EXISTS "${WORK}/out/stdin.graph.cu")
+  message(FATAL_ERROR "graphc compile - did not write stdin.graph.h and stdin.graph.cu: exit ${rc}\n${err}")
+endif()
+# What would read or write standard input a second time is refused (exit 2).
+graphc(2 fmt -i -)
+require_match("fmt -i -" "standard input \\(-\\) is formatted to standard output" "${err}")
+graphc(2 run - --watch)
+require_match("run --watch -" "standard input \\(-\\) cannot be read again" "${err}")
 
 graphc(1 check "${INPUTS}/nul.graph")
 require_match("a NUL byte" "    3 \\|     empty a\\\\x00b;\n      \\|            \\^~~~\n1 error\n$" "${err}")

@@ -154,6 +154,11 @@ TEST_CASE("a copy between a 2-D and a 3-D buffer moves a box of one slice, a 2-D
   CHECK(put->depth == 1);
   CHECK(std::get<ir::CopyNode>(a->node("put").op).bytes_value == 4 * 8 * 4);
 
+  const auto one = analyze_text(std::string(kVolumes) + "  copy c : img[0:4, 0:16] <- vol[0:1, 0:8, 0:16];\n}\n");
+  single_diag(*one, DiagCode::box_extent_mismatch, "6:8",
+              "copy 'c' moves a box of 1 slice of 8 rows of 64 bytes into a box of 4 rows of 64 bytes; a memcpy "
+              "node has one extent (width in bytes, height in rows, depth in slices), so both boxes must have the "
+              "same");
   const auto slices = analyze_text(std::string(kVolumes) + "  copy c : img <- vol[0:2, 0:8, 0:16];\n}\n");
   single_diag(*slices, DiagCode::box_extent_mismatch, "6:8",
               "copy 'c' moves a box of 2 slices of 8 rows of 64 bytes into a box of 8 rows of 64 bytes; a memcpy "
