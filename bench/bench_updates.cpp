@@ -1,6 +1,6 @@
 // bench_updates: what changing a graph costs.
 // 1. A chain of N kernel nodes that all pass param `a` and take their grid from param `g`:
-//    Instance::set("a", v) (one cudaGraphExecKernelNodeSetParams per node),
+//    Instance::set("a", v) (one cuGraphExecKernelNodeSetParams per node),
 //    Instance::set("g", v) (each node's launch configuration folded again, then the same
 //    call), Instance::reload() of the edited file (an update in place, cudaGraphExecUpdate)
 //    and a new Program::instantiate.
@@ -11,9 +11,10 @@
 //      recapture the three launches captured again, cudaGraphExecUpdate, cudaGraphLaunch;
 //      stream    three cudaLaunchKernel calls, no graph.
 // 3. A chain of N kernel nodes that all pass buffer `x`: Instance::bind("x", ...) to new
-//    device memory (one cudaPointerGetAttributes, then one cudaGraphExecKernelNodeSetParams
-//    per node), against the same CUDA calls made by hand on the same exec (the floor), and
-//    against a new Program::instantiate of the graph bound to that memory.
+//    device memory (one cudaPointerGetAttributes, then the driver's
+//    cuGraphExecKernelNodeSetParams per node, exec_kernel_setter.h), against the runtime's
+//    cudaGraphExecKernelNodeSetParams per node as hand-written code calls it on the same
+//    exec, and against a new Program::instantiate of the graph bound to that memory.
 // Medians of 5 rounds, the ways taking turns. Run on a GPU: build/bench/bench_updates
 #include <cuda_runtime_api.h>
 
@@ -236,8 +237,8 @@ int main() {
   workflow(stream);
   std::puts("");
   std::puts("bench_updates 3: a chain of N empty kernel nodes that all pass buffer x; us, medians of 5 rounds.");
-  std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); by hand = the same");
-  std::puts("cudaGraphExecKernelNodeSetParams calls with prepared parameters; instantiate = a new Program::instantiate");
+  std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); by hand = a");
+  std::puts("cudaGraphExecKernelNodeSetParams per node with prepared parameters; instantiate = a new Program::instantiate");
   std::puts("bound to it. Ratios: instantiate / bind, instantiate / by hand.");
   std::puts("");
   std::printf("%7s | %9s %7s | %9s %7s | %9s %7s | %9s %9s\n", "kernels", "bind", "/node", "by hand", "/node", "instant.",

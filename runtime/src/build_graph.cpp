@@ -196,6 +196,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.graph = GraphHandle(raw);
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
+  built.kernel_functions.resize(graph.nodes.size());
   built.host_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
   built.buffers = buffers;

@@ -8,6 +8,7 @@
 // graph node.
 #pragma once
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -31,6 +32,9 @@ struct BuiltGraph {
   GraphHandle graph;  // empty for a called graph once its child graph node owns it
   std::vector<cudaGraphNode_t> nodes;             // per NodeId, body nodes included
   std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
+  /// Per NodeId: a kernel node's CUfunction, once an update has looked it up (null before;
+  /// exec_kernel_setter.h).
+  std::vector<CUfunction> kernel_functions;
   std::vector<HostArgs> host_args;                // per NodeId; empty for all but host nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
   std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cuda_check.h"
+#include "exec_kernel_setter.h"
 #include "graphc/instance.h"
 #include "instance_state.h"
 #include "node_params.h"
@@ -146,8 +147,7 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
   if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
     const cudaKernelNodeParams p =
         kernel_params(state.functions.at(built.graph_id.value).kernels[node], *kernel, built.kernel_args[node]);
-    check(cudaGraphExecKernelNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecKernelNodeSetParams",
-          site);
+    set_exec_kernel_node(state.exec.get(), built.nodes[node], p, built.kernel_functions[node], site);
     return;
   }
   if (std::holds_alternative<ir::HostNode>(n.op)) {

@@ -28,17 +28,24 @@
 
 namespace graphc {
 
+/// Throws graphc::Error with code R0001 for a CUDA call that failed with the error `name`
+/// and its description `text` (a runtime or a driver error): "<location>: error[R0001]:
+/// <operation> failed for node '<node>': <name> (<text>)".
+[[noreturn]] inline void cuda_failure(const char* name, const char* text, const char* operation, const char* node,
+                                      const char* location) {
+  std::string message = std::string(location) + (location[0] ? ": " : "") + "error[R0001]: " + operation +
+                        " failed";
+  if (node[0]) message += std::string(" for node '") + node + "'";
+  throw Error(message + ": " + name + " (" + text + ")", "R0001");
+}
+
 /// Throws graphc::Error with code R0001 when `status` is not cudaSuccess:
 /// "<operation> failed for node '<node>' at <location>: <cudaGetErrorName> (<cudaGetErrorString>)".
 /// `node` and `location` may be empty for calls that belong to no node.
 inline void check_cuda(cudaError_t status, const char* operation, const char* node = "",
                        const char* location = "") {
   if (status == cudaSuccess) return;
-  std::string message = std::string(location) + (location[0] ? ": " : "") + "error[R0001]: " + operation +
-                        " failed";
-  if (node[0]) message += std::string(" for node '") + node + "'";
-  message += std::string(": ") + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")";
-  throw Error(message, "R0001");
+  cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), operation, node, location);
 }
 
 /// True when `Arg` initialises a `Param` with braces, so without a narrowing conversion

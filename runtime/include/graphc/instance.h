@@ -49,10 +49,11 @@ class Instance {
   ~Instance();
 
   /// Sets param `name` for the next launches: every kernel node that passes it gets the
-  /// new value through cudaGraphExecKernelNodeSetParams (no re-instantiation), and every
+  /// new value through cuGraphExecKernelNodeSetParams (the driver's exec kernel setter, the
+  /// runtime's cudaGraphExecKernelNodeSetParams without its layer; no re-instantiation), and every
   /// node whose configuration uses it (a grid, block or shared memory size; a copy's or
   /// memset's slice, a copy's size, a memset's value) is folded again with the value and
-  /// set through cudaGraphExecKernelNodeSetParams or cudaGraphExecNodeSetParams. The C++
+  /// set through cuGraphExecKernelNodeSetParams or cudaGraphExecNodeSetParams. The C++
   /// type must be the param's type exactly (set("scale", 3.0f) for an f32 param; 3.0 is a
   /// double; __half for f16, __nv_bfloat16 for bf16; CUDA's vector type for a vector param,
   /// set("tint", make_float4(1, 2, 3, 4))): otherwise graphc::Error R0012; an unknown name
@@ -68,7 +69,7 @@ class Instance {
   /// Gives buffer `name` new memory on the live exec, for the next launches: `pointer`,
   /// holding `bytes`. Every node that uses the buffer is pointed at it in place (no
   /// re-instantiation): a kernel argument (`buf`, `buf + k`) through
-  /// cudaGraphExecKernelNodeSetParams, a copy end or memset through
+  /// cuGraphExecKernelNodeSetParams, a copy end or memset through
   /// cudaGraphExecNodeSetParams, the nodes of a called graph the buffer is passed to, in
   /// conditional bodies too, and a capture node that passes it is captured again and set
   /// with cudaGraphExecChildGraphNodeSetParams. The memory must hold the buffer (R0007 when
