@@ -9,8 +9,12 @@ CallSite site_of(const SourceManager& sources, const ir::Node& node) { return {&
 void check(cudaError_t status, const char* operation, const CallSite& site) {
   if (status == cudaSuccess) return;
   cudaGetLastError();
+  fail_call(cudaGetErrorName(status), cudaGetErrorString(status), operation, site);
+}
+
+void fail_call(const char* name, const char* text, const char* operation, const CallSite& site) {
   const std::string location = site.sources != nullptr ? site.sources->location(site.range) : std::string();
-  check_cuda(status, operation, std::string(site.node).c_str(), location.c_str());
+  cuda_failure(name, text, operation, std::string(site.node).c_str(), location.c_str());
 }
 
 }  // namespace graphc::detail

@@ -33,4 +33,8 @@ CallSite site_of(const SourceManager& sources, const ir::Node& node);
 /// caller's code does not see a failure graphc already reported.
 void check(cudaError_t status, const char* operation, const CallSite& site = {});
 
+/// Throws the same R0001 for a call that failed with the error `name` and its description
+/// `text` (a driver call's, which check() cannot name).
+[[noreturn]] void fail_call(const char* name, const char* text, const char* operation, const CallSite& site);
+
 }  // namespace graphc::detail

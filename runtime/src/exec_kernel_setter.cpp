@@ -2,10 +2,6 @@
 
 #include <cudaTypedefs.h>
 
-#include <string>
-
-#include "graphc/generated_support.h"
-
 namespace graphc::detail {
 namespace {
 
@@ -46,8 +42,7 @@ void check_driver(const Driver& d, CUresult status, const char* operation, const
   const char* text = "unknown error";
   d.error_name(status, &name);
   d.error_string(status, &text);
-  const std::string location = site.sources != nullptr ? site.sources->location(site.range) : std::string();
-  cuda_failure(name, text, operation, std::string(site.node).c_str(), location.c_str());
+  fail_call(name, text, operation, site);
 }
 
 }  // namespace

@@ -12,15 +12,18 @@ Slot param_slot(const ir::Scalar& value) {
   return slot;
 }
 
-Slot param_slot(const ir::Param& param) {
-  if (!ir::is_vector(param.type)) return param_slot(param.folded_default);
+Slot vector_slot(ir::ScalarType type, const std::vector<ir::Scalar>& lanes) {
   Slot slot;
-  const std::size_t lane_size = ir::type_size(ir::component_type(param.type));
-  for (std::size_t i = 0; i < param.folded_lanes.size(); ++i) {
-    const std::array<std::byte, 8> lane = param.folded_lanes[i].bytes();
+  const std::size_t lane_size = ir::type_size(ir::component_type(type));
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    const std::array<std::byte, 8> lane = lanes[i].bytes();
     std::copy_n(lane.begin(), lane_size, slot.bytes.begin() + static_cast<std::ptrdiff_t>(i * lane_size));
   }
   return slot;
+}
+
+Slot param_slot(const ir::Param& param) {
+  return ir::is_vector(param.type) ? vector_slot(param.type, param.folded_lanes) : param_slot(param.folded_default);
 }
 
 MemoryPlace memory_place(const ir::Graph& graph, ir::BufferId id, std::int64_t offset) {

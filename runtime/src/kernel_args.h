@@ -22,7 +22,10 @@ struct alignas(16) Slot {
 
 /// The bytes of a scalar value (a param's value set, a call's value for a parameter).
 Slot param_slot(const ir::Scalar& value);
-/// The bytes of a param's default: of a vector param, its lanes at CUDA's offsets.
+/// The bytes of a value of vector `type`: `lanes` (each of its component type) one after
+/// the other, at CUDA's offsets.
+Slot vector_slot(ir::ScalarType type, const std::vector<ir::Scalar>& lanes);
+/// The bytes of a param's default: of a vector param, its lanes (vector_slot).
 Slot param_slot(const ir::Param& param);
 
 /// Where element `offset` of buffer `id` is (`buf + k` arguments, slices, call arguments):

@@ -5,7 +5,6 @@
 // recapture.h), through the exec's SetParams calls on the instantiated graph (no
 // re-instantiation; the change applies to the next launches).
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -121,20 +120,17 @@ std::optional<detail::Slot> parse_vector(std::string_view text, ir::ScalarType t
     text = trim(text.substr(name.size()));
     text = text.substr(1, text.size() - 2);
   }
-  const ir::ScalarType component = ir::component_type(type);
-  const std::size_t lane_size = ir::type_size(component);
-  detail::Slot slot;
+  std::vector<ir::Scalar> lanes;
   for (std::size_t lane = 0; lane < ir::lanes(type); ++lane) {
     const std::size_t comma = text.find(',');
     const bool last = lane + 1 == ir::lanes(type);
     if (last != (comma == std::string_view::npos)) return std::nullopt;  // too few or too many lanes
-    const std::optional<ir::Scalar> value = parse_value(trim(text.substr(0, comma)), component);
+    const std::optional<ir::Scalar> value = parse_value(trim(text.substr(0, comma)), ir::component_type(type));
     if (!value) return std::nullopt;
-    const std::array<std::byte, 8> bytes = value->bytes();
-    std::copy_n(bytes.begin(), lane_size, slot.bytes.begin() + static_cast<std::ptrdiff_t>(lane * lane_size));
+    lanes.push_back(*value);
     if (!last) text = text.substr(comma + 1);
   }
-  return slot;
+  return detail::vector_slot(type, lanes);
 }
 
 }  // namespace
