@@ -6,7 +6,9 @@
 #include "frontend/text/parse_text.h"
 #include "frontend/yaml/parse_yaml.h"
 #include "load_imports.h"
+#include "modules/module_kernels.h"
 #include "sema/analyze.h"
+#include "sema/check_kernel_signatures.h"
 
 namespace graphc {
 namespace {
@@ -46,8 +48,13 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   };
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
+  c.graph_files = static_cast<std::uint32_t>(c.sources.size());
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
   if (module_files) check_module_files(c);
+  if (module_files && !c.diags.has_errors()) {
+    c.module_kernels = modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
+    sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
+  }
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);
   c.joins = opt::join_roots(c.module);
@@ -80,7 +87,7 @@ std::unique_ptr<Compilation> compile_text(const std::string& path, std::string t
 
 std::vector<std::string> files_read(const Compilation& c) {
   std::vector<std::string> files{c.module.path};
-  for (std::uint32_t f = 1; f < c.sources.size(); ++f) files.push_back(c.sources.file(FileId{f}).path());
+  for (std::uint32_t f = 1; f < c.graph_files; ++f) files.push_back(c.sources.file(FileId{f}).path());
   for (const ir::ModuleDecl& m : c.module.modules) files.push_back(m.resolved);
   return files;
 }

@@ -11,6 +11,7 @@
 
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
+#include "ir/kernel_signature.h"
 #include "opt/join_roots.h"
 #include "opt/order_creation.h"
 #include "opt/reduce_edges.h"
@@ -35,6 +36,12 @@ struct Compilation {
   std::vector<opt::ImpliedEdge> implied_edges;  // edges the optimiser took out of `module` (opt::reduce_edges)
   std::vector<opt::JoinNode> joins;             // nodes the optimiser added to `module` (opt::join_roots)
   std::vector<opt::Reorder> reorders;           // graphs whose creation order it changed (opt::order_creation)
+  /// The kernels each of module.modules declares (compiler/modules/module_kernels.h), read
+  /// for a file on disk that analyzed without errors; empty otherwise.
+  std::vector<ir::ModuleKernels> module_kernels;
+  /// How many of `sources` are graph files (the file, then its imports); the module files
+  /// that notes point into come after them.
+  std::uint32_t graph_files = 0;
   bool ok() const { return !diags.has_errors(); }
 };
 
@@ -45,7 +52,9 @@ bool is_yaml_path(const std::string& path);
 /// Compiles the file at `path` (".graph", or ".yaml" / ".yml" for the YAML form; the path
 /// is kept as given for diagnostics). Imports may mix both forms.
 /// Never throws for bad input: an unreadable file is diagnostic E0002, an unreadable module
-/// file E0019 at its `module` line.
+/// file E0019 at its `module` line. Kernel nodes are checked against the kernels their
+/// modules declare (sema/check_kernel_signatures.h: .cu modules compiled to PTX by NVRTC,
+/// cached on disk; .ptx read directly).
 std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options = {});
 
 /// Every file `c` read: the file itself, each file it imports (in load order), then every
@@ -53,7 +62,7 @@ std::unique_ptr<Compilation> compile_file(const std::string& path, const Compile
 std::vector<std::string> files_read(const Compilation& c);
 
 /// Compiles text held in memory, reported under `path` (tests, tools). Its module files
-/// are not checked here (the runtime reads them: R0006).
+/// are not read here, nor kernel nodes checked against them (the runtime does: R0002-R0006).
 std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options = {});
 
 }  // namespace graphc

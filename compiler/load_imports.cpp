@@ -87,15 +87,6 @@ class ImportLoader {
 
 }  // namespace
 
-std::string unreadable_file(const std::string& path) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec) return ec.message();  // "No such file or directory", "Permission denied"
-  if (fs::is_directory(status)) return "it is a directory";
-  if (!fs::is_regular_file(status)) return "it is not a regular file (a pipe, a socket or a device)";
-  return {};
-}
-
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
   std::ostringstream text;
   if (path == "-") {  // standard input, as compilers read it

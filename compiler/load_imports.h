@@ -16,12 +16,6 @@ namespace graphc {
 /// Graph files larger than this are refused before they are read (E0014): 16 MiB.
 inline constexpr std::uintmax_t kMaxGraphFileBytes = std::uintmax_t{16} << 20;
 
-/// Why `path` cannot be read as a graph or module file, or empty when it can: the system's
-/// reason ("No such file or directory", "Permission denied"), or that it is a directory or
-/// not a regular file. Checked without opening it: a pipe's open waits for a writer, and a
-/// device such as /dev/zero never ends.
-std::string unreadable_file(const std::string& path);
-
 /// Reads the file at `path` into `sources` (`-`: standard input, named `<stdin>`); nullopt
 /// after reporting, at `at`, E0002 with the reason when it cannot be read or is not a
 /// regular file (a folder, a pipe, a device: refused before it is opened), or E0014 when it

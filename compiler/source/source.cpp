@@ -1,6 +1,7 @@
 #include "source/source.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -59,6 +60,15 @@ std::string_view SourceManager::text(const SourceRange& range) const {
   const std::uint32_t begin = std::min<std::uint32_t>(range.begin, static_cast<std::uint32_t>(t.size()));
   const std::uint32_t end = std::min<std::uint32_t>(std::max(range.end, begin), static_cast<std::uint32_t>(t.size()));
   return std::string_view(t).substr(begin, end - begin);
+}
+
+std::string unreadable_file(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (ec) return ec.message();  // "No such file or directory", "Permission denied"
+  if (std::filesystem::is_directory(status)) return "it is a directory";
+  if (!std::filesystem::is_regular_file(status)) return "it is not a regular file (a pipe, a socket or a device)";
+  return {};
 }
 
 }  // namespace graphc

@@ -97,4 +97,10 @@ class SourceManager {
   std::vector<LoopIteration> iterations_;
 };
 
+/// Why `path` cannot be read as a graph or module file, or empty when it can: the system's
+/// reason ("No such file or directory", "Permission denied"), or that it is a directory or
+/// not a regular file. Checked without opening it: a pipe's open waits for a writer, and a
+/// device such as /dev/zero never ends.
+std::string unreadable_file(const std::string& path);
+
 }  // namespace graphc

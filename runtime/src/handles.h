@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cuda_runtime_api.h>
-#include <nvrtc.h>
 
 #include <cstddef>
 #include <utility>
@@ -45,13 +44,11 @@ class Handle {
 void destroy_graph(cudaGraph_t graph);
 void destroy_exec(cudaGraphExec_t exec);
 void unload_library(cudaLibrary_t library);
-void destroy_nvrtc_program(nvrtcProgram program);
 void destroy_event(cudaEvent_t event);
 
 using GraphHandle = Handle<cudaGraph_t, destroy_graph>;              // cudaGraphDestroy
 using ExecHandle = Handle<cudaGraphExec_t, destroy_exec>;            // cudaGraphExecDestroy
 using LibraryHandle = Handle<cudaLibrary_t, unload_library>;         // cudaLibraryUnload
-using NvrtcProgramHandle = Handle<nvrtcProgram, destroy_nvrtc_program>;  // nvrtcDestroyProgram
 using EventHandle = Handle<cudaEvent_t, destroy_event>;              // cudaEventDestroy
 
 /// Memory of one buffer: cudaMalloc (device), cudaMallocHost (host, pinned) or

@@ -1,24 +1,11 @@
 #include "module_set.h"
 
-#include <set>
-
+#include "modules/module_kernels.h"
 #include "modules_library.h"
 #include "modules_nvrtc.h"
 
 namespace graphc::detail {
 namespace {
-
-// Every kernel function named in any graph of the module, sorted (deterministic cache keys).
-std::vector<std::string> kernel_functions(const ir::Module& module) {
-  std::set<std::string> names;
-  for (const ir::Graph& graph : module.graphs) {
-    for (const ir::Node& node : graph.nodes) {
-      const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-      if (kernel != nullptr && !node.synthetic) names.insert(kernel->function);
-    }
-  }
-  return {names.begin(), names.end()};
-}
 
 bool is_cu(const std::string& path) { return path.size() > 3 && path.ends_with(".cu"); }
 
@@ -27,8 +14,8 @@ bool is_cu(const std::string& path) { return path.size() > 3 && path.ends_with("
 ModuleSet ModuleSet::load(const Compilation& compilation) {
   ModuleSet set;
   const ir::Module& module = compilation.module;
-  const std::vector<std::string> kernels = kernel_functions(module);
-  const NvrtcCache cache(NvrtcCache::default_directory());
+  const std::vector<std::string> kernels = modules::kernel_functions(module);
+  const modules::NvrtcCache cache(modules::NvrtcCache::default_directory());
   std::string arch;
   for (const ir::ModuleDecl& decl : module.modules) {
     const ModuleSite site{compilation.sources, decl, module.path};

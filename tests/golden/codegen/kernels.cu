@@ -4,7 +4,6 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
-#include <cstdint>
 
 // train_step: x = x * scale + 1, then x = x / scale.
 extern "C" __global__ void kernel_forward(float* x, float scale, int n) {
@@ -29,16 +28,16 @@ extern "C" __global__ void add_halves(float* out, const float* a, const float* b
 }
 
 // types: one parameter of every scalar type, passed from buffers, params and literals.
-extern "C" __global__ void take_all(std::int8_t* a, __half* h, __half ph, __nv_bfloat16 pb, std::int64_t pi,
-                                    std::uint64_t pu, double pd, unsigned pu32, std::int8_t i8, std::int16_t i16,
-                                    int i32, long long i64, std::uint8_t u8, std::uint16_t u16, unsigned u32,
-                                    std::uint64_t u64, float f32, double f64) {
+extern "C" __global__ void take_all(signed char* a, __half* h, __half ph, __nv_bfloat16 pb, long pi,
+                                    unsigned long pu, double pd, unsigned pu32, signed char i8, short i16,
+                                    int i32, long long i64, unsigned char u8, unsigned short u16, unsigned u32,
+                                    unsigned long u64, float f32, double f64) {
   extern __shared__ unsigned char scratch[];
   if (threadIdx.x == 0 && blockIdx.x == 0) {
     scratch[0] = static_cast<unsigned char>(i8 + i16 + i32 + u8 + u16);
-    a[0] = static_cast<std::int8_t>(scratch[0] + static_cast<unsigned char>(pi + static_cast<long long>(pu) + i64));
+    a[0] = static_cast<signed char>(scratch[0] + static_cast<unsigned char>(pi + static_cast<long long>(pu) + i64));
     h[0] = __hadd(ph, __float2half(__bfloat162float(pb) + static_cast<float>(pd + f64) + f32));
-    a[1] = static_cast<std::int8_t>(pu32 + u32 + static_cast<unsigned>(u64));
+    a[1] = static_cast<signed char>(pu32 + u32 + static_cast<unsigned>(u64));
   }
 }
 
@@ -126,8 +125,8 @@ namespace ns {
 struct Mixed {
   __half h;
   double d;
-  std::uint8_t b;
-  std::int64_t* p;
+  unsigned char b;
+  long* p;
   short s;
 };
 }  // namespace ns

@@ -6,6 +6,7 @@ file(STRINGS ${CODES} rows REGEX "^GRAPHC_DIAG\\(")
 
 set(families
   "E00:Syntax and files"
+  "W00:Syntax and files (warnings)"
   "E01:Names"
   "E02:Types and values"
   "E03:Structure"

@@ -7,7 +7,6 @@
 
 #include "graphc/error.h"
 #include "modules_nvrtc.h"
-#include "toolkit_includes.h"
 
 namespace graphc::detail {
 namespace {
@@ -33,7 +32,7 @@ struct Fixture {
   Fixture& operator=(const Fixture&) = delete;
 
   ModuleSite site() const { return {sources, decl, graph_path}; }
-  NvrtcCache cache() const { return NvrtcCache(cache_dir); }
+  modules::NvrtcCache cache() const { return modules::NvrtcCache(cache_dir); }
 };
 
 TEST_CASE("compile_cu lowers extern \"C\", namespaced and template kernel names, then hits the cache", "[runtime]") {
@@ -91,34 +90,6 @@ TEST_CASE("an unreadable .cu module is R0006", "[runtime]") {
     CHECK_THAT(e.what(), Catch::StartsWith("test.graph:1:1: error[R0006]: cannot load module "
                                            "'/nonexistent/graphc/module.cu': cannot read the file\n"));
   }
-}
-
-TEST_CASE("nvrtc_options: a real architecture, C++17, device default, module and toolkit includes", "[runtime]") {
-  const std::vector<std::string> options = nvrtc_options("sm_90", "some/dir");
-  REQUIRE(options.size() >= 5);
-  CHECK(options[0] == "--gpu-architecture=sm_90");
-  CHECK(options[1] == "-std=c++17");
-  CHECK(options[2] == "-default-device");
-  CHECK(options[3] == "-Isome/dir");
-  CHECK(options[4].starts_with("-I"));
-}
-
-TEST_CASE("the toolkit's include folders are nvcc.profile's, $(TOP) and $(_TARGET_DIR_) replaced", "[runtime]") {
-  // CUDA 13's nvcc.profile, abridged.
-  const std::string profile = R"(
-TOP              = $(_HERE_)/..
-LD_LIBRARY_PATH += $(TOP)/lib:
-INCLUDES        +=  "-I$(TOP)/$(_TARGET_DIR_)/include" $(_SPACE_)
-SYSTEM_INCLUDES +=  "-isystem" "$(TOP)/$(_TARGET_DIR_)/include/cccl" $(_SPACE_)
-LIBRARIES        =+ $(_SPACE_) "-L$(TOP)/$(_TARGET_DIR_)/lib$(_TARGET_SIZE_)/stubs"
-)";
-  const std::vector<std::filesystem::path> dirs = profile_includes(profile, "/opt/cuda", "targets/x86_64-linux");
-  CHECK(dirs == std::vector<std::filesystem::path>{"/opt/cuda/targets/x86_64-linux/include",
-                                                   "/opt/cuda/targets/x86_64-linux/include/cccl"});
-  CHECK(profile_includes("INCLUDES += -I$(_HERE_)/../include\n", "/cuda", "t").front() == "/cuda/bin/../include");
-  // This machine's toolkit: nvcc adds include/cccl, so NVRTC gets it too.
-  const std::vector<std::string> found = toolkit_include_dirs();
-  CHECK(std::any_of(found.begin(), found.end(), [](const std::string& dir) { return dir.ends_with("include/cccl"); }));
 }
 
 TEST_CASE("kernels with cooperative groups, CUB and libcu++ compile under NVRTC as under nvcc", "[runtime]") {

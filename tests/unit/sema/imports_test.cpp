@@ -41,7 +41,7 @@ class Files {
 
 TEST_CASE("imported graphs join the module, each file once, modules once", "[imports]") {
   Files files("diamond");
-  files.write("lib/k.cu", "");
+  files.write("lib/k.cu", "extern \"C\" __global__ void f(float* x) {}\n");
   files.write("lib/base.graph", "module \"k.cu\";\ngraph base(x : f32[8] device) { kernel k : f<<<1, 8>>>(x); }\n");
   files.write("lib/left.graph", "import \"base.graph\";\nmodule \"k.cu\";\ngraph left(x : f32[8] device) { call b : base(x); }\n");
   files.write("right.graph", "import \"lib/base.graph\";\ngraph right(x : f32[8] device) { call b : base(x); }\n");

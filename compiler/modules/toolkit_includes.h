@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace graphc::detail {
+namespace graphc::modules {
 
 /// The include folders that an nvcc.profile's INCLUDES and SYSTEM_INCLUDES lines name (`-I
 /// dir`, `-Idir`, `-isystem dir`, quoted or not), in order, with $(TOP), $(_HERE_) and
@@ -23,4 +23,4 @@ std::vector<std::filesystem::path> profile_includes(std::string_view profile, co
 /// the folders its bin/nvcc.profile names (or `include` alone where there is no profile).
 std::vector<std::string> toolkit_include_dirs();
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

@@ -1,4 +1,4 @@
-#include "toolkit_includes.h"
+#include "modules/toolkit_includes.h"
 
 #include <dlfcn.h>
 #include <nvrtc.h>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
 // `text` with every `$(name)` replaced by `value`.
@@ -117,4 +117,4 @@ std::vector<std::string> toolkit_include_dirs() {
   return out;
 }
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

@@ -7,11 +7,11 @@
 #include <string>
 #include <string_view>
 
-namespace graphc::detail {
+namespace graphc::modules {
 
 /// FNV-1a 64 of `bytes`.
 std::uint64_t stable_hash(std::string_view bytes);
 /// The hash as 16 lowercase hex digits.
 std::string stable_hash_hex(std::string_view bytes);
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

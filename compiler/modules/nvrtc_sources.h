@@ -2,13 +2,15 @@
 // and the local headers whose contents belong in the cache key.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-namespace graphc::detail {
+namespace graphc::modules {
 
 /// A .cu file as read, and the local headers it includes.
 struct CuSource {
@@ -38,4 +40,10 @@ std::string_view kernel_identifier(std::string_view name);
 /// the module does not declare fails its compilation).
 std::vector<std::string> kernel_names_in(std::string_view text, const std::vector<std::string>& kernels);
 
-}  // namespace graphc::detail
+/// Where `text` (a .cu file) declares the kernel `identifier` (kernel_identifier): the
+/// byte range of its first occurrence, outside comments and literals, in a declaration
+/// that says `__global__` before it; nullopt where there is none.
+std::optional<std::pair<std::uint32_t, std::uint32_t>> kernel_declaration(std::string_view text,
+                                                                        std::string_view identifier);
+
+}  // namespace graphc::modules

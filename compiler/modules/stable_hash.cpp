@@ -1,8 +1,8 @@
-#include "stable_hash.h"
+#include "modules/stable_hash.h"
 
 #include <fmt/format.h>
 
-namespace graphc::detail {
+namespace graphc::modules {
 
 std::uint64_t stable_hash(std::string_view bytes) {
   std::uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
@@ -15,4 +15,4 @@ std::uint64_t stable_hash(std::string_view bytes) {
 
 std::string stable_hash_hex(std::string_view bytes) { return fmt::format("{:016x}", stable_hash(bytes)); }
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

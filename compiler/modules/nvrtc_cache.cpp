@@ -1,4 +1,4 @@
-#include "nvrtc_cache.h"
+#include "modules/nvrtc_cache.h"
 
 #include <unistd.h>
 
@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "stable_hash.h"
+#include "modules/stable_hash.h"
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
 // Entry layout: a magic line, then length-prefixed fields ("<length>\n<bytes>"): the key,
@@ -130,4 +130,4 @@ void NvrtcCache::store(const std::string& key, const CompiledCode& code) const {
   if (ec) std::filesystem::remove(temp, ec);
 }
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

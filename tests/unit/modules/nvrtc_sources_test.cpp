@@ -3,19 +3,19 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "nvrtc_sources.h"
+#include "modules/nvrtc_sources.h"
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
-TEST_CASE("kernel_identifier strips namespaces and template arguments", "[runtime]") {
+TEST_CASE("kernel_identifier strips namespaces and template arguments", "[modules]") {
   CHECK(kernel_identifier("axpy") == "axpy");
   CHECK(kernel_identifier("axpy<float>") == "axpy");
   CHECK(kernel_identifier("ns::inner::scale<float, 4>") == "scale");
   CHECK(kernel_identifier("ns::scale") == "scale");
 }
 
-TEST_CASE("kernel_names_in keeps the names whose identifier occurs outside comments and literals", "[runtime]") {
+TEST_CASE("kernel_names_in keeps the names whose identifier occurs outside comments and literals", "[modules]") {
   const std::string text = R"(// mentioned() in a comment
 /* and block_mentioned here */
 const char* s = "quoted";
@@ -27,13 +27,13 @@ extern "C" __global__ void k2(float x) { (void)1.0f; }
   CHECK(kernel_names_in(text, kernels) == std::vector<std::string>{"axpy<float>", "axpy<double>", "k2"});
 }
 
-TEST_CASE("with_prelude declares the device runtime functions, then restarts line numbering", "[runtime]") {
+TEST_CASE("with_prelude declares the device runtime functions, then restarts line numbering", "[modules]") {
   const std::string text = with_prelude("__global__ void k() {}\n", "dir/my \"odd\" file.cu");
   CHECK_THAT(text, Catch::Contains("#include <cuda_device_runtime_api.h>\n"));
   CHECK_THAT(text, Catch::EndsWith("#line 1 \"dir/my \\\"odd\\\" file.cu\"\n__global__ void k() {}\n"));
 }
 
-TEST_CASE("read_cu_source records the local headers it includes, recursively", "[runtime]") {
+TEST_CASE("read_cu_source records the local headers it includes, recursively", "[modules]") {
   std::string pattern = (std::filesystem::temp_directory_path() / "graphc-sources-XXXXXX").string();
   REQUIRE(mkdtemp(pattern.data()) != nullptr);
   const std::filesystem::path dir = pattern;
@@ -53,4 +53,4 @@ TEST_CASE("read_cu_source records the local headers it includes, recursively", "
 }
 
 }  // namespace
-}  // namespace graphc::detail
+}  // namespace graphc::modules

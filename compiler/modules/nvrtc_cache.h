@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace graphc::detail {
+namespace graphc::modules {
 
 /// What NVRTC produced for one module: the code image and the lowered (mangled) name of
 /// each kernel name expression.
@@ -42,4 +42,4 @@ class NvrtcCache {
   std::filesystem::path directory_;
 };
 
-}  // namespace graphc::detail
+}  // namespace graphc::modules

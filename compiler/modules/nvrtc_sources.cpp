@@ -1,11 +1,11 @@
-#include "nvrtc_sources.h"
+#include "modules/nvrtc_sources.h"
 
 #include <fstream>
 #include <iterator>
 #include <regex>
 #include <set>
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
 std::optional<std::string> read_file(const std::filesystem::path& path) {
@@ -38,9 +38,10 @@ void add_local_headers(const std::filesystem::path& file, std::string_view text,
 bool is_identifier_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_identifier_char(char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
 
-// Every identifier of `text` outside comments, string literals and character literals.
-std::set<std::string, std::less<>> identifiers(std::string_view text) {
-  std::set<std::string, std::less<>> out;
+// Calls `visit(identifier, offset)` for every identifier of `text` outside comments,
+// string literals and character literals.
+template <typename Visit>
+void for_each_identifier(std::string_view text, Visit visit) {
   std::size_t i = 0;
   while (i < text.size()) {
     const char c = text[i];
@@ -58,14 +59,13 @@ std::set<std::string, std::less<>> identifiers(std::string_view text) {
     } else if (is_identifier_start(c)) {
       const std::size_t start = i;
       while (i < text.size() && is_identifier_char(text[i])) ++i;
-      out.emplace(text.substr(start, i - start));
+      visit(text.substr(start, i - start), start);
     } else if (c >= '0' && c <= '9') {
       while (i < text.size() && is_identifier_char(text[i])) ++i;  // a number with a suffix, e.g. 1.0f
     } else {
       ++i;
     }
   }
-  return out;
 }
 
 std::string escape_for_line_directive(std::string_view path) {
@@ -109,7 +109,8 @@ std::string_view kernel_identifier(std::string_view name) {
 }
 
 std::vector<std::string> kernel_names_in(std::string_view text, const std::vector<std::string>& kernels) {
-  const auto ids = identifiers(text);
+  std::set<std::string_view, std::less<>> ids;
+  for_each_identifier(text, [&](std::string_view id, std::size_t) { ids.insert(id); });
   std::vector<std::string> out;
   for (const std::string& name : kernels) {
     if (ids.contains(kernel_identifier(name))) out.push_back(name);
@@ -117,4 +118,20 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::vecto
   return out;
 }
 
-}  // namespace graphc::detail
+std::optional<std::pair<std::uint32_t, std::uint32_t>> kernel_declaration(std::string_view text,
+                                                                        std::string_view identifier) {
+  std::optional<std::size_t> global;  // the last __global__ seen
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> found;
+  for_each_identifier(text, [&](std::string_view id, std::size_t at) {
+    if (found) return;
+    if (id == "__global__") {
+      global = at;
+    } else if (id == identifier && global &&
+               text.substr(*global, at - *global).find_first_of(";{}") == std::string_view::npos) {
+      found = std::pair{static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(at + id.size())};
+    }
+  });
+  return found;
+}
+
+}  // namespace graphc::modules

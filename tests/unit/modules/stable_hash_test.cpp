@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
-#include "stable_hash.h"
+#include "modules/stable_hash.h"
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
-TEST_CASE("stable_hash is FNV-1a 64: the published test vectors", "[runtime]") {
+TEST_CASE("stable_hash is FNV-1a 64: the published test vectors", "[modules]") {
   CHECK(stable_hash("") == 0xcbf29ce484222325ull);
   CHECK(stable_hash("a") == 0xaf63dc4c8601ec8cull);
   CHECK(stable_hash("foobar") == 0x85944171f73967e8ull);
@@ -14,4 +14,4 @@ TEST_CASE("stable_hash is FNV-1a 64: the published test vectors", "[runtime]") {
 }
 
 }  // namespace
-}  // namespace graphc::detail
+}  // namespace graphc::modules

@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "nvrtc_cache.h"
+#include "modules/nvrtc_cache.h"
 
-namespace graphc::detail {
+namespace graphc::modules {
 namespace {
 
 std::filesystem::path fresh_directory() {
@@ -14,7 +14,7 @@ std::filesystem::path fresh_directory() {
   return pattern;
 }
 
-TEST_CASE("NvrtcCache stores an entry and finds it by its exact key", "[runtime]") {
+TEST_CASE("NvrtcCache stores an entry and finds it by its exact key", "[modules]") {
   const std::filesystem::path dir = fresh_directory();
   const NvrtcCache cache(dir / "nested");
   CompiledCode code;
@@ -36,13 +36,13 @@ TEST_CASE("NvrtcCache stores an entry and finds it by its exact key", "[runtime]
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("NvrtcCache with no directory caches nothing", "[runtime]") {
+TEST_CASE("NvrtcCache with no directory caches nothing", "[modules]") {
   const NvrtcCache cache{std::filesystem::path()};
   cache.store("key", CompiledCode{"image", {}});
   CHECK_FALSE(cache.find("key"));
 }
 
-TEST_CASE("NvrtcCache::default_directory: GRAPHC_CACHE_DIR, XDG_CACHE_HOME, HOME", "[runtime]") {
+TEST_CASE("NvrtcCache::default_directory: GRAPHC_CACHE_DIR, XDG_CACHE_HOME, HOME", "[modules]") {
   auto saved = [](const char* name) { return std::getenv(name) ? std::optional<std::string>(std::getenv(name)) : std::nullopt; };
   const auto graphc = saved("GRAPHC_CACHE_DIR");
   const auto xdg = saved("XDG_CACHE_HOME");
@@ -72,4 +72,4 @@ TEST_CASE("NvrtcCache::default_directory: GRAPHC_CACHE_DIR, XDG_CACHE_HOME, HOME
 }
 
 }  // namespace
-}  // namespace graphc::detail
+}  // namespace graphc::modules
