@@ -9,6 +9,7 @@
 #include "modules/module_kernels.h"
 #include "sema/analyze.h"
 #include "sema/check_kernel_signatures.h"
+#include "sema/check_races.h"
 
 namespace graphc {
 namespace {
@@ -54,6 +55,10 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   if (module_files && !c.diags.has_errors()) {
     c.module_kernels = modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
+  }
+  if (!c.diags.has_errors()) {
+    sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags);
+    if (options.races_are_errors) c.diags.promote(DiagCode::data_race);
   }
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);

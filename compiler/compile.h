@@ -25,6 +25,8 @@ struct CompileOptions {
   /// Run the optimiser (opt/) on a module that analyzed without errors: both back ends
   /// then build the optimised graph.
   bool optimize = true;
+  /// Report data races (W0303, sema/check_races.h) as errors: `graphc -Werror=race`.
+  bool races_are_errors = false;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

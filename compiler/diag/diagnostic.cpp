@@ -41,6 +41,14 @@ Diagnostic& DiagEngine::add(Diagnostic diagnostic) {
   return diagnostics_.back();
 }
 
+void DiagEngine::promote(DiagCode code) {
+  for (Diagnostic& d : diagnostics_) {
+    if (d.code != code || d.severity != Severity::warning) continue;
+    d.severity = Severity::error;
+    ++error_count_;
+  }
+}
+
 std::size_t DiagEngine::warning_count() const {
   return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const Diagnostic& d) {
     return d.severity == Severity::warning;

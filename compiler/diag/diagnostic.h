@@ -64,6 +64,10 @@ class DiagEngine {
   /// same cap.
   Diagnostic& add(Diagnostic diagnostic);
 
+  /// Makes every warning of `code` reported so far an error (`-Werror=race`): it keeps its
+  /// code and message, and counts as an error.
+  void promote(DiagCode code);
+
   bool has_errors() const { return error_count_ > 0; }
   std::size_t error_count() const { return error_count_; }
   std::size_t warning_count() const;

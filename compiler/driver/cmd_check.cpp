@@ -53,7 +53,7 @@ void add_check(CLI::App& app, int& status) {
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
   cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change");
-  add_optimize_option(*cmd, options->compile);
+  add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {

@@ -36,7 +36,7 @@ void add_compile(CLI::App& app, int& status) {
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
   cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
-  add_optimize_option(*cmd, options->compile);
+  add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {

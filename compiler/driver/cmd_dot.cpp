@@ -17,7 +17,7 @@ void add_dot(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("dot", "Print the graphs of a file as Graphviz DOT");
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
-  add_optimize_option(*cmd, options->compile);
+  add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {

@@ -168,7 +168,7 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
 
 int run(const Options& o) {
   const auto load_start = Clock::now();
-  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize});
+  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize, .races_are_errors = o.compile.races_are_errors});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 
@@ -220,7 +220,7 @@ void add_run(CLI::App& app, int& status) {
   cmd->add_option("--reloads", options->reloads, "with --watch: stop after N reloads (default: never)")
       ->check(CLI::PositiveNumber)
       ->needs("--watch");
-  add_optimize_option(*cmd, options->compile);
+  add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     if (options->watch && options->file == "-") {
       std::fprintf(stderr, "graphc: error: --watch reloads the graph's files; standard input (-) cannot be read again\n");

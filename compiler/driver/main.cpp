@@ -1,7 +1,10 @@
 // graphc: the command-line driver. Wires the subcommands; each lives in its cmd_*.cpp.
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "report.h"
 
 int main(int argc, char** argv) {
   using namespace graphc::driver;
@@ -17,7 +20,9 @@ int main(int argc, char** argv) {
   add_run(app, status);
 #endif
   try {
-    app.parse(argc, argv);
+    std::vector<std::string> args = gcc_style_arguments(argc, argv);
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? exit_ok : exit_usage;

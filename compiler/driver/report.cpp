@@ -18,11 +18,25 @@ std::unique_ptr<Compilation> compile_and_report(const std::string& path, const C
   return compilation;
 }
 
-void add_optimize_option(CLI::App& cmd, CompileOptions& options) {
+void add_compile_options(CLI::App& cmd, CompileOptions& options) {
   cmd.add_option_function<int>(
          "-O", [&options](int level) { options.optimize = level > 0; },
          "optimisation level: 1 (default) leaves out the edges other paths imply, 0 keeps every edge")
       ->check(CLI::Range(0, 1));
+  cmd.add_option_function<std::vector<std::string>>(
+         "--Werror", [&options](const std::vector<std::string>&) { options.races_are_errors = true; },
+         "make a kind of warning an error: race (W0303, a data race); also written -Werror=race")
+      ->check(CLI::IsMember({"race"}));
+}
+
+std::vector<std::string> gcc_style_arguments(int argc, char** argv) {
+  std::vector<std::string> out;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.starts_with("-Werror=")) arg.insert(0, "-");
+    out.push_back(std::move(arg));
+  }
+  return out;
 }
 
 }  // namespace graphc::driver

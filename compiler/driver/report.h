@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,7 +18,12 @@ void report(const SourceManager& sources, const DiagEngine& diags);
 /// Returns the compilation; callers check ok().
 std::unique_ptr<Compilation> compile_and_report(const std::string& path, const CompileOptions& options = {});
 
-/// Registers `-O LEVEL` on `cmd`: 1 (the default) runs the optimiser, 0 does not.
-void add_optimize_option(CLI::App& cmd, CompileOptions& options);
+/// Registers on `cmd` `-O LEVEL` (1, the default, runs the optimiser; 0 does not) and
+/// `--Werror=race` (data races are errors).
+void add_compile_options(CLI::App& cmd, CompileOptions& options);
+
+/// argv after the program name, with GCC's spelling `-Werror=race` written as CLI11's long
+/// option `--Werror=race`.
+std::vector<std::string> gcc_style_arguments(int argc, char** argv);
 
 }  // namespace graphc::driver

@@ -258,6 +258,9 @@ struct KernelNode {
   std::vector<KernelArg> args;
   std::vector<KernelAttribute> attributes;
   LaunchAttributes launch;                           // resolved
+  /// Resolved from `reads(...)` and `writes(...)`: buffers the kernel states it only reads or
+  /// only writes (both: reads and writes), where its signature cannot say.
+  std::vector<BufferId> reads, writes;
   std::array<std::uint32_t, 3> grid_dims{1, 1, 1};   // resolved
   std::array<std::uint32_t, 3> block_dims{1, 1, 1};  // resolved
   std::uint32_t shared_memory_bytes = 0;             // resolved

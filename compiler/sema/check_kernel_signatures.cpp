@@ -199,29 +199,9 @@ class SignatureChecker {
   }
 
  private:
-  struct Found {
-    std::size_t module;
-    const ir::KernelSignature* kernel;
-  };
+  using Found = FoundKernel;
 
-  // The kernel `name` resolves to, as the runtime looks it up: the first module that has
-  // it, by NVRTC's lowered name in a .cu module and by symbol in a .ptx one.
-  std::optional<Found> find(std::string_view name) const {
-    for (std::size_t m = 0; m < kernels_.size(); ++m) {
-      const ir::ModuleKernels& kernels = kernels_[m];
-      if (kernels.status != ir::ModuleKernels::Status::read) continue;
-      std::string_view symbol = name;
-      if (is_cu(module_.modules[m].resolved)) {
-        const auto lowered = kernels.lowered_names.find(name);
-        if (lowered == kernels.lowered_names.end()) continue;
-        symbol = lowered->second;
-      }
-      for (const ir::KernelSignature& kernel : kernels.kernels) {
-        if (kernel.symbol == symbol) return Found{m, &kernel};
-      }
-    }
-    return std::nullopt;
-  }
+  std::optional<Found> find(std::string_view name) const { return find_kernel(module_, kernels_, name); }
 
   void report_unknown(const ir::Node& node, const ir::KernelNode& kernel) {
     Diagnostic& d = diags_.report(DiagCode::kernel_not_in_modules, kernel.function_range, kernel.function, node.name);
@@ -302,6 +282,24 @@ class SignatureChecker {
 };
 
 }  // namespace
+
+std::optional<FoundKernel> find_kernel(const ir::Module& module, const std::vector<ir::ModuleKernels>& kernels,
+                                       std::string_view name) {
+  for (std::size_t m = 0; m < kernels.size(); ++m) {
+    const ir::ModuleKernels& module_kernels = kernels[m];
+    if (module_kernels.status != ir::ModuleKernels::Status::read) continue;
+    std::string_view symbol = name;
+    if (is_cu(module.modules[m].resolved)) {
+      const auto lowered = module_kernels.lowered_names.find(name);
+      if (lowered == module_kernels.lowered_names.end()) continue;
+      symbol = lowered->second;
+    }
+    for (const ir::KernelSignature& kernel : module_kernels.kernels) {
+      if (kernel.symbol == symbol) return FoundKernel{m, &kernel};
+    }
+  }
+  return std::nullopt;
+}
 
 void check_kernel_signatures(const ir::Module& module, const std::vector<ir::ModuleKernels>& kernels,
                              SourceManager& sources, DiagEngine& diags) {

@@ -9,6 +9,8 @@
 // The runtime's own checks (R0002-R0004, cudaFuncGetParamInfo) stay the last line of defence.
 #pragma once
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -17,6 +19,15 @@
 #include "source/source.h"
 
 namespace graphc::sema {
+
+/// A kernel as the runtime finds it: the first module that has it, by NVRTC's lowered name
+/// in a .cu module and by symbol in a .ptx one.
+struct FoundKernel {
+  std::size_t module = 0;  // index in module.modules
+  const ir::KernelSignature* kernel = nullptr;
+};
+std::optional<FoundKernel> find_kernel(const ir::Module& module, const std::vector<ir::ModuleKernels>& kernels,
+                                       std::string_view name);
 
 /// Checks every kernel node of every graph of `module` (synthetic ones excepted) against
 /// `kernels` (one per module.modules, in order; compiler/modules/module_kernels.h). A

@@ -1,5 +1,6 @@
 // Launch attributes of kernel nodes (`[priority(2), cluster(2, 1, 1), cooperative,
-// sync_domain(remote), carveout(50)]`): each one CUDA knows, given once, with constant
+// sync_domain(remote), carveout(50)]`), and the memory access a kernel states for the race
+// analysis (`reads(x)`, `writes(y)`): each one known, given once, with constant
 // arguments in range. CUDA has no exec setter for launch attributes, so no param may set
 // one (a change reaches an exec through Instance::reload). A cluster stays within CUDA's
 // portable limit; that the grid is a multiple of it is checked with the launch
@@ -19,8 +20,8 @@ namespace {
 
 using ir::Scalar;
 
-constexpr std::array<std::string_view, 6> kNames = {"priority",    "cluster",  "cooperative",
-                                                    "sync_domain", "carveout", "access_policy"};
+constexpr std::array<std::string_view, 8> kNames = {"priority", "cluster",       "cooperative", "sync_domain",
+                                                    "carveout", "access_policy", "reads",       "writes"};
 constexpr std::int64_t kPortableClusterSize = 8;  // cudaFuncAttributeNonPortableClusterSizeAllowed lifts it to 16
 
 class AttributeChecker {
@@ -43,6 +44,8 @@ class AttributeChecker {
       sync_domain();
     } else if (a.name == "access_policy") {
       access_policy();
+    } else if (a.name == "reads" || a.name == "writes") {
+      access(a.name == "reads" ? kernel_.reads : kernel_.writes);
     } else if (a.name == "carveout") {
       if (const auto v = single_integer("one integer: a percentage of the shared memory and L1 capacity")) {
         if (in_range(*v, -1, 100, "a shared memory carveout is a percentage from 0 to 100, or -1 for the device's default")) {
@@ -157,6 +160,27 @@ class AttributeChecker {
       return;
     }
     kernel_.launch.access_policy = ir::LaunchAttributes::AccessPolicy{ir::BufferId{entity->index}, r};
+  }
+
+  // reads(x, y) / writes(z): the buffers whose memory the kernel only reads or only writes,
+  // where its signature cannot say (a pointer to non-const it only reads): what the race
+  // analysis takes (check_races.cpp). A buffer in both reads and writes is read and written.
+  void access(std::vector<ir::BufferId>& out) {
+    if (attribute_->args.empty()) {
+      ctx_.diags.report(DiagCode::kernel_attribute_args, attribute_->range, attribute_->name,
+                        "the names of buffers the kernel is passed", given(0));
+      return;
+    }
+    for (const ir::Expr& name : attribute_->args) {
+      const std::optional<Entity> entity =
+          name.kind == ir::Expr::Kind::name ? ctx_.scope.find(name.name) : std::optional<Entity>{};
+      if (!entity || entity->kind != Entity::Kind::buffer) {
+        ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
+                          "its arguments are names of buffers the kernel is passed");
+        continue;
+      }
+      out.push_back(ir::BufferId{entity->index});
+    }
   }
 
   // `far`, or the expression as written.

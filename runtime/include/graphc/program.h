@@ -48,6 +48,9 @@ struct LoadOptions {
   /// Leave out the edges other paths imply (graphc's -O1, the default); false keeps every
   /// edge as written (-O0).
   bool optimize = true;
+  /// Make data races (W0303: two nodes touching the same memory, one writing, with no path
+  /// of edges between them) errors, so that load throws on them (graphc's -Werror=race).
+  bool races_are_errors = false;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

@@ -78,7 +78,8 @@ TEST_CASE("kernels that match their .cu module compile clean, and a second check
     kernel b : typed<<<1, 64>>>(x, y, s, u64(64));
     kernel c : ops::fill<float><<<1, 64>>>(x, 0.5f, 64);
     kernel e : ops::fill<int><<<1, 64>>>(i, -1, 64);
-    kernel f : halves<<<1, 64>>>(nullptr, f16(1.5));)");
+    kernel f : halves<<<1, 64>>>(nullptr, f16(1.5));
+    a -> b -> c -> e -> f;)");
   const std::unique_ptr<Compilation> first = p.compile(text);
   INFO(rendered(*first));
   REQUIRE(first->ok());

@@ -1,0 +1,211 @@
+#include "sema/check_races.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace graphc::sema {
+namespace {
+
+// Which of a scope's (a graph's, or one body's) nodes that access memory are ordered with
+// which: per node, a row of bits over those accessors for its descendants and one for its
+// ancestors, filled in topological order and its reverse.
+class Ordering {
+ public:
+  /// The most bits (scope nodes times accessors, per direction) the rows may take: 16 MiB.
+  static constexpr std::size_t kMaxBits = std::size_t{1} << 27;
+
+  Ordering(const ir::Graph& graph, ir::BodyId scope, const std::vector<std::size_t>& accessors)
+      : words_((accessors.size() + 63) / 64), column_(graph.nodes.size(), kNone), row_of_(graph.nodes.size(), kNone) {
+    for (std::size_t i = 0; i < accessors.size(); ++i) column_[accessors[i]] = i;
+    std::vector<std::vector<std::size_t>> successors(graph.nodes.size());
+    std::vector<std::vector<std::size_t>> predecessors(graph.nodes.size());
+    std::vector<std::size_t> indegree(graph.nodes.size(), 0);
+    for (const ir::Edge& edge : graph.edges) {
+      if (edge.body != scope || !edge.from_id.valid() || !edge.to_id.valid()) continue;
+      successors[edge.from_id.value].push_back(edge.to_id.value);
+      predecessors[edge.to_id.value].push_back(edge.from_id.value);
+      ++indegree[edge.to_id.value];
+    }
+    std::vector<std::size_t> order;  // Kahn's
+    for (std::size_t n = 0; n < graph.nodes.size(); ++n) {
+      if (graph.nodes[n].body == scope && indegree[n] == 0) order.push_back(n);
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      for (const std::size_t next : successors[order[i]]) {
+        if (--indegree[next] == 0) order.push_back(next);
+      }
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) row_of_[order[i]] = i;
+    descendants_.assign(order.size() * words_, 0);
+    ancestors_.assign(order.size() * words_, 0);
+    for (std::size_t i = order.size(); i-- > 0;) merge(descendants_, i, successors[order[i]]);
+    for (std::size_t i = 0; i < order.size(); ++i) merge(ancestors_, i, predecessors[order[i]]);
+  }
+
+  /// Calls `visit(column)` for every accessor in `candidates` (a row of bits over the
+  /// accessors) after `node`'s column that no path of edges orders with `node`.
+  template <typename Visit>
+  void unordered(std::size_t node, const std::vector<std::uint64_t>& candidates, Visit visit) const {
+    const std::size_t row = row_of_[node];
+    const std::size_t self = column_[node];
+    for (std::size_t w = self / 64; w < words_; ++w) {
+      std::uint64_t bits = candidates[w] & ~descendants_[row * words_ + w] & ~ancestors_[row * words_ + w];
+      if (w == self / 64) bits &= ~((std::uint64_t{2} << (self % 64)) - 1);  // only columns after self
+      while (bits != 0) {
+        visit(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+        bits &= bits - 1;
+      }
+    }
+  }
+
+  std::size_t words() const { return words_; }
+
+ private:
+  static constexpr std::size_t kNone = SIZE_MAX;
+
+  // Row `row` gets each neighbour's row and the neighbour itself.
+  void merge(std::vector<std::uint64_t>& rows, std::size_t row, const std::vector<std::size_t>& neighbours) {
+    std::uint64_t* into = &rows[row * words_];
+    for (const std::size_t next : neighbours) {
+      const std::uint64_t* from = &rows[row_of_[next] * words_];
+      for (std::size_t w = 0; w < words_; ++w) into[w] |= from[w];
+      if (column_[next] != kNone) into[column_[next] / 64] |= std::uint64_t{1} << (column_[next] % 64);
+    }
+  }
+
+  std::size_t words_;
+  std::vector<std::size_t> column_;
+  std::vector<std::size_t> row_of_;
+  std::vector<std::uint64_t> descendants_;
+  std::vector<std::uint64_t> ancestors_;
+};
+
+// The first racing pair of nodes over one root buffer (in the order the nodes are
+// declared), their accesses, and how many pairs of nodes race on it.
+struct Race {
+  std::size_t first = 0;
+  std::size_t second = 0;
+  const MemoryAccess* first_access = nullptr;
+  const MemoryAccess* second_access = nullptr;
+  std::size_t pairs = 0;
+};
+
+// The first two accesses, one of each node, to root buffer `root` that overlap with at
+// least one writing.
+std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> first_conflict(
+    std::uint32_t root, const std::vector<MemoryAccess>& a, const std::vector<MemoryAccess>& b) {
+  for (const MemoryAccess& x : a) {
+    if (x.extent.root.value != root) continue;
+    for (const MemoryAccess& y : b) {
+      if ((writes(x.access) || writes(y.access)) && x.extent.overlaps(y.extent)) return std::pair{&x, &y};
+    }
+  }
+  return std::nullopt;
+}
+
+class RaceChecker {
+ public:
+  RaceChecker(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, DiagEngine& diags)
+      : module_(module), graph_(graph), kernels_(kernels), diags_(diags) {}
+
+  void check_scope(ir::BodyId scope) {
+    std::vector<std::size_t> accessors;  // scope nodes that access memory, in declaration order
+    std::vector<std::vector<MemoryAccess>> accesses;  // per accessor
+    std::size_t scope_nodes = 0;
+    for (std::size_t n = 0; n < graph_.nodes.size(); ++n) {
+      if (graph_.nodes[n].body != scope) continue;
+      ++scope_nodes;
+      std::vector<MemoryAccess> of = node_accesses(module_, graph_, ir::NodeId{static_cast<std::uint32_t>(n)}, kernels_);
+      if (of.empty()) continue;
+      accessors.push_back(n);
+      accesses.push_back(std::move(of));
+    }
+    if (accessors.size() < 2) return;
+    if (scope_nodes * accessors.size() > Ordering::kMaxBits) {
+      diags_.report(DiagCode::races_unchecked, scope_range(scope), scope_label(scope), accessors.size(), scope_nodes);
+      return;
+    }
+    const Ordering ordering(graph_, scope, accessors);
+    // Per root buffer, which accessors touch it (ordered: reports in buffer order).
+    std::map<std::uint32_t, std::vector<std::uint64_t>> touching;
+    for (std::size_t c = 0; c < accessors.size(); ++c) {
+      for (const MemoryAccess& access : accesses[c]) {
+        std::vector<std::uint64_t>& bits = touching[access.extent.root.value];
+        bits.resize(ordering.words(), 0);
+        bits[c / 64] |= std::uint64_t{1} << (c % 64);
+      }
+    }
+    for (const auto& [root, bits] : touching) {
+      Race race;
+      for (std::size_t c = 0; c < accessors.size(); ++c) {
+        if (((bits[c / 64] >> (c % 64)) & 1u) == 0) continue;
+        ordering.unordered(accessors[c], bits, [&](std::size_t other) {
+          if (const std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> conflict =
+                  first_conflict(root, accesses[c], accesses[other])) {
+            if (race.pairs++ == 0) race = {accessors[c], accessors[other], conflict->first, conflict->second, 1};
+          }
+        });
+      }
+      if (race.pairs > 0) report(root, race);
+    }
+  }
+
+ private:
+  void report(std::uint32_t root, const Race& race) {
+    const MemoryAccess& a = *race.first_access;
+    const MemoryAccess& b = *race.second_access;
+    const ir::Node& first = graph_.nodes[race.first];
+    const ir::Node& second = graph_.nodes[race.second];
+    MemoryExtent overlap = a.extent;
+    const auto meet = [](const std::array<std::uint64_t, 2>& x, const std::array<std::uint64_t, 2>& y) {
+      return std::array<std::uint64_t, 2>{std::max(x[0], y[0]), std::min(x[1], y[1])};
+    };
+    overlap.slices = meet(a.extent.slices, b.extent.slices);
+    overlap.rows = meet(a.extent.rows, b.extent.rows);
+    overlap.columns = meet(a.extent.columns, b.extent.columns);
+    Diagnostic& d = diags_.report(DiagCode::data_race, b.range, first.name, access_name(a.access), second.name,
+                                  access_name(b.access), describe_extent(graph_, overlap), graph_.buffers[root].name);
+    d.note(a.range, "'{}' {} it here: {}", first.name, access_name(a.access), a.why);
+    d.note(SourceRange{}, "'{}' {} it: {}", second.name, access_name(b.access), b.why);
+    d.note(SourceRange{}, "an edge orders them: '{} -> {};' (or '{} -> {};')", first.name, second.name, second.name,
+           first.name);
+    if (race.pairs > 1) {
+      d.note(SourceRange{}, "{} more pairs of nodes of {} race on '{}'", race.pairs - 1, scope_label(first.body),
+             graph_.buffers[root].name);
+    }
+  }
+
+  // "graph 'g'", "the body of 'loop'".
+  std::string scope_label(ir::BodyId scope) const {
+    if (!scope.valid()) return fmt::format("graph '{}'", graph_.name);
+    return fmt::format("the body of '{}'", graph_.node(graph_.body(scope).conditional).name);
+  }
+
+  SourceRange scope_range(ir::BodyId scope) const {
+    return scope.valid() ? graph_.body(scope).range : graph_.name_range;
+  }
+
+  const ir::Module& module_;
+  const ir::Graph& graph_;
+  const KernelInfo& kernels_;
+  DiagEngine& diags_;
+};
+
+}  // namespace
+
+void check_races(const ir::Module& module, const KernelInfo& kernels, DiagEngine& diags) {
+  for (const ir::Graph& graph : module.graphs) {
+    RaceChecker checker(module, graph, kernels, diags);
+    checker.check_scope(ir::BodyId{});
+    for (std::uint32_t b = 0; b < graph.bodies.size(); ++b) checker.check_scope(ir::BodyId{b});
+  }
+}
+
+}  // namespace graphc::sema

@@ -1,0 +1,62 @@
+// What memory each node reads and writes, for the race analysis (check_races.h) and
+// `graphc check --explain`: copies and memsets exactly (their slices and boxes), kernels by
+// their pointer arguments (read only through a pointer to const, or where the node states
+// `reads(x)`; otherwise the kernel may write), host and capture nodes by the buffers they
+// are passed (a GEMM reads A and B and writes C), a call by what the called graph's nodes
+// do to its buffer parameters, and a conditional node by what the nodes of its bodies do.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+#include "ir/kernel_signature.h"
+#include "source/source.h"
+
+namespace graphc::sema {
+
+/// A part of a buffer's memory: its root buffer (a view's or an alloc's memory resolved) and
+/// a box of it, each bound half-open. A 1-D root: one slice, one row, and `columns` in
+/// bytes. A 2-D or 3-D root: slices, rows and columns in elements (its pitch is known only
+/// at run time, but two boxes overlap exactly when all three ranges do).
+struct MemoryExtent {
+  ir::BufferId root;
+  std::array<std::uint64_t, 2> slices{0, 1};
+  std::array<std::uint64_t, 2> rows{0, 1};
+  std::array<std::uint64_t, 2> columns{0, 0};
+  bool overlaps(const MemoryExtent& other) const;
+};
+
+enum class Access : std::uint8_t { read, write, read_write };
+bool writes(Access access);
+std::string_view access_name(Access access);  // "reads", "writes", "reads and writes"
+
+/// One access of a node.
+struct MemoryAccess {
+  MemoryExtent extent;
+  Access access = Access::read_write;
+  SourceRange range;  // where the node names the memory: the argument, the copy end
+  /// Why this access: "a copy's destination", "parameter 1 is 'float const*'", "reads(x)".
+  std::string why;
+};
+
+/// The kernels the module's modules declare, as read (compile.h's module_kernels); empty
+/// when they were not read: every kernel may then write what it is passed.
+struct KernelInfo {
+  const ir::Module* module = nullptr;
+  const std::vector<ir::ModuleKernels>* kernels = nullptr;
+};
+
+/// Every access of node `id` of `graph`, in argument order. A call's accesses are the
+/// called graph's on its buffer parameters (its own buffers are its own), mapped to the
+/// caller's buffers at the call's offsets; a conditional node's, every node's of its bodies.
+std::vector<MemoryAccess> node_accesses(const ir::Module& module, const ir::Graph& graph, ir::NodeId id,
+                                        const KernelInfo& kernels);
+
+/// "elements [0, 512)", "rows [0, 16) and columns [4, 8)": the part of `root` (a root
+/// buffer of `graph`) that `extent` covers, in the buffer's elements.
+std::string describe_extent(const ir::Graph& graph, const MemoryExtent& extent);
+
+}  // namespace graphc::sema
