@@ -1,5 +1,5 @@
 // graphc check FILE [--emit=ir] [--explain] [-O0]: parse and validate; optionally print
-// the IR dump and what the optimiser changed.
+// the IR dump, and what the optimiser changed and what memory each node accesses.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -9,9 +9,27 @@
 #include "commands.h"
 #include "ir/dump.h"
 #include "report.h"
+#include "sema/memory_access.h"
 
 namespace graphc::driver {
 namespace {
+
+// One line per memory access of every node, as the race analysis takes it.
+std::string accesses(const Compilation& c) {
+  std::string out;
+  const sema::KernelInfo kernels{&c.module, &c.module_kernels};
+  for (const ir::Graph& graph : c.module.graphs) {
+    for (std::uint32_t n = 0; n < graph.nodes.size(); ++n) {
+      const ir::Node& node = graph.nodes[n];
+      for (const sema::MemoryAccess& a : sema::node_accesses(c.module, graph, ir::NodeId{n}, kernels)) {
+        out += fmt::format("{}: node '{}' of graph '{}' {} {} of buffer '{}': {}\n", c.sources.location(a.range),
+                           node.name, graph.name, sema::access_name(a.access), sema::describe_extent(graph, a.extent),
+                           graph.buffer(a.extent.root).name, a.why);
+      }
+    }
+  }
+  return out;
+}
 
 // One line per edge the optimiser left out (where it is written, and a path that implies it),
 // then one per node it added.
@@ -36,7 +54,7 @@ std::string explain(const Compilation& c) {
     out += "no changes: no edge is implied by other edges, no graph has many roots or leaves, and every graph is "
            "created in the order declared\n";
   }
-  return out;
+  return out + accesses(c);
 }
 
 }  // namespace
@@ -52,7 +70,7 @@ void add_check(CLI::App& app, int& status) {
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate a graph file; print its diagnostics");
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
-  cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change");
+  cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change, and the memory each node reads and writes");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);

@@ -132,15 +132,10 @@ class AttributeChecker {
   void access_policy() {
     if (!count_is(2, "a buffer and a hit ratio from 0 to 1")) return;
     const ir::Expr& name = attribute_->args[0];
-    const std::optional<Entity> entity =
-        name.kind == ir::Expr::Kind::name ? ctx_.scope.find(name.name) : std::optional<Entity>{};
-    if (!entity || entity->kind != Entity::Kind::buffer) {
-      ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
-                        "an access policy window's first argument is a buffer's name");
-      return;
-    }
-    const ir::Buffer& buffer = ctx_.graph.buffers[entity->index];
-    if (ctx_.graph.alloc_of(ir::BufferId{entity->index}).valid() || buffer.space == ir::MemorySpace::pageable) {
+    const std::optional<ir::BufferId> id = buffer_named(name, "an access policy window's first argument is a buffer's name");
+    if (!id) return;
+    const ir::Buffer& buffer = ctx_.graph.buffer(*id);
+    if (ctx_.graph.alloc_of(*id).valid() || buffer.space == ir::MemorySpace::pageable) {
       ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
                         "an access policy window covers a buffer that exists before the graph runs and that the "
                         "device addresses (not an alloc's memory, not pageable memory)");
@@ -159,7 +154,7 @@ class AttributeChecker {
                         "a hit ratio is from 0 to 1");
       return;
     }
-    kernel_.launch.access_policy = ir::LaunchAttributes::AccessPolicy{ir::BufferId{entity->index}, r};
+    kernel_.launch.access_policy = ir::LaunchAttributes::AccessPolicy{*id, r};
   }
 
   // reads(x, y) / writes(z): the buffers whose memory the kernel only reads or only writes,
@@ -172,15 +167,21 @@ class AttributeChecker {
       return;
     }
     for (const ir::Expr& name : attribute_->args) {
-      const std::optional<Entity> entity =
-          name.kind == ir::Expr::Kind::name ? ctx_.scope.find(name.name) : std::optional<Entity>{};
-      if (!entity || entity->kind != Entity::Kind::buffer) {
-        ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name),
-                          "its arguments are names of buffers the kernel is passed");
-        continue;
+      if (const std::optional<ir::BufferId> id = buffer_named(name, "its arguments are names of buffers the kernel is passed")) {
+        out.push_back(*id);
       }
-      out.push_back(ir::BufferId{entity->index});
     }
+  }
+
+  // The buffer `name` names; E0808 with `rule` for anything else.
+  std::optional<ir::BufferId> buffer_named(const ir::Expr& name, std::string_view rule) {
+    const std::optional<Entity> entity =
+        name.kind == ir::Expr::Kind::name ? ctx_.scope.find(name.name) : std::optional<Entity>{};
+    if (!entity || entity->kind != Entity::Kind::buffer) {
+      ctx_.diags.report(DiagCode::kernel_attribute_value, name.range, attribute_->name, describe(name), rule);
+      return std::nullopt;
+    }
+    return ir::BufferId{entity->index};
   }
 
   // `far`, or the expression as written.

@@ -50,7 +50,8 @@ class Ordering {
   }
 
   /// Calls `visit(column)` for every accessor in `candidates` (a row of bits over the
-  /// accessors) after `node`'s column that no path of edges orders with `node`.
+  /// accessors) after `node`'s column that no path of edges orders with `node`, until
+  /// `visit` returns false.
   template <typename Visit>
   void unordered(std::size_t node, const std::vector<std::uint64_t>& candidates, Visit visit) const {
     const std::size_t row = row_of_[node];
@@ -59,7 +60,7 @@ class Ordering {
       std::uint64_t bits = candidates[w] & ~descendants_[row * words_ + w] & ~ancestors_[row * words_ + w];
       if (w == self / 64) bits &= ~((std::uint64_t{2} << (self % 64)) - 1);  // only columns after self
       while (bits != 0) {
-        visit(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+        if (!visit(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)))) return;
         bits &= bits - 1;
       }
     }
@@ -88,13 +89,13 @@ class Ordering {
 };
 
 // The first racing pair of nodes over one root buffer (in the order the nodes are
-// declared), their accesses, and how many pairs of nodes race on it.
+// declared), their accesses, and whether another pair races on it too.
 struct Race {
   std::size_t first = 0;
   std::size_t second = 0;
   const MemoryAccess* first_access = nullptr;
   const MemoryAccess* second_access = nullptr;
-  std::size_t pairs = 0;
+  std::size_t pairs = 0;  // 1, or 2 for more: the search stops at the second
 };
 
 // The first two accesses, one of each node, to root buffer `root` that overlap with at
@@ -133,24 +134,35 @@ class RaceChecker {
       return;
     }
     const Ordering ordering(graph_, scope, accessors);
-    // Per root buffer, which accessors touch it (ordered: reports in buffer order).
-    std::map<std::uint32_t, std::vector<std::uint64_t>> touching;
+    // Per root buffer, which accessors touch it and which of those write it (ordered:
+    // reports in buffer order). A reader is paired with the unordered writers only.
+    struct Touching {
+      std::vector<std::uint64_t> all, writers;
+    };
+    std::map<std::uint32_t, Touching> touching;
+    const auto set = [](std::vector<std::uint64_t>& bits, std::size_t words, std::size_t c) {
+      bits.resize(words, 0);
+      bits[c / 64] |= std::uint64_t{1} << (c % 64);
+    };
     for (std::size_t c = 0; c < accessors.size(); ++c) {
       for (const MemoryAccess& access : accesses[c]) {
-        std::vector<std::uint64_t>& bits = touching[access.extent.root.value];
-        bits.resize(ordering.words(), 0);
-        bits[c / 64] |= std::uint64_t{1} << (c % 64);
+        Touching& t = touching[access.extent.root.value];
+        set(t.all, ordering.words(), c);
+        t.writers.resize(ordering.words(), 0);
+        if (writes(access.access)) set(t.writers, ordering.words(), c);
       }
     }
-    for (const auto& [root, bits] : touching) {
+    for (const auto& [root, t] : touching) {
       Race race;
-      for (std::size_t c = 0; c < accessors.size(); ++c) {
-        if (((bits[c / 64] >> (c % 64)) & 1u) == 0) continue;
-        ordering.unordered(accessors[c], bits, [&](std::size_t other) {
+      for (std::size_t c = 0; c < accessors.size() && race.pairs < 2; ++c) {
+        if (((t.all[c / 64] >> (c % 64)) & 1u) == 0) continue;
+        const bool writer = ((t.writers[c / 64] >> (c % 64)) & 1u) != 0;
+        ordering.unordered(accessors[c], writer ? t.all : t.writers, [&](std::size_t other) {
           if (const std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> conflict =
                   first_conflict(root, accesses[c], accesses[other])) {
             if (race.pairs++ == 0) race = {accessors[c], accessors[other], conflict->first, conflict->second, 1};
           }
+          return race.pairs < 2;
         });
       }
       if (race.pairs > 0) report(root, race);
@@ -176,8 +188,13 @@ class RaceChecker {
     d.note(SourceRange{}, "'{}' {} it: {}", second.name, access_name(b.access), b.why);
     d.note(SourceRange{}, "an edge orders them: '{} -> {};' (or '{} -> {};')", first.name, second.name, second.name,
            first.name);
+    if (std::holds_alternative<ir::KernelNode>(first.op) && std::holds_alternative<ir::KernelNode>(second.op)) {
+      d.note(SourceRange{}, "a kernel may reach from the pointer it is passed to the end of the buffer; if the two "
+                            "touch different parts of it, pass each a view of its part (`view NAME : type[count] of "
+                            "BUFFER + offset;`)");
+    }
     if (race.pairs > 1) {
-      d.note(SourceRange{}, "{} more pairs of nodes of {} race on '{}'", race.pairs - 1, scope_label(first.body),
+      d.note(SourceRange{}, "other pairs of nodes of {} race on '{}' too", scope_label(first.body),
              graph_.buffers[root].name);
     }
   }

@@ -1,0 +1,242 @@
+// The race analysis (sema/check_races.h) and the accesses it reads (sema/memory_access.h):
+// two nodes of one scope, overlapping memory, one writing, no path of edges between them.
+// Without modules a kernel may write what it is passed; `reads(x)` says it only reads.
+#include <catch2/catch.hpp>
+
+#include "compile.h"
+#include "sema/check_races.h"
+#include "sema_test_support.h"
+
+namespace graphc::test {
+namespace {
+
+// The W0303s of `text` (with no module, so kernels are typed by their attributes only).
+std::vector<Diagnostic> races(const std::string& text) {
+  const std::unique_ptr<Analyzed> a = analyze_text(text);
+  REQUIRE(a->ok);
+  DiagEngine diags;
+  sema::check_races(a->module, sema::KernelInfo{}, diags);
+  return diags.sorted();
+}
+
+TEST_CASE("two unordered kernels that may write one buffer race, and an edge orders them", "[sema][races]") {
+  const std::string nodes = R"(graph g {
+    buffer x : f32[256] device;
+    kernel a : k<<<1, 256>>>(x);
+    kernel b : k<<<1, 256>>>(x + 128);
+)";
+  const std::vector<Diagnostic> found = races(nodes + "}\n");
+  REQUIRE(found.size() == 1);
+  const std::unique_ptr<Analyzed> a = analyze_text(nodes + "}\n");
+  CHECK(found[0].code == DiagCode::data_race);
+  CHECK(a->at(found[0].range) == "4:30");
+  CHECK(found[0].message == "'a' reads and writes and 'b' reads and writes elements [128, 256) of buffer 'x', but no "
+                            "path of edges orders the two nodes: CUDA may run them in either order or at the same "
+                            "time, so the result can change from launch to launch");
+  REQUIRE(found[0].notes.size() == 4);
+  CHECK(a->at(found[0].notes[0].range) == "3:30");
+  CHECK(found[0].notes[0].message ==
+        "'a' reads and writes it here: the kernel's signature is not known here, so it may write what it is passed");
+  CHECK(found[0].notes[2].message == "an edge orders them: 'a -> b;' (or 'b -> a;')");
+  CHECK(found[0].notes[3].message.starts_with("a kernel may reach from the pointer it is passed to the end"));
+  CHECK(races(nodes + "    a -> b;\n}\n").empty());
+  // A path through another node orders them too.
+  CHECK(races(nodes + "    empty j;\n    a -> j -> b;\n}\n").empty());
+}
+
+TEST_CASE("readers do not race, and a writer races with each unordered reader, counted once per buffer", "[sema][races]") {
+  CHECK(races(R"(graph g {
+    buffer x : f32[256] device;
+    kernel a : k<<<1, 256>>>(x) [reads(x)];
+    kernel b : k<<<1, 256>>>(x) [reads(x)];
+}
+)").empty());
+  const std::vector<Diagnostic> found = races(R"(graph g {
+    buffer x : f32[256] device;
+    buffer y : f32[256] device;
+    kernel w : k<<<1, 256>>>(x, y) [writes(x), reads(y)];
+    kernel r1 : k<<<1, 256>>>(x) [reads(x)];
+    kernel r2 : k<<<1, 256>>>(x) [reads(x)];
+    kernel r3 : k<<<1, 256>>>(y) [reads(y)];
+}
+)");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].message.starts_with("'w' writes and 'r1' reads elements [0, 256) of buffer 'x'"));
+  CHECK(found[0].notes.back().message == "other pairs of nodes of graph 'g' race on 'x' too");
+}
+
+TEST_CASE("copies and memsets race only where their slices and boxes overlap", "[sema][races]") {
+  CHECK(races(R"(graph g {
+    buffer x : f32[256] device;
+    buffer h : f32[256] host;
+    copy lo : x[0:128] <- h[0:128];
+    copy hi : x[128:128] <- h[128:128];
+    memset clear : h[0:128] = 0;
+}
+)").size() == 1);  // clear writes what lo reads
+  const std::vector<Diagnostic> overlap = races(R"(graph g {
+    buffer x : f32[256] device;
+    buffer h : f32[256] host;
+    copy lo : x[0:130] <- h[0:130];
+    copy hi : x[128:128] <- h[128:128];
+}
+)");
+  REQUIRE(overlap.size() == 1);
+  CHECK(overlap[0].message.starts_with("'lo' writes and 'hi' writes elements [128, 130) of buffer 'x'"));
+  // Boxes of a 2-D buffer: the same rows, other columns.
+  CHECK(races(R"(graph g {
+    const W = 64;
+    buffer img : f32[16][W] device;
+    memset left : img[0:16, 0:32] = 0;
+    memset right : img[0:16, 32:32] = 1;
+}
+)").empty());
+  const std::vector<Diagnostic> box = races(R"(graph g {
+    buffer img : f32[16][64] device;
+    memset top : img[0:8, 0:64] = 0;
+    memset band : img[4:8, 10:20] = 1;
+}
+)");
+  REQUIRE(box.size() == 1);
+  CHECK(box[0].message.starts_with("'top' writes and 'band' writes rows [4, 8) and columns [10, 30) of buffer 'img'"));
+}
+
+TEST_CASE("views give a kernel the exact memory it is passed", "[sema][races]") {
+  CHECK(races(R"(graph g {
+    buffer x : f32[256] device;
+    view lower : f32[128] of x;
+    view upper : f32[128] of x + 128;
+    kernel a : k<<<1, 128>>>(lower);
+    kernel b : k<<<1, 128>>>(upper);
+}
+)").empty());
+}
+
+TEST_CASE("a call touches what the called graph's nodes do to its buffer parameters", "[sema][races]") {
+  const std::string callee = R"(graph zero_fill(out : f32[128] device) {
+    memset zero : out = 0;
+}
+graph scale(in : f32[128] device) {
+    kernel s : k<<<1, 128>>>(in) [reads(in)];
+}
+)";
+  const std::vector<Diagnostic> found = races(callee + R"(graph g {
+    buffer x : f32[256] device;
+    call f : zero_fill(x + 64);
+    kernel r : k<<<1, 256>>>(x) [reads(x)];
+}
+)");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].message.starts_with("'f' writes and 'r' reads elements [64, 192) of buffer 'x'"));
+  CHECK(found[0].notes[0].message == "'f' writes it here: node 'zero' of graph 'zero_fill': the memset's destination");
+  // Two calls that only read, and a call that writes the other half.
+  CHECK(races(callee + R"(graph g {
+    buffer x : f32[256] device;
+    call s1 : scale(x);
+    call s2 : scale(x);
+    call f : zero_fill(x + 128);
+}
+)").empty());
+}
+
+TEST_CASE("conditional nodes touch what their bodies do, and nodes of one body race among themselves", "[sema][races]") {
+  const std::vector<Diagnostic> found = races(R"(graph g {
+    cond go = 1;
+    buffer x : f32[256] device;
+    if check (go) {
+        memset zero : x = 0;
+        kernel inside : k<<<1, 256>>>(x) [reads(x)];
+        zero -> inside;
+    }
+    kernel outside : k<<<1, 256>>>(x) [reads(x)];
+}
+)");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].message.starts_with("'check' writes and 'outside' reads elements [0, 256) of buffer 'x'"));
+  CHECK(found[0].notes[0].message == "'check' writes it here: node 'zero' of its body: the memset's destination");
+  const std::vector<Diagnostic> in_body = races(R"(graph g {
+    cond go = 1;
+    buffer x : f32[256] device;
+    while loop (go) {
+        memset zero : x = 0;
+        kernel inside : k<<<1, 256>>>(x, go) [reads(x)];
+    }
+}
+)");
+  REQUIRE(in_body.size() == 1);
+  CHECK(in_body[0].message.starts_with("'zero' writes and 'inside' reads"));
+}
+
+TEST_CASE("an alloc's memory races between its uses like a buffer's, and two allocs are two memories", "[sema][races]") {
+  const std::vector<Diagnostic> found = races(R"(graph g {
+    alloc scratch : f32[256];
+    alloc other : f32[256];
+    kernel a : k<<<1, 256>>>(scratch);
+    kernel b : k<<<1, 256>>>(scratch);
+    kernel c : k<<<1, 256>>>(other);
+    free fa : scratch;
+    free fo : other;
+    scratch -> {a, b} -> fa;
+    other -> c -> fo;
+    a -> c;
+}
+)");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].message.starts_with("'a' reads and writes and 'b' reads and writes elements [0, 256) of buffer "
+                                     "'scratch'"));
+}
+
+TEST_CASE("edges of every port order memory: a programmatic dependent synchronizes on its primary", "[sema][races]") {
+  CHECK(races(R"(graph g {
+    buffer x : f32[256] device;
+    kernel a : k<<<1, 256>>>(x);
+    kernel b : k<<<1, 256>>>(x);
+    kernel c : k<<<1, 256>>>(x);
+    a ->[programmatic] b;
+    b ->[launch_completion] c;
+}
+)").empty());
+}
+
+TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
+  CHECK(races(R"(graph g {
+    buffer a : f32[64 * 64] device;
+    buffer c1 : f32[64 * 64] device;
+    buffer c2 : f32[64 * 64] device;
+    capture one : cublas.gemm(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c1, 64);
+    capture two : cublas.gemm(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c2, 64);
+}
+)").empty());
+  const std::vector<Diagnostic> found = races(R"(graph g {
+    buffer a : f32[64 * 64] device;
+    buffer c : f32[64 * 64] device;
+    capture one : cublas.gemm(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c, 64);
+    capture two : cublas.gemm(64, 64, 64, 1.0f, c, 64, a, 64, 0.0f, a, 64);
+}
+)");
+  REQUIRE(found.size() == 2);  // on c (one writes it, two reads it) and on a (the reverse)
+  CHECK(found[0].notes[0].message == "'one' reads and writes it here: c is operand C of cublasGemmEx");
+  CHECK(found[1].notes[0].message == "'one' reads it here: a is operand A of cublasGemmEx");
+}
+
+TEST_CASE("races_are_errors (graphc -Werror=race) makes a race an error", "[sema][races]") {
+  const std::string text = "graph g {\n    buffer x : f32[8] device;\n    memset a : x = 0;\n    memset b : x = 1;\n}\n";
+  const std::unique_ptr<Compilation> warned = compile_text("t.graph", text);
+  CHECK(warned->ok());
+  REQUIRE(warned->diags.diagnostics().size() == 1);
+  CHECK(warned->diags.diagnostics()[0].severity == Severity::warning);
+  const std::unique_ptr<Compilation> refused = compile_text("t.graph", text, CompileOptions{.races_are_errors = true});
+  CHECK_FALSE(refused->ok());
+  REQUIRE(refused->diags.diagnostics().size() == 1);
+  CHECK(refused->diags.diagnostics()[0].severity == Severity::error);
+  CHECK(refused->diags.diagnostics()[0].code == DiagCode::data_race);
+}
+
+TEST_CASE("reads and writes name buffers", "[sema][races]") {
+  single_diag(*analyze_text("graph g {\n    buffer x : f32[8] device;\n    kernel a : k<<<1, 8>>>(x) [reads(x, 2)];\n}\n"),
+              DiagCode::kernel_attribute_value, "3:41",
+              "kernel attribute 'reads' is an expression; its arguments are names of buffers the kernel is passed");
+}
+
+}  // namespace
+}  // namespace graphc::test
