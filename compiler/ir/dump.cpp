@@ -90,14 +90,28 @@ std::string launch_text(const LaunchAttributes& a) {
   return out;
 }
 
+// " reads=[x] writes=[y]": the buffers a kernel node states it reads and writes.
+std::string access_text(const Graph& root, const KernelNode& k) {
+  const auto names = [&](const std::vector<BufferId>& ids) {
+    std::vector<std::string> out;
+    for (const BufferId id : ids) out.push_back(root.buffer(id).name);
+    return fmt::format("[{}]", fmt::join(out, ", "));
+  };
+  std::string out;
+  if (!k.reads.empty()) out += " reads=" + names(k.reads);
+  if (!k.writes.empty()) out += " writes=" + names(k.writes);
+  return out;
+}
+
 std::string node_text(const Graph& root, const Node& node) {
   return std::visit(
       Overloaded{
           [&](const KernelNode& k) {
             std::vector<std::string> args;
             for (const KernelArg& a : k.args) args.push_back(arg_text(root, a));
-            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]{}", k.function, dims(k.grid_dims),
-                               dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "), launch_text(k.launch));
+            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]{}{}", k.function, dims(k.grid_dims),
+                               dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "), launch_text(k.launch),
+                               access_text(root, k));
           },
           [&](const CopyNode& c) {
             return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src),
