@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "modules/cubin_entries.h"
 #include "modules/cxx_signature.h"
 #include "modules/nvrtc_sources.h"
 #include "modules/ptx_entries.h"
@@ -41,6 +42,19 @@ void add_cxx_types(std::vector<ir::KernelSignature>& kernels) {
 void read_ptx(ir::ModuleKernels& out) {
   out.kernels = ptx_entries(out.text);
   add_cxx_types(out.kernels);
+}
+
+// A .cubin module (out.text): the entries of its symbol table.
+void read_cubin(ir::ModuleKernels& out) {
+  std::optional<std::vector<ir::KernelSignature>> kernels = cubin_entries(out.text);
+  if (!kernels) {
+    out.status = Status::unchecked;
+    out.detail = "it is not a 64-bit ELF CUBIN with a symbol table";
+  } else {
+    out.kernels = std::move(*kernels);
+    add_cxx_types(out.kernels);
+  }
+  out.text.clear();  // binary: no declaration is shown from it
 }
 
 // A .cu module (out.text, read from `path`): compiled to PTX, then its entries.
@@ -101,9 +115,9 @@ std::vector<ir::ModuleKernels> read_module_kernels(const ir::Module& module, con
   for (const ir::ModuleDecl& decl : module.modules) {
     ir::ModuleKernels& kernels = out.emplace_back();
     const std::string extension = std::filesystem::path(decl.resolved).extension().string();
-    if (extension != ".cu" && extension != ".ptx") {
+    if (extension != ".cu" && extension != ".ptx" && extension != ".cubin") {
       kernels.status = Status::unchecked;
-      kernels.detail = fmt::format("graphc reads the kernels of .cu and .ptx modules, not of a {}", extension);
+      kernels.detail = fmt::format("graphc reads the kernels of .cu, .ptx and .cubin modules, not of a {}", extension);
       continue;
     }
     std::optional<std::string> text;
@@ -115,6 +129,8 @@ std::vector<ir::ModuleKernels> read_module_kernels(const ir::Module& module, con
     kernels.text = std::move(*text);
     if (extension == ".cu") {
       read_cu(kernels, decl.resolved, functions, cache);
+    } else if (extension == ".cubin") {
+      read_cubin(kernels);
     } else {
       read_ptx(kernels);
     }

@@ -5,7 +5,9 @@
 //   kernel the graphs name (as the runtime compiles it; ir::kCheckArchitecture), cached on disk with the runtime's
 //   compilations (nvrtc_cache.h), so a second check compiles nothing;
 // - .ptx: its entries, read directly;
-// - .cubin and .fatbin: not read (their kernels are checked when the graph is instantiated).
+// - .cubin: the kernel entries of its ELF symbol table, with their parameters' sizes;
+// - .fatbin: not read (a container of compressed images: its kernels are checked when the
+//   graph is instantiated).
 // Kernels with C++ linkage get their C++ name and parameter types from their mangled names.
 #pragma once
 

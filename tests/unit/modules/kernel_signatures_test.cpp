@@ -11,6 +11,7 @@
 
 #include "compile.h"
 #include "diag/render.h"
+#include "modules/nvrtc_compile.h"
 
 namespace graphc {
 namespace {
@@ -241,6 +242,46 @@ TEST_CASE("a module NVRTC rejects is W0002 with NVRTC's errors at their lines", 
   CHECK(c->sources.location(d.notes[0].range) == p.path("k.cu") + ":2:3");
 }
 
+TEST_CASE("a .cubin's kernels come from its symbol table, with their parameters' sizes", "[modules]") {
+  Project p;
+  // A CUBIN as NVRTC makes it for the runtime (sm_90), written where the graph names it.
+  p.write("k.cu", "extern \"C\" __global__ void scale(float* x, float a, int n) {}\n"
+                  "namespace ns { __global__ void inner(const int* p, double d) {} }\n");
+  const modules::NvrtcCompilation compiled = modules::compile_with_nvrtc(
+      p.path("k.cu"), {"scale", "ns::inner"}, "sm_90", modules::NvrtcCache(p.path("cache")));
+  REQUIRE(compiled.status == modules::NvrtcCompilation::Status::compiled);
+  p.write("k.cubin", compiled.code.image);
+  const std::string head = "module \"k.cubin\";\ngraph g {\n    buffer x : f32[64] device;\n";
+  const std::unique_ptr<Compilation> ok = p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2.0f, 64);\n}\n");
+  INFO(rendered(*ok));
+  CHECK(ok->diags.diagnostics().empty());
+  REQUIRE(ok->module_kernels.size() == 1);
+  const auto& kernels = ok->module_kernels[0].kernels;
+  REQUIRE(kernels.size() == 2);
+  const auto inner = std::find_if(kernels.begin(), kernels.end(), [](const auto& k) { return k.name == "ns::inner"; });
+  REQUIRE(inner != kernels.end());
+  REQUIRE(inner->params.size() == 2);
+  CHECK(inner->params[0].cxx == "int const*");
+  CHECK(inner->params[1].size == 8);
+  const std::unique_ptr<Compilation> wrong = p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2.0f);\n"
+                                                             "    kernel b : scale<<<1, 64>>>(x, 2.0, 64);\n"
+                                                             "    kernel c : scal<<<1, 64>>>(x);\n    a -> b -> c;\n}\n");
+  const std::vector<Diagnostic> ds = wrong->diags.sorted();
+  REQUIRE(ds.size() == 3);
+  CHECK(ds[0].message == "kernel 'scale' takes 3 arguments, but node 'a' passes 2 arguments");
+  CHECK(ds[1].message == "argument 2 of node 'b' is '2.0', of type f64 (double), but parameter 2 of kernel 'scale' is "
+                         "4 bytes");
+  CHECK(ds[2].code == DiagCode::kernel_not_in_modules);
+  REQUIRE(ds[2].notes.size() == 2);
+  CHECK(ds[2].notes[0].message == "did you mean 'scale'? (module 'k.cubin')");
+  // Not an ELF: unread, said once.
+  p.write("k.cubin", "not a cubin");
+  const std::unique_ptr<Compilation> junk = p.compile(head + "    kernel a : scale<<<1, 64>>>(x);\n}\n");
+  REQUIRE(junk->diags.diagnostics().size() == 1);
+  CHECK(junk->diags.diagnostics()[0].message == "the kernels of module 'k.cubin' are checked only when the graph is "
+                                                "instantiated: it is not a 64-bit ELF CUBIN with a symbol table");
+}
+
 TEST_CASE("a .fatbin's kernels are not read: W0001 once, and no kernel is called missing", "[modules]") {
   Project p;
   p.write("a.fatbin", "not read");
@@ -252,7 +293,7 @@ TEST_CASE("a .fatbin's kernels are not read: W0001 once, and no kernel is called
   const Diagnostic& d = c->diags.diagnostics()[0];
   CHECK(d.code == DiagCode::kernels_unchecked);
   CHECK(d.message == "the kernels of module 'a.fatbin' are checked only when the graph is instantiated: graphc "
-                     "reads the kernels of .cu and .ptx modules, not of a .fatbin");
+                     "reads the kernels of .cu, .ptx and .cubin modules, not of a .fatbin");
 }
 
 TEST_CASE("compile_text and a file with no module check no kernel", "[modules]") {
