@@ -521,6 +521,9 @@ struct ModuleDecl {
   std::string path;      // as written
   std::string resolved;  // relative to the current directory (joined with the file's folder)
   SourceRange range;
+  /// A .cu module: NVRTC compiles it, and its kernels are found by NVRTC's lowered names;
+  /// any other is a file of compiled kernels found by symbol.
+  bool compiled_by_nvrtc() const { return resolved.ends_with(".cu"); }
 };
 
 /// `import "other.graph";`: the graphs of another file, relative to the importing file.

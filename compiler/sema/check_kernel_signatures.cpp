@@ -17,8 +17,6 @@ using ir::KernelArg;
 using ir::KernelParam;
 using ir::ScalarType;
 
-bool is_cu(const std::string& path) { return path.ends_with(".cu"); }
-
 // What an argument passes, as the runtime packs it (runtime/src/check_args.cpp).
 struct Passed {
   enum class Kind : std::uint8_t { pointer, scalar, bytes };
@@ -210,7 +208,7 @@ class SignatureChecker {
     std::vector<std::string> names;
     std::vector<Found> owners;
     for (std::size_t m = 0; m < kernels_.size(); ++m) {
-      const bool cu = is_cu(module_.modules[m].resolved);
+      const bool cu = module_.modules[m].compiled_by_nvrtc();
       for (const ir::KernelSignature& k : kernels_[m].kernels) {
         names.push_back(cu ? k.name : k.symbol);
         owners.push_back(Found{m, &k});
@@ -289,7 +287,7 @@ std::optional<FoundKernel> find_kernel(const ir::Module& module, const std::vect
     const ir::ModuleKernels& module_kernels = kernels[m];
     if (module_kernels.status != ir::ModuleKernels::Status::read) continue;
     std::string_view symbol = name;
-    if (is_cu(module.modules[m].resolved)) {
+    if (module.modules[m].compiled_by_nvrtc()) {
       const auto lowered = module_kernels.lowered_names.find(name);
       if (lowered == module_kernels.lowered_names.end()) continue;
       symbol = lowered->second;

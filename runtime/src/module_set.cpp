@@ -5,12 +5,6 @@
 #include "modules_nvrtc.h"
 
 namespace graphc::detail {
-namespace {
-
-bool is_cu(const std::string& path) { return path.size() > 3 && path.ends_with(".cu"); }
-
-}  // namespace
-
 ModuleSet ModuleSet::load(const Compilation& compilation) {
   ModuleSet set;
   const ir::Module& module = compilation.module;
@@ -22,7 +16,7 @@ ModuleSet ModuleSet::load(const Compilation& compilation) {
     Loaded loaded;
     ModuleInfo info;
     info.path = decl.resolved;
-    if (is_cu(decl.resolved)) {
+    if (decl.compiled_by_nvrtc()) {
       if (arch.empty()) arch = current_device_arch();
       NvrtcOutput out = compile_cu(site, kernels, arch, cache);
       loaded.library = load_image(site, out.code.image);

@@ -12,6 +12,7 @@
 #include "compile.h"
 #include "diag/render.h"
 #include "modules/nvrtc_compile.h"
+#include "temp_dir.h"
 
 namespace graphc {
 namespace {
@@ -19,29 +20,21 @@ namespace {
 // A folder holding a graph and its modules, with a cache of its own; removed at the end.
 class Project {
  public:
-  Project() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "graphc-signatures-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    dir_ = pattern;
-    setenv("GRAPHC_CACHE_DIR", (dir_ / "cache").c_str(), 1);
-  }
-  ~Project() {
-    unsetenv("GRAPHC_CACHE_DIR");
-    std::filesystem::remove_all(dir_);
-  }
+  Project() { setenv("GRAPHC_CACHE_DIR", dir_.file("cache").c_str(), 1); }
+  ~Project() { unsetenv("GRAPHC_CACHE_DIR"); }
   Project(const Project&) = delete;
   Project& operator=(const Project&) = delete;
 
-  void write(const std::string& name, const std::string& text) const { std::ofstream(dir_ / name) << text; }
-  // Compiles `graph` (written as g.graph after the module lines) and renders its diagnostics.
+  void write(const std::string& name, const std::string& text) const { std::ofstream(dir_.path() / name) << text; }
+  // Compiles `text`, written as g.graph.
   std::unique_ptr<Compilation> compile(const std::string& text) const {
     write("g.graph", text);
-    return compile_file((dir_ / "g.graph").string());
+    return compile_file(path("g.graph"));
   }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const { return dir_.file(name); }
 
  private:
-  std::filesystem::path dir_;
+  test::TempDir dir_;
 };
 
 std::string rendered(const Compilation& c) {

@@ -8,6 +8,7 @@
 
 #include "modules/nvrtc_compile.h"
 #include "modules/toolkit_includes.h"
+#include "temp_dir.h"
 
 namespace graphc::modules {
 namespace {
@@ -40,25 +41,12 @@ LIBRARIES        =+ $(_SPACE_) "-L$(TOP)/$(_TARGET_DIR_)/lib$(_TARGET_SIZE_)/stu
   CHECK(std::any_of(found.begin(), found.end(), [](const std::string& dir) { return dir.ends_with("include/cccl"); }));
 }
 
-// A fresh folder, removed at the end of the test.
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "graphc-modules-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
 TEST_CASE("a virtual architecture gives PTX with the lowered names, then a cache hit", "[modules]") {
-  TempDir dir;
-  const std::string path = (dir.path / "k.cu").string();
+  test::TempDir dir;
+  const std::string path = (dir.path() / "k.cu").string();
   std::ofstream(path) << "extern \"C\" __global__ void plain(float* x) { x[0] = 1; }\n"
                          "namespace ns { template <typename T> __global__ void tmpl(T* x, T a) { x[0] = a; } }\n";
-  const NvrtcCache cache(dir.path / "cache");
+  const NvrtcCache cache(dir.path() / "cache");
   const NvrtcCompilation first = compile_with_nvrtc(path, {"plain", "ns::tmpl<double>", "absent"}, "compute_90", cache);
   REQUIRE(first.status == NvrtcCompilation::Status::compiled);
   CHECK_FALSE(first.cache_hit);
@@ -73,14 +61,14 @@ TEST_CASE("a virtual architecture gives PTX with the lowered names, then a cache
 }
 
 TEST_CASE("NVRTC's errors and an unreadable file are results, not exceptions", "[modules]") {
-  TempDir dir;
-  const std::string path = (dir.path / "bad.cu").string();
+  test::TempDir dir;
+  const std::string path = (dir.path() / "bad.cu").string();
   std::ofstream(path) << "extern \"C\" __global__ void k(float* x) {\n  x[0] = undeclared;\n}\n";
-  const NvrtcCache cache(dir.path / "cache");
+  const NvrtcCache cache(dir.path() / "cache");
   const NvrtcCompilation bad = compile_with_nvrtc(path, {"k"}, "compute_90", cache);
   CHECK(bad.status == NvrtcCompilation::Status::failed);
   CHECK_THAT(bad.log, Catch::StartsWith(path + "(2): error: identifier \"undeclared\" is undefined"));
-  CHECK(compile_with_nvrtc((dir.path / "none.cu").string(), {}, "compute_90", cache).status ==
+  CHECK(compile_with_nvrtc((dir.path() / "none.cu").string(), {}, "compute_90", cache).status ==
         NvrtcCompilation::Status::unreadable);
 }
 

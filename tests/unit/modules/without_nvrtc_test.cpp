@@ -7,20 +7,19 @@
 #include <fstream>
 
 #include "compile.h"
+#include "temp_dir.h"
 
 namespace graphc {
 namespace {
 
 TEST_CASE("without NVRTC, .cu modules are W0001 once and their kernels unchecked", "[modules]") {
-  std::string pattern = (std::filesystem::temp_directory_path() / "graphc-no-nvrtc-XXXXXX").string();
-  REQUIRE(mkdtemp(pattern.data()) != nullptr);
-  const std::filesystem::path dir = pattern;
+  const test::TempDir temp;
+  const std::filesystem::path& dir = temp.path();
   std::ofstream(dir / "a.cu") << "extern \"C\" __global__ void a(float* x) {}\n";
   std::ofstream(dir / "b.cu") << "extern \"C\" __global__ void b(float* x) {}\n";
   std::ofstream(dir / "g.graph") << "module \"a.cu\";\nmodule \"b.cu\";\ngraph g {\n"
                                     "    kernel k : not_checked<<<1, 1>>>(1.5, 2.5);\n}\n";
   const std::unique_ptr<Compilation> c = compile_file((dir / "g.graph").string());
-  std::filesystem::remove_all(dir);
   REQUIRE(c->ok());
   REQUIRE(c->diags.diagnostics().size() == 1);
   const Diagnostic& d = c->diags.diagnostics()[0];
