@@ -6,7 +6,11 @@
 // fails where the offending text begins, which is where a syntax error points.
 #pragma once
 
+#include <cstddef>
+#include <string_view>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace graphc::grammar {
 
@@ -29,33 +33,108 @@ struct block_comment
 // Whitespace and comments between tokens (possibly none).
 struct skip : star<sor<plus<space>, line_comment, block_comment>> {};
 
+// The characters Cs exactly, compared in line: PEGTL's string<> calls memcmp, which costs
+// more than the comparison for the short tokens of this language. `Keyword`: not followed
+// by an identifier character either, as PEGTL's keyword<>.
+template <bool Keyword, char... Cs>
+struct chars {
+  using rule_t = chars;
+  using subs_t = type_list<>;
+
+  template <class ParseInput>
+  static bool match(ParseInput& in) {
+    constexpr std::size_t n = sizeof...(Cs);
+    const std::size_t available = in.size(n + 1);
+    if (available < n) return false;
+    const char* p = in.current();
+    std::size_t i = 0;
+    if (!((p[i++] == Cs) && ...)) return false;
+    if constexpr (Keyword) {
+      if (available > n && is_identifier_char(p[n])) return false;
+    }
+    in.bump_in_this_line(n);
+    return true;
+  }
+
+  static constexpr bool is_identifier_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+};
+
 // A punctuation token: the character(s), then the whitespace after them. Each use in the
 // grammar derives its own rule from this, so that it has its own error message.
 template <char... Cs>
-struct sym : seq<string<Cs...>, skip> {};
+struct sym : seq<chars<false, Cs...>, skip> {};
 
 // A keyword token: the word (not followed by an identifier character), then whitespace.
 template <char... Cs>
-struct kw : seq<keyword<Cs...>, skip> {};
+struct kw : seq<chars<true, Cs...>, skip> {};
 
 // Words that cannot name a const, param, buffer, node or graph: the declaration keywords,
 // the scalar types, the memory spaces, the words inside declarations, and the keywords of
 // the language's later declarations (so that a graph written today keeps its meaning).
-struct reserved_word
-    : sor<TAO_PEGTL_KEYWORD("module"), TAO_PEGTL_KEYWORD("graph"), TAO_PEGTL_KEYWORD("const"),
-          TAO_PEGTL_KEYWORD("param"), TAO_PEGTL_KEYWORD("buffer"), TAO_PEGTL_KEYWORD("view"),
-          TAO_PEGTL_KEYWORD("kernel"),
-          TAO_PEGTL_KEYWORD("copy"), TAO_PEGTL_KEYWORD("memset"), TAO_PEGTL_KEYWORD("host"),
-          TAO_PEGTL_KEYWORD("empty"), TAO_PEGTL_KEYWORD("bytes"), TAO_PEGTL_KEYWORD("fill"),
-          TAO_PEGTL_KEYWORD("iota"), TAO_PEGTL_KEYWORD("device"), TAO_PEGTL_KEYWORD("managed"),
-          TAO_PEGTL_KEYWORD("pageable"),
-          TAO_PEGTL_KEYWORD("i8"), TAO_PEGTL_KEYWORD("i16"), TAO_PEGTL_KEYWORD("i32"), TAO_PEGTL_KEYWORD("i64"),
-          TAO_PEGTL_KEYWORD("u8"), TAO_PEGTL_KEYWORD("u16"), TAO_PEGTL_KEYWORD("u32"), TAO_PEGTL_KEYWORD("u64"),
-          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"), TAO_PEGTL_KEYWORD("char"),
-          TAO_PEGTL_KEYWORD("import"), TAO_PEGTL_KEYWORD("cond"), TAO_PEGTL_KEYWORD("event"),
-          TAO_PEGTL_KEYWORD("record"), TAO_PEGTL_KEYWORD("wait"), TAO_PEGTL_KEYWORD("alloc"),
-          TAO_PEGTL_KEYWORD("free"), TAO_PEGTL_KEYWORD("call"), TAO_PEGTL_KEYWORD("capture"), TAO_PEGTL_KEYWORD("if"), TAO_PEGTL_KEYWORD("else"),
-          TAO_PEGTL_KEYWORD("while"), TAO_PEGTL_KEYWORD("switch"), TAO_PEGTL_KEYWORD("case"), TAO_PEGTL_KEYWORD("nullptr"), TAO_PEGTL_KEYWORD("for")> {};
+inline constexpr std::string_view reserved_words[] = {
+    "module", "graph", "const", "param", "buffer", "view", "kernel", "copy", "memset", "host", "empty", "bytes",
+    "fill", "iota", "device", "managed", "pageable", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16",
+    "bf16", "f32", "f64", "char", "import", "cond", "event", "record", "wait", "alloc", "free", "call", "capture",
+    "if", "else", "while", "switch", "case", "nullptr", "for"};
+
+// A set of words, each looked up with about one comparison (PEGTL's sor<keyword...> tries
+// them one by one): an open-addressing table hashed on a word's length and first and last
+// characters.
+template <std::size_t Slots>
+class word_set {
+ public:
+  template <std::size_t N>
+  constexpr explicit word_set(const std::string_view (&words)[N]) {
+    static_assert(N < Slots / 2, "a table at most half full keeps probes short");
+    for (std::string_view word : words) {
+      std::size_t slot = slot_of(word);
+      while (!slots_[slot].empty()) slot = (slot + 1) % Slots;
+      slots_[slot] = word;
+    }
+  }
+
+  constexpr bool contains(std::string_view word) const {
+    for (std::size_t slot = slot_of(word); !slots_[slot].empty(); slot = (slot + 1) % Slots) {
+      if (slots_[slot] == word) return true;
+    }
+    return false;
+  }
+
+ private:
+  static constexpr std::size_t slot_of(std::string_view word) {
+    return (word.size() * 33 + static_cast<unsigned char>(word.front()) * 9 +
+            static_cast<unsigned char>(word.back()) * 19) %
+           Slots;
+  }
+  std::string_view slots_[Slots] = {};
+};
+
+// An identifier (as PEGTL's identifier) that is one of `Words`, consumed whole.
+template <const auto& Words>
+struct word_of {
+  using rule_t = word_of;
+  using subs_t = type_list<>;
+
+  template <class ParseInput>
+  static bool match(ParseInput& in) {
+    const char* begin = in.current();
+    const char* end = begin + in.size(0);
+    if (begin == end || !is_identifier_first(*begin)) return false;
+    const char* p = begin + 1;
+    while (p != end && (is_identifier_first(*p) || (*p >= '0' && *p <= '9'))) ++p;
+    const auto length = static_cast<std::size_t>(p - begin);
+    if (!Words.contains(std::string_view(begin, length))) return false;
+    in.bump_in_this_line(length);
+    return true;
+  }
+
+  static constexpr bool is_identifier_first(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+};
+
+inline constexpr word_set<128> reserved_word_set{reserved_words};
+struct reserved_word : word_of<reserved_word_set> {};
 
 // A reserved word where a name is expected; a rule of its own for its error message.
 struct reserved_name : reserved_word {};
@@ -105,3 +184,9 @@ struct cpp_name
     : seq<opt<cpp_scope>, identifier, star<cpp_scope, identifier>, opt<not_at<three<'<'>>, template_args>, skip> {};
 
 }  // namespace graphc::grammar
+
+// For PEGTL's grammar analysis: each of the custom rules above consumes input when it matches.
+template <class Name, bool Keyword, char... Cs>
+struct tao::pegtl::analyze_traits<Name, graphc::grammar::chars<Keyword, Cs...>> : analyze_any_traits<> {};
+template <class Name, const auto& Words>
+struct tao::pegtl::analyze_traits<Name, graphc::grammar::word_of<Words>> : analyze_any_traits<> {};

@@ -6,10 +6,10 @@
 namespace graphc::grammar {
 
 // The scalar types, as keywords: what a cast such as `i64(x)` starts with.
-struct scalar_type
-    : sor<TAO_PEGTL_KEYWORD("i8"), TAO_PEGTL_KEYWORD("i16"), TAO_PEGTL_KEYWORD("i32"), TAO_PEGTL_KEYWORD("i64"),
-          TAO_PEGTL_KEYWORD("u8"), TAO_PEGTL_KEYWORD("u16"), TAO_PEGTL_KEYWORD("u32"), TAO_PEGTL_KEYWORD("u64"),
-          TAO_PEGTL_KEYWORD("f16"), TAO_PEGTL_KEYWORD("bf16"), TAO_PEGTL_KEYWORD("f32"), TAO_PEGTL_KEYWORD("f64"), TAO_PEGTL_KEYWORD("char")> {};
+inline constexpr std::string_view scalar_type_words[] = {"i8",  "i16", "i32", "i64", "u8",  "u16", "u32",
+                                                         "u64", "f16", "bf16", "f32", "f64", "char"};
+inline constexpr word_set<32> scalar_type_set{scalar_type_words};
+struct scalar_type : word_of<scalar_type_set> {};
 
 // The type of a param or of a buffer's elements. Any word is accepted here and checked
 // after parsing, so that a misspelt type gets "unknown type" and a suggestion.

@@ -43,7 +43,7 @@ ir::BufferInit build_init(const BuildContext& ctx, const ParseNode& node) {
   } else {
     init.kind = ir::BufferInit::Kind::list;
   }
-  for (const auto& child : node.children) init.values.push_back(build_expr(ctx, *child));
+  for (const ParseNode* child : node.children) init.values.push_back(build_expr(ctx, *child));
   return init;
 }
 

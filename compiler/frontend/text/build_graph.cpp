@@ -14,7 +14,7 @@ namespace {
 std::vector<const ParseNode*> members(const ParseNode& side) {
   std::vector<const ParseNode*> out;
   if (side.is_type<grammar::edge_group>()) {
-    for (const auto& child : side.children) out.push_back(child.get());
+    for (const ParseNode* child : side.children) out.push_back(child);
   } else {
     out.push_back(&side);
   }
@@ -149,7 +149,7 @@ class GraphBuilder {
   void edges(const ParseNode& node, ir::BodyId body) {
     // children: side, arrow, (port,) side, arrow, (port,) side, ...
     const auto& children = node.children;
-    const ParseNode* from_side = children.at(0).get();
+    const ParseNode* from_side = children.at(0);
     for (std::size_t i = 1; i < children.size();) {
       const SourceRange arrow = ctx_.range(*children.at(i++));
       ir::EdgePort port = ir::EdgePort::default_;
@@ -159,7 +159,7 @@ class GraphBuilder {
         port = ctx_.text(*children[i]) == "programmatic" ? ir::EdgePort::programmatic : ir::EdgePort::launch_completion;
         ++i;
       }
-      const ParseNode* to_side = children.at(i++).get();
+      const ParseNode* to_side = children.at(i++);
       if (!limits_.edges_fit(members(*from_side).size() * members(*to_side).size(), arrow)) return;
       for (const ParseNode* from : members(*from_side)) {
         for (const ParseNode* to : members(*to_side)) {
@@ -196,7 +196,7 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
   // children: the name, the parameters (if written), the attributes (words), then the items.
   std::size_t first_item = 1;
   if (first_item < node.children.size() && node.children[first_item]->is_type<grammar::graph_parameters>()) {
-    for (const auto& parameter : node.children[first_item]->children) build_parameter(ctx, *parameter, graph);
+    for (const ParseNode* parameter : node.children[first_item]->children) build_parameter(ctx, *parameter, graph);
     ++first_item;
   }
   for (; first_item < node.children.size() && node.children[first_item]->is_type<grammar::word>(); ++first_item) {

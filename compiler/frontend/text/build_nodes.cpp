@@ -12,7 +12,7 @@ std::vector<ir::Expr> build_dims(const BuildContext& ctx, const ParseNode& launc
   const ParseNode& dims = *launch_part.children.at(0);
   std::vector<ir::Expr> out;
   if (dims.is_type<grammar::dim_tuple>()) {
-    for (const auto& child : dims.children) out.push_back(build_expr(ctx, *child));
+    for (const ParseNode* child : dims.children) out.push_back(build_expr(ctx, *child));
   } else {
     out.push_back(build_expr(ctx, dims));
   }
@@ -28,9 +28,9 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
   kernel.block = build_dims(ctx, *node.children.at(3));
   std::size_t next = 4;
   if (!node.children.at(next)->is_type<grammar::kernel_args>()) kernel.shared_memory = build_expr(ctx, *node.children[next++]);
-  for (const auto& arg : node.children.at(next)->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
+  for (const ParseNode* arg : node.children.at(next)->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
   if (++next < node.children.size()) {
-    for (const auto& attribute : node.children[next]->children) {
+    for (const ParseNode* attribute : node.children[next]->children) {
       kernel.attributes.push_back(build_kernel_attribute(ctx, *attribute));
     }
   }
@@ -75,7 +75,7 @@ ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
 // the validator as kernel arguments are.
 std::vector<ir::KernelArg> build_expr_args(const BuildContext& ctx, const ParseNode& args) {
   std::vector<ir::KernelArg> out;
-  for (const auto& arg : args.children) {
+  for (const ParseNode* arg : args.children) {
     ir::KernelArg& built = out.emplace_back();
     built.range = ctx.range(*arg);
     built.expr = build_expr(ctx, *arg);

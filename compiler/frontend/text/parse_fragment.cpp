@@ -3,7 +3,6 @@
 #include <memory>
 
 #include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "frontend/text/builders.h"
 #include "frontend/text/syntax_error.h"
@@ -16,7 +15,8 @@ namespace {
 // The parse tree of a piece and the token ends it recorded; no tree after a syntax error.
 struct Fragment {
   std::unique_ptr<ParseState> state;
-  std::unique_ptr<ParseNode> root;
+  std::optional<SyntaxTree> tree;
+  const ParseNode* root() const { return tree ? &tree->root() : nullptr; }
 };
 
 // `Rule` over the bytes of `where`, positioned in its file, so that every node's range is
@@ -27,12 +27,11 @@ Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEng
   out.state = std::make_unique<ParseState>(where.begin, where.end - where.begin);
   const char* begin = source.text().data() + where.begin;
   const LineColumn at = source.line_column(where.begin);
-  // No source name, as in parse_text: every tree node would copy it.
+  // No source name, as in parse_text.
   tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, std::string(), where.begin, at.line,
                                 at.column);
   try {
-    out.root = tao::pegtl::parse_tree::parse<grammar::fragment<Rule>, selector, parse_actions, grammar::control>(
-        in, *out.state);
+    out.tree.emplace(parse_tree<grammar::fragment<Rule>>(in, *out.state));
   } catch (const grammar::syntax_error& e) {
     report_syntax_error(source, file, out.state->ends, e, diags);
   }
@@ -48,37 +47,37 @@ FragmentParser::FragmentParser(const SourceManager& sources, FileId file, DiagEn
 std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::expr>(source, file_, where, diags_);
-  if (!f.root) return std::nullopt;
-  return build_expr(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
+  if (!f.tree) return std::nullopt;
+  return build_expr(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
 }
 
 bool FragmentParser::param_default(SourceRange where, ir::Param& param) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::param_default>(source, file_, where, diags_);
-  if (!f.root) return false;
-  build_param_default(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0), param);
+  if (!f.tree) return false;
+  build_param_default(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0), param);
   return true;
 }
 
 std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
-  if (!f.root) return std::nullopt;
-  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
+  if (!f.tree) return std::nullopt;
+  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
 }
 
 std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
-  if (!f.root) return std::nullopt;
-  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
+  if (!f.tree) return std::nullopt;
+  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
 }
 
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::slice>(source, file_, where, diags_);
-  if (!f.root) return std::nullopt;
-  return build_slice(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root->children.at(0));
+  if (!f.tree) return std::nullopt;
+  return build_slice(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
 }
 
 namespace {
@@ -87,8 +86,8 @@ namespace {
 template <class Rule>
 std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   const auto f = parse<Rule>(source, file, where, diags);
-  if (!f.root) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags, nullptr}.text(*f.root->children.at(0)));
+  if (!f.tree) return std::nullopt;
+  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags, nullptr}.text(*f.root()->children.at(0)));
 }
 
 }  // namespace
@@ -102,15 +101,15 @@ std::optional<std::string> FragmentParser::capture_function(SourceRange where) c
 }
 
 bool FragmentParser::name(SourceRange where) const {
-  return parse<grammar::lone_name>(sources_.file(file_), file_, where, diags_).root != nullptr;
+  return parse<grammar::lone_name>(sources_.file(file_), file_, where, diags_).tree.has_value();
 }
 
 std::optional<FragmentParser::NodeName> FragmentParser::node_name(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::node_name>(source, file_, where, diags_);
-  if (!f.root) return std::nullopt;
+  if (!f.tree) return std::nullopt;
   const BuildContext ctx{source, file_, f.state->ends, diags_, loops_};
-  const ParseNode& node = *f.root->children.at(0);
+  const ParseNode& node = *f.root()->children.at(0);
   if (!node.is_type<grammar::node_name>()) return NodeName{std::string(ctx.text(node)), std::nullopt};
   return NodeName{std::string(ctx.text(*node.children.at(0))), build_expr(ctx, *node.children.at(1))};
 }

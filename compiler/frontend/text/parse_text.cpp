@@ -1,6 +1,6 @@
 #include "frontend/text/parse_text.h"
 
-#include <memory>
+#include <optional>
 #include <string>
 
 #include <tao/pegtl.hpp>
@@ -19,7 +19,7 @@ using text::ParseNode;
 ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
   ir::Module module;
   module.path = ctx.source.path();
-  for (const auto& child : root.children) {
+  for (const ParseNode* child : root.children) {
     if (child->is_type<grammar::module_decl>()) {
       if (auto decl = text::build_module_decl(ctx, *child, module.path)) module.modules.push_back(std::move(*decl));
     } else if (child->is_type<grammar::import_decl>()) {
@@ -38,20 +38,19 @@ ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
 ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
   text::ParseState state(0, source.text().size());
-  // No source name: PEGTL copies it into every parse tree node it starts (a heap
-  // allocation each, for paths past the short-string size), and graphc reports positions
-  // from byte offsets (syntax_error.h), never from PEGTL's names.
+  // No source name: graphc reports positions from byte offsets (syntax_error.h), never
+  // from PEGTL's names.
   tao::pegtl::memory_input<> in(source.text(), std::string());
-  std::unique_ptr<ParseNode> root;
+  std::optional<text::SyntaxTree> tree;
   try {
-    root = tao::pegtl::parse_tree::parse<grammar::file, text::selector, text::parse_actions, grammar::control>(in, state);
+    tree.emplace(text::parse_tree<grammar::file>(in, state));
   } catch (const grammar::syntax_error& e) {
     text::report_syntax_error(source, file, state.ends, e, diags);
     ir::Module empty;
     empty.path = source.path();
     return empty;
   }
-  return build_module(BuildContext{source, file, state.ends, diags, nullptr, &sources}, *root);
+  return build_module(BuildContext{source, file, state.ends, diags, nullptr, &sources}, tree->root());
 }
 
 }  // namespace graphc::frontend
