@@ -48,7 +48,7 @@ struct Param {
   SourceRange name_range;
   SourceRange range;
   ScalarType type = ScalarType::f32;
-  std::optional<Expr> default_value;         // `= expr`
+  OptionalExpr default_value;                 // `= expr`
   std::optional<VectorValue> default_vector;  // `= float4{...}`
   Scalar folded_default;  // resolved, a scalar: the default converted to `type` (zero if none)
   /// Resolved, a vector: the default lane by lane, each of component_type(type) (zeros if none).
@@ -87,7 +87,7 @@ struct BufferInit {
 struct BufferView {
   std::string base;  // as written
   SourceRange base_range;
-  std::optional<Expr> offset;  // in elements of BASE, as `buf + k` in a kernel argument
+  OptionalExpr offset;  // in elements of BASE, as `buf + k` in a kernel argument
   BufferId base_id;            // resolved
   BufferId root;               // resolved: the buffer or alloc's memory at the end of the chain of views
   std::uint64_t root_offset = 0;  // resolved: bytes from the root's start
@@ -111,12 +111,12 @@ struct Buffer {
   /// is pitched (cudaMallocPitch: each row starts `pitch` bytes after the one before, a
   /// pitch CUDA picks at run time); host, pageable and managed memory is dense (pitch =
   /// width * element size).
-  std::optional<Expr> width;
+  OptionalExpr width;
   /// `type[depth][rows][width]`: a 3-D buffer of `depth` slices of `count` rows of `width`
   /// elements (then `count` is the second extent). Device memory is cudaMalloc3D's: rows
   /// `pitch` bytes apart, one slice's rows right after the one before's (pitch * rows bytes
   /// a slice); other spaces are dense. A 3-D buffer is also two_d(): it has rows and a pitch.
-  std::optional<Expr> depth;
+  OptionalExpr depth;
   std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
   std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
   std::uint64_t width_value = 0;  // resolved, 2-D and 3-D: elements per row
@@ -148,12 +148,12 @@ struct BufferSlice {
   std::string buffer;
   SourceRange name_range;
   SourceRange range;
-  std::optional<Expr> z;        // a 3-D box's first slice
-  std::optional<Expr> depth;    // a 3-D box's slices
-  std::optional<Expr> offset;
-  std::optional<Expr> length;
-  std::optional<Expr> column;   // a box's first column
-  std::optional<Expr> columns;  // a box's width in elements
+  OptionalExpr z;        // a 3-D box's first slice
+  OptionalExpr depth;    // a 3-D box's slices
+  OptionalExpr offset;
+  OptionalExpr length;
+  OptionalExpr column;   // a box's first column
+  OptionalExpr columns;  // a box's width in elements
   BufferId id;                     // resolved
   std::uint64_t z_value = 0;       // resolved, 3-D: first slice
   std::uint64_t depth_value = 0;   // resolved, 3-D: slices of the box (all of them by default); 0: 1-D or 2-D
@@ -178,7 +178,7 @@ struct Cond {
   SourceRange name_range;
   SourceRange range;
   BodyId body;  // where it is declared; invalid: the graph itself
-  std::optional<Expr> default_value;
+  OptionalExpr default_value;
   std::uint32_t folded_default = 0;  // resolved: the default as CUDA takes it (unsigned int)
 };
 
@@ -254,7 +254,7 @@ struct KernelNode {
   SourceRange function_range;
   std::vector<Expr> grid;   // 1 to 3 expressions: x, or (x, y, z)
   std::vector<Expr> block;  // 1 to 3 expressions
-  std::optional<Expr> shared_memory;
+  OptionalExpr shared_memory;
   std::vector<KernelArg> args;
   std::vector<KernelAttribute> attributes;
   LaunchAttributes launch;                           // resolved
@@ -275,7 +275,7 @@ enum class CopyKind : std::uint8_t { host_to_device, device_to_host, device_to_d
 struct CopyNode {
   BufferSlice dst;
   BufferSlice src;
-  std::optional<Expr> bytes;
+  OptionalExpr bytes;
   std::uint64_t bytes_value = 0;        // resolved
   CopyKind kind = CopyKind::unified;    // resolved, from the buffers' spaces
 };

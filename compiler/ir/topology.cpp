@@ -7,7 +7,7 @@
 namespace graphc::ir {
 namespace {
 
-bool same_dependencies(const std::vector<Dependency>& x, const std::vector<Dependency>& y) {
+bool same_dependencies(std::span<const Dependency> x, std::span<const Dependency> y) {
   if (x.size() != y.size()) return false;
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (x[i].from != y[i].from || x[i].port != y[i].port) return false;
@@ -48,10 +48,10 @@ std::string topology_difference(const Module& a, GraphId ga, const Module& b, Gr
   }
   if (x.nodes.size() < y.nodes.size()) return fmt::format("node '{}' is new", y.nodes[common].name);
   if (x.nodes.size() > y.nodes.size()) return fmt::format("node '{}' was removed", x.nodes[common].name);
-  const std::vector<std::vector<Dependency>> dx = dependencies(x);
-  const std::vector<std::vector<Dependency>> dy = dependencies(y);
-  for (std::size_t i = 0; i < dx.size(); ++i) {
-    if (!same_dependencies(dx[i], dy[i])) return fmt::format("the dependencies of node '{}' changed", x.nodes[i].name);
+  const CreationOrder dx(x);
+  const CreationOrder dy(y);
+  for (std::uint32_t i = 0; i < x.nodes.size(); ++i) {
+    if (!same_dependencies(dx.dependencies(NodeId{i}), dy.dependencies(NodeId{i}))) return fmt::format("the dependencies of node '{}' changed", x.nodes[i].name);
   }
   return {};
 }

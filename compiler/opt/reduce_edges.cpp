@@ -9,8 +9,8 @@
 namespace graphc::opt {
 namespace {
 
-// Reachability is computed for the targets in blocks of this many topological positions
-// at a time, so memory stays nodes x kBlock bits (32 MiB at the 65 536-node limit).
+// Reachability is computed for the targets in blocks of this many at a time, so memory
+// stays nodes x kBlock bits (32 MiB at the 65 536-node limit).
 constexpr std::size_t kBlock = 4096;
 constexpr std::size_t kWord = 64;
 
@@ -27,13 +27,30 @@ class Reducer {
   std::vector<ImpliedEdge> run() {
     std::vector<bool> implied(graph_.edges.size(), false);
     std::vector<std::vector<std::string>> paths(graph_.edges.size());
-    const std::size_t count = order_.size();
+    // An edge u -> v is implied by another path from u to v, which leaves u by another edge
+    // and enters v by another: only an edge from a node of two or more successors to a node
+    // of two or more predecessors can be. Reachability is computed to such targets alone:
+    // none in a chain, a fork-join or parallel chains.
+    std::vector<std::uint32_t> predecessors(graph_.nodes.size(), 0);
+    for (const auto& list : successors_) {
+      for (const Successor& s : list) ++predecessors[s.node];
+    }
+    std::vector<bool> is_target(graph_.nodes.size(), false);
+    for (const auto& list : successors_) {
+      if (list.size() < 2) continue;
+      for (const Successor& s : list) is_target[s.node] = is_target[s.node] || predecessors[s.node] >= 2;
+    }
+    column_.assign(graph_.nodes.size(), kNoColumn);
+    std::size_t count = 0;
+    for (const std::uint32_t v : order_) {
+      if (is_target[v]) column_[v] = count++;
+    }
     for (std::size_t first = 0; first < count; first += kBlock) {
       const std::size_t width = std::min(kBlock, count - first);
       words_ = (width + kWord - 1) / kWord;
-      reach_.assign(count * words_, 0);
+      reach_.assign(order_.size() * words_, 0);
       std::vector<std::uint64_t> longer(words_);  // targets of paths of two or more edges from `u`
-      for (std::size_t k = count; k-- > 0;) {
+      for (std::size_t k = order_.size(); k-- > 0;) {
         const std::uint32_t u = order_[k];
         std::fill(longer.begin(), longer.end(), 0);
         for (const Successor& s : successors_[u]) {
@@ -43,9 +60,9 @@ class Reducer {
         std::uint64_t* into = row(u);
         std::copy(longer.begin(), longer.end(), into);
         for (const Successor& s : successors_[u]) {
-          const std::size_t p = position_[s.node];
-          if (p < first || p >= first + width) continue;
-          const std::size_t bit = p - first;
+          const std::size_t c = column_[s.node];
+          if (c == kNoColumn || c < first || c >= first + width) continue;
+          const std::size_t bit = c - first;
           if ((longer[bit / kWord] >> (bit % kWord)) & 1U) {
             implied[s.edge] = true;
             paths[s.edge] = path(u, s.node, first);
@@ -77,12 +94,8 @@ class Reducer {
   // order of the graph and of each body graph (edges stay within one). position_[node] is
   // the node's place.
   void topological_order() {
-    const std::vector<std::vector<ir::Dependency>> deps = ir::dependencies(graph_);
-    const auto append = [&](ir::BodyId body) {
-      for (const ir::NodeId id : ir::creation_order(graph_, deps, body)) order_.push_back(id.value);
-    };
-    append(ir::BodyId{});
-    for (std::uint32_t b = 0; b < graph_.bodies.size(); ++b) append(ir::BodyId{b});
+    const ir::CreationOrder creation(graph_);
+    for (const ir::NodeId id : creation.all()) order_.push_back(id.value);
     position_.assign(graph_.nodes.size(), 0);
     for (std::size_t k = 0; k < order_.size(); ++k) position_[order_[k]] = k;
   }
@@ -90,8 +103,9 @@ class Reducer {
   std::uint64_t* row(std::uint32_t node) { return &reach_[position_[node] * words_]; }
   const std::uint64_t* row(std::uint32_t node) const { return &reach_[position_[node] * words_]; }
 
+  // Whether `from` reaches `target`, a target of the block from column `first` on.
   bool reaches(std::uint32_t from, std::uint32_t target, std::size_t first) const {
-    const std::size_t bit = position_[target] - first;
+    const std::size_t bit = column_[target] - first;
     return (row(from)[bit / kWord] >> (bit % kWord)) & 1U;
   }
 
@@ -114,6 +128,8 @@ class Reducer {
   std::vector<std::vector<Successor>> successors_;
   std::vector<std::uint32_t> order_;
   std::vector<std::size_t> position_;
+  static constexpr std::size_t kNoColumn = SIZE_MAX;
+  std::vector<std::size_t> column_;   // per node: its column among the targets, or kNoColumn
   std::vector<std::uint64_t> reach_;  // per node (by position), the targets of the block it reaches
   std::size_t words_ = 0;
 };

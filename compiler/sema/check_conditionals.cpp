@@ -33,7 +33,7 @@ bool receives(const ir::Node& node, ir::CondId cond) {
 class ConditionalChecker {
  public:
   explicit ConditionalChecker(GraphContext& ctx)
-      : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()), dependencies_(ctx.graph) {}
+      : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()) {}
 
   void run() {
     fold_defaults();
@@ -139,7 +139,7 @@ class ConditionalChecker {
 
   // Whether a kernel that receives `cond` runs before `id` (along edges).
   bool set_upstream(ir::NodeId id, ir::CondId cond) const {
-    const std::vector<bool> before = dependencies_.upstream(id);
+    const std::vector<bool> before = ctx_.dependencies().upstream(id);
     for (std::uint32_t n = 0; n < graph_.nodes.size(); ++n) {
       if (n != id.value && before[n] && receives(graph_.nodes[n], cond)) return true;
     }
@@ -170,7 +170,6 @@ class ConditionalChecker {
   ir::Graph& graph_;
   std::vector<std::optional<ir::NodeId>> tested_by_;     // per cond
   std::set<std::uint32_t> failed_;                       // conds already reported as misplaced
-  DependencyGraph dependencies_;
 };
 
 }  // namespace

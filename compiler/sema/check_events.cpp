@@ -49,11 +49,10 @@ void resolve_event_nodes(GraphContext& ctx) {
 
 void check_event_order(GraphContext& ctx) {
   const std::vector<ir::Node>& nodes = ctx.graph.nodes;
-  const DependencyGraph dependencies(ctx.graph);
   std::map<std::uint32_t, std::vector<bool>> reach;  // per record or wait node used below
   auto reaches = [&](std::uint32_t from, std::uint32_t to) {
     auto it = reach.find(from);
-    if (it == reach.end()) it = reach.emplace(from, dependencies.downstream(ir::NodeId{from})).first;
+    if (it == reach.end()) it = reach.emplace(from, ctx.dependencies().downstream(ir::NodeId{from})).first;
     return it->second[to];
   };
   for (std::uint32_t w = 0; w < nodes.size(); ++w) {

@@ -4,9 +4,7 @@
 // device's own shared memory limit is checked at build time, by the runtime.)
 #include <array>
 #include <cstdint>
-#include <string>
-
-#include <fmt/format.h>
+#include <string_view>
 
 #include "ir/launch_limits.h"
 #include "sema/node_config.h"
@@ -23,10 +21,16 @@ using ir::kGridLimits;
 using ir::kMaxThreadsPerBlock;
 
 struct Dims {
-  std::string_view what;  // "grid" or "block"
+  std::string_view what;                   // "grid" or "block"
+  std::array<std::string_view, 3> values;  // what each axis is, for a value that does not fold
   DiagCode over_limit;
   const std::array<std::int64_t, 3>& limits;
 };
+
+const Dims kGrid{"grid", {"grid dimension x", "grid dimension y", "grid dimension z"}, DiagCode::grid_dim_limit,
+                 kGridLimits};
+const Dims kBlock{"block", {"block dimension x", "block dimension y", "block dimension z"}, DiagCode::block_dim_limit,
+                  kBlockLimits};
 
 // Folds 1 to 3 dimension expressions into `out` (missing ones stay 1). Returns whether all
 // of them are valid.
@@ -35,7 +39,7 @@ bool fold_dims(const ConfigContext& ctx, const NonConstantHandler& params, const
   bool ok = true;
   for (std::size_t i = 0; i < exprs.size() && i < kAxes.size(); ++i) {
     const std::optional<Scalar> value =
-        ctx.folder.fold_integer(exprs[i], fmt::format("{} dimension {}", dims.what, kAxes[i]), params);
+        ctx.folder.fold_integer(exprs[i], dims.values[i], params);
     if (!value) {
       ok = false;
       continue;
@@ -58,9 +62,9 @@ bool fold_dims(const ConfigContext& ctx, const NonConstantHandler& params, const
 
 bool fold_launch_config(const ConfigContext& ctx, ir::KernelNode& kernel, std::vector<ir::ParamId>& used) {
   const NonConstantHandler params = ctx.folder.params_allowed(used);
-  bool ok = fold_dims(ctx, params, kernel.grid, {"grid", DiagCode::grid_dim_limit, kGridLimits}, kernel.grid_dims);
+  bool ok = fold_dims(ctx, params, kernel.grid, kGrid, kernel.grid_dims);
   const bool block_ok =
-      fold_dims(ctx, params, kernel.block, {"block", DiagCode::block_dim_limit, kBlockLimits}, kernel.block_dims);
+      fold_dims(ctx, params, kernel.block, kBlock, kernel.block_dims);
   ok = ok && block_ok;
   if (ok && kernel.launch.cluster[0] != 0) {
     for (std::size_t i = 0; i < kAxes.size(); ++i) {

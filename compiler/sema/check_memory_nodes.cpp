@@ -58,7 +58,7 @@ std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, 
 
 class MemoryChecker {
  public:
-  explicit MemoryChecker(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph), dependencies_(ctx.graph) {}
+  explicit MemoryChecker(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph) {}
 
   void run() {
     // The free of each alloc (per NodeId of the alloc), the first one given.
@@ -108,8 +108,8 @@ class MemoryChecker {
       ctx_.diags.report(DiagCode::alloc_not_freed, alloc.name_range, alloc.name, graph_.name);
     }
     const ir::Node* free = free_id && !graph_.node(*free_id).body.valid() ? &graph_.node(*free_id) : nullptr;
-    const std::vector<bool> after_alloc = dependencies_.downstream(id);
-    const std::vector<bool> before_free = free ? dependencies_.upstream(*free_id) : std::vector<bool>();
+    const std::vector<bool> after_alloc = ctx_.dependencies().downstream(id);
+    const std::vector<bool> before_free = free ? ctx_.dependencies().upstream(*free_id) : std::vector<bool>();
     if (free && !after_alloc[free_id->value]) {
       ctx_.diags.report(DiagCode::free_before_alloc, free->name_range, free->name, alloc.name)
           .note(alloc.name_range, "alloc '{}' is declared here", alloc.name);
@@ -145,7 +145,6 @@ class MemoryChecker {
 
   GraphContext& ctx_;
   ir::Graph& graph_;
-  DependencyGraph dependencies_;
 };
 
 }  // namespace

@@ -74,8 +74,8 @@ struct Range {
   std::string length_text() const { return length ? length->text() : ""; }
 };
 
-Range fold_range(const ConfigContext& ctx, const NonConstantHandler& params, const std::optional<ir::Expr>& offset,
-                 const std::optional<ir::Expr>& length, std::uint64_t count) {
+Range fold_range(const ConfigContext& ctx, const NonConstantHandler& params, const ir::OptionalExpr& offset,
+                 const ir::OptionalExpr& length, std::uint64_t count) {
   Range r;
   if (offset) r.folded &= (r.offset = ctx.folder.fold_integer(*offset, "slice offset", params)).has_value();
   if (length) r.folded &= (r.length = ctx.folder.fold_integer(*length, "slice length", params)).has_value();

@@ -5,10 +5,11 @@
 // Each strongly connected component is reported once, as its shortest cycle through its
 // first-declared node.
 #include <algorithm>
+#include <cstdint>
 #include <deque>
-#include <map>
+#include <span>
 #include <string>
-#include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "sema/passes.h"
@@ -16,18 +17,29 @@
 namespace graphc::sema {
 namespace {
 
-// The dependency graph over node indices, from the resolved edges that survived.
+// The dependency graph over node indices, from the resolved edges that survived: node n's
+// successors are [first[n], first[n + 1]) of `successors`.
 struct Adjacency {
-  std::vector<std::vector<std::uint32_t>> successors;
-  std::map<std::pair<std::uint32_t, std::uint32_t>, SourceRange> edge_range;
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> successors;
+  std::unordered_map<std::uint64_t, SourceRange> edge_range;  // by edge_key
+
+  std::span<const std::uint32_t> of(std::uint32_t n) const {
+    return {successors.data() + first[n], first[n + 1] - first[n]};
+  }
+  std::size_t nodes() const { return first.size() - 1; }
 };
+
+std::uint64_t edge_key(std::uint32_t from, std::uint32_t to) { return std::uint64_t{from} << 32 | to; }
 
 // Drops duplicate edges (W0301) and reports self edges (E0302); returns the adjacency of
 // the remaining resolved edges, self edges left out.
 Adjacency dedupe_edges(GraphContext& ctx) {
   Adjacency adjacency;
-  adjacency.successors.resize(ctx.graph.nodes.size());
+  adjacency.edge_range.reserve(ctx.graph.edges.size());
+  adjacency.first.assign(ctx.graph.nodes.size() + 1, 0);
   std::vector<ir::Edge> kept;
+  kept.reserve(ctx.graph.edges.size());
   for (ir::Edge& edge : ctx.graph.edges) {
     if (!edge.from_id.valid() || !edge.to_id.valid()) {
       kept.push_back(std::move(edge));
@@ -38,22 +50,30 @@ Adjacency dedupe_edges(GraphContext& ctx) {
       kept.push_back(std::move(edge));
       continue;
     }
-    const auto [it, inserted] = adjacency.edge_range.emplace(std::pair(edge.from_id.value, edge.to_id.value), edge.range);
+    const auto [it, inserted] = adjacency.edge_range.emplace(edge_key(edge.from_id.value, edge.to_id.value), edge.range);
     if (!inserted) {
       ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(it->second, "first given here");
       continue;
     }
-    adjacency.successors[edge.from_id.value].push_back(edge.to_id.value);
+    ++adjacency.first[edge.from_id.value + 1];
     kept.push_back(std::move(edge));
   }
   ctx.graph.edges = std::move(kept);
+  for (std::size_t n = 0; n < adjacency.nodes(); ++n) adjacency.first[n + 1] += adjacency.first[n];
+  adjacency.successors.resize(adjacency.first.back());
+  std::vector<std::uint32_t> next(adjacency.first.begin(), adjacency.first.end() - 1);
+  for (const ir::Edge& edge : ctx.graph.edges) {
+    if (edge.from_id.valid() && edge.to_id.valid() && edge.from_id != edge.to_id) {
+      adjacency.successors[next[edge.from_id.value]++] = edge.to_id.value;
+    }
+  }
   return adjacency;
 }
 
 // Tarjan's strongly connected components, iteratively (a long chain must not overflow
 // the stack). Returns the components of two or more nodes.
 std::vector<std::vector<std::uint32_t>> cyclic_components(const Adjacency& adjacency) {
-  const std::size_t n = adjacency.successors.size();
+  const std::size_t n = adjacency.nodes();
   constexpr std::uint32_t unvisited = UINT32_MAX;
   std::vector<std::uint32_t> index(n, unvisited);
   std::vector<std::uint32_t> low(n, 0);
@@ -75,8 +95,8 @@ std::vector<std::vector<std::uint32_t>> cyclic_components(const Adjacency& adjac
     while (!frames.empty()) {
       const std::uint32_t v = frames.back().first;
       const std::size_t next = frames.back().second++;
-      if (next < adjacency.successors[v].size()) {
-        const std::uint32_t w = adjacency.successors[v][next];
+      if (next < adjacency.of(v).size()) {
+        const std::uint32_t w = adjacency.of(v)[next];
         if (index[w] == unvisited) {
           enter(w);
         } else if (on_stack[w]) {
@@ -87,6 +107,11 @@ std::vector<std::vector<std::uint32_t>> cyclic_components(const Adjacency& adjac
       frames.pop_back();
       if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[v]);
       if (low[v] != index[v]) continue;
+      if (stack.back() == v) {  // a component of one node: no cycle
+        stack.pop_back();
+        on_stack[v] = false;
+        continue;
+      }
       std::vector<std::uint32_t> component;
       std::uint32_t w = 0;
       do {
@@ -104,12 +129,14 @@ std::vector<std::vector<std::uint32_t>> cyclic_components(const Adjacency& adjac
 // The shortest cycle through `start` inside `component`, as nodes start, ..., start.
 std::vector<std::uint32_t> shortest_cycle(const Adjacency& adjacency, const std::vector<std::uint32_t>& component,
                                           std::uint32_t start) {
-  std::map<std::uint32_t, std::uint32_t> parent;  // visited node -> its predecessor on the path
+  std::unordered_map<std::uint32_t, std::uint32_t> parent;  // visited node -> its predecessor on the path
+  std::vector<bool> inside(adjacency.nodes(), false);
+  for (const std::uint32_t n : component) inside[n] = true;
   std::deque<std::uint32_t> queue{start};
   while (!queue.empty()) {
     const std::uint32_t u = queue.front();
     queue.pop_front();
-    for (const std::uint32_t v : adjacency.successors[u]) {
+    for (const std::uint32_t v : adjacency.of(u)) {
       if (v == start) {
         std::vector<std::uint32_t> cycle{start};
         for (std::uint32_t at = u; at != start; at = parent.at(at)) cycle.push_back(at);
@@ -117,8 +144,7 @@ std::vector<std::uint32_t> shortest_cycle(const Adjacency& adjacency, const std:
         std::reverse(cycle.begin(), cycle.end());
         return cycle;
       }
-      const bool inside = std::find(component.begin(), component.end(), v) != component.end();
-      if (inside && !parent.contains(v)) {
+      if (inside[v] && !parent.contains(v)) {
         parent.emplace(v, u);
         queue.push_back(v);
       }
@@ -138,7 +164,7 @@ void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
     Diagnostic& d =
         ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
     for (std::size_t i = 0; i + 1 < cycle.size(); ++i) {
-      d.note(adjacency.edge_range.at({cycle[i], cycle[i + 1]}), "'{}' depends on '{}' here",
+      d.note(adjacency.edge_range.at(edge_key(cycle[i], cycle[i + 1])), "'{}' depends on '{}' here",
              ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);
     }
   }

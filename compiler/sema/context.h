@@ -2,11 +2,13 @@
 // the diagnostics, and what earlier passes learned.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "diag/diagnostic.h"
 #include "ir/graph.h"
+#include "sema/dependency_graph.h"
 #include "sema/fold.h"
 #include "sema/node_config.h"
 #include "sema/scope.h"
@@ -33,6 +35,16 @@ struct GraphContext {
 
   /// What fold_node_config reads, with the params at their defaults.
   ConfigContext config() { return {graph, folder, diags, buffer_ok}; }
+
+  /// The graph's dependency graph, built on first use, once the edges are resolved: only
+  /// graphs with memory nodes, conditional nodes or event waits need one.
+  const DependencyGraph& dependencies() {
+    if (!dependencies_) dependencies_.emplace(graph);
+    return *dependencies_;
+  }
+
+ private:
+  std::optional<DependencyGraph> dependencies_;
 };
 
 }  // namespace graphc::sema

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "ir/graph.h"
@@ -12,6 +13,7 @@ namespace graphc::sema {
 class DependencyGraph {
  public:
   /// From the edges whose ends are both resolved; unresolved edges are left out.
+  /// O(nodes + edges), in flat tables.
   explicit DependencyGraph(const ir::Graph& graph);
 
   /// Per node: whether it is `start` or runs after it along edges.
@@ -20,10 +22,17 @@ class DependencyGraph {
   std::vector<bool> upstream(ir::NodeId start) const { return reach(start, predecessors_); }
 
  private:
-  static std::vector<bool> reach(ir::NodeId start, const std::vector<std::vector<std::uint32_t>>& next);
+  /// Each node's neighbours on one side: node n's are [first[n], first[n + 1]) of `nodes`.
+  struct Adjacency {
+    std::vector<std::uint32_t> first;
+    std::vector<std::uint32_t> nodes;
+    std::span<const std::uint32_t> of(std::uint32_t n) const { return {nodes.data() + first[n], first[n + 1] - first[n]}; }
+  };
 
-  std::vector<std::vector<std::uint32_t>> successors_;
-  std::vector<std::vector<std::uint32_t>> predecessors_;
+  static std::vector<bool> reach(ir::NodeId start, const Adjacency& next);
+
+  Adjacency successors_;
+  Adjacency predecessors_;
 };
 
 }  // namespace graphc::sema

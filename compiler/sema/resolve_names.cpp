@@ -1,12 +1,12 @@
 // Names that are not expressions: graphs in the module namespace, and edge ends, which
 // must name nodes of the same graph. (Expression names resolve as they fold, fold.cpp;
 // slice and kernel argument names in their own rule families.)
-#include <map>
-#include <set>
+#include <cstdint>
+#include <functional>
 #include <string>
-#include <tuple>
+#include <string_view>
 #include <unordered_map>
-#include <utility>
+#include <unordered_set>
 
 #include "sema/bodies.h"
 #include "sema/passes.h"
@@ -32,10 +32,12 @@ ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange r
 // Both ends of `edge` must be in the graph or body its statement is in: each body is a
 // cudaGraph_t of its own, and CUDA joins only nodes of one graph. A token is reported
 // once (`reported` holds the positions), though a chain's middle node ends two edges.
-void check_same_body(GraphContext& ctx, ir::Edge& edge, std::set<std::uint32_t>& reported) {
-  for (const auto& [id, name, range] : {std::tuple(edge.from_id, edge.from, edge.from_range),
-                                        std::tuple(edge.to_id, edge.to, edge.to_range)}) {
+void check_same_body(GraphContext& ctx, ir::Edge& edge, std::unordered_set<std::uint32_t>& reported) {
+  for (const bool from : {true, false}) {
+    const ir::NodeId id = from ? edge.from_id : edge.to_id;
     if (!id.valid() || ctx.graph.node(id).body == edge.body) continue;
+    const std::string& name = from ? edge.from : edge.to;
+    const SourceRange range = from ? edge.from_range : edge.to_range;
     edge.from_id = {};
     edge.to_id = {};
     if (!reported.insert(range.begin).second) return;
@@ -46,6 +48,16 @@ void check_same_body(GraphContext& ctx, ir::Edge& edge, std::set<std::uint32_t>&
     return;
   }
 }
+
+// An edge end's token: where it is and the name it has there.
+struct Token {
+  std::uint32_t begin;
+  std::string_view name;
+  bool operator==(const Token&) const = default;
+};
+struct TokenHash {
+  std::size_t operator()(const Token& t) const { return std::hash<std::string_view>()(t.name) ^ (std::size_t{t.begin} << 1); }
+};
 
 }  // namespace
 
@@ -64,13 +76,13 @@ void resolve_edges(GraphContext& ctx) {
   // In a chain `a -> b -> c`, b is the end of two edges but one token: it is resolved,
   // and reported, once. A token in a loop names a node per iteration (`layer[i]`), so the
   // key is the position and the name it has there.
-  std::map<std::pair<std::uint32_t, std::string>, ir::NodeId> by_position;
-  std::set<std::uint32_t> reported;
+  std::unordered_map<Token, ir::NodeId, TokenHash> by_position;
+  by_position.reserve(ctx.graph.edges.size() * 2);
+  std::unordered_set<std::uint32_t> reported;
   auto resolve = [&](const std::string& name, SourceRange range) {
-    const auto key = std::pair(range.begin, name);
-    const auto it = by_position.find(key);
-    if (it != by_position.end()) return it->second;
-    return by_position[key] = resolve_end(ctx, name, range);
+    const auto [it, inserted] = by_position.try_emplace(Token{range.begin, name});
+    if (inserted) it->second = resolve_end(ctx, name, range);
+    return it->second;
   };
   for (ir::Edge& edge : ctx.graph.edges) {
     edge.from_id = resolve(edge.from, edge.from_range);

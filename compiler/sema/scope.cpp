@@ -55,7 +55,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
 }
 
 std::optional<Entity> Scope::find(std::string_view name) const {
-  const auto it = by_name_.find(std::string(name));
+  const auto it = by_name_.find(name);
   if (it == by_name_.end()) return std::nullopt;
   return it->second;
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -53,7 +54,11 @@ class Scope {
   };
   const ir::Graph* graph_;
   std::vector<Declared> declared_;  // first declarations, in source order
-  std::unordered_map<std::string, Entity> by_name_;
+  struct NameHash {
+    using is_transparent = void;  // find(string_view) without a std::string
+    std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>()(name); }
+  };
+  std::unordered_map<std::string, Entity, NameHash, std::equal_to<>> by_name_;
 };
 
 /// Reports `code` (E0101 or E0102) for an unknown `name` at `range`, with a note

@@ -31,7 +31,7 @@ class GraphBuilder {
         events_(events),
         resources_(resources),
         built_(built),
-        deps_(ir::dependencies(graph_)) {}
+        order_(graph_) {}
 
   // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
   // body graph CUDA made for it).
@@ -39,7 +39,7 @@ class GraphBuilder {
     for (std::uint32_t c = 0; c < graph_.conds.size(); ++c) {
       if (graph_.conds[c].body == body) create_handle(target, ir::CondId{c});
     }
-    for (const ir::NodeId id : ir::creation_order(graph_, deps_, body)) add(target, id);
+    for (const ir::NodeId id : order_.nodes(body)) add(target, id);
   }
 
  private:
@@ -92,7 +92,7 @@ class GraphBuilder {
         node.op);
     std::vector<cudaGraphNode_t> from;
     std::vector<cudaGraphEdgeData> data;
-    for (const ir::Dependency& d : deps_[id.value]) {
+    for (const ir::Dependency& d : order_.dependencies(id)) {
       from.push_back(built_.nodes[d.from.value]);
       data.push_back(edge_data(d.port));
     }
@@ -179,7 +179,7 @@ class GraphBuilder {
   const std::vector<cudaEvent_t>& events_;
   CaptureResources& resources_;
   BuiltGraph& built_;
-  std::vector<std::vector<ir::Dependency>> deps_;
+  ir::CreationOrder order_;
   std::optional<int> device_;
 };
 

@@ -93,7 +93,7 @@ std::string body_title(const ir::Node& node, const ir::ConditionalNode& conditio
 class BuildWriter {
  public:
   BuildWriter(CodeWriter& out, const GraphContext& context)
-      : out_(out), context_(context), deps_(ir::dependencies(context.graph)) {}
+      : out_(out), context_(context), order_(context.graph) {}
 
   // The conditional handles declared in `body`, then its nodes, added to `target` (the
   // graph, or the local holding the body graph).
@@ -106,7 +106,7 @@ class BuildWriter {
         first = false;
       }
     }
-    for (const ir::NodeId id : ir::creation_order(graph, deps_, body)) {
+    for (const ir::NodeId id : order_.nodes(body)) {
       if (!first) out_.blank();
       first = false;
       node(id, target);
@@ -349,7 +349,7 @@ class BuildWriter {
   // node, added to the current target graph.
   void add(const ir::Node& node) {
     const std::size_t index = index_of(node);
-    const std::vector<Dependency>& deps = deps_.at(index);
+    const std::span<const Dependency> deps = order_.dependencies(ir::NodeId{static_cast<std::uint32_t>(index)});
     std::string deps_arg = "nullptr";
     std::string edge_data_arg = "nullptr /* edge data */";
     if (!deps.empty()) {
@@ -377,7 +377,7 @@ class BuildWriter {
 
   CodeWriter& out_;
   const GraphContext& context_;
-  const std::vector<std::vector<Dependency>> deps_;
+  const ir::CreationOrder order_;
   const std::string* target_ = nullptr;  // the graph the node being written goes into
 };
 

@@ -243,10 +243,10 @@ ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node) {
   view.base_range = ctx.range(base);
   for (std::size_t i = 4; i < node.children.size(); ++i) {
     const ParseNode& child = *node.children[i];
-    if (child.is_type<grammar::expr>()) {
-      view.offset = build_expr(ctx, child);
-    } else {
+    if (child.is_type<grammar::fill_init>() || child.is_type<grammar::iota_init>() || child.is_type<grammar::list_init>()) {
       buffer.init = build_init(ctx, child);
+    } else {
+      view.offset = build_expr(ctx, child);
     }
   }
   buffer.view = std::move(view);

@@ -1,3 +1,5 @@
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,7 +34,6 @@ class GraphBuilder {
     for (std::size_t i = first; i < parent.children.size(); ++i) item(*parent.children[i], body);
   }
 
- private:
   void item(const ParseNode& item, ir::BodyId body) {
     if (item.is_type<grammar::const_decl>()) {
       graph_.consts.push_back(build_const(ctx_, item));
@@ -66,6 +67,7 @@ class GraphBuilder {
     }
   }
 
+ private:
   // `for i in first..last { items }`: the items once per value of i, in order, each
   // expression naming i reading its value. children: the variable, first, last, items.
   void loop(const ParseNode& node, ir::BodyId body) {
@@ -187,20 +189,26 @@ class GraphBuilder {
 
 }  // namespace
 
-ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& name = *node.children.at(0);
+struct GraphBuild::Parts {
+  explicit Parts(const BuildContext& ctx) : ctx(ctx) {}
+  BuildContext ctx;
   ir::Graph graph;
+  std::optional<GraphBuilder> builder;  // once the header is read: it refers to `graph`
+};
+
+GraphBuild::GraphBuild(const BuildContext& ctx, const ParseNode& header) : parts_(std::make_unique<Parts>(ctx)) {
+  ir::Graph& graph = parts_->graph;
+  const ParseNode& name = *header.children.at(0);
   graph.name = ctx.text(name);
   graph.name_range = ctx.range(name);
-  graph.range = ctx.range(node);
-  // children: the name, the parameters (if written), the attributes (words), then the items.
-  std::size_t first_item = 1;
-  if (first_item < node.children.size() && node.children[first_item]->is_type<grammar::graph_parameters>()) {
-    for (const ParseNode* parameter : node.children[first_item]->children) build_parameter(ctx, *parameter, graph);
-    ++first_item;
+  // children: the name, the parameters (if written), then the attributes (words).
+  std::size_t next = 1;
+  if (next < header.children.size() && header.children[next]->is_type<grammar::graph_parameters>()) {
+    for (const ParseNode* parameter : header.children[next]->children) build_parameter(ctx, *parameter, graph);
+    ++next;
   }
-  for (; first_item < node.children.size() && node.children[first_item]->is_type<grammar::word>(); ++first_item) {
-    const ParseNode& attribute = *node.children[first_item];
+  for (; next < header.children.size(); ++next) {
+    const ParseNode& attribute = *header.children[next];
     if (ctx.text(attribute) == "device_launch") {
       graph.device_launch = ctx.range(attribute);
       continue;
@@ -210,8 +218,17 @@ ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node) {
       d.note(SourceRange{}, "did you mean 'device_launch'?");
     }
   }
-  GraphBuilder(ctx, graph).items(node, first_item, ir::BodyId{});
-  return graph;
+  parts_->builder.emplace(parts_->ctx, graph);
+}
+
+GraphBuild::~GraphBuild() = default;
+
+void GraphBuild::item(const ParseNode& item) { parts_->builder->item(item, ir::BodyId{}); }
+
+ir::Graph GraphBuild::finish(SourceRange range) {
+  parts_->builder.reset();
+  parts_->graph.range = range;
+  return std::move(parts_->graph);
 }
 
 }  // namespace graphc::frontend::text

@@ -2,6 +2,7 @@
 // fields (names, expressions, source ranges) from the node and its children.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "frontend/text/tree.h"
@@ -69,12 +70,29 @@ ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);
 /// A kernel, copy, memset, host, empty, record, wait, free, call or capture node.
 ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
 
-/// `graph NAME(parameters) [attributes] { ... }`, with its parameters first in its buffers
-/// and params, and the nodes, edges and conds of its conditional nodes' bodies
+/// `graph NAME(parameters) [attributes] { ... }`, built as the parse delivers it (tree.h's
+/// ParseSink): its header, then its items one by one. Its parameters come first in its
+/// buffers and params, and the nodes, edges and conds of its conditional nodes' bodies are
 /// in its own tables, each marked with its body. An edge statement `a -> {b, c} -> d;`
 /// gives one edge per pair of consecutive members, in source order, each with its arrow's
 /// port. Nodes and edges past ir::kMaxNodes / kMaxEdges are reported (E0015, E0016) and
 /// left out.
-ir::Graph build_graph(const BuildContext& ctx, const ParseNode& node);
+class GraphBuild {
+ public:
+  /// `header`'s children: the name, the parameters (if written), the attribute words.
+  GraphBuild(const BuildContext& ctx, const ParseNode& header);
+  GraphBuild(const GraphBuild&) = delete;
+  GraphBuild& operator=(const GraphBuild&) = delete;
+  ~GraphBuild();
+
+  /// One item of the graph's body, in source order.
+  void item(const ParseNode& item);
+  /// The graph, whose declaration spans `range`.
+  ir::Graph finish(SourceRange range);
+
+ private:
+  struct Parts;
+  std::unique_ptr<Parts> parts_;
+};
 
 }  // namespace graphc::frontend::text

@@ -24,7 +24,7 @@ struct Fragment {
 template <class Rule>
 Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   Fragment out;
-  out.state = std::make_unique<ParseState>(where.begin, where.end - where.begin);
+  out.state = std::make_unique<ParseState>();
   const char* begin = source.text().data() + where.begin;
   const LineColumn at = source.line_column(where.begin);
   // No source name, as in parse_text.
@@ -48,14 +48,14 @@ std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::expr>(source, file_, where, diags_);
   if (!f.tree) return std::nullopt;
-  return build_expr(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
+  return build_expr(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
 }
 
 bool FragmentParser::param_default(SourceRange where, ir::Param& param) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::param_default>(source, file_, where, diags_);
   if (!f.tree) return false;
-  build_param_default(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0), param);
+  build_param_default(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0), param);
   return true;
 }
 
@@ -63,21 +63,21 @@ std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
   if (!f.tree) return std::nullopt;
-  return build_kernel_arg(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
+  return build_kernel_arg(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
 }
 
 std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
   if (!f.tree) return std::nullopt;
-  return build_kernel_attribute(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
+  return build_kernel_attribute(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
 }
 
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::slice>(source, file_, where, diags_);
   if (!f.tree) return std::nullopt;
-  return build_slice(BuildContext{source, file_, f.state->ends, diags_, loops_}, *f.root()->children.at(0));
+  return build_slice(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
 }
 
 namespace {
@@ -87,7 +87,7 @@ template <class Rule>
 std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   const auto f = parse<Rule>(source, file, where, diags);
   if (!f.tree) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file, f.state->ends, diags, nullptr}.text(*f.root()->children.at(0)));
+  return normalize_cpp_name(BuildContext{source, file, diags, nullptr}.text(*f.root()->children.at(0)));
 }
 
 }  // namespace
@@ -108,7 +108,7 @@ std::optional<FragmentParser::NodeName> FragmentParser::node_name(SourceRange wh
   const SourceFile& source = sources_.file(file_);
   const auto f = parse<grammar::node_name>(source, file_, where, diags_);
   if (!f.tree) return std::nullopt;
-  const BuildContext ctx{source, file_, f.state->ends, diags_, loops_};
+  const BuildContext ctx{source, file_, diags_, loops_};
   const ParseNode& node = *f.root()->children.at(0);
   if (!node.is_type<grammar::node_name>()) return NodeName{std::string(ctx.text(node)), std::nullopt};
   return NodeName{std::string(ctx.text(*node.children.at(0))), build_expr(ctx, *node.children.at(1))};

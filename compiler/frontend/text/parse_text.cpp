@@ -16,41 +16,58 @@ namespace {
 using text::BuildContext;
 using text::ParseNode;
 
-ir::Module build_module(const BuildContext& ctx, const ParseNode& root) {
-  ir::Module module;
-  module.path = ctx.source.path();
-  for (const ParseNode* child : root.children) {
-    if (child->is_type<grammar::module_decl>()) {
-      if (auto decl = text::build_module_decl(ctx, *child, module.path)) module.modules.push_back(std::move(*decl));
-    } else if (child->is_type<grammar::import_decl>()) {
-      if (auto decl = text::build_import(ctx, *child, module.path)) module.imports.push_back(std::move(*decl));
-    } else if (child->is_type<grammar::struct_decl>()) {
-      module.structs.push_back(text::build_struct(ctx, *child));
+// The IR of a file, built from each declaration and graph item as the parse delivers it.
+class ModuleBuilder final : public text::ParseSink {
+ public:
+  explicit ModuleBuilder(const BuildContext& ctx) : ctx_(ctx) { module_.path = ctx.source.path(); }
+
+  void declaration(const ParseNode& decl) override {
+    if (decl.is_type<grammar::module_decl>()) {
+      if (auto built = text::build_module_decl(ctx_, decl, module_.path)) module_.modules.push_back(std::move(*built));
+    } else if (decl.is_type<grammar::import_decl>()) {
+      if (auto built = text::build_import(ctx_, decl, module_.path)) module_.imports.push_back(std::move(*built));
     } else {
-      module.graphs.push_back(text::build_graph(ctx, *child));
+      module_.structs.push_back(text::build_struct(ctx_, decl));
     }
   }
-  return module;
-}
+  void graph_header(const ParseNode& header) override { graph_.emplace(ctx_, header); }
+  void graph_item(const ParseNode& item) override { graph_->item(item); }
+  void graph_end(std::uint32_t begin, std::uint32_t end) override {
+    module_.graphs.push_back(graph_->finish(SourceRange{ctx_.file, begin, end}));
+    graph_.reset();
+  }
+
+  ir::Module take() { return std::move(module_); }
+
+ private:
+  BuildContext ctx_;
+  ir::Module module_;
+  std::optional<text::GraphBuild> graph_;  // the graph being parsed
+};
 
 }  // namespace
 
 ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags) {
   const SourceFile& source = sources.file(file);
-  text::ParseState state(0, source.text().size());
+  // The IR is built while the file is parsed; what building reports is kept apart until
+  // the parse succeeds: a file with a syntax error reports that error alone.
+  DiagEngine building;
+  ModuleBuilder builder(BuildContext{source, file, building, nullptr, &sources});
+  text::ParseState state;
+  state.sink = &builder;
   // No source name: graphc reports positions from byte offsets (syntax_error.h), never
   // from PEGTL's names.
   tao::pegtl::memory_input<> in(source.text(), std::string());
-  std::optional<text::SyntaxTree> tree;
   try {
-    tree.emplace(text::parse_tree<grammar::file>(in, state));
+    text::parse<grammar::file>(in, state);
   } catch (const grammar::syntax_error& e) {
     text::report_syntax_error(source, file, state.ends, e, diags);
     ir::Module empty;
     empty.path = source.path();
     return empty;
   }
-  return build_module(BuildContext{source, file, state.ends, diags, nullptr, &sources}, tree->root());
+  for (const Diagnostic& d : building.diagnostics()) diags.add(d);
+  return builder.take();
 }
 
 }  // namespace graphc::frontend

@@ -2,40 +2,35 @@
 
 namespace graphc::frontend::text {
 
-bool SyntaxTape::only_child(std::uint32_t at) const {
-  std::uint32_t children = 0;
-  for (std::uint32_t i = at + 1; i < size(); ++i) children += entries_[i].parent == at ? 1 : 0;
-  return children == 1;
-}
-
-SyntaxTree::SyntaxTree(const SyntaxTape& tape, std::size_t end) {
+void SyntaxTree::assign(const SyntaxTape& tape, std::size_t end) {
   const auto& entries = tape.entries_;
   const std::uint32_t n = tape.size();
-  // A node's parent in the tree: its parent on the tape, or the nearest one above it not
-  // folded into its child.
-  std::vector<std::uint32_t> parent(n, SyntaxTape::kNoParent);
-  std::vector<std::uint32_t> first(n + 1, 0);  // first[p + 1]: p's children, then where they start
-  for (std::uint32_t i = 1; i < n; ++i) {
-    std::uint32_t p = entries[i].parent;
-    while (entries[p].folded) p = entries[p].parent;
-    if (entries[i].folded) continue;
-    parent[i] = p;
-    ++first[p + 1];
-  }
-  for (std::uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
-
-  nodes_.resize(n);
-  children_.resize(first[n]);
-  std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
-  for (std::uint32_t i = 1; i < n; ++i) {
-    if (parent[i] != SyntaxTape::kNoParent) children_[next[parent[i]]++] = i;
-  }
-  for (std::uint32_t i = 0; i < n; ++i) {
+  // Node 0 is the root, node i + 1 the tape's entry i. A node's children are the entries
+  // of its subtree that no other entry of it contains: from its last entry back, each
+  // child's subtree starts right after the one before it.
+  nodes_.resize(n + 1);
+  children_.resize(n);
+  std::uint32_t next = static_cast<std::uint32_t>(children_.size());
+  // Children are written back to front, each node's after its parent's (post-order read
+  // backwards is a pre-order of mirrored children), so they end up in order, node by node.
+  const auto add_children = [&](ParseNode& parent, std::uint32_t first, std::uint32_t last) {
+    std::uint32_t count = 0;
+    for (std::uint32_t c = last; c > first; c = entries[c - 1].first) {
+      children_[--next] = c;  // entry c - 1 is node c
+      ++count;
+    }
+    parent.children = Children(nodes_.data(), children_.data() + next, count);
+  };
+  nodes_[0] = ParseNode();
+  nodes_[0].end_ = static_cast<std::uint32_t>(end);
+  add_children(nodes_[0], 0, n);
+  for (std::uint32_t i = n; i > 0; --i) {
+    const SyntaxTape::Entry& entry = entries[i - 1];
     ParseNode& node = nodes_[i];
-    node.begin_ = entries[i].begin;
-    node.end_ = i == 0 ? static_cast<std::uint32_t>(end) : entries[i].end;
-    node.rule_ = entries[i].rule;
-    node.children = Children(nodes_.data(), children_.data() + first[i], first[i + 1] - first[i]);
+    node.begin_ = entry.begin;
+    node.end_ = entry.end;
+    node.rule_ = entry.rule;
+    add_children(node, entry.first, i - 1);
   }
 }
 

@@ -61,8 +61,8 @@ class Children {
   std::uint32_t count_ = 0;
 };
 
-/// One node: a rule of tree_rules that matched, the bytes it matched (with the whitespace
-/// and comments after its last token), and its children.
+/// One node: a rule of tree_rules that matched, the bytes it matched (up to the end of its
+/// last token: without the whitespace and comments after it), and its children.
 class ParseNode {
  public:
   /// Whether the node is a match of `Rule` (declared in tree.h, with the rules' numbers).
@@ -83,72 +83,54 @@ class ParseNode {
 inline const ParseNode* Children::iterator::operator*() const { return nodes_ + *at_; }
 inline const ParseNode* Children::operator[](std::size_t i) const { return nodes_ + first_[i]; }
 
-/// What the parse records: a node for each tree rule that matched, in pre-order, each
-/// with its parent. A rule opens its node when it starts and keeps it when it matches;
-/// a rule that fails drops its node and everything recorded inside it, so that only the
-/// nodes of the successful parse are left, as PEGTL's parse_tree keeps them.
+/// What the parse records: a node for each tree rule that matched, in post-order (a node
+/// after its children), each with where its subtree starts on the tape. A node is recorded
+/// when its rule matches; a rule that fails drops what was recorded inside it, so that only
+/// the nodes of the successful parse are left, as PEGTL's parse_tree keeps them. Trying a
+/// rule costs nothing on the tape: most rules tried are alternatives that fail at once.
 class SyntaxTape {
  public:
-  /// The root: a node of no rule that spans the whole input.
-  SyntaxTape() { entries_.push_back({0, 0, kNoParent, kNotInTree, false}); }
-
   std::uint32_t size() const { return static_cast<std::uint32_t>(entries_.size()); }
 
-  /// A node of `rule` starting at byte `begin`, inside the innermost node still open.
-  std::uint32_t open(RuleId rule, std::size_t begin) {
-    const auto at = size();
-    entries_.push_back({static_cast<std::uint32_t>(begin), 0, open_, rule, false});
-    open_ = at;
-    return at;
+  /// A node of `rule` matched bytes [begin, end), `end` the end of its last token; the
+  /// nodes after `first` on the tape are its descendants. `fold`: when it has one child, the child takes its place.
+  void record(RuleId rule, std::size_t begin, std::size_t end, std::uint32_t first, bool fold) {
+    if (fold && size() > first && entries_.back().first == first) return;  // one child
+    entries_.push_back({static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), first, rule});
   }
-  /// The node at `at` matched up to byte `end`. `fold`: when it has one child, the child
-  /// takes its place.
-  void close(std::uint32_t at, std::size_t end, bool fold) {
-    Entry& entry = entries_[at];
-    entry.end = static_cast<std::uint32_t>(end);
-    open_ = entry.parent;
-    if (fold) entry.folded = only_child(at);
+  /// A rule that started when the tape had `size` nodes did not match: the nodes recorded
+  /// since go.
+  void drop_since(std::uint32_t size) {
+    if (size < entries_.size()) entries_.resize(size);
   }
-  /// The node at `at` did not match: it and what was recorded inside it go.
-  void drop(std::uint32_t at) {
-    open_ = entries_[at].parent;
-    entries_.resize(at);
-  }
-  /// A rule outside the tree that started when the tape had `size` nodes did not match:
-  /// the nodes recorded since go.
-  void drop_since(std::uint32_t size) { entries_.resize(size); }
 
   /// Empty, to record another parse (keeping its memory).
-  void clear() {
-    entries_.resize(1);
-    open_ = 0;
-  }
+  void clear() { entries_.clear(); }
 
  private:
   friend class SyntaxTree;
-  static constexpr std::uint32_t kNoParent = UINT32_MAX;
   struct Entry {
     std::uint32_t begin, end;
-    std::uint32_t parent;
+    std::uint32_t first;  // where its subtree starts on the tape
     RuleId rule;
-    bool folded;  // replaced by its one child
   };
 
-  bool only_child(std::uint32_t at) const;
-
   std::vector<Entry> entries_;
-  std::uint32_t open_ = 0;
 };
 
 /// The tree of a tape: node 0 is the root, whose children are the top-level rules that
 /// matched.
 class SyntaxTree {
  public:
-  /// The tree of `tape`'s nodes, the root spanning [0, end).
-  SyntaxTree(const SyntaxTape& tape, std::size_t end);
+  SyntaxTree() = default;
+  /// The tree of `tape`'s nodes, the root ending at `end`.
+  SyntaxTree(const SyntaxTape& tape, std::size_t end) { assign(tape, end); }
   /// Moving keeps the nodes where they are (each node's children point at them).
   SyntaxTree(SyntaxTree&&) = default;
   SyntaxTree& operator=(SyntaxTree&&) = default;
+
+  /// Now the tree of `tape`'s nodes, in the memory this one had.
+  void assign(const SyntaxTape& tape, std::size_t end);
 
   const ParseNode& root() const { return nodes_.front(); }
 

@@ -3,6 +3,7 @@
 // and the diagnostics engine.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
@@ -88,37 +89,85 @@ constexpr bool may_record() {
 
 /// Where each token ends. Every token is followed by `skip` (whitespace and comments), so
 /// the end of a rule's match is the end of a skip; this maps it back to the end of the
-/// token before it. Filled by the `track_tokens` action while parsing. It covers the bytes
-/// parsed, [first, first + size] of the file: one YAML scalar costs its own size, not the
-/// file's.
+/// token before it. Filled by the skip action while parsing; it keeps the skips that are
+/// not empty, in order (8 bytes per run of whitespace, not per byte of the file).
 class TokenEnds {
  public:
-  TokenEnds(std::size_t first, std::size_t size) : first_(first), token_end_(size + 1, kUnknown) {}
-
   void record(std::size_t skip_begin, std::size_t skip_end) {
-    token_end_[skip_end - first_] = static_cast<std::uint32_t>(skip_begin);
+    if (skip_begin == skip_end) return;
+    const Skip skip{static_cast<std::uint32_t>(skip_begin), static_cast<std::uint32_t>(skip_end)};
+    if (skips_.empty() || skips_.back().end < skip.end) {
+      skips_.push_back(skip);
+      return;
+    }
+    // Matched again after backtracking: known, or (rarely) one to insert in order.
+    const auto at = find(skip.end);
+    if (at == skips_.end() || at->end != skip.end) skips_.insert(at, skip);
   }
+
+  /// Forgets the skips that end before `offset` (a whole file's parse, past a statement).
+  void forget_before(std::size_t offset) { skips_.erase(skips_.begin(), find(static_cast<std::uint32_t>(offset))); }
 
   /// The end of the last token before `offset`, when `offset` ends a skip; else `offset`.
   std::uint32_t token_end(std::size_t offset) const {
-    const std::uint32_t end = token_end_.at(offset - first_);
-    return end == kUnknown ? static_cast<std::uint32_t>(offset) : end;
+    const auto at = find(static_cast<std::uint32_t>(offset));
+    return at != skips_.end() && at->end == offset ? at->begin : static_cast<std::uint32_t>(offset);
   }
 
  private:
-  static constexpr std::uint32_t kUnknown = UINT32_MAX;
-  std::size_t first_;
-  std::vector<std::uint32_t> token_end_;
+  struct Skip {
+    std::uint32_t begin, end;
+  };
+  std::vector<Skip>::const_iterator find(std::uint32_t end) const {
+    return std::lower_bound(skips_.begin(), skips_.end(), end, [](const Skip& s, std::uint32_t e) { return s.end < e; });
+  }
+
+  std::vector<Skip> skips_;
+};
+
+/// Where a whole file's parse delivers what it parsed, as soon as it is parsed: each
+/// top-level declaration, and each graph as its header, its items one by one and its end.
+/// The tape never holds more than one declaration or item, and the file's IR is built
+/// while it is parsed.
+class ParseSink {
+ public:
+  virtual ~ParseSink() = default;
+  /// A `module`, `import` or `struct` declaration.
+  virtual void declaration(const ParseNode& decl) = 0;
+  /// The header of a graph, up to its `{`: `header`'s children are the name, the
+  /// parameters (if written) and the attribute words.
+  virtual void graph_header(const ParseNode& header) = 0;
+  /// One item of the graph whose header came last.
+  virtual void graph_item(const ParseNode& item) = 0;
+  /// That graph's `}`: its declaration spans [begin, end).
+  virtual void graph_end(std::uint32_t begin, std::uint32_t end) = 0;
 };
 
 /// What the actions keep while parsing.
 struct ParseState {
-  /// For the bytes [first, first + size] of the file.
-  ParseState(std::size_t first, std::size_t size) : ends(first, size) {}
   TokenEnds ends;
   SyntaxTape tape;
   std::size_t nesting = 0;       // parentheses, calls, casts, negations and template arguments open
   std::size_t body_nesting = 0;  // conditional bodies open
+  std::size_t last_skip_begin = 0, last_skip_end = 0;  // the skip matched last
+  ParseSink* sink = nullptr;  // a whole file's parse: where its parts go
+  SyntaxTree scratch;         // the tree of the part delivered last (its memory kept)
+
+  /// Hands what the tape holds, as a tree whose root ends at `end`, to `deliver`, and
+  /// forgets it: the tape's nodes, and the skips before `end`.
+  template <class Deliver>
+  void deliver_tape(std::size_t end, Deliver&& deliver) {
+    scratch.assign(tape, end);
+    deliver(scratch.root());
+    tape.clear();
+    ends.forget_before(end);
+  }
+
+  /// The end of the token before `offset`, where a rule's match ends: the skip matched
+  /// last is, but for a rule whose optional tail failed after a skip, the one before it.
+  std::uint32_t token_end(std::size_t offset) const {
+    return offset == last_skip_end ? static_cast<std::uint32_t>(last_skip_begin) : ends.token_end(offset);
+  }
 };
 
 /// The parse's actions: record every skip's extent, and bound the nesting of the
@@ -131,7 +180,9 @@ struct parse_actions<grammar::skip> {
   template <class ActionInput, class... Rest>
   static void apply(const ActionInput& in, ParseState& state, Rest&&... /*unused*/) {
     const std::size_t begin = in.iterator().byte;
-    state.ends.record(begin, begin + in.size());
+    state.last_skip_begin = begin;
+    state.last_skip_end = begin + in.size();
+    state.ends.record(begin, state.last_skip_end);
   }
 };
 
@@ -169,22 +220,71 @@ struct parse_actions<grammar::nested_body> : limit_body_nesting {};
 template <>
 struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
 
+/// The rules whose node, when it has one child, is replaced by it: `layer` is a node_name
+/// without an index, and an expression of one operand is that operand (builders read both
+/// as their child would be read).
+template <class Rule>
+inline constexpr bool folds =
+    std::is_same_v<Rule, grammar::node_name> || std::is_same_v<Rule, grammar::expr> || std::is_same_v<Rule, grammar::product>;
+
 /// The control class of the parse: grammar::control, recording on the state's tape a node
-/// for each rule of tree_rules that matches (node_name folded into its name when it has no
-/// index), and dropping what a failed rule recorded.
+/// for each rule of tree_rules that matches (folded, see `folds`), dropping what a failed
+/// rule recorded, and with a sink, delivering each declaration and graph item to it.
 template <class Rule>
 struct tree_control : grammar::control<Rule> {
   template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <class...> class Action,
             template <class...> class Control, class ParseInput, class... Rest>
   static bool match(ParseInput& in, ParseState& state, Rest&&... rest) {
+    if constexpr (std::is_same_v<Rule, grammar::graph_decl>) {
+      if (state.sink != nullptr) return match_graph<A, M, Action, Control>(in, state, rest...);
+    }
+    const bool matched = match_recording<A, M, Action, Control>(in, state, rest...);
+    if constexpr (std::is_same_v<Rule, grammar::module_decl> || std::is_same_v<Rule, grammar::import_decl> ||
+                  std::is_same_v<Rule, grammar::struct_decl>) {
+      if (matched && state.sink != nullptr) {
+        state.deliver_tape(in.byte(), [&](const ParseNode& root) { state.sink->declaration(*root.children.at(0)); });
+      }
+    } else if constexpr (std::is_same_v<Rule, grammar::graph_open>) {
+      if (matched && state.sink != nullptr) {
+        state.deliver_tape(in.byte(), [&](const ParseNode& root) { state.sink->graph_header(root); });
+      }
+    } else if constexpr (std::is_same_v<Rule, grammar::graph_item>) {
+      if (matched && state.sink != nullptr) {
+        state.deliver_tape(in.byte(), [&](const ParseNode& root) { state.sink->graph_item(*root.children.at(0)); });
+      }
+    }
+    return matched;
+  }
+
+ private:
+  // With a sink, a graph is delivered as it is parsed (graph_open and graph_item above):
+  // the graph itself is only its end.
+  template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <class...> class Action,
+            template <class...> class Control, class ParseInput, class... Rest>
+  static bool match_graph(ParseInput& in, ParseState& state, Rest&&... rest) {
+    const std::uint32_t recorded = state.tape.size();
+    const auto begin = static_cast<std::uint32_t>(in.byte());
+    const bool matched = grammar::control<Rule>::template match<A, M, Action, Control>(in, state, rest...);
+    if (matched) {
+      state.sink->graph_end(begin, state.token_end(in.byte()));
+    } else {
+      state.tape.drop_since(recorded);
+    }
+    return matched;
+  }
+
+  template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <class...> class Action,
+            template <class...> class Control, class ParseInput, class... Rest>
+  static bool match_recording(ParseInput& in, ParseState& state, Rest&&... rest) {
     using base = grammar::control<Rule>;
     if constexpr (rule_id<Rule> != kNotInTree) {
-      const std::uint32_t node = state.tape.open(rule_id<Rule>, in.byte());
+      const std::uint32_t recorded = state.tape.size();
+      const std::size_t begin = in.byte();
       const bool matched = base::template match<A, M, Action, Control>(in, state, rest...);
       if (matched) {
-        state.tape.close(node, in.byte(), std::is_same_v<Rule, grammar::node_name>);
+        state.tape.record(rule_id<Rule>, begin, state.token_end(in.byte()), recorded, folds<Rule>);
       } else {
-        state.tape.drop(node);
+        state.tape.drop_since(recorded);
       }
       return matched;
     } else if constexpr (may_record<8, Rule>()) {
@@ -199,21 +299,26 @@ struct tree_control : grammar::control<Rule> {
 };
 
 /// Parses `in` as `Rule` with the parse's actions and control, recording into `state`'s
-/// tape; throws grammar::syntax_error. The tree's root spans the input.
+/// tape (and delivering to its sink, if any); throws grammar::syntax_error.
 template <class Rule, class ParseInput>
-SyntaxTree parse_tree(ParseInput& in, ParseState& state) {
+void parse(ParseInput& in, ParseState& state) {
   state.tape.clear();
-  const std::size_t end = in.byte() + in.size(0);
   // Every rule the front end parses ends in must<>: it matches or raises.
   if (!tao::pegtl::parse<Rule, parse_actions, tree_control>(in, state)) throw std::logic_error("the parse matched nothing");
+}
+
+/// parse() without a sink, then the tree of what it recorded, the root spanning the input.
+template <class Rule, class ParseInput>
+SyntaxTree parse_tree(ParseInput& in, ParseState& state) {
+  const std::size_t end = in.byte() + in.size(0);
+  parse<Rule>(in, state);
   return SyntaxTree(state.tape, end);
 }
 
-/// What every IR builder needs: the file, its token ends, and where to report.
+/// What every IR builder needs: the file and where to report.
 struct BuildContext {
   const SourceFile& source;
   FileId file;
-  const TokenEnds& ends;
   DiagEngine& diags;
   /// The variables of the loops around what is built, outermost first; an expression
   /// naming one is its value, a literal.
@@ -224,7 +329,7 @@ struct BuildContext {
 
   /// A node's source range, without the whitespace and comments after its last token.
   SourceRange range(const ParseNode& node) const {
-    return {file, node.begin(), ends.token_end(node.end())};
+    return {file, node.begin(), node.end()};
   }
   /// From the start of `first` to the end of `last`.
   SourceRange span(const ParseNode& first, const ParseNode& last) const {

@@ -31,7 +31,8 @@ ir::Graph graph_of(int nodes, std::initializer_list<std::pair<std::uint32_t, std
 
 std::vector<std::uint32_t> order_of(const ir::Graph& graph) {
   std::vector<std::uint32_t> order;
-  for (const ir::NodeId id : creation_order(graph, dependencies(graph))) order.push_back(id.value);
+  const CreationOrder creation(graph);
+  for (const ir::NodeId id : creation.nodes()) order.push_back(id.value);
   return order;
 }
 
@@ -49,13 +50,14 @@ TEST_CASE("nodes are created after their dependencies, in IR order when possible
 TEST_CASE("each predecessor is one dependency, in edge order, with its first port", "[ir]") {
   ir::Graph graph = graph_of(3, {{1, 2}, {0, 2}, {1, 2}});
   graph.edges[0].port = ir::EdgePort::programmatic;
-  const auto deps = dependencies(graph);
-  REQUIRE(deps[2].size() == 2);
-  CHECK(deps[2][0].from == ir::NodeId{1});
-  CHECK(deps[2][0].port == ir::EdgePort::programmatic);
-  CHECK(deps[2][1].from == ir::NodeId{0});
-  CHECK(deps[2][1].port == ir::EdgePort::default_);
-  CHECK(deps[0].empty());
+  const CreationOrder creation(graph);
+  const auto deps = creation.dependencies(ir::NodeId{2});
+  REQUIRE(deps.size() == 2);
+  CHECK(deps[0].from == ir::NodeId{1});
+  CHECK(deps[0].port == ir::EdgePort::programmatic);
+  CHECK(deps[1].from == ir::NodeId{0});
+  CHECK(deps[1].port == ir::EdgePort::default_);
+  CHECK(creation.dependencies(ir::NodeId{0}).empty());
 }
 
 TEST_CASE("each body is ordered on its own, a conditional node comes in its enclosing graph's order", "[ir]") {
@@ -65,17 +67,26 @@ TEST_CASE("each body is ordered on its own, a conditional node comes in its encl
   graph.bodies.push_back(ir::Body{ir::NodeId{2}, 0, ir::BodyId{}, {}});
   graph.nodes[1].body = graph.nodes[3].body = ir::BodyId{0};
   graph.edges[1].body = ir::BodyId{0};
-  const auto deps = dependencies(graph);
-  std::vector<std::uint32_t> top, body;
-  for (const ir::NodeId id : creation_order(graph, deps)) top.push_back(id.value);
-  for (const ir::NodeId id : creation_order(graph, deps, ir::BodyId{0})) body.push_back(id.value);
+  const CreationOrder creation(graph);
+  std::vector<std::uint32_t> top, body, all;
+  for (const ir::NodeId id : creation.nodes()) top.push_back(id.value);
+  for (const ir::NodeId id : creation.nodes(ir::BodyId{0})) body.push_back(id.value);
+  for (const ir::NodeId id : creation.all()) all.push_back(id.value);
   CHECK(top == std::vector<std::uint32_t>{0, 2});
   CHECK(body == std::vector<std::uint32_t>{3, 1});
+  CHECK(all == std::vector<std::uint32_t>{0, 2, 3, 1});
 }
 
 TEST_CASE("a cycle is a logic error (the validator rejects cycles)", "[ir]") {
   const ir::Graph graph = graph_of(3, {{0, 1}, {1, 2}, {2, 1}});
-  CHECK_THROWS_AS(creation_order(graph, dependencies(graph)), std::logic_error);
+  CHECK_THROWS_AS(CreationOrder(graph), std::logic_error);
+}
+
+TEST_CASE("an edge between two body graphs is a logic error (the validator rejects it)", "[ir]") {
+  ir::Graph graph = graph_of(3, {{1, 2}});
+  graph.bodies.push_back(ir::Body{ir::NodeId{0}, 0, ir::BodyId{}, {}});
+  graph.nodes[2].body = ir::BodyId{0};
+  CHECK_THROWS_AS(CreationOrder(graph), std::logic_error);
 }
 
 TEST_CASE("an alloc declared after its uses is still created before them", "[ir]") {

@@ -19,6 +19,14 @@ TEST_CASE("a missing semicolon points just after the declaration when the next t
                "2:28", "expected '[' and the kernel's attributes, or ';', after the kernel node");
 }
 
+TEST_CASE("a syntax error is the only diagnostic, though statements before it were already built", "[grammar]") {
+  // The IR is built statement by statement while the file is parsed: what building the
+  // statements before the error reported (E0003, E0107) is not shown.
+  expect_error("module \"k.ptx\";\nstruct S { a : f32; }\ngraph g {\n  const N = 12abc;\n  buffer b : f32[4] gpu;\n"
+               "  empty e\n}\n",
+               DiagCode::syntax_error, "6:10", "expected ';' after the empty node");
+}
+
 TEST_CASE("an unexpected token on the same line is pointed at", "[grammar]") {
   expect_error("graph g {\n  const N = 4 empty e;\n}\n", DiagCode::syntax_error, "2:15",
                "expected ';' after the const declaration");

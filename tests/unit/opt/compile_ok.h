@@ -23,7 +23,8 @@ inline std::unique_ptr<Compilation> compile_ok(const std::string& text, CompileO
 /// The names of `body`'s nodes (the graph's own by default) in the back ends' creation order.
 inline std::vector<std::string> created(const ir::Graph& graph, ir::BodyId body = {}) {
   std::vector<std::string> out;
-  for (const ir::NodeId id : ir::creation_order(graph, ir::dependencies(graph), body)) {
+  const ir::CreationOrder creation(graph);
+  for (const ir::NodeId id : creation.nodes(body)) {
     out.push_back(graph.node(id).name);
   }
   return out;

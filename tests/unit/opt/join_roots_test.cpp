@@ -62,13 +62,13 @@ TEST_CASE("opt: four independent nodes get a no-op kernel root and sink", "[opt]
   CHECK(g.edges.size() == 8);
   for (const ir::Edge& e : g.edges) CHECK(e.port == ir::EdgePort::default_);
   // The root waits for nothing and every node waits for it; the sink waits for every node.
-  const auto deps = ir::dependencies(g);
-  CHECK(deps[4].empty());
-  for (int i = 0; i < 4; ++i) {
-    REQUIRE(deps[i].size() == 1);
-    CHECK(deps[i][0].from.value == 4);
+  const ir::CreationOrder creation(g);
+  CHECK(creation.dependencies(ir::NodeId{4}).empty());
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    REQUIRE(creation.dependencies(ir::NodeId{i}).size() == 1);
+    CHECK(creation.dependencies(ir::NodeId{i})[0].from.value == 4);
   }
-  CHECK(deps[5].size() == 4);
+  CHECK(creation.dependencies(ir::NodeId{5}).size() == 4);
   CHECK(created(g) == std::vector<std::string>{"graphc_root", "n0", "n1", "n2", "n3", "graphc_sink"});
 }
 
