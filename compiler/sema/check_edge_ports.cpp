@@ -7,11 +7,11 @@
 // one dependency, so the same edge written with two different ports is an error (E0703);
 // the later one is dropped, so that check_structure does not report it again as a
 // duplicate. (The same edge with the same port twice is check_structure's W0301.)
+#include <algorithm>
 #include <cstdint>
-#include <map>
-#include <set>
 #include <string_view>
-#include <utility>
+#include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -69,7 +69,7 @@ class PortChecker {
   // False, after reporting E0703, when the edge's ends already have an edge with another
   // port.
   bool check_conflict(const ir::Edge& edge) {
-    const auto key = std::pair(edge.from_id.value, edge.to_id.value);
+    const std::uint64_t key = std::uint64_t{edge.from_id.value} << 32 | edge.to_id.value;
     const auto [it, inserted] = first_.emplace(key, First{edge.port, port_site(edge)});
     if (inserted || it->second.port == edge.port) return true;
     ctx_.diags
@@ -85,13 +85,16 @@ class PortChecker {
     SourceRange site;
   };
   GraphContext& ctx_;
-  std::set<std::uint32_t> reported_;  // positions of names already reported
-  std::map<std::pair<std::uint32_t, std::uint32_t>, First> first_;
+  std::unordered_set<std::uint32_t> reported_;  // positions of names already reported
+  std::unordered_map<std::uint64_t, First> first_;  // by (from << 32 | to)
 };
 
 }  // namespace
 
 void check_edge_ports(GraphContext& ctx) {
+  // Without a port, no edge breaks a port rule or conflicts with another.
+  const auto has_port = [](const ir::Edge& edge) { return edge.port != ir::EdgePort::default_; };
+  if (std::none_of(ctx.graph.edges.begin(), ctx.graph.edges.end(), has_port)) return;
   PortChecker checker(ctx);
   std::vector<ir::Edge> kept;
   kept.reserve(ctx.graph.edges.size());

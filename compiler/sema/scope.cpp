@@ -38,10 +38,12 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   collect(all, graph.nodes, Entity::Kind::node);
   collect(all, graph.events, Entity::Kind::event);
   // The tables are per kind; source order decides which declaration came first.
-  std::stable_sort(all.begin(), all.end(),
-                   [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; });
+  const auto earlier = [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; };
+  if (!std::is_sorted(all.begin(), all.end(), earlier)) std::stable_sort(all.begin(), all.end(), earlier);
 
   Scope scope(graph);
+  scope.by_name_.reserve(all.size());
+  scope.declared_.reserve(all.size());
   for (const Declaration& d : all) {
     const auto [it, inserted] = scope.by_name_.emplace(std::string(d.name), d.entity);
     if (inserted) {

@@ -1,5 +1,6 @@
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,15 +13,11 @@
 namespace graphc::frontend::text {
 namespace {
 
-// The names on one side of an arrow: one name or a group `{a, b}`.
-std::vector<const ParseNode*> members(const ParseNode& side) {
-  std::vector<const ParseNode*> out;
-  if (side.is_type<grammar::edge_group>()) {
-    for (const ParseNode* child : side.children) out.push_back(child);
-  } else {
-    out.push_back(&side);
-  }
-  return out;
+// The names on one side of an arrow: a group `{a, b}`'s, or `single`, set to the side.
+std::span<const ParseNode* const> members(const ParseNode& side, const ParseNode*& single) {
+  if (side.is_type<grammar::edge_group>()) return side.children.span();
+  single = &side;
+  return {&single, 1};
 }
 
 // Fills one graph from its items and, recursively, from the bodies of its conditional
@@ -162,9 +159,13 @@ class GraphBuilder {
         ++i;
       }
       const ParseNode* to_side = children.at(i++);
-      if (!limits_.edges_fit(members(*from_side).size() * members(*to_side).size(), arrow)) return;
-      for (const ParseNode* from : members(*from_side)) {
-        for (const ParseNode* to : members(*to_side)) {
+      const ParseNode* single_from = nullptr;
+      const ParseNode* single_to = nullptr;
+      const auto from_members = members(*from_side, single_from);
+      const auto to_members = members(*to_side, single_to);
+      if (!limits_.edges_fit(from_members.size() * to_members.size(), arrow)) return;
+      for (const ParseNode* from : from_members) {
+        for (const ParseNode* to : to_members) {
           ir::Edge edge;
           edge.from = node_name(*from);
           edge.to = node_name(*to);

@@ -12,104 +12,101 @@
 namespace graphc::frontend::text {
 namespace {
 
-// The parse tree of a piece and the token ends it recorded; no tree after a syntax error.
-struct Fragment {
-  std::unique_ptr<ParseState> state;
-  std::optional<SyntaxTree> tree;
-  const ParseNode* root() const { return tree ? &tree->root() : nullptr; }
-};
-
 // `Rule` over the bytes of `where`, positioned in its file, so that every node's range is
-// a range of the file.
+// a range of the file: its tree's root (in `state`'s scratch tree), or null after a syntax
+// error. Each piece reuses the memory of the one before.
 template <class Rule>
-Fragment parse(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
-  Fragment out;
-  out.state = std::make_unique<ParseState>();
+const ParseNode* parse(ParseState& state, const SourceFile& source, FileId file, SourceRange where,
+                       DiagEngine& diags) {
+  state.reset();
   const char* begin = source.text().data() + where.begin;
-  const LineColumn at = source.line_column(where.begin);
-  // No source name, as in parse_text.
-  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, std::string(), where.begin, at.line,
-                                at.column);
+  // No source name, as in parse_text; PEGTL's line and column are never read.
+  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, std::string(), where.begin, 1, 1);
   try {
-    out.tree.emplace(parse_tree<grammar::fragment<Rule>>(in, *out.state));
+    text::parse<grammar::fragment<Rule>>(in, state);
   } catch (const grammar::syntax_error& e) {
-    report_syntax_error(source, file, out.state->ends, e, diags);
+    report_syntax_error(source, file, state.ends, e, diags);
+    return nullptr;
   }
-  return out;
+  state.scratch.assign(state.tape, where.end);
+  return &state.scratch.root();
 }
 
 }  // namespace
 
 FragmentParser::FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags,
                                const std::vector<LoopValue>* loops)
-    : sources_(sources), file_(file), diags_(diags), loops_(loops) {}
+    : sources_(sources), file_(file), diags_(diags), loops_(loops), state_(std::make_unique<ParseState>()) {}
+
+FragmentParser::~FragmentParser() = default;
 
 std::optional<ir::Expr> FragmentParser::expr(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::expr>(source, file_, where, diags_);
-  if (!f.tree) return std::nullopt;
-  return build_expr(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
+  const ParseNode* root = parse<grammar::expr>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return std::nullopt;
+  return build_expr(BuildContext{source, file_, diags_, loops_}, *root->children.at(0));
 }
 
 bool FragmentParser::param_default(SourceRange where, ir::Param& param) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::param_default>(source, file_, where, diags_);
-  if (!f.tree) return false;
-  build_param_default(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0), param);
+  const ParseNode* root = parse<grammar::param_default>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return false;
+  build_param_default(BuildContext{source, file_, diags_, loops_}, *root->children.at(0), param);
   return true;
 }
 
 std::optional<ir::KernelArg> FragmentParser::kernel_arg(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::kernel_arg>(source, file_, where, diags_);
-  if (!f.tree) return std::nullopt;
-  return build_kernel_arg(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
+  const ParseNode* root = parse<grammar::kernel_arg>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return std::nullopt;
+  return build_kernel_arg(BuildContext{source, file_, diags_, loops_}, *root->children.at(0));
 }
 
 std::optional<ir::KernelAttribute> FragmentParser::kernel_attribute(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::kernel_attr>(source, file_, where, diags_);
-  if (!f.tree) return std::nullopt;
-  return build_kernel_attribute(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
+  const ParseNode* root = parse<grammar::kernel_attr>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return std::nullopt;
+  return build_kernel_attribute(BuildContext{source, file_, diags_, loops_}, *root->children.at(0));
 }
 
 std::optional<ir::BufferSlice> FragmentParser::slice(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::slice>(source, file_, where, diags_);
-  if (!f.tree) return std::nullopt;
-  return build_slice(BuildContext{source, file_, diags_, loops_}, *f.root()->children.at(0));
+  const ParseNode* root = parse<grammar::slice>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return std::nullopt;
+  return build_slice(BuildContext{source, file_, diags_, loops_}, *root->children.at(0));
 }
 
 namespace {
 
 // The text of a function name matched by `Rule`, normalised.
 template <class Rule>
-std::optional<std::string> function_text(const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
-  const auto f = parse<Rule>(source, file, where, diags);
-  if (!f.tree) return std::nullopt;
-  return normalize_cpp_name(BuildContext{source, file, diags, nullptr}.text(*f.root()->children.at(0)));
+std::optional<std::string> function_text(ParseState& state, const SourceFile& source, FileId file, SourceRange where,
+                                         DiagEngine& diags) {
+  const ParseNode* root = parse<Rule>(state, source, file, where, diags);
+  if (root == nullptr) return std::nullopt;
+  return normalize_cpp_name(BuildContext{source, file, diags, nullptr}.text(*root->children.at(0)));
 }
 
 }  // namespace
 
 std::optional<std::string> FragmentParser::function(SourceRange where) const {
-  return function_text<grammar::kernel_function>(sources_.file(file_), file_, where, diags_);
+  return function_text<grammar::kernel_function>(*state_, sources_.file(file_), file_, where, diags_);
 }
 
 std::optional<std::string> FragmentParser::capture_function(SourceRange where) const {
-  return function_text<grammar::capture_function>(sources_.file(file_), file_, where, diags_);
+  return function_text<grammar::capture_function>(*state_, sources_.file(file_), file_, where, diags_);
 }
 
 bool FragmentParser::name(SourceRange where) const {
-  return parse<grammar::lone_name>(sources_.file(file_), file_, where, diags_).tree.has_value();
+  return parse<grammar::lone_name>(*state_, sources_.file(file_), file_, where, diags_) != nullptr;
 }
 
 std::optional<FragmentParser::NodeName> FragmentParser::node_name(SourceRange where) const {
   const SourceFile& source = sources_.file(file_);
-  const auto f = parse<grammar::node_name>(source, file_, where, diags_);
-  if (!f.tree) return std::nullopt;
+  const ParseNode* root = parse<grammar::node_name>(*state_, source, file_, where, diags_);
+  if (root == nullptr) return std::nullopt;
   const BuildContext ctx{source, file_, diags_, loops_};
-  const ParseNode& node = *f.root()->children.at(0);
+  const ParseNode& node = *root->children.at(0);
   if (!node.is_type<grammar::node_name>()) return NodeName{std::string(ctx.text(node)), std::nullopt};
   return NodeName{std::string(ctx.text(*node.children.at(0))), build_expr(ctx, *node.children.at(1))};
 }

@@ -4,6 +4,7 @@
 // syntax errors (E0001), here at the scalar's place in the YAML file.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,12 +15,17 @@
 
 namespace graphc::frontend::text {
 
+struct ParseState;
+
 class FragmentParser {
  public:
   /// `loops`, when given, are the variables of the loops around the pieces parsed (an
   /// expression naming one is its value); it must outlive the parser.
   FragmentParser(const SourceManager& sources, FileId file, DiagEngine& diags,
                  const std::vector<LoopValue>* loops = nullptr);
+  FragmentParser(const FragmentParser&) = delete;
+  FragmentParser& operator=(const FragmentParser&) = delete;
+  ~FragmentParser();
 
   /// Each parses the bytes of `where` (in the file given above), which must be the whole
   /// piece, and returns nullopt after reporting E0001 when they are not one.
@@ -52,6 +58,7 @@ class FragmentParser {
   FileId file_;
   DiagEngine& diags_;
   const std::vector<LoopValue>* loops_;
+  std::unique_ptr<ParseState> state_;  // the memory each piece's parse reuses
 };
 
 }  // namespace graphc::frontend::text

@@ -16,10 +16,10 @@ void SyntaxTree::assign(const SyntaxTape& tape, std::size_t end) {
   const auto add_children = [&](ParseNode& parent, std::uint32_t first, std::uint32_t last) {
     std::uint32_t count = 0;
     for (std::uint32_t c = last; c > first; c = entries[c - 1].first) {
-      children_[--next] = c;  // entry c - 1 is node c
+      children_[--next] = &nodes_[c];  // entry c - 1 is node c
       ++count;
     }
-    parent.children = Children(nodes_.data(), children_.data() + next, count);
+    parent.children = Children(children_.data() + next, count);
   };
   nodes_[0] = ParseNode();
   nodes_[0].end_ = static_cast<std::uint32_t>(end);

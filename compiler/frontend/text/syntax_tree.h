@@ -4,7 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -20,44 +20,23 @@ class ParseNode;
 /// A node's children in order: pointers to nodes of the same tree.
 class Children {
  public:
-  class iterator {
-   public:
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = const ParseNode*;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = const ParseNode*;
-
-    iterator() = default;
-    iterator(const ParseNode* nodes, const std::uint32_t* at) : nodes_(nodes), at_(at) {}
-    const ParseNode* operator*() const;
-    iterator& operator++() { ++at_; return *this; }
-    iterator operator++(int) { iterator before = *this; ++at_; return before; }
-    bool operator==(const iterator& other) const { return at_ == other.at_; }
-
-   private:
-    const ParseNode* nodes_ = nullptr;
-    const std::uint32_t* at_ = nullptr;
-  };
-
   Children() = default;
-  Children(const ParseNode* nodes, const std::uint32_t* first, std::uint32_t count)
-      : nodes_(nodes), first_(first), count_(count) {}
+  Children(const ParseNode* const* first, std::uint32_t count) : first_(first), count_(count) {}
 
   std::size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
-  const ParseNode* operator[](std::size_t i) const;
+  const ParseNode* operator[](std::size_t i) const { return first_[i]; }
   /// Throws std::out_of_range past the last child.
   const ParseNode* at(std::size_t i) const {
     if (i >= count_) throw std::out_of_range("a parse node has fewer children than a builder expects");
-    return (*this)[i];
+    return first_[i];
   }
-  iterator begin() const { return {nodes_, first_}; }
-  iterator end() const { return {nodes_, first_ + count_}; }
+  const ParseNode* const* begin() const { return first_; }
+  const ParseNode* const* end() const { return first_ + count_; }
+  std::span<const ParseNode* const> span() const { return {first_, count_}; }
 
  private:
-  const ParseNode* nodes_ = nullptr;
-  const std::uint32_t* first_ = nullptr;
+  const ParseNode* const* first_ = nullptr;
   std::uint32_t count_ = 0;
 };
 
@@ -80,9 +59,6 @@ class ParseNode {
   RuleId rule_ = kNotInTree;
 };
 
-inline const ParseNode* Children::iterator::operator*() const { return nodes_ + *at_; }
-inline const ParseNode* Children::operator[](std::size_t i) const { return nodes_ + first_[i]; }
-
 /// What the parse records: a node for each tree rule that matched, in post-order (a node
 /// after its children), each with where its subtree starts on the tape. A node is recorded
 /// when its rule matches; a rule that fails drops what was recorded inside it, so that only
@@ -90,22 +66,27 @@ inline const ParseNode* Children::operator[](std::size_t i) const { return nodes
 /// rule costs nothing on the tape: most rules tried are alternatives that fail at once.
 class SyntaxTape {
  public:
-  std::uint32_t size() const { return static_cast<std::uint32_t>(entries_.size()); }
+  std::uint32_t size() const { return size_; }
 
   /// A node of `rule` matched bytes [begin, end), `end` the end of its last token; the
-  /// nodes after `first` on the tape are its descendants. `fold`: when it has one child, the child takes its place.
+  /// nodes after `first` on the tape are its descendants. `fold`: when it has one child,
+  /// the child takes its place.
   void record(RuleId rule, std::size_t begin, std::size_t end, std::uint32_t first, bool fold) {
-    if (fold && size() > first && entries_.back().first == first) return;  // one child
-    entries_.push_back({static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), first, rule});
+    if (fold && size_ > first && entries_[size_ - 1].first == first) return;  // one child
+    const Entry entry{static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), first, rule};
+    if (size_ == entries_.size()) {
+      entries_.push_back(entry);
+    } else {
+      entries_[size_] = entry;
+    }
+    ++size_;
   }
   /// A rule that started when the tape had `size` nodes did not match: the nodes recorded
   /// since go.
-  void drop_since(std::uint32_t size) {
-    if (size < entries_.size()) entries_.resize(size);
-  }
+  void drop_since(std::uint32_t size) { size_ = size < size_ ? size : size_; }
 
   /// Empty, to record another parse (keeping its memory).
-  void clear() { entries_.clear(); }
+  void clear() { size_ = 0; }
 
  private:
   friend class SyntaxTree;
@@ -115,7 +96,8 @@ class SyntaxTape {
     RuleId rule;
   };
 
-  std::vector<Entry> entries_;
+  std::vector<Entry> entries_;  // the first size_ are the tape's; the rest, memory to reuse
+  std::uint32_t size_ = 0;
 };
 
 /// The tree of a tape: node 0 is the root, whose children are the top-level rules that
@@ -136,7 +118,7 @@ class SyntaxTree {
 
  private:
   std::vector<ParseNode> nodes_;
-  std::vector<std::uint32_t> children_;  // each node's children, node after node
+  std::vector<const ParseNode*> children_;  // each node's children, node after node
 };
 
 }  // namespace graphc::frontend::text

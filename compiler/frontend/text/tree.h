@@ -105,6 +105,8 @@ class TokenEnds {
     if (at == skips_.end() || at->end != skip.end) skips_.insert(at, skip);
   }
 
+  void clear() { skips_.clear(); }
+
   /// Forgets the skips that end before `offset` (a whole file's parse, past a statement).
   void forget_before(std::size_t offset) { skips_.erase(skips_.begin(), find(static_cast<std::uint32_t>(offset))); }
 
@@ -152,6 +154,14 @@ struct ParseState {
   std::size_t last_skip_begin = 0, last_skip_end = 0;  // the skip matched last
   ParseSink* sink = nullptr;  // a whole file's parse: where its parts go
   SyntaxTree scratch;         // the tree of the part delivered last (its memory kept)
+
+  /// Ready for another parse, keeping the memory of this one.
+  void reset() {
+    ends.clear();
+    tape.clear();
+    nesting = body_nesting = 0;
+    last_skip_begin = last_skip_end = 0;
+  }
 
   /// Hands what the tape holds, as a tree whose root ends at `end`, to `deliver`, and
   /// forgets it: the tape's nodes, and the skips before `end`.

@@ -64,19 +64,19 @@ bool YamlReader::is_scalar(const YAML::Node& node, std::string_view what) const 
 bool YamlReader::check_keys(const YAML::Node& node, std::string_view what,
                             std::initializer_list<std::string_view> allowed) const {
   bool ok = true;
-  std::string expected;
-  std::vector<std::string> names;
-  for (const std::string_view key : allowed) {
-    expected += (expected.empty() ? "" : ", ") + std::string(key);
-    names.emplace_back(key);
-  }
   for (const auto& entry : node) {
     const YAML::Node& key = entry.first;
-    const std::string text = key.IsScalar() ? key.Scalar() : std::string();
+    const std::string& text = key.IsScalar() ? key.Scalar() : std::string();
     bool known = false;
     for (const std::string_view a : allowed) known = known || a == text;
     if (known) continue;
     ok = false;
+    std::string expected;  // the allowed keys, for the message and a suggestion
+    std::vector<std::string> names;
+    for (const std::string_view a : allowed) {
+      expected += (expected.empty() ? "" : ", ") + std::string(a);
+      names.emplace_back(a);
+    }
     Diagnostic& d = diags_.report(DiagCode::yaml_unknown_key, range(key), text, what, expected);
     if (const auto guess = closest_name(text, names)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
   }
