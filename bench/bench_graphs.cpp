@@ -145,6 +145,46 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
   std::fflush(stdout);
 }
 
+// A model's shape: graph `layer`, four independent kernels (a layer's parallel branches),
+// called `calls` times in a chain. The optimiser joins a launched graph's roots and leaves
+// (a no-op kernel before and after them); does that pay inside a called graph too? The
+// same program with the layer's root and sink written out (what joining the called graph
+// adds) against without, both -O0 so that nothing else differs; and the plain program
+// optimised, which joins in the caller the roots and leaves the calls bring.
+std::string calls_text(int calls, bool joined) {
+  std::string text = "graph layer {\n";
+  for (int k = 0; k < 4; ++k) text += fmt::format("    kernel k{} : noop<<<1, 32>>>();\n", k);
+  if (joined) {
+    text += "    kernel root : noop<<<1, 32>>>();\n    kernel sink : noop<<<1, 32>>>();\n";
+    text += "    root -> {k0, k1, k2, k3} -> sink;\n";
+  }
+  text += "}\n\ngraph g {\n";
+  for (int c = 0; c < calls; ++c) text += fmt::format("    call c{} : layer;\n", c);
+  for (int c = 1; c < calls; ++c) text += fmt::format("    c{} -> c{};\n", c - 1, c);
+  return text + "}\n";
+}
+
+void calls_row(int calls, cudaStream_t stream) {
+  Program plain = Program::from_text("calls.graph", calls_text(calls, false), LoadOptions{.optimize = false});
+  Program joined = Program::from_text("calls.graph", calls_text(calls, true), LoadOptions{.optimize = false});
+  Program optimised = Program::from_text("calls.graph", calls_text(calls, false));
+  std::vector<Figures> plain_runs, joined_runs, optimised_runs;
+  for (int round = 0; round < 5; ++round) {
+    plain_runs.push_back(with_graphc(plain, stream, 500));
+    joined_runs.push_back(with_graphc(joined, stream, 500));
+    optimised_runs.push_back(with_graphc(optimised, stream, 500));
+  }
+  const Figures p = medians(plain_runs);
+  const Figures j = medians(joined_runs);
+  const Figures o = medians(optimised_runs);
+  std::printf("%5d %6d | %8.1f %8.1f %8.1f | %6.1f %6.1f %6.1f | %7.1f %7.1f %7.1f | %4.2f %4.2f | %4.2f %4.2f\n",
+              calls, calls * 4, p.instantiate_us, j.instantiate_us, o.instantiate_us, p.launch_cpu_us,
+              j.launch_cpu_us, o.launch_cpu_us, p.device_us, j.device_us, o.device_us,
+              p.launch_cpu_us / j.launch_cpu_us, p.device_us / j.device_us, p.launch_cpu_us / o.launch_cpu_us,
+              p.device_us / o.device_us);
+  std::fflush(stdout);
+}
+
 }  // namespace
 }  // namespace graphc::bench
 
@@ -176,6 +216,14 @@ int main(int argc, char** argv) {
                             Shape::roots128}) {
     for (const std::size_t n : sizes) row(make_shape(shape, n), stream);
   }
+  std::puts("");
+  std::puts("Calls: graph `layer` (4 independent kernels) called `calls` times in a chain. pl: -O0, its roots and");
+  std::puts("leaves as written; jn: -O0, joined in `layer` by a no-op kernel root and sink written out (what");
+  std::puts("joining a called graph adds at each call); O1: the plain program optimised (joined in the caller).");
+  std::puts("us, medians of 5 rounds; ratios pl/jn and pl/O1 for launch CPU and device (above 1: it pays).");
+  std::printf("%5s %6s | %8s %8s %8s | %6s %6s %6s | %7s %7s %7s | %9s | %9s\n", "calls", "kerns", "inst pl",
+              "inst jn", "inst O1", "ln pl", "ln jn", "ln O1", "dev pl", "dev jn", "dev O1", "pl/jn l d", "pl/O1 l d");
+  for (const int calls : quick ? std::vector<int>{12} : std::vector<int>{1, 12, 96}) calls_row(calls, stream);
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;
 }

@@ -121,8 +121,10 @@ class CallConfigChecker {
     for (std::uint32_t p = 0; p < given.size(); ++p) {
       if (given[p]) refolder.set_param_value(ir::ParamId{p}, *given[p]);
     }
+    std::vector<ir::Node*> copies;
+    for (ir::Node& node : nodes) copies.push_back(&node);
     DiagEngine found;
-    if (refolder.fold(nodes, found)) return;
+    if (refolder.fold(copies, found)) return;
     for (Diagnostic d : found.sorted()) {
       for (auto link = chain_.rbegin(); link != chain_.rend(); ++link) {
         d.note(link->call->name_range, "'{}' calls '{}' here, with {}", link->call->name, link->callee, link->values);

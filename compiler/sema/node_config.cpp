@@ -23,11 +23,11 @@ ConfigRefolder::ConfigRefolder(const ir::Graph& graph)
 
 void ConfigRefolder::set_param_value(ir::ParamId id, const ir::Scalar& value) { params_.at(id.value) = value; }
 
-bool ConfigRefolder::fold(std::vector<ir::Node>& nodes, DiagEngine& diags) const {
+bool ConfigRefolder::fold(std::span<ir::Node* const> nodes, DiagEngine& diags) const {
   Folder folder(*graph_, scope_, diags);
   for (std::uint32_t p = 0; p < params_.size(); ++p) folder.set_param_value(ir::ParamId{p}, params_[p]);
   bool ok = true;
-  for (ir::Node& node : nodes) ok = fold_node_config({*graph_, folder, diags, buffer_ok_}, node) && ok;
+  for (ir::Node* node : nodes) ok = fold_node_config({*graph_, folder, diags, buffer_ok_}, *node) && ok;
   return ok;
 }
 

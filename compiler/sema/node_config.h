@@ -7,6 +7,7 @@
 // default did at compile time.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -48,10 +49,11 @@ class ConfigRefolder {
   /// `value` must have the param's type; it applies to the next fold().
   void set_param_value(ir::ParamId id, const ir::Scalar& value);
   const ir::Scalar& param_value(ir::ParamId id) const { return params_.at(id.value); }
-  /// Folds `nodes` (copies of the graph's nodes) with the current values; reports into
-  /// `diags` (the same codes analyze reports) and returns false when a value breaks a
-  /// limit or a bound for any of them.
-  bool fold(std::vector<ir::Node>& nodes, DiagEngine& diags) const;
+  /// Folds `nodes` (copies of the graph's nodes, folded in place) with the current values;
+  /// reports into `diags` (the same codes analyze reports) and returns false when a value
+  /// breaks a limit or a bound for any of them. Folding is deterministic: folding again
+  /// with the values of an earlier fold gives its results back.
+  bool fold(std::span<ir::Node* const> nodes, DiagEngine& diags) const;
 
  private:
   const ir::Graph* graph_;

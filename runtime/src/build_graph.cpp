@@ -90,13 +90,17 @@ class GraphBuilder {
             },
         },
         node.op);
-    std::vector<cudaGraphNode_t> from;
-    std::vector<cudaGraphEdgeData> data;
+    // Edge data only where a port is not the default, as the generated code passes it.
+    from_.clear();
+    data_.clear();
+    bool ports = false;
     for (const ir::Dependency& d : order_.dependencies(id)) {
-      from.push_back(built_.nodes[d.from.value]);
-      data.push_back(edge_data(d.port));
+      from_.push_back(built_.nodes[d.from.value]);
+      data_.push_back(edge_data(d.port));
+      ports = ports || d.port != ir::EdgePort::default_;
     }
-    check(cudaGraphAddNode(&built_.nodes[id.value], target, from.data(), data.data(), from.size(), &p),
+    check(cudaGraphAddNode(&built_.nodes[id.value], target, from_.data(), ports ? data_.data() : nullptr, from_.size(),
+                           &p),
           "cudaGraphAddNode", site_of(program_.sources(), node));
     if (const auto* alloc = std::get_if<ir::AllocNode>(&node.op)) {
       buffers_.at(alloc->buffer.value) = p.alloc.dptr;  // fixed for the graph's lifetime
@@ -180,6 +184,8 @@ class GraphBuilder {
   CaptureResources& resources_;
   BuiltGraph& built_;
   ir::CreationOrder order_;
+  std::vector<cudaGraphNode_t> from_;   // the node being added's dependencies
+  std::vector<cudaGraphEdgeData> data_;  // and their edge data
   std::optional<int> device_;
 };
 

@@ -13,35 +13,46 @@ bool uses(const ir::Node& node, ir::ParamId id) {
   return std::find(node.config_params.begin(), node.config_params.end(), id) != node.config_params.end();
 }
 
-// A kernel among `folded` (the new configurations of `built`'s `nodes`) that asks for more
-// than 48 KiB of shared memory gets the attribute raised to what the graph's nodes ask
-// now (R0009 over the device's limit); `current` gives the other nodes.
+// The nodes of `built` as configured now: each of `nodes`, and the others a param changed
+// before.
+const ir::Node& configured_node(const ir::Graph& graph, const BuiltGraph& built, std::size_t i) {
+  return built.configured.size() > i && built.configured[i] ? *built.configured[i] : graph.nodes[i];
+}
+
+// A kernel among `nodes` of `built` that asks for more than 48 KiB of shared memory gets
+// the attribute raised to what the graph's nodes ask now (R0009 over the device's limit).
 void configure_shared_memory(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
-                             const BuiltGraph& built, const std::vector<std::size_t>& nodes,
-                             const std::vector<ir::Node>& folded) {
-  const bool needed = std::any_of(folded.begin(), folded.end(), [](const ir::Node& node) {
-    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+                             const BuiltGraph& built, const std::vector<std::size_t>& nodes) {
+  const ir::Graph& graph = program.module().graph(built.graph_id);
+  const bool needed = std::any_of(nodes.begin(), nodes.end(), [&](std::size_t i) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&configured_node(graph, built, i).op);
     return kernel != nullptr && needs_shared_memory_attribute(*kernel);
   });
   if (!needed) return;
-  const ir::Graph& graph = program.module().graph(built.graph_id);
   configure_shared_memory(program, graph, functions.at(built.graph_id.value).kernels,
-                          [&](std::size_t i) -> const ir::Node& {
-                            const auto at = std::find(nodes.begin(), nodes.end(), i);
-                            if (at != nodes.end()) return folded[at - nodes.begin()];
-                            return built.configured.size() > i && built.configured[i] ? *built.configured[i]
-                                                                                      : graph.nodes[i];
-                          });
+                          [&](std::size_t i) -> const ir::Node& { return configured_node(graph, built, i); });
+}
+
+// `built`'s configured copies of `nodes` (made from the graph's nodes the first time a
+// param reaches them), to fold in place.
+std::vector<ir::Node*> configured_copies(const ir::Graph& graph, BuiltGraph& built, const std::vector<std::size_t>& nodes) {
+  built.configured.resize(graph.nodes.size());
+  std::vector<ir::Node*> out;
+  for (const std::size_t i : nodes) {
+    if (!built.configured[i]) built.configured[i] = graph.nodes[i];
+    out.push_back(&*built.configured[i]);
+  }
+  return out;
 }
 
 // The nodes of one built graph that a new value reconfigures: those that use param `id`
-// of that graph, folded again, and the calls that pass the value on to it.
+// of that graph, and the calls that pass the value on to it.
 struct Pending {
   BuiltGraph* built;
   ir::ParamId id;
   std::vector<const ir::Node*> calls;  // from the instantiated graph down to this one
   std::vector<std::size_t> nodes;
-  std::vector<ir::Node> folded;
+  std::vector<ir::Node*> configured;  // their configured copies
   ir::Scalar old;
 };
 
@@ -73,11 +84,8 @@ void configure_nodes(const ProgramState& program, const std::vector<ResolvedFunc
                      const std::vector<Slot>& params, BuiltGraph& built) {
   const ir::Graph& graph = program.module().graph(built.graph_id);
   std::vector<std::size_t> nodes;
-  std::vector<ir::Node> folded;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-    if (graph.nodes[i].config_params.empty()) continue;
-    nodes.push_back(i);
-    folded.push_back(graph.nodes[i]);
+    if (!graph.nodes[i].config_params.empty()) nodes.push_back(i);
   }
   if (nodes.empty()) return;
   built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
@@ -85,10 +93,8 @@ void configure_nodes(const ProgramState& program, const std::vector<ResolvedFunc
     built.refolder->set_param_value(ir::ParamId{p}, ir::Scalar::from_bytes(graph.params[p].type, params.at(p).bytes.data()));
   }
   DiagEngine found;
-  if (!built.refolder->fold(folded, found)) raise(program.sources(), found, program.path);
-  configure_shared_memory(program, functions, built, nodes, folded);
-  built.configured.resize(graph.nodes.size());
-  for (std::size_t k = 0; k < nodes.size(); ++k) built.configured[nodes[k]] = std::move(folded[k]);
+  if (!built.refolder->fold(configured_copies(graph, built, nodes), found)) raise(program.sources(), found, program.path);
+  configure_shared_memory(program, functions, built, nodes);
 }
 
 std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
@@ -99,19 +105,18 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
   std::vector<Reconfigured> out;
   if (pending.empty()) return out;
 
+  // The configured copies are folded in place; a refused value puts the old one back and
+  // folds them again, which gives back what they were.
   std::vector<Diagnostic> broken;
   for (Pending& p : pending) {
     BuiltGraph& built = *p.built;
     const ir::Graph& graph = program.module().graph(built.graph_id);
-    if (!built.refolder) {
-      built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
-      built.configured.resize(graph.nodes.size());
-    }
+    if (!built.refolder) built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
+    p.configured = configured_copies(graph, built, p.nodes);
     p.old = built.refolder->param_value(p.id);
     built.refolder->set_param_value(p.id, value);  // a parameter has the type of the param its call passes
-    for (const std::size_t i : p.nodes) p.folded.push_back(graph.nodes[i]);
     DiagEngine found;
-    if (built.refolder->fold(p.folded, found)) continue;
+    if (built.refolder->fold(p.configured, found)) continue;
     for (Diagnostic d : found.sorted()) {
       for (auto call = p.calls.rbegin(); call != p.calls.rend(); ++call) {
         d.note((*call)->name_range, "'{}' passes the value on to graph '{}' here", (*call)->name,
@@ -121,7 +126,11 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     }
   }
   const auto restore = [&] {
-    for (const Pending& p : pending) p.built->refolder->set_param_value(p.id, p.old);
+    for (const Pending& p : pending) {
+      p.built->refolder->set_param_value(p.id, p.old);
+      DiagEngine none;  // the old value folded before
+      p.built->refolder->fold(p.configured, none);
+    }
   };
   if (!broken.empty()) {
     restore();
@@ -136,16 +145,13 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     raise(program.sources(), diags, program.path);
   }
   try {
-    for (const Pending& p : pending) configure_shared_memory(program, state.functions, *p.built, p.nodes, p.folded);
+    for (const Pending& p : pending) configure_shared_memory(program, state.functions, *p.built, p.nodes);
   } catch (...) {
     restore();
     throw;
   }
-  for (Pending& p : pending) {
-    for (std::size_t k = 0; k < p.nodes.size(); ++k) {
-      p.built->configured[p.nodes[k]] = std::move(p.folded[k]);
-      out.push_back({p.built, p.nodes[k]});
-    }
+  for (const Pending& p : pending) {
+    for (const std::size_t node : p.nodes) out.push_back({p.built, node});
   }
   return out;
 }

@@ -35,15 +35,16 @@ ir::ParamId param_id(const detail::InstanceState& state, std::string_view name) 
 bool apply_to(detail::InstanceState& state, detail::BuiltGraph& built, ir::ParamId id, const detail::Slot& value,
               const std::vector<detail::Reconfigured>& configured) {
   bool changed = false;
+  std::vector<bool> reconfigured(built.nodes.size(), false);
+  for (const detail::Reconfigured& r : configured) {
+    if (r.built == &built) reconfigured[r.index] = true;
+  }
   for (std::size_t i = 0; i < built.nodes.size(); ++i) {
     const bool kernel = built.kernel_args[i].uses(id);
     if (kernel) built.kernel_args[i].set_param(id, value);
     const bool host = built.host_args[i].uses(id);
     if (host) built.host_args[i].set_param(id, value);
-    const bool reconfigured = std::any_of(configured.begin(), configured.end(), [&](const detail::Reconfigured& r) {
-      return r.built == &built && r.index == i;
-    });
-    if (kernel || host || reconfigured) {
+    if (kernel || host || reconfigured[i]) {
       detail::update_node(state, built, i);
       changed = true;
     }

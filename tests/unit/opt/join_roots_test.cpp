@@ -107,6 +107,27 @@ TEST_CASE("opt: every graph of the module is joined on its own", "[opt][join]") 
   CHECK(c->module.graphs[1].nodes.size() == 2);
 }
 
+TEST_CASE("opt: a called graph is not joined; its caller counts the roots and leaves it brings", "[opt][join]") {
+  // CUDA runs `layer` as part of `g`: a launch of `g` starts from layer's four roots.
+  const std::string layer = "graph layer { " + independent(4) + "}\n";
+  const auto chain = compile_ok(layer + "graph g { call a : layer; call b : layer; a -> b; }\n");
+  CHECK(joins(*chain) == std::vector<std::string>{"root graphc_root 4", "sink graphc_sink 4"});
+  CHECK(chain->joins[0].graph == "g");
+  CHECK(chain->module.graphs[0].nodes.size() == 4);  // layer keeps its nodes
+  // The root precedes g's own root, the call a; the sink follows b.
+  CHECK(created(chain->module.graphs[1]) == std::vector<std::string>{"graphc_root", "a", "b", "graphc_sink"});
+
+  // Through two levels of calls, and beside a node of the caller's own.
+  const auto nested =
+      compile_ok(layer + "graph mid { call l : layer; }\ngraph top { call m : mid; empty e; }\n");
+  CHECK(joins(*nested) == std::vector<std::string>{"root graphc_root 5", "sink graphc_sink 5"});
+  CHECK(nested->joins[0].graph == "top");
+
+  // Two roots brought by a call and one of the caller's own: three, not joined.
+  const auto few = compile_ok("graph two { " + independent(2) + "}\ngraph g { call t : two; empty e; }\n");
+  CHECK(few->joins.empty());
+}
+
 TEST_CASE("opt: -O0 adds no node", "[opt][join]") {
   const auto c = compile_ok("graph g { " + independent(8) + "}\n", CompileOptions{.optimize = false});
   CHECK(c->joins.empty());

@@ -141,7 +141,7 @@ TEST_CASE("ConfigRefolder folds a node again with new values and the validator's
 
   std::vector<ir::Node> k{a->node("k")};
   DiagEngine diags;
-  REQUIRE(refolder.fold(k, diags));
+  REQUIRE(refolder.fold(std::vector<ir::Node*>{&k[0]}, diags));
   CHECK(std::get<ir::KernelNode>(k[0].op).grid_dims == Dims{20, 1, 1});
   CHECK(std::get<ir::KernelNode>(k[0].op).block_dims == Dims{256, 1, 1});
   CHECK(std::get<ir::KernelNode>(k[0].op).shared_memory_bytes == 20000);
@@ -149,10 +149,17 @@ TEST_CASE("ConfigRefolder folds a node again with new values and the validator's
 
   refolder.set_param_value(ir::ParamId{2}, ir::Scalar::of_integer(ir::ScalarType::i64, 70));
   std::vector<ir::Node> m{a->node("m"), a->node("k")};  // k does not use `first`
-  CHECK_FALSE(refolder.fold(m, diags));
+  CHECK_FALSE(refolder.fold(std::vector<ir::Node*>{&m[0], &m[1]}, diags));
   REQUIRE(diags.sorted().size() == 1);
   CHECK(diags.sorted()[0].code == DiagCode::slice_out_of_bounds);
   CHECK(diags.sorted()[0].message == "slice [70:4] is out of bounds of 'raw', which has 64 elements");
+
+  // Folding again with the values of an earlier fold gives its results back (what
+  // Instance::set relies on to undo a refused value).
+  refolder.set_param_value(ir::ParamId{2}, ir::Scalar::of_integer(ir::ScalarType::i64, 0));
+  DiagEngine none;
+  REQUIRE(refolder.fold(std::vector<ir::Node*>{&m[0], &m[1]}, none));
+  CHECK(std::get<ir::KernelNode>(m[1].op).grid_dims == Dims{20, 1, 1});
 }
 
 }  // namespace
