@@ -57,8 +57,15 @@ Figures launched(cudaGraphExec_t exec, cudaStream_t stream, int launches, double
   return f;
 }
 
+// How the hand-written baseline adds its kernel nodes: as a programmer writes it
+// (cudaGraphAddKernelNode with the kernel's function), or as graphc's runtime calls CUDA
+// (a cudaKernel_t from cudaGetKernel, cudaGraphAddNode).
+enum class HandApi { kernel_node, add_node };
+
 // The baseline: what a programmer writes by hand for the description, every edge as written.
-Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
+Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches, HandApi api = HandApi::kernel_node) {
+  cudaKernel_t kernel = nullptr;
+  if (api == HandApi::add_node) check_cuda(cudaGetKernel(&kernel, noop_kernel()), "cudaGetKernel");
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
   const Clock::time_point start = Clock::now();
@@ -71,11 +78,20 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   params.gridDim = dim3(1);
   params.blockDim = dim3(32);
   params.kernelParams = nullptr;
+  cudaGraphNodeParams node_params{};
+  node_params.type = cudaGraphNodeTypeKernel;
+  node_params.kernel.func = reinterpret_cast<void*>(kernel);
+  node_params.kernel.gridDim = params.gridDim;
+  node_params.kernel.blockDim = params.blockDim;
   std::vector<cudaGraphNode_t> on;
   for (std::size_t i = 0; i < g.nodes; ++i) {  // every edge goes forward: index order is a topological order
     on.clear();
     for (const std::size_t p : preds[i]) on.push_back(nodes[p]);
-    check_cuda(cudaGraphAddKernelNode(&nodes[i], graph, on.data(), on.size(), &params), "cudaGraphAddKernelNode");
+    if (api == HandApi::kernel_node) {
+      check_cuda(cudaGraphAddKernelNode(&nodes[i], graph, on.data(), on.size(), &params), "cudaGraphAddKernelNode");
+    } else {
+      check_cuda(cudaGraphAddNode(&nodes[i], graph, on.data(), nullptr, on.size(), &node_params), "cudaGraphAddNode");
+    }
   }
   check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
   check_cuda(cudaGraphUpload(exec, stream), "cudaGraphUpload");
@@ -85,6 +101,8 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches) {
   check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   return f;
 }
+
+
 
 Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
   Bindings bindings;
@@ -142,6 +160,23 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
               gc0.device_us / hand.device_us, hand.instantiate_us / gc1.instantiate_us,
               hand.first_launch_us / gc1.first_launch_us, hand.launch_cpu_us / gc1.launch_cpu_us,
               hand.device_us / gc1.device_us);
+  std::fflush(stdout);
+}
+
+// Instantiation three ways for `chain`: hand, hand as graphc makes it, graphc -O0.
+void api_row(std::size_t n, cudaStream_t stream) {
+  const ShapeGraph g = make_shape(Shape::chain, n);
+  Program program = Program::from_text("shape.graph", graph_text(g), LoadOptions{.optimize = false});
+  std::vector<Figures> hand_runs, api_runs, o0_runs;
+  for (int round = 0; round < 5; ++round) {
+    hand_runs.push_back(hand_written(g, stream, 20));
+    api_runs.push_back(hand_written(g, stream, 20, HandApi::add_node));
+    o0_runs.push_back(with_graphc(program, stream, 20));
+  }
+  const double hand = medians(hand_runs).instantiate_us;
+  const double api = medians(api_runs).instantiate_us;
+  const double o0 = medians(o0_runs).instantiate_us;
+  std::printf("%6zu | %9.1f %9.1f %9.1f | %5.2f %5.2f %5.2f\n", n, hand, api, o0, api / hand, o0 / hand, o0 / api);
   std::fflush(stdout);
 }
 
@@ -224,6 +259,14 @@ int main(int argc, char** argv) {
   std::printf("%5s %6s | %8s %8s %8s | %6s %6s %6s | %7s %7s %7s | %9s | %9s\n", "calls", "kerns", "inst pl",
               "inst jn", "inst O1", "ln pl", "ln jn", "ln O1", "dev pl", "dev jn", "dev O1", "pl/jn l d", "pl/O1 l d");
   for (const int calls : quick ? std::vector<int>{12} : std::vector<int>{1, 12, 96}) calls_row(calls, stream);
+  std::puts("");
+  std::puts("Instantiate (build + instantiate + upload) of `chain`, us, medians of 5 rounds: hand; hand as graphc's");
+  std::puts("runtime calls CUDA (a cudaKernel_t, cudaGraphAddNode); graphc -O0. api/hand: CUDA's own difference;");
+  std::puts("O0/api: graphc's work over the same calls.");
+  std::printf("%6s | %9s %9s %9s | %5s %5s %5s\n", "nodes", "hand", "api", "O0", "a/h", "O0/h", "O0/a");
+  for (const std::size_t n : quick ? std::vector<std::size_t>{100} : std::vector<std::size_t>{10, 1025, 10000}) {
+    api_row(n, stream);
+  }
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;
 }
