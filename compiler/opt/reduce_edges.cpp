@@ -71,16 +71,18 @@ class Reducer {
         }
       }
     }
+    // The edges kept move down in place.
     std::vector<ImpliedEdge> out;
-    std::vector<ir::Edge> kept;
+    std::size_t kept = 0;
     for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
       if (implied[e]) {
         out.push_back({graph_.name, std::move(graph_.edges[e]), std::move(paths[e])});
       } else {
-        kept.push_back(std::move(graph_.edges[e]));
+        if (kept != e) graph_.edges[kept] = std::move(graph_.edges[e]);
+        ++kept;
       }
     }
-    graph_.edges = std::move(kept);
+    graph_.edges.erase(graph_.edges.begin() + static_cast<std::ptrdiff_t>(kept), graph_.edges.end());
     return out;
   }
 

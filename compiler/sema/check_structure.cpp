@@ -33,32 +33,32 @@ struct Adjacency {
 std::uint64_t edge_key(std::uint32_t from, std::uint32_t to) { return std::uint64_t{from} << 32 | to; }
 
 // Drops duplicate edges (W0301) and reports self edges (E0302); returns the adjacency of
-// the remaining resolved edges, self edges left out.
+// the remaining resolved edges, self edges left out. The edges kept move down in place.
 Adjacency dedupe_edges(GraphContext& ctx) {
   Adjacency adjacency;
   adjacency.edge_range.reserve(ctx.graph.edges.size());
   adjacency.first.assign(ctx.graph.nodes.size() + 1, 0);
-  std::vector<ir::Edge> kept;
-  kept.reserve(ctx.graph.edges.size());
-  for (ir::Edge& edge : ctx.graph.edges) {
-    if (!edge.from_id.valid() || !edge.to_id.valid()) {
-      kept.push_back(std::move(edge));
-      continue;
+  std::vector<ir::Edge>& edges = ctx.graph.edges;
+  std::size_t kept = 0;
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const ir::Edge& edge = edges[e];
+    if (edge.from_id.valid() && edge.to_id.valid()) {
+      if (edge.from_id == edge.to_id) {
+        ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
+      } else {
+        const auto [it, inserted] =
+            adjacency.edge_range.emplace(edge_key(edge.from_id.value, edge.to_id.value), edge.range);
+        if (!inserted) {
+          ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(it->second, "first given here");
+          continue;
+        }
+        ++adjacency.first[edge.from_id.value + 1];
+      }
     }
-    if (edge.from_id == edge.to_id) {
-      ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
-      kept.push_back(std::move(edge));
-      continue;
-    }
-    const auto [it, inserted] = adjacency.edge_range.emplace(edge_key(edge.from_id.value, edge.to_id.value), edge.range);
-    if (!inserted) {
-      ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(it->second, "first given here");
-      continue;
-    }
-    ++adjacency.first[edge.from_id.value + 1];
-    kept.push_back(std::move(edge));
+    if (kept != e) edges[kept] = std::move(edges[e]);
+    ++kept;
   }
-  ctx.graph.edges = std::move(kept);
+  edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(kept), edges.end());
   for (std::size_t n = 0; n < adjacency.nodes(); ++n) adjacency.first[n + 1] += adjacency.first[n];
   adjacency.successors.resize(adjacency.first.back());
   std::vector<std::uint32_t> next(adjacency.first.begin(), adjacency.first.end() - 1);

@@ -107,7 +107,7 @@ TEST_CASE("opt: every graph of the module is joined on its own", "[opt][join]") 
   CHECK(c->module.graphs[1].nodes.size() == 2);
 }
 
-TEST_CASE("opt: a called graph is not joined; its caller counts the roots and leaves it brings", "[opt][join]") {
+TEST_CASE("opt: a called graph is not joined, and its caller counts the roots and leaves it brings", "[opt][join]") {
   // CUDA runs `layer` as part of `g`: a launch of `g` starts from layer's four roots.
   const std::string layer = "graph layer { " + independent(4) + "}\n";
   const auto chain = compile_ok(layer + "graph g { call a : layer; call b : layer; a -> b; }\n");
