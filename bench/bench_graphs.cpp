@@ -9,6 +9,7 @@
 // device time per launch; then the ratios. Run on a GPU: scripts/gpu, or
 //   build/bench/bench_graphs [--quick]
 #include <cuda_runtime_api.h>
+#include <sys/resource.h>
 
 #include <cstdio>
 #include <cstring>
@@ -55,6 +56,28 @@ Figures launched(cudaGraphExec_t exec, cudaStream_t stream, int launches, double
   f.launch_cpu_us = t.launch_cpu_us;
   f.device_us = t.device_us;
   return f;
+}
+
+// The loader's cost as the graph grows: `chain` of n nodes, compile_text (parse, validate,
+// optimise) in us per node, median of 5; and the process's peak resident memory after the
+// loads of this size, less what it was before the first (sizes ascend, so each load's peak
+// is the high-water mark it leaves).
+void loader_row(std::size_t n, long rss_before_kb) {
+  const std::string text = graph_text(make_shape(Shape::chain, n));
+  const double load_us = median_of(5, [&] {
+    const Clock::time_point start = Clock::now();
+    const std::unique_ptr<Compilation> c = compile_text("chain.graph", text);
+    const double us = us_since(start);
+    if (!c->ok()) throw std::runtime_error("bench: the chain does not compile");
+    return us;
+  });
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const double peak_mb = static_cast<double>(usage.ru_maxrss - rss_before_kb) / 1024.0;
+  const double file_mb = static_cast<double>(text.size()) / (1024.0 * 1024.0);
+  std::printf("%6zu | %9.1f %6.3f | %8.2f %7.1f %6.1f\n", n, load_us / 1000.0, load_us / static_cast<double>(n), file_mb,
+              peak_mb, peak_mb / file_mb);
+  std::fflush(stdout);
 }
 
 // How the hand-written baseline adds its kernel nodes: as a programmer writes it
@@ -233,6 +256,17 @@ int main(int argc, char** argv) {
   graphc::check_cuda(cudaDriverGetVersion(&driver), "cudaDriverGetVersion");
   std::printf("bench_graphs on %s, CUDA driver %d.%d; empty kernel nodes (1 block of 32 threads)\n", prop.name,
               driver / 1000, driver % 1000 / 10);
+  std::puts("Loader scaling: `chain` of n nodes through compile_text (parse, validate, optimise), median of 5;");
+  std::puts("peak = the process's peak resident memory after loads of n nodes less before the first (MiB).");
+  std::printf("%6s | %9s %6s | %8s %7s %6s\n", "nodes", "load ms", "us/nd", "file MiB", "peak", "x file");
+  {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    for (const std::size_t n : quick ? std::vector<std::size_t>{1000} : std::vector<std::size_t>{1000, 10000, 65536}) {
+      loader_row(n, usage.ru_maxrss);
+    }
+  }
+  std::puts("");
   std::puts("times in us: instantiate = build + instantiate + upload; 1st = the first launch and its synchronize,");
   std::puts("right after instantiation; launch = CPU per cudaGraphLaunch, back to back; device = per launch between");
   std::puts("events. Each figure the median of 5 rounds (the three variants in turn).");
