@@ -152,7 +152,10 @@ class RaceChecker {
         if (writes(access.access)) set(t.writers, ordering.words(), c);
       }
     }
-    for (const auto& [root, t] : touching) {
+    for (const auto& entry : touching) {
+      // Named apart from the structured binding: clang before 16 cannot capture one.
+      const auto& root = entry.first;
+      const auto& t = entry.second;
       Race race;
       for (std::size_t c = 0; c < accessors.size() && race.pairs < 2; ++c) {
         if (((t.all[c / 64] >> (c % 64)) & 1u) == 0) continue;
