@@ -95,7 +95,7 @@ std::optional<FileId> read_source(SourceManager& sources, const std::string& pat
       diags.report(DiagCode::file_too_large, at, "<stdin>", text.view().size(), kMaxGraphFileBytes);
       return std::nullopt;
     }
-    return sources.add("<stdin>", text.str());
+    return sources.add("<stdin>", std::move(text).str());
   }
   std::string reason = unreadable_file(path);
   std::ifstream in;
@@ -108,12 +108,22 @@ std::optional<FileId> read_source(SourceManager& sources, const std::string& pat
     return std::nullopt;
   }
   std::error_code ec;
-  if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxGraphFileBytes) {
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxGraphFileBytes) {
     diags.report(DiagCode::file_too_large, at, path, size, kMaxGraphFileBytes);
     return std::nullopt;
   }
-  text << in.rdbuf();
-  return sources.add(path, text.str());
+  if (ec) {  // not a regular file (a pipe): read it as a stream
+    text << in.rdbuf();
+    return sources.add(path, std::move(text).str());
+  }
+  // Read whole into its string, without a stream's growing buffer and copy; whatever a
+  // writer added since file_size() comes after.
+  std::string bytes(size, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  for (char c = 0; in.get(c);) bytes.push_back(c);
+  return sources.add(path, std::move(bytes));
 }
 
 void load_imports(ir::Module& module, SourceManager& sources, DiagEngine& diags, const ParseFile& parse) {

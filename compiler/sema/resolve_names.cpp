@@ -14,16 +14,17 @@
 namespace graphc::sema {
 namespace {
 
-// One end of an edge: the node it names, or invalid after reporting why not.
-ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange range) {
+// One end of an edge: the node it names, or invalid after reporting why not, unless
+// `report` is false (the same token was reported already).
+ir::NodeId resolve_end(GraphContext& ctx, const std::string& name, SourceRange range, bool report) {
   const std::optional<Entity> entity = ctx.scope.find(name);
   if (!entity) {
-    report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_node, range, name, {Entity::Kind::node});
+    if (report) report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_node, range, name, {Entity::Kind::node});
     return {};
   }
   if (const std::optional<ir::NodeId> alloc = ctx.scope.alloc_node(*entity)) return *alloc;
   if (entity->kind != Entity::Kind::node) {
-    report_wrong_kind(ctx.diags, ctx.scope, range, name, *entity, "node");
+    if (report) report_wrong_kind(ctx.diags, ctx.scope, range, name, *entity, "node");
     return {};
   }
   return ir::NodeId{entity->index};
@@ -73,16 +74,16 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags) {
 }
 
 void resolve_edges(GraphContext& ctx) {
-  // In a chain `a -> b -> c`, b is the end of two edges but one token: it is resolved,
-  // and reported, once. A token in a loop names a node per iteration (`layer[i]`), so the
-  // key is the position and the name it has there.
-  std::unordered_map<Token, ir::NodeId, TokenHash> by_position;
-  by_position.reserve(ctx.graph.edges.size() * 2);
+  // In a chain `a -> b -> c`, b is the end of two edges but one token: a name that does
+  // not resolve is reported once per token. A token in a loop names a node per iteration
+  // (`layer[i]`), so the key is the position and the name it has there.
+  std::unordered_set<Token, TokenHash> failed;
   std::unordered_set<std::uint32_t> reported;
   auto resolve = [&](const std::string& name, SourceRange range) {
-    const auto [it, inserted] = by_position.try_emplace(Token{range.begin, name});
-    if (inserted) it->second = resolve_end(ctx, name, range);
-    return it->second;
+    const ir::NodeId id = resolve_end(ctx, name, range, /*report=*/false);
+    if (id.valid()) return id;
+    if (failed.insert(Token{range.begin, name}).second) resolve_end(ctx, name, range, /*report=*/true);
+    return id;
   };
   for (ir::Edge& edge : ctx.graph.edges) {
     edge.from_id = resolve(edge.from, edge.from_range);
