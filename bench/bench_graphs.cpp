@@ -13,8 +13,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +23,7 @@
 #include "device.h"
 #include "graphc/program.h"
 #include "launch_timing.h"
+#include "load_timing.h"
 #include "noop_kernel.h"
 #include "shapes.h"
 #include "timing.h"
@@ -64,13 +63,7 @@ Figures launched(cudaGraphExec_t exec, cudaStream_t stream, int launches, double
 // is the high-water mark it leaves).
 void loader_row(std::size_t n, long rss_before_kb) {
   const std::string text = graph_text(make_shape(Shape::chain, n));
-  const double load_us = median_of(5, [&] {
-    const Clock::time_point start = Clock::now();
-    const std::unique_ptr<Compilation> c = compile_text("chain.graph", text);
-    const double us = us_since(start);
-    if (!c->ok()) throw std::runtime_error("bench: the chain does not compile");
-    return us;
-  });
+  const double load_us = median_load_us(text);
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   const double peak_mb = static_cast<double>(usage.ru_maxrss - rss_before_kb) / 1024.0;
@@ -150,14 +143,8 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
   const std::string text = graph_text(g);
   // The loader: parse, validate and optimise, no CUDA call.
   std::size_t kept_edges = 0;
-  const double load_us = median_of(5, [&] {
-    const Clock::time_point start = Clock::now();
-    const std::unique_ptr<Compilation> c = compile_text("shape.graph", text);
-    const double us = us_since(start);
-    if (!c->ok()) throw std::runtime_error("bench: the shape does not compile");
-    kept_edges = c->module.graphs.front().edges.size();
-    return us;
-  });
+  const double load_us =
+      median_load_us(text, [&](const Compilation& c) { kept_edges = c.module.graphs.front().edges.size(); });
   const int launches = g.nodes >= 10000 ? 20 : g.nodes >= 1000 ? 100 : 500;
   Program o0 = Program::from_text("shape.graph", text, LoadOptions{.optimize = false});
   Program o1 = Program::from_text("shape.graph", text);

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "compile.h"
+#include "load_timing.h"
 #include "sema/check_races.h"
 #include "shapes.h"
 #include "timing.h"
@@ -33,14 +34,7 @@ std::string with_memory(const ShapeGraph& g, bool writes) {
 void row(const ShapeGraph& g, bool writes) {
   const std::string text = with_memory(g, writes);
   std::size_t races = 0;
-  const double load_us = median_of(5, [&] {
-    const Clock::time_point start = Clock::now();
-    const std::unique_ptr<Compilation> c = compile_text("shape.graph", text);
-    const double us = us_since(start);
-    if (!c->ok()) throw std::runtime_error("bench: the shape does not compile");
-    races = c->diags.warning_count();
-    return us;
-  });
+  const double load_us = median_load_us(text, [&](const Compilation& c) { races = c.diags.warning_count(); });
   const std::unique_ptr<Compilation> c = compile_text("shape.graph", text, CompileOptions{.optimize = false});
   const double races_us = median_of(5, [&] {
     DiagEngine diags;

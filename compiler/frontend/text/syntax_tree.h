@@ -105,11 +105,9 @@ class SyntaxTape {
 class SyntaxTree {
  public:
   SyntaxTree() = default;
-  /// The tree of `tape`'s nodes, the root ending at `end`.
-  SyntaxTree(const SyntaxTape& tape, std::size_t end) { assign(tape, end); }
-  /// Moving keeps the nodes where they are (each node's children point at them).
-  SyntaxTree(SyntaxTree&&) = default;
-  SyntaxTree& operator=(SyntaxTree&&) = default;
+  /// Not copied: each node's children point into this tree's own arrays.
+  SyntaxTree(const SyntaxTree&) = delete;
+  SyntaxTree& operator=(const SyntaxTree&) = delete;
 
   /// Now the tree of `tape`'s nodes, in the memory this one had.
   void assign(const SyntaxTape& tape, std::size_t end);

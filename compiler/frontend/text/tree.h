@@ -317,14 +317,6 @@ void parse(ParseInput& in, ParseState& state) {
   if (!tao::pegtl::parse<Rule, parse_actions, tree_control>(in, state)) throw std::logic_error("the parse matched nothing");
 }
 
-/// parse() without a sink, then the tree of what it recorded, the root spanning the input.
-template <class Rule, class ParseInput>
-SyntaxTree parse_tree(ParseInput& in, ParseState& state) {
-  const std::size_t end = in.byte() + in.size(0);
-  parse<Rule>(in, state);
-  return SyntaxTree(state.tape, end);
-}
-
 /// What every IR builder needs: the file and where to report.
 struct BuildContext {
   const SourceFile& source;
