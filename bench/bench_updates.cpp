@@ -2,7 +2,7 @@
 // 1. A chain of N kernel nodes that all pass param `a` and take their grid from param `g`:
 //    Instance::set("a", v) (one cuGraphExecKernelNodeSetParams per node),
 //    Instance::set("g", v) (each node's launch configuration folded again, then the same
-//    call), Instance::reload() of the edited file (an update in place, cudaGraphExecUpdate)
+//    call), Instance::reload() of the edited file (every node set in place: the value path)
 //    and a new Program::instantiate.
 // 2. The dynamic-parameter workflow: three kernels, the last taking a value that changes
 //    every step, 1000 steps submitted back to back, then waited for:
@@ -58,7 +58,7 @@ void update_row(int kernels, cudaStream_t stream) {
   Instance instance = program.instantiate("chain", bindings, stream);
 
   std::vector<double> set_us, grid_us, reload_us, instantiate_us;
-  bool all_updated = true;
+  bool all_set = true;
   for (int round = 0; round < 5; ++round) {
     const Clock::time_point set_start = Clock::now();
     for (int i = 0; i < 20; ++i) instance.set("a", static_cast<float>(i));
@@ -70,7 +70,7 @@ void update_row(int kernels, cudaStream_t stream) {
 
     std::ofstream(path) << param_chain_text(kernels, static_cast<float>(round + 2));
     const Clock::time_point reload_start = Clock::now();
-    all_updated = instance.reload(stream).kind == ReloadResult::Kind::updated && all_updated;
+    all_set = instance.reload(stream).kind == ReloadResult::Kind::nodes_set && all_set;
     reload_us.push_back(us_since(reload_start));
 
     const Clock::time_point instantiate_start = Clock::now();
@@ -81,7 +81,7 @@ void update_row(int kernels, cudaStream_t stream) {
   std::filesystem::remove(path);
   const double s = median(set_us), g = median(grid_us), r = median(reload_us), i = median(instantiate_us);
   std::printf("%7d | %9.1f %7.3f | %9.1f %7.3f | %9.1f %9.1f | %8.1f %8.1f %8.1f %s\n", kernels, s, s / kernels, g,
-              g / kernels, r, i, i / s, i / g, i / r, all_updated ? "" : "(a reload re-instantiated!)");
+              g / kernels, r, i, i / s, i / g, i / r, all_set ? "" : "(a reload did not set nodes!)");
   std::fflush(stdout);
 }
 
@@ -222,7 +222,7 @@ int main() {
   graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   std::puts("bench_updates 1: a chain of N empty kernel nodes that all pass param a, with grid g; us, medians of 5");
   std::puts("rounds. set = Instance::set(\"a\") and set grid = Instance::set(\"g\") (per call, and per node);");
-  std::puts("reload = Instance::reload of the edited file (updated in place); instantiate = a new");
+  std::puts("reload = Instance::reload of the edited file (its nodes set in place); instantiate = a new");
   std::puts("Program::instantiate. Ratios: instantiate / set, instantiate / set grid, instantiate / reload.");
   std::puts("");
   std::printf("%7s | %9s %7s | %9s %7s | %9s %9s | %8s %8s %8s\n", "kernels", "set", "/node", "set grid", "/node",

@@ -3,7 +3,7 @@
 // Loads the file at run time (the runtime path: cudaGraphAddNode, instantiate, upload),
 // launches it N times, and prints the named buffers after the last launch. With --watch it
 // then waits for edits of the files the graph was compiled from, reloads it
-// (Instance::reload: updated in place or re-instantiated, as it reports) and runs it again.
+// (Instance::reload: nodes set or updated in place, or re-instantiated, as it reports) and runs it again.
 // Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
 // since no program registers their functions here.
 #include <chrono>
@@ -141,8 +141,11 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
       const ReloadResult result = instance.reload(stream);
       const double reload_ms = ms_since(reload_start);
       std::fputs(result.warnings.c_str(), stderr);
-      if (result.kind == ReloadResult::Kind::updated) {
-        std::fputs("graphc: reloaded: updated in place (cudaGraphExecUpdate)\n", stderr);
+      if (result.kind == ReloadResult::Kind::nodes_set) {
+        std::fprintf(stderr, "graphc: reloaded: %zu changed node%s set in place\n", result.nodes_set,
+                     result.nodes_set == 1 ? "" : "s");
+      } else if (result.kind == ReloadResult::Kind::updated) {
+        std::fprintf(stderr, "graphc: reloaded: updated in place (cudaGraphExecUpdate): %s\n", result.reason.c_str());
       } else {
         std::fprintf(stderr, "graphc: reloaded: re-instantiated: %s\n", result.reason.c_str());
       }

@@ -15,13 +15,14 @@ namespace {
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
                         const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place);
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
+                        const BuiltGraph* live);
 
 class GraphBuilder {
  public:
   GraphBuilder(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
                const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, CaptureResources& resources,
-               BuiltGraph& built)
+               BuiltGraph& built, const BuiltGraph* live)
       : program_(program),
         graph_(program.module().graph(built.graph_id)),
         all_functions_(functions),
@@ -31,10 +32,12 @@ class GraphBuilder {
         events_(events),
         resources_(resources),
         built_(built),
+        live_(live),
         order_(graph_) {}
 
   // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
-  // body graph CUDA made for it).
+  // body graph CUDA made for it; null when preparing against a live graph, which has no
+  // conditional nodes).
   void build(cudaGraph_t target, ir::BodyId body) {
     for (std::uint32_t c = 0; c < graph_.conds.size(); ++c) {
       if (graph_.conds[c].body == body) create_handle(target, ir::CondId{c});
@@ -78,7 +81,7 @@ class GraphBuilder {
             [&](const ir::AllocNode& a) { return alloc_node_params(graph_.buffer(a.buffer).bytes(), device()); },
             [&](const ir::FreeNode& f) { return free_node_params(buffers_.at(f.buffer.value)); },
             [&](const ir::ChildGraphNode& call) {
-              built_.calls[id.value] = build_call(call, capture_place(graph_, node, built_.place));
+              built_.calls[id.value] = build_call(id, call, capture_place(graph_, node, built_.place));
               return child_graph_node_params(built_.calls[id.value]->graph.get());
             },
             [&](const ir::CaptureNode&) {
@@ -90,18 +93,11 @@ class GraphBuilder {
             },
         },
         node.op);
-    // Edge data only where a port is not the default, as the generated code passes it.
-    from_.clear();
-    data_.clear();
-    bool ports = false;
-    for (const ir::Dependency& d : order_.dependencies(id)) {
-      from_.push_back(built_.nodes[d.from.value]);
-      data_.push_back(edge_data(d.port));
-      ports = ports || d.port != ir::EdgePort::default_;
+    if (live_ != nullptr) {
+      built_.nodes[id.value] = live_->nodes[id.value];  // the exec's node, which the caller sets if it changed
+    } else {
+      add_node(target, id, node, p);
     }
-    check(cudaGraphAddNode(&built_.nodes[id.value], target, from_.data(), ports ? data_.data() : nullptr, from_.size(),
-                           &p),
-          "cudaGraphAddNode", site_of(program_.sources(), node));
     if (const auto* alloc = std::get_if<ir::AllocNode>(&node.op)) {
       buffers_.at(alloc->buffer.value) = p.alloc.dptr;  // fixed for the graph's lifetime
     }
@@ -120,8 +116,25 @@ class GraphBuilder {
     captured.release();  // likewise
   }
 
+  // cudaGraphAddNode of `node` with `p`, after its dependencies; edge data only where a
+  // port is not the default, as the generated code passes it.
+  void add_node(cudaGraph_t target, ir::NodeId id, const ir::Node& node, cudaGraphNodeParams& p) {
+    from_.clear();
+    data_.clear();
+    bool ports = false;
+    for (const ir::Dependency& d : order_.dependencies(id)) {
+      from_.push_back(built_.nodes[d.from.value]);
+      data_.push_back(edge_data(d.port));
+      ports = ports || d.port != ir::EdgePort::default_;
+    }
+    check(cudaGraphAddNode(&built_.nodes[id.value], target, from_.data(), ports ? data_.data() : nullptr, from_.size(),
+                           &p),
+          "cudaGraphAddNode", site_of(program_.sources(), node));
+  }
+
   // A kernel node's launch attributes (graphc/launch_attributes.h), after the cooperative
-  // grid is checked against the device.
+  // grid is checked against the device. A live graph's node keeps those it has (the
+  // caller compared them).
   void set_attributes(cudaGraphNode_t handle, const ir::Node& node, const ir::KernelNode& kernel,
                       const cudaKernelNodeParamsV2& launch) {
     const std::string location = program_.sources().location(node.name_range);
@@ -130,13 +143,14 @@ class GraphBuilder {
       check_cooperative_grid(launch.func, blocks, static_cast<int>(launch.blockDim.x * launch.blockDim.y * launch.blockDim.z),
                              launch.sharedMemBytes, node.name.c_str(), location.c_str());
     }
+    if (live_ != nullptr) return;
     set_launch_attributes(handle, launch_attributes(graph_, kernel.launch, buffers_), node.name.c_str(), location.c_str());
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is
   // the argument's memory from its offset on; a scalar parameter the caller's param (its
   // current value) or the value, already converted to the parameter's type by the validator.
-  std::unique_ptr<BuiltGraph> build_call(const ir::ChildGraphNode& call, CapturePlace place) {
+  std::unique_ptr<BuiltGraph> build_call(ir::NodeId id, const ir::ChildGraphNode& call, CapturePlace place) {
     const ir::Graph& callee = program_.module().graph(call.graph_id);
     std::vector<void*> buffers(callee.buffers.size(), nullptr);
     std::vector<Slot> params(callee.params.size());
@@ -156,9 +170,10 @@ class GraphBuilder {
         params[parameter.param.value] = param_slot(arg.value);
       }
     }
+    const BuiltGraph* live = live_ != nullptr ? live_->calls.at(id.value).get() : nullptr;
     auto child = std::make_unique<BuiltGraph>(
         create_graph(program_, call.graph_id, all_functions_, buffers, std::vector<std::size_t>(buffers.size(), 0),
-                     params, {}, resources_, place));
+                     params, {}, resources_, place, live));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -183,6 +198,7 @@ class GraphBuilder {
   const std::vector<cudaEvent_t>& events_;
   CaptureResources& resources_;
   BuiltGraph& built_;
+  const BuiltGraph* live_;  // the graph whose exec takes this one's values, or null (build_graph)
   ir::CreationOrder order_;
   std::vector<cudaGraphNode_t> from_;   // the node being added's dependencies
   std::vector<cudaGraphEdgeData> data_;  // and their edge data
@@ -192,14 +208,17 @@ class GraphBuilder {
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
                         const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place) {
+                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
+                        const BuiltGraph* live) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
   built.place = place;
   cudaGraph_t raw = nullptr;
-  check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite::at(program.sources(), graph.range));
-  built.graph = GraphHandle(raw);
+  if (live == nullptr) {
+    check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite::at(program.sources(), graph.range));
+    built.graph = GraphHandle(raw);
+  }
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
   built.kernel_functions.resize(graph.nodes.size());
@@ -212,7 +231,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
   configure_nodes(program, functions, params, built);
-  GraphBuilder(program, functions, params, events, resources, built).build(raw, ir::BodyId{});
+  GraphBuilder(program, functions, params, events, resources, built, live).build(raw, ir::BodyId{});
   return built;
 }
 
@@ -221,10 +240,10 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
                        const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources) {
+                       const std::vector<cudaEvent_t>& events, CaptureResources& resources, const BuiltGraph* live) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, pitches, params, events, resources, place);
+  return create_graph(program, id, functions, buffers, pitches, params, events, resources, place, live);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

@@ -69,10 +69,17 @@ struct BuiltGraph {
 /// (configure_nodes, refold.h), a called graph's with the values its call gives its
 /// parameters. Throws R0001 naming the node whose cudaGraphAddNode (or whose handle's
 /// cudaGraphConditionalHandleCreate) failed, and a capture's errors (R0041-R0043).
+///
+/// With `live` (Instance::reload's value path: the built graph an exec was instantiated
+/// from, of the same topology, without conditional, memory or capture nodes), no graph is
+/// created and no node added: each node is prepared as it would be added (arguments,
+/// configuration, called graphs) and takes the handle of `live`'s node, and launch
+/// attributes are not set; the caller gives the exec the nodes that changed
+/// (node_changes.h).
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
-                       CaptureResources& resources);
+                       CaptureResources& resources, const BuiltGraph* live = nullptr);
 
 /// The node of `built` (or of a graph it calls) whose handle is `handle`, with the graph
 /// it is in; nullptr when none is.

@@ -58,6 +58,14 @@ cudaHostNodeParams HostArgs::params() const {
   return {&HostBlock::run, current_.get()};
 }
 
+bool HostArgs::same_call(const HostArgs& other) const {
+  const Bindings::BoundHost& a = function_;
+  const Bindings::BoundHost& b = other.function_;
+  if (a.fn != b.fn || a.user_data != b.user_data || a.invoke != b.invoke || a.function != b.function) return false;
+  if (!current_ || !other.current_) return !current_ && !other.current_;
+  return current_->storage == other.current_->storage;
+}
+
 bool HostArgs::uses(ir::ParamId id) const {
   return current_ && std::find(params_.begin(), params_.end(), id) != params_.end();
 }

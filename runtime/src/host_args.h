@@ -54,6 +54,9 @@ class HostArgs {
   /// A new block with every argument that passes root buffer `id`'s memory pointing into
   /// `base`, at the argument's own offset.
   void set_buffer(ir::BufferId id, void* base);
+  /// Whether `other` calls the same function with the same user data and argument bytes
+  /// (Instance::reload's value path).
+  bool same_call(const HostArgs& other) const;
   /// Keeps `older`'s blocks alive as long as this (an exec that ran them is taken over).
   void keep(HostArgs&& older);
 

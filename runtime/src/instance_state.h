@@ -46,8 +46,9 @@ ir::BufferId buffer_id(const InstanceState& state, std::string_view name);
 /// Gives node `node` of `built` (the instantiated graph, or a graph one of its call nodes
 /// embeds) its current arguments and configuration in the exec: a kernel node through
 /// cudaGraphExecKernelNodeSetParams (which takes the nodes of child graphs too), a host node
-/// through cudaGraphExecHostNodeSetParams (its current argument block), a copy or a memset
-/// through cudaGraphExecNodeSetParams; R0001 naming the node if CUDA refuses.
+/// through cudaGraphExecHostNodeSetParams (its current argument block), a copy, a memset or
+/// an event record or wait node (its event) through cudaGraphExecNodeSetParams; R0001 naming
+/// the node if CUDA refuses. Other kinds have no parameters to set (std::logic_error).
 void update_node(InstanceState& state, BuiltGraph& built, std::size_t node);
 
 /// Uploads the exec again (cudaGraphUpload, then a synchronization of `stream`): a graph

@@ -28,7 +28,8 @@ std::vector<ir::GraphId> launch_closure(const ir::Module& module, ir::GraphId ro
 }
 
 std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState>& program, ir::GraphId id,
-                                              const Bindings& bindings, const BufferSet* reuse) {
+                                              const Bindings& bindings, const BufferSet* reuse,
+                                              const BuiltGraph* live) {
   auto state = std::make_unique<InstanceState>();
   state->program = program;
   state->graph_id = id;
@@ -45,7 +46,7 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   state->events = EventSet::create(*program, graph, bindings);
   state->built = build_graph(*program, id, state->functions, state->buffers.pointers(),
                              state->buffers.pitches(), state->params,
-                             state->events.events(), state->captures);
+                             state->events.events(), state->captures, live);
   return state;
 }
 

@@ -20,9 +20,11 @@ std::vector<ir::GraphId> launch_closure(const ir::Module& module, ir::GraphId ro
 /// Resolves the kernels of graph `id` (and of the graphs it calls), allocates its buffers
 /// (reusing those of `reuse` that are unchanged: BufferSet::create), creates its events and
 /// builds its cudaGraph_t, not instantiated. Keeps a copy of `bindings`. Throws R00xx as
-/// Program::instantiate documents.
+/// Program::instantiate documents. With `live`, the graph is prepared against that built
+/// graph rather than built (build_graph's value path).
 std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState>& program, ir::GraphId id,
-                                              const Bindings& bindings, const BufferSet* reuse);
+                                              const Bindings& bindings, const BufferSet* reuse,
+                                              const BuiltGraph* live = nullptr);
 
 /// cudaGraphInstantiateWithParams of `state`'s graph, for device launch when it is declared
 /// so and with auto-free when an allocation is never freed; R0001 naming the node that

@@ -18,6 +18,7 @@ namespace graphc::detail {
 /// type of the language (the widest, double3 and longlong3, take 24), aligned for any.
 struct alignas(16) Slot {
   std::array<std::byte, 32> bytes{};
+  bool operator==(const Slot&) const = default;
 };
 
 /// The bytes of a scalar value (a param's value set, a call's value for a parameter).
@@ -68,6 +69,9 @@ class KernelArgs {
   /// Points every argument or field that passes buffer `id` (`buf`, `buf + k`) into
   /// `base`, the buffer's new memory, at its own offset.
   void set_buffer(ir::BufferId id, void* base);
+  /// Whether every argument's bytes are those of `other`'s (the same node's arguments as
+  /// another build made them: Instance::reload's value path).
+  bool same_bytes(const KernelArgs& other) const { return bytes_ == other.bytes_; }
   /// The graphs whose exec an argument passes (`@g`), in argument order.
   const std::vector<ir::GraphId>& graph_execs() const { return graph_execs_; }
   /// Writes `exec` into every argument that passes `@g` for graph `id`.

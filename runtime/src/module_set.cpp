@@ -1,11 +1,38 @@
 #include "module_set.h"
 
+#include <fstream>
+#include <iterator>
+
+#include "modules/stable_hash.h"
+
 #include "modules/module_kernels.h"
 #include "modules_library.h"
 #include "modules_nvrtc.h"
 
 namespace graphc::detail {
-ModuleSet ModuleSet::load(const Compilation& compilation) {
+namespace {
+
+// The bytes of the file at `path`; empty when it cannot be read (loading it then reports
+// why).
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+const ModuleSet::Loaded* ModuleSet::find_loaded(const ModuleSet* previous, const Loaded& wanted) {
+  if (previous == nullptr) return nullptr;
+  for (const Loaded& loaded : previous->modules_) {
+    if (loaded.path == wanted.path && loaded.nvrtc == wanted.nvrtc && loaded.image_hash == wanted.image_hash &&
+        loaded.lowered_names == wanted.lowered_names) {
+      return &loaded;
+    }
+  }
+  return nullptr;
+}
+
+ModuleSet ModuleSet::load(const Compilation& compilation, const ModuleSet* previous) {
   ModuleSet set;
   const ir::Module& module = compilation.module;
   const std::vector<std::string> kernels = modules::kernel_functions(module);
@@ -14,25 +41,38 @@ ModuleSet ModuleSet::load(const Compilation& compilation) {
   for (const ir::ModuleDecl& decl : module.modules) {
     const ModuleSite site{compilation.sources, decl, module.path};
     Loaded loaded;
+    loaded.path = decl.resolved;
     ModuleInfo info;
     info.path = decl.resolved;
+    std::string image;
     if (decl.compiled_by_nvrtc()) {
       if (arch.empty()) arch = current_device_arch();
       NvrtcOutput out = compile_cu(site, kernels, arch, cache);
-      loaded.library = load_image(site, out.code.image);
+      image = std::move(out.code.image);
       loaded.nvrtc = true;
       loaded.lowered_names = std::move(out.code.lowered_names);
       info.kind = ModuleInfo::Kind::nvrtc;
       info.cache_hit = out.cache_hit;
       info.arch = arch;
     } else {
-      loaded.library = load_library_file(site);
+      image = file_bytes(decl.resolved);
       info.kind = ModuleInfo::Kind::library;
+    }
+    loaded.image_hash = image.empty() ? 0 : modules::stable_hash(image);
+    if (const Loaded* kept = image.empty() ? nullptr : find_loaded(previous, loaded)) {
+      loaded.library = kept->library;
+    } else {
+      loaded.library = std::make_shared<const LibraryHandle>(loaded.nvrtc ? load_image(site, image)
+                                                                          : load_library_file(site));
     }
     set.modules_.push_back(std::move(loaded));
     set.info_.push_back(std::move(info));
   }
-  if (const ir::Node* node = module.first_synthetic()) set.noop_ = load_noop_kernel(site_of(compilation.sources, *node));
+  if (const ir::Node* node = module.first_synthetic()) {
+    set.noop_ = previous != nullptr && previous->noop_
+                    ? previous->noop_
+                    : std::make_shared<const NoopKernel>(load_noop_kernel(site_of(compilation.sources, *node)));
+  }
   return set;
 }
 
@@ -45,7 +85,7 @@ std::optional<cudaKernel_t> ModuleSet::find(std::string_view name, const CallSit
       symbol = it->second;
     }
     cudaKernel_t kernel = nullptr;
-    const cudaError_t status = cudaLibraryGetKernel(&kernel, module.library.get(), symbol.c_str());
+    const cudaError_t status = cudaLibraryGetKernel(&kernel, module.library->get(), symbol.c_str());
     if (status == cudaErrorSymbolNotFound && !module.nvrtc) {
       cudaGetLastError();
       continue;

@@ -3,7 +3,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,7 +26,11 @@ class ModuleSet {
   /// kernel of synthetic nodes, which it loads too if a graph has any; compiled for
   /// current_device_arch(); cached in NvrtcCache::default_directory()), anything else
   /// (.ptx, .cubin, .fatbin) with cudaLibraryLoadFromFile. Throws R0005, R0006, R0001.
-  static ModuleSet load(const Compilation& compilation);
+  /// With `previous` (Instance::reload: the modules of the program reloaded), a module
+  /// whose file and image are unchanged (the same path, and the same CUBIN or file bytes)
+  /// keeps `previous`'s library, and the no-op kernel likewise: their kernels stay the same
+  /// cudaKernel_t, so the nodes that run them are unchanged.
+  static ModuleSet load(const Compilation& compilation, const ModuleSet* previous = nullptr);
 
   /// The kernel `name` (as written in the graph) from the first module that has it:
   /// through its lowered name in a .cu module, by symbol name (cudaLibraryGetKernel) in
@@ -39,13 +45,18 @@ class ModuleSet {
 
  private:
   struct Loaded {
-    LibraryHandle library;
+    std::shared_ptr<const LibraryHandle> library;  // shared with the reloads that keep it
     bool nvrtc = false;
     std::map<std::string, std::string, std::less<>> lowered_names;  // nvrtc: name expression -> symbol
+    std::string path;                                                // as resolved
+    std::uint64_t image_hash = 0;  // stable_hash of the CUBIN (nvrtc) or of the file's bytes
   };
+  // `previous`'s module of `path` with this image, if it has one.
+  static const Loaded* find_loaded(const ModuleSet* previous, const Loaded& wanted);
+
   std::vector<Loaded> modules_;
   std::vector<ModuleInfo> info_;
-  std::optional<NoopKernel> noop_;
+  std::shared_ptr<const NoopKernel> noop_;
 };
 
 }  // namespace graphc::detail

@@ -18,9 +18,11 @@ struct ProgramState {
   std::string warnings;                      // rendered warnings of the load
   std::optional<ModuleSet> modules;          // loaded at the first instantiate
 
-  /// Loads the modules if not yet loaded (ModuleSet::load).
-  void load_modules() {
-    if (!modules) modules = ModuleSet::load(*compilation);
+  /// Loads the modules if not yet loaded (ModuleSet::load), keeping those of `previous`
+  /// (the program reloaded) that are unchanged.
+  void load_modules(const ProgramState* previous = nullptr) {
+    if (modules) return;
+    modules = ModuleSet::load(*compilation, previous != nullptr && previous->modules ? &*previous->modules : nullptr);
   }
   const ir::Module& module() const { return compilation->module; }
   const SourceManager& sources() const { return compilation->sources; }

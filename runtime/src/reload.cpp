@@ -1,7 +1,8 @@
-// Instance::reload: the file compiled again and the graph rebuilt with the same bindings;
-// the executable graph updated in place (cudaGraphExecUpdate) when the topology is the
-// same, else instantiated anew. Nothing of the instance changes until the new graph is
-// built (and, when re-instantiated, instantiated).
+// Instance::reload: the file compiled again and, with the same bindings, when the topology
+// is the same, the nodes whose values changed set in the exec (node_changes.h) or, where
+// that cannot be, a new graph built and the exec updated from it (cudaGraphExecUpdate);
+// otherwise instantiated anew. Nothing of the instance changes until the new graph is
+// prepared or built (and, when re-instantiated, instantiated).
 #include <fmt/format.h>
 
 #include "buffers.h"
@@ -13,6 +14,7 @@
 #include "instantiate.h"
 #include "ir/topology.h"
 #include "load_program.h"
+#include "node_changes.h"
 
 namespace graphc {
 namespace {
@@ -81,7 +83,7 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   const std::shared_ptr<detail::ProgramState> program =
       detail::load_program(old.program->path, old.program->options);
   const ir::GraphId id = detail::find_graph(*program, old.graph().name);
-  program->load_modules();
+  program->load_modules(old.program.get());  // unchanged modules keep their libraries (and kernels)
   const ir::Module& module = program->module();
   const ir::Graph& graph = module.graph(id);
 
@@ -97,29 +99,55 @@ ReloadResult Instance::reload(cudaStream_t stream) {
 
   detail::check_bindings(*program, {&graph}, old.bindings);
   detail::check_event_bindings(*program, graph, old.bindings);
+
+  // Only values changed: the nodes that differ are set in the exec, no graph is built.
+  reason = detail::node_setting_blocker(module, id);
+  if (reason.empty()) {
+    std::unique_ptr<detail::InstanceState> fresh =
+        detail::build_instance(program, id, old.bindings, &old.buffers, &old.built);
+    detail::NodeChanges changes = detail::node_changes(*fresh, old);
+    reason = changes.blocker;
+    if (reason.empty()) reason = detail::set_node_changes(*fresh, old, changes.nodes);
+    if (reason.empty()) {
+      commit(std::move(fresh), stream);
+      return {ReloadResult::Kind::nodes_set, {}, program->warnings, changes.nodes.size()};
+    }
+  }
+
   std::unique_ptr<detail::InstanceState> fresh = detail::build_instance(program, id, old.bindings, &old.buffers);
   cudaGraphExecUpdateResultInfo info{};
   const cudaError_t status = cudaGraphExecUpdate(old.exec.get(), fresh->built.graph.get(), &info);
-  const detail::CallSite site = detail::CallSite::at(program->sources(), graph.range);
   if (status == cudaSuccess) {
     fresh->exec = std::move(old.exec);
-    adopt_exec_nodes(fresh->built, old.built);
-    // Nodes the caller disabled are enabled again, as a new instance's are.
-    for (const ir::NodeId node : old.disabled) {
-      detail::check(cudaGraphNodeSetEnabled(fresh->exec.get(), fresh->built.nodes[node.value], 1U),
-                    "cudaGraphNodeSetEnabled", detail::site_of(program->sources(), graph.node(node)));
-    }
-  } else {
-    if (status != cudaErrorGraphExecUpdateFailure) detail::check(status, "cudaGraphExecUpdate", site);
-    (void)cudaGetLastError();  // the refusal is reported in `reason`, not left for the next CUDA call
-    reason = update_refusal(*fresh, info);
-    detail::instantiate_exec(*fresh);
+    commit(std::move(fresh), stream);
+    return {ReloadResult::Kind::updated, reason, program->warnings};
+  }
+  if (status != cudaErrorGraphExecUpdateFailure) {
+    detail::check(status, "cudaGraphExecUpdate", detail::CallSite::at(program->sources(), graph.range));
+  }
+  (void)cudaGetLastError();  // the refusal is reported in `reason`, not left for the next CUDA call
+  reason = update_refusal(*fresh, info);
+  detail::instantiate_exec(*fresh);
+  fresh->buffers.take_reused(old.buffers);
+  state_ = std::move(fresh);
+  detail::upload(*state_, stream);
+  return {ReloadResult::Kind::reinstantiated, reason, program->warnings};
+}
+
+// `fresh` has the old state's exec, updated: it takes over the old graph's node handles
+// (which identify the exec's nodes), enables the nodes the caller disabled, as a new
+// instance's are, keeps the unchanged buffers and replaces the old state.
+void Instance::commit(std::unique_ptr<detail::InstanceState> fresh, cudaStream_t stream) {
+  detail::InstanceState& old = *state_;
+  adopt_exec_nodes(fresh->built, old.built);
+  const ir::Graph& graph = fresh->graph();
+  for (const ir::NodeId node : old.disabled) {
+    detail::check(cudaGraphNodeSetEnabled(fresh->exec.get(), fresh->built.nodes[node.value], 1U),
+                  "cudaGraphNodeSetEnabled", detail::site_of(fresh->program->sources(), graph.node(node)));
   }
   fresh->buffers.take_reused(old.buffers);
   state_ = std::move(fresh);
   detail::upload(*state_, stream);
-  return {reason.empty() ? ReloadResult::Kind::updated : ReloadResult::Kind::reinstantiated, reason,
-          program->warnings};
 }
 
 }  // namespace graphc

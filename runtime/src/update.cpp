@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 #include "exec_kernel_setter.h"
 #include "graphc/instance.h"
 #include "instance_state.h"
+#include "ir/overloaded.h"
 #include "node_params.h"
 #include "recapture.h"
 #include "refold.h"
@@ -154,9 +156,18 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
     return;
   }
   const ir::Graph& graph = state.program->module().graph(built.graph_id);
-  cudaGraphNodeParams p = std::holds_alternative<ir::CopyNode>(n.op)
-                              ? copy_node_params(graph, std::get<ir::CopyNode>(n.op), built.buffers, built.pitches)
-                              : memset_node_params(graph, std::get<ir::MemsetNode>(n.op), built.buffers, built.pitches);
+  const std::vector<cudaEvent_t>& events = state.events.events();
+  cudaGraphNodeParams p = std::visit(
+      ir::Overloaded{
+          [&](const ir::CopyNode& copy) { return copy_node_params(graph, copy, built.buffers, built.pitches); },
+          [&](const ir::MemsetNode& memset) { return memset_node_params(graph, memset, built.buffers, built.pitches); },
+          [&](const ir::EventRecordNode& record) { return event_record_node_params(events.at(record.id.value)); },
+          [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events.at(wait.id.value)); },
+          [&](const auto&) -> cudaGraphNodeParams {
+            throw std::logic_error("update_node: node '" + n.name + "' has no parameters to set");
+          },
+      },
+      n.op);
   check(cudaGraphExecNodeSetParams(state.exec.get(), built.nodes[node], &p), "cudaGraphExecNodeSetParams", site);
 }
 

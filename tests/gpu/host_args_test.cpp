@@ -104,10 +104,11 @@ TEST_CASE("a host node's arguments reach its typed function, and Instance::set a
   CHECK(read<float>(y2.get(), kN) == iota_scaled(kN, 3.0f));
   CHECK(ticks == 3);
 
-  // Reloaded (the same file): the exec is updated in place with new blocks, keeps the
-  // binding, and still takes a new value.
+  // Reloaded (the same file): the host node's block is the same (its binding kept), so the
+  // exec keeps it, and still takes a new value.
   const cudaGraphExec_t exec = instance.exec();
-  CHECK(instance.reload().kind == ReloadResult::Kind::updated);
+  const ReloadResult reloaded = instance.reload();
+  CHECK(reloaded.kind == ReloadResult::Kind::nodes_set);
   CHECK(instance.exec() == exec);
   instance.set("scale", 5.0f);
   instance.launch();

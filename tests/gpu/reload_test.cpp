@@ -1,6 +1,7 @@
-// Instance::reload: the file read again; the exec updated in place (cudaGraphExecUpdate)
-// when only values changed, re-instantiated when the topology changed; unchanged buffers
-// keep their contents; a file with errors leaves the instance as it was.
+// Instance::reload: the file read again; when only values changed, the changed nodes set in
+// the exec and no graph built, or, where a node cannot be set so, the exec updated in place
+// from a new graph (cudaGraphExecUpdate); re-instantiated when the topology changed;
+// unchanged buffers keep their contents; a file with errors leaves the instance as it was.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -41,7 +42,7 @@ std::vector<float> filled(float value, std::size_t count = 512) { return std::ve
 
 std::vector<float> scaled(float factor) { return iota_scaled(512, factor); }
 
-TEST_CASE("Instance::reload updates the exec in place when only values change", "[runtime][gpu]") {
+TEST_CASE("Instance::reload sets only the changed nodes in the exec when only values change", "[runtime][gpu]") {
   const std::string path = write_graph("values", graph_text("2.0f", 128));
   Program program = Program::load(path);
   Instance instance = program.instantiate("live");
@@ -53,7 +54,8 @@ TEST_CASE("Instance::reload updates the exec in place when only values change", 
 
   write_graph("values", graph_text("3.0f", 64));  // a new param default and a new launch shape
   const ReloadResult result = instance.reload();
-  CHECK(result.kind == ReloadResult::Kind::updated);
+  CHECK(result.kind == ReloadResult::Kind::nodes_set);
+  CHECK(result.nodes_set == 1);  // `apply`; `count` runs the same kernel (its module unchanged) on the same memory
   CHECK(result.reason.empty());
   CHECK(result.warnings.empty());
   CHECK(instance.exec() == exec);
@@ -71,6 +73,47 @@ TEST_CASE("Instance::reload updates the exec in place when only values change", 
   instance.set("scale", 5.0f);
   instance.launch();
   CHECK(read_buffer<float>(instance, "out") == scaled(4.0f));
+
+  // The same file again: nothing to set; the param starts from the file's default again.
+  const ReloadResult same = instance.reload();
+  CHECK(same.kind == ReloadResult::Kind::nodes_set);
+  CHECK(same.nodes_set == 1);  // `apply` had scale 5 from set(); the file says 3
+  CHECK(instance.enabled("apply"));
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out") == scaled(3.0f));
+  CHECK(read_buffer<float>(instance, "counter") == filled(4.0f));
+  CHECK(instance.reload().nodes_set == 0);
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "counter") == filled(5.0f));
+}
+
+TEST_CASE("Instance::reload updates the exec from a new graph where a node cannot be set alone, and says why",
+          "[runtime][gpu][capture]") {
+  const auto gemm_text = [](const std::string& alpha) {
+    return R"(graph gemm {
+    buffer a : f32[64] device = fill(1);
+    buffer b : f32[64] device = fill(1);
+    buffer c : f32[64] device = fill(0);
+    param alpha : f32 = )" + alpha + R"(;
+    capture mm : cublas.gemm(8, 8, 8, alpha, a, 8, b, 8, 0.0, c, 8);
+}
+)";
+  };
+  const std::string path = write_graph("capture", gemm_text("1.0"));
+  Program program = Program::load(path);
+  Instance instance = program.instantiate("gemm");
+  const cudaGraphExec_t exec = instance.exec();
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "c") == filled(8.0f, 64));  // alpha * (K ones times ones)
+
+  write_graph("capture", gemm_text("2.0"));
+  const ReloadResult result = instance.reload();
+  CHECK(result.kind == ReloadResult::Kind::updated);
+  CHECK(result.reason == "capture node 'mm' is captured again, which takes a graph build");
+  CHECK(result.nodes_set == 0);
+  CHECK(instance.exec() == exec);
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "c") == filled(16.0f, 64));
 }
 
 TEST_CASE("Instance::reload re-instantiates when the topology changes and says why", "[runtime][gpu]") {

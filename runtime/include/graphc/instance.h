@@ -24,19 +24,31 @@ struct InstanceState;
 
 }  // namespace detail
 
-/// What Instance::reload did.
+/// What Instance::reload did, cheapest first.
 struct ReloadResult {
   enum class Kind {
-    updated,         // the executable graph was updated in place (cudaGraphExecUpdate)
-    reinstantiated,  // a new executable graph replaced it (cudaGraphInstantiate)
+    /// Only values changed: the nodes whose parameters differ were set in the executable
+    /// graph one by one (cudaGraphExecKernelNodeSetParams, cudaGraphExecNodeSetParams), and
+    /// no graph was built.
+    nodes_set,
+    /// A new graph was built and the executable graph updated in place from it
+    /// (cudaGraphExecUpdate).
+    updated,
+    /// A new executable graph replaced it (cudaGraphInstantiate).
+    reinstantiated,
   };
-  Kind kind = Kind::updated;
-  /// Why it was re-instantiated, e.g. "node 'x' is new" or what cudaGraphExecUpdate
-  /// reported; empty when updated.
+  Kind kind = Kind::nodes_set;
+  /// Why the cheaper path was not taken: for `updated`, why nodes could not be set one by
+  /// one (e.g. "capture node 'gemm' is captured again, which takes a graph build"); for
+  /// `reinstantiated`, why the exec could not be updated (e.g. "node 'x' is new", or what
+  /// cudaGraphExecUpdate reported). Empty for `nodes_set`.
   std::string reason;
   /// The warnings of the files as read again, rendered as Program::warnings() renders a
   /// load's; empty when there are none.
   std::string warnings;
+  /// For `nodes_set`: how many nodes were set (those of called graphs included); an
+  /// unchanged file sets none. 0 otherwise.
+  std::size_t nodes_set = 0;
 };
 
 /// Move-only; owns the cudaGraph_t, the cudaGraphExec_t, every buffer it allocated and
@@ -106,7 +118,10 @@ class Instance {
   /// and its modules (an edited `.cu` is compiled again by NVRTC), and rebuilds this graph
   /// with the same bindings and load options. When the graph's topology is unchanged
   /// (ir::topology_difference: only values, launch shapes and kernels changed), the
-  /// executable graph is updated in place with cudaGraphExecUpdate; otherwise, or when CUDA
+  /// nodes whose parameters changed are set in the executable graph and no graph is built
+  /// (ReloadResult::Kind::nodes_set); where a node cannot be set so (a capture node, changed
+  /// launch attributes, a setting CUDA refuses), a new graph is built and the executable
+  /// graph updated in place with cudaGraphExecUpdate (updated). Otherwise, or when CUDA
   /// refuses the update, or for graphs with conditional nodes or graphs launched from the
   /// device, it is re-instantiated. Either way it is uploaded on `stream`, synchronized.
   /// Buffers the instance allocated keep their memory and contents when their name, type,
@@ -185,6 +200,8 @@ class Instance {
   /// instances of the others, the graphs it launches.
   static Instance assemble(std::vector<std::unique_ptr<detail::InstanceState>> states);
   void set_bytes(std::string_view name, ir::ScalarType given, const void* value);
+  /// reload's end once `fresh` holds the updated exec: it replaces this instance's state.
+  void commit(std::unique_ptr<detail::InstanceState> fresh, cudaStream_t stream);
 
   std::unique_ptr<detail::InstanceState> state_;
 };
