@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <string_view>
 
 #include <tao/pegtl.hpp>
@@ -16,22 +17,57 @@ namespace graphc::grammar {
 
 using namespace tao::pegtl;
 
-// `// ...` up to and including the end of the line (or the end of the file).
-struct line_comment : seq<two<'/'>, until<eolf>> {};
+// `/*` with no `*/` after it: an error at its `/*`; a rule of its own so that it has an
+// error message. Block comments do not nest, as in C++.
+struct unterminated_comment : string<'/', '*'> {};
 
-// `/*`, the opening of a block comment; block comments do not nest, as in C++.
-struct block_comment_open : string<'/', '*'> {};
+// Whitespace and comments between tokens (possibly none): blanks (PEGTL's `space`: ' ',
+// '\t', '\n', '\v', '\f', '\r'), `// ...` up to and including the end of the line (or of
+// the file), and `/* ... */`. It follows every token, so it scans the characters in line
+// rather than as star<sor<plus<space>, line comment, block comment>>, which matches the
+// same text.
+struct skip {
+  using rule_t = skip;
+  using subs_t = type_list<>;
 
-// A `/*` with no `*/` after it; a rule of its own so that it has an error message.
-struct unterminated_comment : block_comment_open {};
+  template <apply_mode A, rewind_mode M, template <class...> class Action, template <class...> class Control,
+            class ParseInput, class... States>
+  static bool match(ParseInput& in, States&&... st) {
+    const char* p = in.current();
+    const char* const end = in.end();
+    for (;;) {
+      while (p != end && is_blank(*p)) ++p;
+      if (end - p < 2 || p[0] != '/') break;
+      if (p[1] == '/') {
+        const void* eol = std::memchr(p + 2, '\n', static_cast<std::size_t>(end - p - 2));
+        p = eol != nullptr ? static_cast<const char*>(eol) + 1 : end;
+      } else if (p[1] == '*') {
+        const char* close = find_close(p + 2, end);
+        if (close == nullptr) {
+          in.bump(static_cast<std::size_t>(p - in.current()));
+          Control<unterminated_comment>::raise(static_cast<const ParseInput&>(in), st...);
+        }
+        p = close + 2;
+      } else {
+        break;
+      }
+    }
+    in.bump(static_cast<std::size_t>(p - in.current()));
+    return true;
+  }
 
-// `/* ... */`. An unterminated one is an error at its `/*`.
-struct block_comment
-    : sor<seq<block_comment_open, until<string<'*', '/'>>>, seq<at<block_comment_open>, raise<unterminated_comment>>> {
+  static constexpr bool is_blank(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+  // The `*/` at or after `p`, or null.
+  static const char* find_close(const char* p, const char* end) {
+    for (; end - p >= 2; ++p) {
+      p = static_cast<const char*>(std::memchr(p, '*', static_cast<std::size_t>(end - p - 1)));
+      if (p == nullptr) return nullptr;
+      if (p[1] == '/') return p;
+    }
+    return nullptr;
+  }
 };
-
-// Whitespace and comments between tokens (possibly none).
-struct skip : star<sor<plus<space>, line_comment, block_comment>> {};
 
 // The characters Cs exactly, compared in line: PEGTL's string<> calls memcmp, which costs
 // more than the comparison for the short tokens of this language. `Keyword`: not followed
@@ -190,3 +226,5 @@ template <class Name, bool Keyword, char... Cs>
 struct tao::pegtl::analyze_traits<Name, graphc::grammar::chars<Keyword, Cs...>> : analyze_any_traits<> {};
 template <class Name, const auto& Words>
 struct tao::pegtl::analyze_traits<Name, graphc::grammar::word_of<Words>> : analyze_any_traits<> {};
+template <class Name>
+struct tao::pegtl::analyze_traits<Name, graphc::grammar::skip> : analyze_opt_traits<> {};

@@ -31,6 +31,8 @@ void order(ir::Graph& graph, std::vector<Reorder>& out) {
   graph.creation_rank.assign(graph.nodes.size(), 0);
   for (std::uint32_t r = 0; r < by_priority.size(); ++r) graph.creation_rank[by_priority[r]] = r;
 
+  // Ranks in IR order give the declared order again (a chain, a fork-join): nothing moved.
+  if (std::is_sorted(by_priority.begin(), by_priority.end())) return;
   const ir::CreationOrder ranked_order(graph);
   const std::vector<ir::NodeId>& ranked = ranked_order.all();
   std::size_t moved = 0;

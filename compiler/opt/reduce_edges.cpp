@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 
 #include "ir/creation_order.h"
@@ -16,30 +17,41 @@ constexpr std::size_t kWord = 64;
 
 class Reducer {
  public:
-  explicit Reducer(ir::Graph& graph) : graph_(graph), successors_(graph.nodes.size()) {
+  // The successors over default-port edges, flat (CSR: each node's from first_[node] on).
+  explicit Reducer(ir::Graph& graph) : graph_(graph), first_(graph.nodes.size() + 1, 0) {
+    for (const ir::Edge& edge : graph_.edges) {
+      if (edge.port == ir::EdgePort::default_) ++first_[edge.from_id.value + 1];
+    }
+    for (std::size_t n = 0; n < graph_.nodes.size(); ++n) first_[n + 1] += first_[n];
+    successors_.resize(first_.back());
+    std::vector<std::uint32_t> next(first_.begin(), first_.end() - 1);
     for (std::uint32_t e = 0; e < graph_.edges.size(); ++e) {
       const ir::Edge& edge = graph_.edges[e];
-      if (edge.port == ir::EdgePort::default_) successors_[edge.from_id.value].push_back({edge.to_id.value, e});
+      if (edge.port == ir::EdgePort::default_) successors_[next[edge.from_id.value]++] = {edge.to_id.value, e};
     }
-    topological_order();
   }
 
   std::vector<ImpliedEdge> run() {
-    std::vector<bool> implied(graph_.edges.size(), false);
-    std::vector<std::vector<std::string>> paths(graph_.edges.size());
     // An edge u -> v is implied by another path from u to v, which leaves u by another edge
     // and enters v by another: only an edge from a node of two or more successors to a node
     // of two or more predecessors can be. Reachability is computed to such targets alone:
-    // none in a chain, a fork-join or parallel chains.
+    // none in a chain, a fork-join or parallel chains, which need no order either.
     std::vector<std::uint32_t> predecessors(graph_.nodes.size(), 0);
-    for (const auto& list : successors_) {
-      for (const Successor& s : list) ++predecessors[s.node];
-    }
+    for (const Successor& s : successors_) ++predecessors[s.node];
     std::vector<bool> is_target(graph_.nodes.size(), false);
-    for (const auto& list : successors_) {
-      if (list.size() < 2) continue;
-      for (const Successor& s : list) is_target[s.node] = is_target[s.node] || predecessors[s.node] >= 2;
+    bool any = false;
+    for (std::uint32_t u = 0; u < graph_.nodes.size(); ++u) {
+      if (successors_of(u).size() < 2) continue;
+      for (const Successor& s : successors_of(u)) {
+        const bool target = predecessors[s.node] >= 2;
+        is_target[s.node] = is_target[s.node] || target;
+        any = any || target;
+      }
     }
+    if (!any) return {};
+    topological_order();
+    std::vector<bool> implied(graph_.edges.size(), false);
+    std::vector<std::vector<std::string>> paths(graph_.edges.size());
     column_.assign(graph_.nodes.size(), kNoColumn);
     std::size_t count = 0;
     for (const std::uint32_t v : order_) {
@@ -53,13 +65,13 @@ class Reducer {
       for (std::size_t k = order_.size(); k-- > 0;) {
         const std::uint32_t u = order_[k];
         std::fill(longer.begin(), longer.end(), 0);
-        for (const Successor& s : successors_[u]) {
+        for (const Successor& s : successors_of(u)) {
           const std::uint64_t* from = row(s.node);
           for (std::size_t w = 0; w < words_; ++w) longer[w] |= from[w];
         }
         std::uint64_t* into = row(u);
         std::copy(longer.begin(), longer.end(), into);
-        for (const Successor& s : successors_[u]) {
+        for (const Successor& s : successors_of(u)) {
           const std::size_t c = column_[s.node];
           if (c == kNoColumn || c < first || c >= first + width) continue;
           const std::size_t bit = c - first;
@@ -102,6 +114,10 @@ class Reducer {
     for (std::size_t k = 0; k < order_.size(); ++k) position_[order_[k]] = k;
   }
 
+  std::span<const Successor> successors_of(std::uint32_t node) const {
+    return std::span<const Successor>(successors_).subspan(first_[node], first_[node + 1] - first_[node]);
+  }
+
   std::uint64_t* row(std::uint32_t node) { return &reach_[position_[node] * words_]; }
   const std::uint64_t* row(std::uint32_t node) const { return &reach_[position_[node] * words_]; }
 
@@ -116,10 +132,11 @@ class Reducer {
   std::vector<std::string> path(std::uint32_t u, std::uint32_t v, std::size_t first) const {
     std::vector<std::string> names{graph_.nodes[u].name};
     for (std::uint32_t at = u; at != v;) {
-      const auto next = std::find_if(successors_[at].begin(), successors_[at].end(), [&](const Successor& s) {
+      const std::span<const Successor> out = successors_of(at);
+      const auto next = std::find_if(out.begin(), out.end(), [&](const Successor& s) {
         return s.node == v ? at != u : reaches(s.node, v, first);
       });
-      if (next == successors_[at].end()) throw std::logic_error("opt: an implied edge has no other path");
+      if (next == out.end()) throw std::logic_error("opt: an implied edge has no other path");
       at = next->node;
       names.push_back(graph_.nodes[at].name);
     }
@@ -127,7 +144,8 @@ class Reducer {
   }
 
   ir::Graph& graph_;
-  std::vector<std::vector<Successor>> successors_;
+  std::vector<std::uint32_t> first_;  // per node, and one past the last: where its successors start
+  std::vector<Successor> successors_;
   std::vector<std::uint32_t> order_;
   std::vector<std::size_t> position_;
   static constexpr std::size_t kNoColumn = SIZE_MAX;

@@ -1,6 +1,7 @@
 #include "source/source.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -9,10 +10,13 @@ namespace graphc {
 
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
-  line_starts_.reserve(static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1);
+  line_starts_.reserve(text_.size() / 32 + 1);  // a guess at the lines: one vector growth at most, mostly
   line_starts_.push_back(0);
-  for (std::uint32_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  const char* const first = text_.data();
+  const char* const last = first + text_.size();
+  for (const char* p = first; (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(last - p))));) {
+    ++p;
+    line_starts_.push_back(static_cast<std::uint32_t>(p - first));
   }
 }
 

@@ -19,9 +19,11 @@ template <class Rule>
 const ParseNode* parse(ParseState& state, const SourceFile& source, FileId file, SourceRange where,
                        DiagEngine& diags) {
   state.reset();
-  const char* begin = source.text().data() + where.begin;
-  // No source name, as in parse_text; PEGTL's line and column are never read.
-  tao::pegtl::memory_input<> in(begin, source.text().data() + where.end, std::string(), where.begin, 1, 1);
+  // The file up to the piece's end, from the piece's beginning on, so that offsets are the
+  // file's. No source name and no line tracking, as in parse_text.
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(source.text().data(),
+                                                               source.text().data() + where.end, std::string());
+  in.bump(where.begin);
   try {
     text::parse<grammar::fragment<Rule>>(in, state);
   } catch (const grammar::syntax_error& e) {

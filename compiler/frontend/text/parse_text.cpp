@@ -55,9 +55,9 @@ ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags) {
   ModuleBuilder builder(BuildContext{source, file, building, nullptr, &sources});
   text::ParseState state;
   state.sink = &builder;
-  // No source name: graphc reports positions from byte offsets (syntax_error.h), never
-  // from PEGTL's names.
-  tao::pegtl::memory_input<> in(source.text(), std::string());
+  // No source name and no line tracking: graphc reports positions from byte offsets
+  // (syntax_error.h), never from PEGTL's names, lines or columns.
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(source.text(), std::string());
   try {
     text::parse<grammar::file>(in, state);
   } catch (const grammar::syntax_error& e) {

@@ -189,7 +189,7 @@ template <>
 struct parse_actions<grammar::skip> {
   template <class ActionInput, class... Rest>
   static void apply(const ActionInput& in, ParseState& state, Rest&&... /*unused*/) {
-    const std::size_t begin = in.iterator().byte;
+    const auto begin = static_cast<std::size_t>(in.begin() - in.input().begin());  // the input is the whole file's
     state.last_skip_begin = begin;
     state.last_skip_end = begin + in.size();
     state.ends.record(begin, state.last_skip_end);
