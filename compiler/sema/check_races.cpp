@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "sema/ordered_accesses.h"
+
 namespace graphc::sema {
 namespace {
 
@@ -129,6 +131,7 @@ class RaceChecker {
       accesses.push_back(std::move(of));
     }
     if (accessors.size() < 2) return;
+    if (accesses_ordered(graph_, scope, accessors, accesses)) return;  // no two can race
     if (scope_nodes * accessors.size() > Ordering::kMaxBits) {
       diags_.report(DiagCode::races_unchecked, scope_range(scope), scope_label(scope), accessors.size(), scope_nodes);
       return;
