@@ -6,11 +6,13 @@
 //   -O1    graphc's runtime with the optimiser on (the default).
 // Per shape and size: the loader's cost per node (parse + validate + optimise, no CUDA),
 // build + instantiate + upload, the first launch, the CPU cost of a repeat launch and the
-// device time per launch; then the ratios. Run on a GPU: scripts/gpu, or
+// device time per launch; then the ratios. Then the loader's scaling, a graph of calls, and
+// instantiation alone with more rounds. Run on a GPU: scripts/gpu, or
 //   build/bench/bench_graphs [--quick]
 #include <cuda_runtime_api.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -173,20 +175,25 @@ void row(const ShapeGraph& g, cudaStream_t stream) {
   std::fflush(stdout);
 }
 
-// Instantiation three ways for `chain`: hand, hand as graphc makes it, graphc -O0.
-void api_row(std::size_t n, cudaStream_t stream) {
-  const ShapeGraph g = make_shape(Shape::chain, n);
-  Program program = Program::from_text("shape.graph", graph_text(g), LoadOptions{.optimize = false});
-  std::vector<Figures> hand_runs, api_runs, o0_runs;
-  for (int round = 0; round < 5; ++round) {
-    hand_runs.push_back(hand_written(g, stream, 20));
-    api_runs.push_back(hand_written(g, stream, 20, HandApi::add_node));
-    o0_runs.push_back(with_graphc(program, stream, 20));
+// Instantiation alone, four ways, for `shape` of `n` nodes: hand; hand as graphc's runtime
+// calls CUDA; graphc -O0 and -O1. 11 rounds, the four in turn; the median and the minimum
+// of each (machine noise only adds time, so the minimum is the cost without it).
+void instantiate_row(Shape shape, std::size_t n, cudaStream_t stream) {
+  const ShapeGraph g = make_shape(shape, n);
+  Program o0 = Program::from_text("shape.graph", graph_text(g), LoadOptions{.optimize = false});
+  Program o1 = Program::from_text("shape.graph", graph_text(g));
+  std::vector<double> hand, api, gc0, gc1;
+  for (int round = 0; round < 11; ++round) {
+    hand.push_back(hand_written(g, stream, 1).instantiate_us);
+    api.push_back(hand_written(g, stream, 1, HandApi::add_node).instantiate_us);
+    gc0.push_back(with_graphc(o0, stream, 1).instantiate_us);
+    gc1.push_back(with_graphc(o1, stream, 1).instantiate_us);
   }
-  const double hand = medians(hand_runs).instantiate_us;
-  const double api = medians(api_runs).instantiate_us;
-  const double o0 = medians(o0_runs).instantiate_us;
-  std::printf("%6zu | %9.1f %9.1f %9.1f | %5.2f %5.2f %5.2f\n", n, hand, api, o0, api / hand, o0 / hand, o0 / api);
+  const auto least = [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); };
+  std::printf("%-13s %6zu | %9.1f %9.1f %9.1f %9.1f | %5.2f %5.2f %5.2f | %5.2f %5.2f %5.2f\n", shape_name(shape), n,
+              median(hand), median(api), median(gc0), median(gc1), median(gc0) / median(api),
+              median(gc0) / median(hand), median(hand) / median(gc1), least(gc0) / least(api),
+              least(gc0) / least(hand), least(hand) / least(gc1));
   std::fflush(stdout);
 }
 
@@ -281,12 +288,16 @@ int main(int argc, char** argv) {
               "inst jn", "inst O1", "ln pl", "ln jn", "ln O1", "dev pl", "dev jn", "dev O1", "pl/jn l d", "pl/O1 l d");
   for (const int calls : quick ? std::vector<int>{12} : std::vector<int>{1, 12, 96}) calls_row(calls, stream);
   std::puts("");
-  std::puts("Instantiate (build + instantiate + upload) of `chain`, us, medians of 5 rounds: hand; hand as graphc's");
-  std::puts("runtime calls CUDA (a cudaKernel_t, cudaGraphAddNode); graphc -O0. api/hand: CUDA's own difference;");
-  std::puts("O0/api: graphc's work over the same calls.");
-  std::printf("%6s | %9s %9s %9s | %5s %5s %5s\n", "nodes", "hand", "api", "O0", "a/h", "O0/h", "O0/a");
-  for (const std::size_t n : quick ? std::vector<std::size_t>{100} : std::vector<std::size_t>{10, 1025, 10000}) {
-    api_row(n, stream);
+  std::puts("Instantiate (build + instantiate + upload), us, medians of 11 rounds (the four in turn): hand; api =");
+  std::puts("hand as graphc's runtime calls CUDA (a cudaKernel_t, cudaGraphAddNode); graphc -O0 and -O1. Ratios");
+  std::puts("of the medians, then of the minimums: O0/api = graphc's own work over the same CUDA calls; O0/hand;");
+  std::puts("hand/O1 (the optimiser changes nothing in these shapes).");
+  std::printf("%-13s %6s | %9s %9s %9s %9s | %17s | %17s\n", "shape", "nodes", "hand", "api", "O0", "O1",
+              "med O0/a O0/h h/O1", "min O0/a O0/h h/O1");
+  for (const Shape shape : {Shape::chain, Shape::chains4, Shape::fork_join128}) {
+    for (const std::size_t n : quick ? std::vector<std::size_t>{100} : std::vector<std::size_t>{10, 1025, 10000}) {
+      instantiate_row(shape, n, stream);
+    }
   }
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;
