@@ -33,7 +33,7 @@ class GraphBuilder {
         resources_(resources),
         built_(built),
         live_(live),
-        order_(graph_) {}
+        order_(program.creation_orders.at(built.graph_id.value)) {}
 
   // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
   // body graph CUDA made for it; null when preparing against a live graph, which has no
@@ -199,7 +199,7 @@ class GraphBuilder {
   CaptureResources& resources_;
   BuiltGraph& built_;
   const BuiltGraph* live_;  // the graph whose exec takes this one's values, or null (build_graph)
-  ir::CreationOrder order_;
+  const ir::CreationOrder& order_;
   std::vector<cudaGraphNode_t> from_;   // the node being added's dependencies
   std::vector<cudaGraphEdgeData> data_;  // and their edge data
   std::optional<int> device_;

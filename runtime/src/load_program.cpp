@@ -23,6 +23,8 @@ std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, c
   auto state = std::make_shared<ProgramState>();
   state->warnings = render_all(compilation->sources, sorted);
   state->compilation = std::move(compilation);
+  state->creation_orders.reserve(state->module().graphs.size());
+  for (const ir::Graph& graph : state->module().graphs) state->creation_orders.emplace_back(graph);
   state->path = path;
   state->options = options;
   return state;

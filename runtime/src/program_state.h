@@ -5,8 +5,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "compile.h"
+#include "ir/creation_order.h"
 #include "module_set.h"
 
 namespace graphc::detail {
@@ -17,6 +19,9 @@ struct ProgramState {
   CompileOptions options;                    // what it was compiled with (Instance::reload compiles it again so)
   std::string warnings;                      // rendered warnings of the load
   std::optional<ModuleSet> modules;          // loaded at the first instantiate
+  /// Per GraphId: the order its nodes are added in, made once at load rather than at
+  /// every instantiation.
+  std::vector<ir::CreationOrder> creation_orders;
 
   /// Loads the modules if not yet loaded (ModuleSet::load), keeping those of `previous`
   /// (the program reloaded) that are unchanged.
