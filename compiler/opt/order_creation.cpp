@@ -24,10 +24,14 @@ void order(ir::Graph& graph, std::vector<Reorder>& out) {
   std::vector<std::uint32_t> by_priority(graph.nodes.size());
   std::iota(by_priority.begin(), by_priority.end(), 0U);
   const auto is_copy = [&](std::uint32_t n) { return std::holds_alternative<ir::CopyNode>(graph.nodes[n].op); };
-  std::stable_sort(by_priority.begin(), by_priority.end(), [&](std::uint32_t a, std::uint32_t b) {
+  const auto goes_first = [&](std::uint32_t a, std::uint32_t b) {
     if (path[a] != path[b]) return path[a] > path[b];
     return is_copy(a) && !is_copy(b);
-  });
+  };
+  // IR order is often the order already (a chain): a linear check spares the sort.
+  if (!std::is_sorted(by_priority.begin(), by_priority.end(), goes_first)) {
+    std::stable_sort(by_priority.begin(), by_priority.end(), goes_first);
+  }
   graph.creation_rank.assign(graph.nodes.size(), 0);
   for (std::uint32_t r = 0; r < by_priority.size(); ++r) graph.creation_rank[by_priority[r]] = r;
 
