@@ -9,6 +9,7 @@
 #include "calls.hpp"
 #include "captures.hpp"
 #include "expr.hpp"
+#include "keyed_sor.hpp"
 #include "lexical.hpp"
 #include "memory_nodes.hpp"
 #include "nodes.hpp"
@@ -79,8 +80,9 @@ struct switch_node
 struct conditional_node : sor<if_node, while_node, switch_node> {};
 
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
+// Tried as graph_item is: only the alternatives the next character can start.
 struct body_item
-    : sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
+    : keyed_sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
           conditional_node, alloc_node, free_node, call_node, capture_node, for_stmt, graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

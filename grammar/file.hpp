@@ -6,6 +6,7 @@
 #include "conditionals.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
+#include "keyed_sor.hpp"
 #include "lexical.hpp"
 #include "loops.hpp"
 #include "memory_nodes.hpp"
@@ -15,9 +16,10 @@
 namespace graphc::grammar {
 
 // One declaration or edge statement in a graph's body. Every alternative that starts with
-// a keyword comes before edge_stmt, whose first name rejects reserved words.
+// a keyword comes before edge_stmt, whose first name rejects reserved words; only those
+// whose keyword starts with the statement's first letter are tried (keyed_sor.hpp).
 struct graph_item
-    : sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node,
+    : keyed_sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node,
           host_node, empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, capture_node,
           for_stmt, edge_stmt> {};
 
