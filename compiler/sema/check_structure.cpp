@@ -18,11 +18,10 @@ namespace graphc::sema {
 namespace {
 
 // The dependency graph over node indices, from the resolved edges that survived: node n's
-// successors are [first[n], first[n + 1]) of `successors`.
+// successors are [first[n], first[n + 1]) of `successors`, in edge order.
 struct Adjacency {
   std::vector<std::uint32_t> first;
   std::vector<std::uint32_t> successors;
-  std::unordered_map<std::uint64_t, SourceRange> edge_range;  // by edge_key
 
   std::span<const std::uint32_t> of(std::uint32_t n) const {
     return {successors.data() + first[n], first[n + 1] - first[n]};
@@ -30,43 +29,75 @@ struct Adjacency {
   std::size_t nodes() const { return first.size() - 1; }
 };
 
-std::uint64_t edge_key(std::uint32_t from, std::uint32_t to) { return std::uint64_t{from} << 32 | to; }
+// The resolved edges other than self edges, grouped by their source node (counting sort):
+// per node, from first[node], the indices of its edges in `edges`.
+struct EdgesBySource {
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> edges;
+};
 
-// Drops duplicate edges (W0301) and reports self edges (E0302); returns the adjacency of
-// the remaining resolved edges, self edges left out. The edges kept move down in place.
+bool counted(const ir::Edge& edge) { return edge.from_id.valid() && edge.to_id.valid() && edge.from_id != edge.to_id; }
+
+EdgesBySource group_by_source(const std::vector<ir::Edge>& edges, std::size_t nodes) {
+  EdgesBySource out;
+  out.first.assign(nodes + 1, 0);
+  for (const ir::Edge& edge : edges) {
+    if (counted(edge)) ++out.first[edge.from_id.value + 1];
+  }
+  for (std::size_t n = 0; n < nodes; ++n) out.first[n + 1] += out.first[n];
+  out.edges.resize(out.first.back());
+  std::vector<std::uint32_t> next(out.first.begin(), out.first.end() - 1);
+  for (std::uint32_t e = 0; e < edges.size(); ++e) {
+    if (counted(edges[e])) out.edges[next[edges[e].from_id.value]++] = e;
+  }
+  return out;
+}
+
+// Drops duplicate edges (W0301, at each later copy, with a note at the first) and reports
+// self edges (E0302); returns the adjacency of the remaining resolved edges, self edges
+// left out. Duplicates are found per source node, its edges sorted by target (then by
+// order); the edges kept move down in place.
 Adjacency dedupe_edges(GraphContext& ctx) {
-  Adjacency adjacency;
-  adjacency.edge_range.reserve(ctx.graph.edges.size());
-  adjacency.first.assign(ctx.graph.nodes.size() + 1, 0);
   std::vector<ir::Edge>& edges = ctx.graph.edges;
-  std::size_t kept = 0;
-  for (std::size_t e = 0; e < edges.size(); ++e) {
-    const ir::Edge& edge = edges[e];
-    if (edge.from_id.valid() && edge.to_id.valid()) {
-      if (edge.from_id == edge.to_id) {
-        ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
-      } else {
-        const auto [it, inserted] =
-            adjacency.edge_range.emplace(edge_key(edge.from_id.value, edge.to_id.value), edge.range);
-        if (!inserted) {
-          ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(it->second, "first given here");
-          continue;
-        }
-        ++adjacency.first[edge.from_id.value + 1];
+  for (const ir::Edge& edge : edges) {
+    if (edge.from_id.valid() && edge.from_id == edge.to_id) ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
+  }
+  EdgesBySource by_source = group_by_source(edges, ctx.graph.nodes.size());
+  std::vector<bool> duplicate(edges.size(), false);
+  bool any = false;
+  for (std::size_t n = 0; n < ctx.graph.nodes.size(); ++n) {
+    const auto begin = by_source.edges.begin() + by_source.first[n];
+    const auto end = by_source.edges.begin() + by_source.first[n + 1];
+    if (end - begin < 2) continue;
+    std::sort(begin, end, [&](std::uint32_t a, std::uint32_t b) {
+      return edges[a].to_id.value != edges[b].to_id.value ? edges[a].to_id.value < edges[b].to_id.value : a < b;
+    });
+    for (auto it = begin + 1, first = begin; it != end; ++it) {
+      if (edges[*it].to_id != edges[*first].to_id) {
+        first = it;
+        continue;
       }
-    }
-    if (kept != e) edges[kept] = std::move(edges[e]);
-    ++kept;
-  }
-  edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(kept), edges.end());
-  for (std::size_t n = 0; n < adjacency.nodes(); ++n) adjacency.first[n + 1] += adjacency.first[n];
-  adjacency.successors.resize(adjacency.first.back());
-  std::vector<std::uint32_t> next(adjacency.first.begin(), adjacency.first.end() - 1);
-  for (const ir::Edge& edge : ctx.graph.edges) {
-    if (edge.from_id.valid() && edge.to_id.valid() && edge.from_id != edge.to_id) {
-      adjacency.successors[next[edge.from_id.value]++] = edge.to_id.value;
+      const ir::Edge& edge = edges[*it];
+      ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(edges[*first].range, "first given here");
+      duplicate[*it] = true;
+      any = true;
     }
   }
+  if (any) {
+    std::size_t kept = 0;
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      if (duplicate[e]) continue;
+      if (kept != e) edges[kept] = std::move(edges[e]);
+      ++kept;
+    }
+    edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(kept), edges.end());
+  }
+  // Each node's successors in edge order again (the sort above reordered them).
+  by_source = group_by_source(edges, ctx.graph.nodes.size());
+  Adjacency adjacency;
+  adjacency.first = std::move(by_source.first);
+  adjacency.successors.resize(by_source.edges.size());
+  for (std::size_t k = 0; k < by_source.edges.size(); ++k) adjacency.successors[k] = edges[by_source.edges[k]].to_id.value;
   return adjacency;
 }
 
@@ -155,6 +186,12 @@ std::vector<std::uint32_t> shortest_cycle(const Adjacency& adjacency, const std:
 
 void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
   std::vector<std::vector<std::uint32_t>> components = cyclic_components(adjacency);
+  if (components.empty()) return;
+  // Where each edge is written, for the notes (duplicates are gone: one edge per pair).
+  std::unordered_map<std::uint64_t, SourceRange> edge_range;
+  for (const ir::Edge& edge : ctx.graph.edges) {
+    if (counted(edge)) edge_range.emplace(std::uint64_t{edge.from_id.value} << 32 | edge.to_id.value, edge.range);
+  }
   for (auto& component : components) std::sort(component.begin(), component.end());
   std::sort(components.begin(), components.end());  // by first-declared node: deterministic
   for (const auto& component : components) {
@@ -164,7 +201,7 @@ void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
     Diagnostic& d =
         ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
     for (std::size_t i = 0; i + 1 < cycle.size(); ++i) {
-      d.note(adjacency.edge_range.at(edge_key(cycle[i], cycle[i + 1])), "'{}' depends on '{}' here",
+      d.note(edge_range.at(std::uint64_t{cycle[i]} << 32 | cycle[i + 1]), "'{}' depends on '{}' here",
              ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);
     }
   }

@@ -47,7 +47,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   for (const Declaration& d : all) {
     const auto [it, inserted] = scope.by_name_.emplace(std::string(d.name), d.entity);
     if (inserted) {
-      scope.declared_.push_back({std::string(d.name), d.entity});
+      scope.declared_.push_back(d.entity);
       continue;
     }
     diags.report(DiagCode::duplicate_name, d.range, d.name)
@@ -64,25 +64,21 @@ std::optional<Entity> Scope::find(std::string_view name) const {
 
 std::vector<std::string> Scope::names_of(std::initializer_list<Entity::Kind> kinds) const {
   std::vector<std::string> out;
-  for (const Declared& d : declared_) {
-    const bool node_wanted = std::find(kinds.begin(), kinds.end(), Entity::Kind::node) != kinds.end();
-    if (std::find(kinds.begin(), kinds.end(), d.entity.kind) != kinds.end() || (node_wanted && alloc_node(d.entity))) {
-      out.push_back(d.name);
+  const bool node_wanted = std::find(kinds.begin(), kinds.end(), Entity::Kind::node) != kinds.end();
+  for (const Entity& entity : declared_) {
+    if (std::find(kinds.begin(), kinds.end(), entity.kind) != kinds.end() || (node_wanted && alloc_node(entity))) {
+      out.emplace_back(name_of(entity));
     }
   }
   return out;
 }
 
+std::string_view Scope::name_of(Entity entity) const {
+  return with_declaration(entity, [](const auto& declared) { return std::string_view(declared.name); });
+}
+
 SourceRange Scope::declaration(Entity entity) const {
-  switch (entity.kind) {
-    case Entity::Kind::constant: return graph_->consts.at(entity.index).name_range;
-    case Entity::Kind::param: return graph_->params.at(entity.index).name_range;
-    case Entity::Kind::buffer: return graph_->buffers.at(entity.index).name_range;
-    case Entity::Kind::cond: return graph_->conds.at(entity.index).name_range;
-    case Entity::Kind::node: return graph_->nodes.at(entity.index).name_range;
-    case Entity::Kind::event: return graph_->events.at(entity.index).name_range;
-  }
-  return {};
+  return with_declaration(entity, [](const auto& declared) { return declared.name_range; });
 }
 
 std::optional<ir::NodeId> Scope::alloc_node(Entity entity) const {

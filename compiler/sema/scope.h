@@ -48,12 +48,24 @@ class Scope {
  private:
   explicit Scope(const ir::Graph& graph) : graph_(&graph) {}
 
-  struct Declared {
-    std::string name;
-    Entity entity;
-  };
+  // The entity's name, as its table holds it.
+  std::string_view name_of(Entity entity) const;
+  // `f` of the const, param, buffer, cond, node or event that `entity` is.
+  template <class F>
+  auto with_declaration(Entity entity, F f) const {
+    switch (entity.kind) {
+      case Entity::Kind::constant: return f(graph_->consts.at(entity.index));
+      case Entity::Kind::param: return f(graph_->params.at(entity.index));
+      case Entity::Kind::buffer: return f(graph_->buffers.at(entity.index));
+      case Entity::Kind::cond: return f(graph_->conds.at(entity.index));
+      case Entity::Kind::node: return f(graph_->nodes.at(entity.index));
+      case Entity::Kind::event: break;
+    }
+    return f(graph_->events.at(entity.index));
+  }
+
   const ir::Graph* graph_;
-  std::vector<Declared> declared_;  // first declarations, in source order
+  std::vector<Entity> declared_;  // first declarations, in source order
   struct NameHash {
     using is_transparent = void;  // find(string_view) without a std::string
     std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>()(name); }

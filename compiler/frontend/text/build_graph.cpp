@@ -58,9 +58,10 @@ class GraphBuilder {
     } else if (item.is_type<grammar::alloc_node>()) {
       alloc(item, body);
     } else {
-      graph_.nodes.push_back(build_node(ctx_, item));
-      graph_.nodes.back().body = body;
-      graph_.nodes.back().name = node_name(*item.children.at(0));
+      ir::Node& node = graph_.nodes.emplace_back();
+      build_node(ctx_, item, node);
+      node.body = body;
+      node.name = node_name(*item.children.at(0));
     }
   }
 

@@ -19,8 +19,8 @@ std::vector<ir::Expr> build_dims(const BuildContext& ctx, const ParseNode& launc
   return out;
 }
 
-ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
-  ir::KernelNode kernel;
+// Into `kernel`, the node's own (built in place: a kernel node is most of a graph's nodes).
+void build_kernel(const BuildContext& ctx, const ParseNode& node, ir::KernelNode& kernel) {
   const ParseNode& function = *node.children.at(1);
   kernel.function = normalize_cpp_name(ctx.text(function));
   kernel.function_range = ctx.range(function);
@@ -34,7 +34,6 @@ ir::KernelNode build_kernel(const BuildContext& ctx, const ParseNode& node) {
       kernel.attributes.push_back(build_kernel_attribute(ctx, *attribute));
     }
   }
-  return kernel;
 }
 
 ir::CopyNode build_copy(const BuildContext& ctx, const ParseNode& node) {
@@ -192,14 +191,11 @@ ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node) {
   return slice;
 }
 
-ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& name = *node.children.at(0);
-  ir::Node out;
-  out.name = ctx.text(name);
-  out.name_range = ctx.range(name);
+void build_node(const BuildContext& ctx, const ParseNode& node, ir::Node& out) {
+  out.name_range = ctx.range(*node.children.at(0));
   out.range = ctx.range(node);
   if (node.is_type<grammar::kernel_node>()) {
-    out.op = build_kernel(ctx, node);
+    build_kernel(ctx, node, out.op.emplace<ir::KernelNode>());
   } else if (node.is_type<grammar::copy_node>()) {
     out.op = build_copy(ctx, node);
   } else if (node.is_type<grammar::memset_node>()) {
@@ -219,7 +215,6 @@ ir::Node build_node(const BuildContext& ctx, const ParseNode& node) {
   } else {
     out.op = ir::EmptyNode{};
   }
-  return out;
 }
 
 }  // namespace graphc::frontend::text

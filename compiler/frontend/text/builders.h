@@ -67,8 +67,10 @@ ir::KernelAttribute build_kernel_attribute(const BuildContext& ctx, const ParseN
 /// `buf` or `buf[offset:length]` (grammar::slice).
 ir::BufferSlice build_slice(const BuildContext& ctx, const ParseNode& node);
 
-/// A kernel, copy, memset, host, empty, record, wait, free, call or capture node.
-ir::Node build_node(const BuildContext& ctx, const ParseNode& node);
+/// A kernel, copy, memset, host, empty, record, wait, free, call or capture node, built into
+/// `out` (a new node of the graph) but for its name, which the caller gives it (a loop's
+/// index makes `layer[i]` a name of its own).
+void build_node(const BuildContext& ctx, const ParseNode& node, ir::Node& out);
 
 /// `graph NAME(parameters) [attributes] { ... }`, built as the parse delivers it (tree.h's
 /// ParseSink): its header, then its items one by one. Its parameters come first in its

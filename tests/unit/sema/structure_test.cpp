@@ -40,6 +40,32 @@ TEST_CASE("a duplicate edge is given once, a self edge is an error", "[sema]") {
   CHECK(a->at(edges[1].range) == "6:5");
 }
 
+TEST_CASE("each later copy of an edge is reported against the first, and the first copies keep their order", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  empty a;
+  empty b;
+  empty c;
+  a -> c;
+  a -> b;
+  a -> c;
+  a -> b;
+  a -> c;
+}
+)");
+  const auto all = a->sorted();
+  REQUIRE(all.size() == 3);
+  CHECK(a->at(all[0].range) == "7:5");
+  CHECK(a->notes(all[0]) == "5:5: first given here\n");
+  CHECK(a->at(all[1].range) == "8:5");
+  CHECK(a->notes(all[1]) == "6:5: first given here\n");
+  CHECK(a->at(all[2].range) == "9:5");
+  CHECK(a->notes(all[2]) == "5:5: first given here\n");
+  const auto& edges = a->graph().edges;
+  REQUIRE(edges.size() == 2);
+  CHECK(edges[0].to == "c");
+  CHECK(edges[1].to == "b");
+}
+
 TEST_CASE("a duplicate edge alone is only a warning", "[sema]") {
   const auto a = analyze_text("graph g {\n  empty a;\n  empty b;\n  a -> b -> a -> b;\n}\n");
   // a -> b twice and a cycle a -> b -> a.
