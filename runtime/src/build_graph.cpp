@@ -49,6 +49,10 @@ class GraphBuilder {
   // The handle is created on the graph that holds its conditional node (the validator
   // checked that this is where the cond is declared).
   void create_handle(cudaGraph_t target, ir::CondId id) {
+    if (live_ != nullptr) {  // a cond no conditional node tests: the exec's handle, which kernels are passed
+      built_.conds[id.value] = live_->conds.at(id.value);
+      return;
+    }
     const ir::Cond& cond = graph_.cond(id);
     const unsigned flags = cond.default_value ? cudaGraphCondAssignDefault : 0;
     const std::string operation = "cudaGraphConditionalHandleCreate for cond '" + cond.name + "'";

@@ -87,6 +87,39 @@ TEST_CASE("Instance::reload sets only the changed nodes in the exec when only va
   CHECK(read_buffer<float>(instance, "counter") == filled(6.0f));
 }
 
+TEST_CASE("Instance::reload sets the event nodes to the events of the reloaded instance", "[runtime][gpu]") {
+  const auto timed_text = [](const std::string& scale) {
+    return "module \"" + data_dir() + "/kernels.cu\";\n" + R"(
+graph timed {
+    const N = 512;
+    buffer in  : f32[N] device = iota(0);
+    buffer out : f32[N] device;
+    param  scale : f32 = )" + scale + R"(;
+    event start [timing];
+    event stop [timing];
+    record begin : start;
+    kernel apply : scale_into<<<ceil_div(N, 128), 128>>>(in, out, scale, N);
+    record end : stop;
+    begin -> apply -> end;
+}
+)";
+  };
+  const std::string path = write_graph("events", timed_text("2.0f"));
+  Program program = Program::load(path);
+  Instance instance = program.instantiate("timed");
+  instance.launch();
+  CHECK(instance.elapsed_ms("start", "stop") >= 0.0f);
+
+  write_graph("events", timed_text("3.0f"));
+  const ReloadResult result = instance.reload();
+  CHECK(result.kind == ReloadResult::Kind::nodes_set);
+  CHECK(result.nodes_set == 3);  // `apply`'s scale, and both records: the reloaded instance's events are new
+  instance.launch();
+  CHECK(read_buffer<float>(instance, "out") == scaled(3.0f));
+  // The exec records the new events (had it kept the old ones, `stop` would never be recorded: R0001).
+  CHECK(instance.elapsed_ms("start", "stop") >= 0.0f);
+}
+
 TEST_CASE("Instance::reload updates the exec from a new graph where a node cannot be set alone, and says why",
           "[runtime][gpu][capture]") {
   const auto gemm_text = [](const std::string& alpha) {
