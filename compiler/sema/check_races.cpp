@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "sema/ordered_accesses.h"
+#include "sema/scope_graph.h"
 
 namespace graphc::sema {
 namespace {
@@ -23,32 +25,14 @@ class Ordering {
   /// The most bits (scope nodes times accessors, per direction) the rows may take: 16 MiB.
   static constexpr std::size_t kMaxBits = std::size_t{1} << 27;
 
-  Ordering(const ir::Graph& graph, ir::BodyId scope, const std::vector<std::size_t>& accessors)
-      : words_((accessors.size() + 63) / 64), column_(graph.nodes.size(), kNone), row_of_(graph.nodes.size(), kNone) {
+  Ordering(const ScopeGraph& scope, std::size_t graph_nodes, const std::vector<std::size_t>& accessors)
+      : scope_(scope), words_((accessors.size() + 63) / 64), column_(graph_nodes, kNone) {
     for (std::size_t i = 0; i < accessors.size(); ++i) column_[accessors[i]] = i;
-    std::vector<std::vector<std::size_t>> successors(graph.nodes.size());
-    std::vector<std::vector<std::size_t>> predecessors(graph.nodes.size());
-    std::vector<std::size_t> indegree(graph.nodes.size(), 0);
-    for (const ir::Edge& edge : graph.edges) {
-      if (edge.body != scope || !edge.from_id.valid() || !edge.to_id.valid()) continue;
-      successors[edge.from_id.value].push_back(edge.to_id.value);
-      predecessors[edge.to_id.value].push_back(edge.from_id.value);
-      ++indegree[edge.to_id.value];
-    }
-    std::vector<std::size_t> order;  // Kahn's
-    for (std::size_t n = 0; n < graph.nodes.size(); ++n) {
-      if (graph.nodes[n].body == scope && indegree[n] == 0) order.push_back(n);
-    }
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      for (const std::size_t next : successors[order[i]]) {
-        if (--indegree[next] == 0) order.push_back(next);
-      }
-    }
-    for (std::size_t i = 0; i < order.size(); ++i) row_of_[order[i]] = i;
+    const std::vector<std::uint32_t>& order = scope.order();
     descendants_.assign(order.size() * words_, 0);
     ancestors_.assign(order.size() * words_, 0);
-    for (std::size_t i = order.size(); i-- > 0;) merge(descendants_, i, successors[order[i]]);
-    for (std::size_t i = 0; i < order.size(); ++i) merge(ancestors_, i, predecessors[order[i]]);
+    for (std::size_t i = order.size(); i-- > 0;) merge(descendants_, i, scope.successors(order[i]));
+    for (std::size_t i = 0; i < order.size(); ++i) merge(ancestors_, i, scope.predecessors(order[i]));
   }
 
   /// Calls `visit(column)` for every accessor in `candidates` (a row of bits over the
@@ -56,7 +40,7 @@ class Ordering {
   /// `visit` returns false.
   template <typename Visit>
   void unordered(std::size_t node, const std::vector<std::uint64_t>& candidates, Visit visit) const {
-    const std::size_t row = row_of_[node];
+    const std::size_t row = scope_.rank(static_cast<std::uint32_t>(node));
     const std::size_t self = column_[node];
     for (std::size_t w = self / 64; w < words_; ++w) {
       std::uint64_t bits = candidates[w] & ~descendants_[row * words_ + w] & ~ancestors_[row * words_ + w];
@@ -74,18 +58,18 @@ class Ordering {
   static constexpr std::size_t kNone = SIZE_MAX;
 
   // Row `row` gets each neighbour's row and the neighbour itself.
-  void merge(std::vector<std::uint64_t>& rows, std::size_t row, const std::vector<std::size_t>& neighbours) {
+  void merge(std::vector<std::uint64_t>& rows, std::size_t row, std::span<const std::uint32_t> neighbours) {
     std::uint64_t* into = &rows[row * words_];
-    for (const std::size_t next : neighbours) {
-      const std::uint64_t* from = &rows[row_of_[next] * words_];
+    for (const std::uint32_t next : neighbours) {
+      const std::uint64_t* from = &rows[std::size_t{scope_.rank(next)} * words_];
       for (std::size_t w = 0; w < words_; ++w) into[w] |= from[w];
       if (column_[next] != kNone) into[column_[next] / 64] |= std::uint64_t{1} << (column_[next] % 64);
     }
   }
 
+  const ScopeGraph& scope_;
   std::size_t words_;
   std::vector<std::size_t> column_;
-  std::vector<std::size_t> row_of_;
   std::vector<std::uint64_t> descendants_;
   std::vector<std::uint64_t> ancestors_;
 };
@@ -131,12 +115,13 @@ class RaceChecker {
       accesses.push_back(std::move(of));
     }
     if (accessors.size() < 2) return;
-    if (accesses_ordered(graph_, scope, accessors, accesses)) return;  // no two can race
+    const ScopeGraph scope_graph(graph_, scope);
+    if (accesses_ordered(graph_, scope_graph, accessors, accesses)) return;  // no two can race
     if (scope_nodes * accessors.size() > Ordering::kMaxBits) {
       diags_.report(DiagCode::races_unchecked, scope_range(scope), scope_label(scope), accessors.size(), scope_nodes);
       return;
     }
-    const Ordering ordering(graph_, scope, accessors);
+    const Ordering ordering(scope_graph, graph_.nodes.size(), accessors);
     // Per root buffer, which accessors touch it and which of those write it (ordered:
     // reports in buffer order). A reader is paired with the unordered writers only.
     struct Touching {

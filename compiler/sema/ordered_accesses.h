@@ -14,14 +14,15 @@
 
 #include "ir/graph.h"
 #include "sema/memory_access.h"
+#include "sema/scope_graph.h"
 
 namespace graphc::sema {
 
-/// Whether every two of `accessors` (nodes of scope `scope` of `graph`, with their
+/// Whether every two of `accessors` (nodes of `scope`, a scope of `graph`, with their
 /// `accesses`) that touch the same root buffer, at least one writing it, are ordered by
 /// edges of the scope. False also when the search would take more than a bounded amount of
 /// work (a few times nodes plus edges), so that the caller's exact analysis runs instead.
-bool accesses_ordered(const ir::Graph& graph, ir::BodyId scope, const std::vector<std::size_t>& accessors,
+bool accesses_ordered(const ir::Graph& graph, const ScopeGraph& scope, const std::vector<std::size_t>& accessors,
                       const std::vector<std::vector<MemoryAccess>>& accesses);
 
 }  // namespace graphc::sema
