@@ -14,7 +14,8 @@
 # sources and puts on the target's include path: <dir> (for `#include "x.graph.h"`) and the
 # graph's folder (the generated .cu #includes each `.cu` module by the path written in
 # `module "..."`, which is relative to the graph). The target links graphc::generated
-# (graphc/generated_support.h and CUDA::cudart) and must have CUDA enabled.
+# (graphc/generated_support.h and CUDA::cudart) and must have CUDA enabled; its CUDA code is
+# compiled as C++20, as the generated code needs.
 # Relative GRAPHS and MODULES are relative to the current source folder.
 #
 # Rebuilds: the command depends on the graph, on graphc itself and on every MODULES file.
@@ -105,4 +106,16 @@ function(graphc_add_graph)
   target_sources(${arg_TARGET} PRIVATE ${generated_sources})
   target_include_directories(${arg_TARGET} PRIVATE "${output_dir}" ${graph_dirs})
   target_link_libraries(${arg_TARGET} PRIVATE graphc::generated)
+  _graphc_cuda_cxx20(${arg_TARGET})
+endfunction()
+
+# The generated .cu and graphc/generated_support.h are C++20. A CMake that knows no C++20
+# flag for nvcc (3.25, Debian 12's, does not: no cuda_std_20 feature, and CUDA_STANDARD 20
+# silently compiles with nvcc's default, C++17) is given the flag as an option.
+function(_graphc_cuda_cxx20 target)
+  if("cuda_std_20" IN_LIST CMAKE_CUDA_COMPILE_FEATURES)
+    target_compile_features(${target} PRIVATE cuda_std_20)
+  else()
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
+  endif()
 endfunction()

@@ -29,6 +29,7 @@ void add_compile(CLI::App& app, int& status) {
     std::string file;
     std::string output_dir = ".";
     std::string depfile;
+    backend::CppOptions cpp;
     CompileOptions compile;
   };
   auto options = std::make_shared<Options>();
@@ -36,6 +37,8 @@ void add_compile(CLI::App& app, int& status) {
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
   cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
+  cmd->add_flag("--no-line-directives{false}", options->cpp.line_directives,
+                "leave out the #line directives that point at the .graph file");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
@@ -53,7 +56,7 @@ void add_compile(CLI::App& app, int& status) {
     const bool written = write_outputs([&] {
       // Standard input (-) gives stdin.graph.h and stdin.graph.cu.
       const std::string input = options->file == "-" ? "stdin" : options->file;
-      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, input);
+      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);

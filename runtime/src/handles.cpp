@@ -4,11 +4,6 @@
 
 namespace graphc::detail {
 
-void destroy_graph(cudaGraph_t graph) { cudaGraphDestroy(graph); }
-void destroy_exec(cudaGraphExec_t exec) { cudaGraphExecDestroy(exec); }
-void unload_library(cudaLibrary_t library) { cudaLibraryUnload(library); }
-void destroy_event(cudaEvent_t event) { cudaEventDestroy(event); }
-
 cudaError_t Allocation::allocate(ir::MemorySpace space, std::size_t bytes) {
   reset();
   space_ = space;

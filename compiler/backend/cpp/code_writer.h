@@ -1,5 +1,6 @@
-// A small writer for generated code: lines with indentation, and the number of the line
-// being written (for `#line` directives that point back into the generated file).
+// A small writer for generated code: lines with indentation, wrapped at 100 columns, and
+// the number of the line being written (for `#line` directives that point back into the
+// generated file).
 #pragma once
 
 #include <cstdint>
@@ -10,11 +11,23 @@ namespace graphc::backend {
 
 class CodeWriter {
  public:
-  /// Writes one line at the current indentation (an empty line has no indentation).
+  CodeWriter() = default;
+  /// A writer whose first line will stand after `lines_before` lines of another writer's
+  /// text (written into a part first, then appended with append_lines()), so that its
+  /// `#line` directives back into the generated file count right.
+  explicit CodeWriter(std::uint32_t lines_before) : first_(lines_before), lines_(lines_before) {}
+
+  /// Writes one line at the current indentation (an empty line has no indentation). Code
+  /// longer than 100 columns is wrapped after the commas of its outermost brackets (never
+  /// in a string or character literal), the continuation lines indented 4 more; a trailing
+  /// comment that makes it too long goes on a line of its own above it; a comment line is
+  /// left as it is.
   void line(std::string_view text);
   /// Writes one line at column 1 whatever the indentation (preprocessor directives).
   void directive(std::string_view text);
   void blank() { line({}); }
+  /// Appends `part`'s lines as they are; `part` was made with CodeWriter(next_line() - 1).
+  void append_lines(const CodeWriter& part);
 
   void indent() { ++depth_; }
   void dedent();
@@ -29,6 +42,7 @@ class CodeWriter {
   void append(std::string_view text);
 
   std::string text_;
+  std::uint32_t first_ = 0;
   std::uint32_t lines_ = 0;
   int depth_ = 0;
 };

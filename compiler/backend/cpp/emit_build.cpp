@@ -1,4 +1,6 @@
-// build(): one block per node, dependencies first; each fills a zero-initialised
+// build(): the nodes, dependencies first. A kernel, copy or memset node is one line, which
+// adds its `<node>_params()` after its dependencies (graphc::add_node, a checked
+// cudaGraphAddNode). Every other node is a block that fills a zero-initialised
 // cudaGraphNodeParams and adds the node with a checked six-argument cudaGraphAddNode. A
 // conditional node's block keeps the body graphs CUDA made with it, and a block per body
 // follows: its conditional handles, then its nodes, added to that body graph. A call
@@ -97,18 +99,23 @@ class BuildWriter {
 
   // The conditional handles declared in `body`, then its nodes, added to `target` (the
   // graph, or the local holding the body graph).
+  // Blocks are set off by blank lines; consecutive one-line nodes are not.
   void body(ir::BodyId body, const std::string& target) {
     const ir::Graph& graph = context_.graph;
     bool first = true;
+    bool after_block = false;
     for (std::size_t c = 0; c < graph.conds.size(); ++c) {
       if (graph.conds[c].body == body) {
         handle(graph.conds[c], context_.names.conds[c], target);
         first = false;
+        after_block = true;
       }
     }
     for (const ir::NodeId id : order_.nodes(body)) {
-      if (!first) out_.blank();
+      const bool one_line = has_params_function(context_.graph.node(id));
+      if (!first && (after_block || !one_line)) out_.blank();
       first = false;
+      after_block = !one_line;
       node(id, target);
     }
   }
@@ -128,8 +135,8 @@ class BuildWriter {
     target_ = &target;
     std::visit(ir::Overloaded{
                    [&](const ir::KernelNode& kernel) { this->kernel(node, kernel); },
-                   [&](const ir::CopyNode&) { copy(node); },
-                   [&](const ir::MemsetNode&) { memset(node); },
+                   [&](const ir::CopyNode&) { add_params(node); },
+                   [&](const ir::MemsetNode&) { add_params(node); },
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
                    [&](const ir::ConditionalNode& conditional) { this->conditional(node, conditional); },
@@ -157,41 +164,24 @@ class BuildWriter {
     out_.indent();
   }
 
+  // A kernel node: its line, then its launch attributes, which CUDA sets on the node.
   void kernel(const ir::Node& node, const ir::KernelNode& kernel) {
-    open(node, (node.synthetic ? "the optimiser's no-op kernel " : "kernel ") + launch_summary(node));
-    write_kernel_args(out_, context_, node, kernel);
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeKernel;");
-    out_.line(fmt::format("p.kernel.func = {};", kernel_function(context_, node, kernel)));
-    write_launch_config(out_, context_, index_of(node), "p.kernel.", true);
-    out_.line("p.kernel.kernelParams = args.pointers();");
+    add_params(node);
     const ir::LaunchAttributes& a = kernel.launch;
-    if (a.cooperative) {
-      out_.line(fmt::format("graphc::check_cooperative_grid(p.kernel.func, 1ull * p.kernel.gridDim.x * p.kernel.gridDim.y * "
-                            "p.kernel.gridDim.z, static_cast<int>(p.kernel.blockDim.x * p.kernel.blockDim.y * "
-                            "p.kernel.blockDim.z), p.kernel.sharedMemBytes, {}, {});",
-                            string_literal(node.name), context_.location_literal(node.name_range)));
-    }
-    add(node);
     if (a.any()) {
       out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});", context_.names.nodes.at(index_of(node)),
                             launch_attributes(context_, a), string_literal(node.name),
                             context_.location_literal(node.name_range)));
     }
-    out_.dedent();
-    out_.line("}");
   }
 
-  void copy(const ir::Node& node) {
-    open(node, copy_summary(context_, node));
-    write_copy_params(out_, context_, index_of(node));
-    close(node);
-  }
-
-  void memset(const ir::Node& node) {
-    open(node, memset_summary(context_, node));
-    write_memset_params(out_, context_, index_of(node));
-    close(node);
+  // `graphc::add_node(nodes.x, graph, {deps}, x_params(b, nodes)[, {edge data}]);`
+  void add_params(const ir::Node& node) {
+    const std::size_t index = index_of(node);
+    const Dependencies deps = dependencies(index);
+    out_.line(fmt::format("graphc::add_node(nodes.{}, {}, {{{}}}, {}{});", context_.names.nodes.at(index), *target_,
+                          fmt::join(deps.handles, ", "), params_call(context_, index),
+                          deps.edge_data.empty() ? "" : fmt::format(", {{{}}}", fmt::join(deps.edge_data, ", "))));
   }
 
   void host(const ir::Node& node, const ir::HostNode& host) {
@@ -345,33 +335,43 @@ class BuildWriter {
     out_.line("}");
   }
 
+  // Node `index`'s dependencies as `nodes.` handles, and their edge data when a port is
+  // not the default (none otherwise).
+  struct Dependencies {
+    std::vector<std::string> handles;
+    std::vector<std::string> edge_data;
+  };
+  Dependencies dependencies(std::size_t index) const {
+    const std::span<const Dependency> deps = order_.dependencies(ir::NodeId{static_cast<std::uint32_t>(index)});
+    Dependencies out;
+    for (const Dependency& d : deps) out.handles.push_back("nodes." + context_.names.nodes.at(d.from.value));
+    if (std::any_of(deps.begin(), deps.end(), [](const Dependency& d) { return d.port != ir::EdgePort::default_; })) {
+      for (const Dependency& d : deps) {
+        out.edge_data.push_back(fmt::format("{{{}, 0, {}, {{}}}}", port_enumerator(d.port), dependency_type(d.port)));
+      }
+    }
+    return out;
+  }
+
   // The dependencies (and their edge data, when a port is not the default), then the
-  // node, added to the current target graph.
+  // node `p`, added to the current target graph with cudaGraphAddNode.
   void add(const ir::Node& node) {
     const std::size_t index = index_of(node);
-    const std::span<const Dependency> deps = order_.dependencies(ir::NodeId{static_cast<std::uint32_t>(index)});
+    const Dependencies deps = dependencies(index);
     std::string deps_arg = "nullptr";
     std::string edge_data_arg = "nullptr /* edge data */";
-    if (!deps.empty()) {
-      std::vector<std::string> handles;
-      for (const Dependency& d : deps) handles.push_back("nodes." + context_.names.nodes.at(d.from.value));
-      out_.line(fmt::format("const cudaGraphNode_t deps[] = {{{}}};", fmt::join(handles, ", ")));
+    if (!deps.handles.empty()) {
+      out_.line(fmt::format("const cudaGraphNode_t deps[] = {{{}}};", fmt::join(deps.handles, ", ")));
       deps_arg = "deps";
     }
-    const bool ports = std::any_of(deps.begin(), deps.end(),
-                                   [](const Dependency& d) { return d.port != ir::EdgePort::default_; });
-    if (ports) {
-      std::vector<std::string> data;
-      for (const Dependency& d : deps) {
-        data.push_back(fmt::format("{{{}, 0, {}, {{}}}}", port_enumerator(d.port), dependency_type(d.port)));
-      }
-      out_.line(fmt::format("const cudaGraphEdgeData edge_data[] = {{{}}};", fmt::join(data, ", ")));
+    if (!deps.edge_data.empty()) {
+      out_.line(fmt::format("const cudaGraphEdgeData edge_data[] = {{{}}};", fmt::join(deps.edge_data, ", ")));
       edge_data_arg = "edge_data";
     }
     context_.write_at_source(
         out_, node.range,
         fmt::format("graphc::check_cuda(cudaGraphAddNode(&nodes.{}, {}, {}, {}, {}, &p), \"cudaGraphAddNode\", {}, {});",
-                    context_.names.nodes.at(index), *target_, deps_arg, edge_data_arg, deps.size(),
+                    context_.names.nodes.at(index), *target_, deps_arg, edge_data_arg, deps.handles.size(),
                     string_literal(node.name), context_.location_literal(node.name_range)));
   }
 
@@ -381,29 +381,16 @@ class BuildWriter {
   const std::string* target_ = nullptr;  // the graph the node being written goes into
 };
 
-// Whether build() reads its bindings (buffers, params, host functions, the module folder).
+// Whether build() reads its bindings (buffers, params, host functions, the module folder):
+// every <node>_params() and <node>_config() call passes them.
 bool reads_bindings(const GraphContext& context) {
-  // An alloc's memory (and a view of it) is read from `nodes`, not from the bindings.
-  const auto bound = [&](const ir::BufferSlice& slice) { return !context.graph.alloc_of(slice.id).valid(); };
-  const auto reads = [&](const ir::KernelArg& arg) {
-    return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::graph_exec ||
-           (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.alloc_of(arg.buffer).valid());
-  };
   return std::any_of(context.graph.nodes.begin(), context.graph.nodes.end(), [&](const ir::Node& n) {
-    if (configured(n)) return true;  // its <node>_config(b) reads the params
+    if (has_params_function(n) || configured(n)) return true;
     return std::visit(ir::Overloaded{
-                          [&](const ir::KernelNode& kernel) {
-                            const std::vector<const ir::KernelArg*> values = ir::leaf_args(kernel.args);
-                            return !compiled_in(context, n) ||
-                                   std::any_of(values.begin(), values.end(),
-                                               [&](const ir::KernelArg* arg) { return reads(*arg); });
-                          },
                           [](const ir::EmptyNode&) { return false; },
                           [](const ir::ConditionalNode&) { return false; },
                           [](const ir::AllocNode&) { return false; },
                           [](const ir::FreeNode&) { return false; },
-                          [&](const ir::CopyNode& copy) { return bound(copy.dst) || bound(copy.src); },
-                          [&](const ir::MemsetNode& memset) { return bound(memset.dst); },
                           [&](const ir::ChildGraphNode& call) { return call_reads_bindings(context, call); },
                           [](const auto&) { return true; },
                       },
@@ -423,13 +410,6 @@ void emit_build(CodeWriter& out, const GraphContext& context) {
                        reads_bindings(context) ? " b" : ""));
   {
     const Indented body(out);
-    const bool library_kernels = std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const ir::Node& n) {
-      return std::holds_alternative<ir::KernelNode>(n.op) && !compiled_in(context, n);
-    });
-    if (library_kernels) {
-      write_library_handles(out, context);
-      out.blank();
-    }
     const bool allocs = std::any_of(graph.nodes.begin(), graph.nodes.end(),
                                     [](const ir::Node& n) { return std::holds_alternative<ir::AllocNode>(n.op); });
     if (allocs) {

@@ -11,6 +11,10 @@ std::string GraphContext::location_literal(SourceRange range) const {
 }
 
 void GraphContext::write_at_source(CodeWriter& out, SourceRange range, std::string_view statement) const {
+  if (!line_directives) {
+    out.line(statement);
+    return;
+  }
   const SourceFile& file = sources.file(range.file);
   out.directive(fmt::format("#line {} {}", file.line_column(range.begin).line, string_literal(file.path())));
   out.line(statement);

@@ -26,13 +26,15 @@ struct GraphContext {
   const std::vector<std::string>& libraries;
   /// The generated file being written ("x.graph.cu"), for #line directives back into it.
   std::string_view generated_name;
+  /// Whether to write #line directives (CppOptions::line_directives).
+  bool line_directives = true;
 
   /// `"file:line:col"` of `range`'s start, as a C++ string literal.
   std::string location_literal(SourceRange range) const;
 
   /// Writes `statement` (one line) so that the C++ compiler reports it at the line of
   /// `range` in the .graph file: `#line N "file"`, the statement, then `#line` back into
-  /// the generated file.
+  /// the generated file; without line directives, the statement alone.
   void write_at_source(CodeWriter& out, SourceRange range, std::string_view statement) const;
 };
 

@@ -26,7 +26,7 @@ namespace graphc::backend {
 namespace {
 
 // The GRAPHC_GENERATED_ABI of graphc/generated_support.h this back end writes for.
-constexpr int kGeneratedAbi = 5;
+constexpr int kGeneratedAbi = 6;
 
 // Where the kernels come from: `.cu` modules are #included by the generated .cu (their
 // kernels are C++ functions the compiler checks); `.ptx`, `.cubin` and `.fatbin` modules
@@ -140,7 +140,8 @@ std::vector<std::size_t> declaration_order(const ir::Module& module) {
 
 }  // namespace
 
-CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path) {
+CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path,
+                  const CppOptions& options) {
   const std::filesystem::path input(input_path);
   const std::string stem = input.stem().string();
   CppFiles files{stem + ".graph.h", {}, stem + ".graph.cu", {}};
@@ -153,22 +154,23 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   CodeWriter header;
   write_banner(header, input_path);
   header.line("//");
-  header.line("// One namespace per graph, graphc::gen::<graph>, holding Bindings (what build() reads),");
-  header.line("// Nodes (the handles build() sets), Storage (the buffers, allocated and initialised),");
-  header.line("// build(), and the updates of an exec: update_params(), set_NAME() per param, and");
-  header.line("// set_enabled() for the nodes of enum class Switchable. The .cu file includes the kernels'");
-  header.line("// .cu modules by the paths written in the .graph file: compile it with the .graph file's");
-  header.line("// folder on the include path.");
+  header.line("// One namespace per graph, graphc::gen::<graph>, holding class Graph, which owns the");
+  header.line("// graph and its exec (`graphc::gen::<graph>::Graph g; g.set_NAME(v); g.launch(stream);`),");
+  header.line("// and the parts it is made of for programs that own them themselves: Bindings (what");
+  header.line("// build() reads), Nodes (the handles build() sets), Storage (the buffers, allocated and");
+  header.line("// initialised), build(), and the updates of an exec: update_params(), set_NAME() per");
+  header.line("// param, and set_enabled() for the nodes of enum class Switchable. The .cu file includes");
+  header.line("// the kernels' .cu modules by the paths written in the .graph file: compile it with the");
+  header.line("// .graph file's folder on the include path.");
   const std::string guard = header_guard(files.header_name);
   header.directive("#ifndef " + guard);
   header.directive("#define " + guard);
   header.blank();
+  header.directive("#include <concepts>");
   header.directive("#include <cstddef>");
   header.directive("#include <cstdint>");
-  if (module_has_host_args(module)) {
-    header.directive("#include <memory>");
-    header.directive("#include <vector>");
-  }
+  header.directive("#include <memory>");
+  if (module_has_host_args(module)) header.directive("#include <vector>");
   header.blank();
   const HalfTypes half = half_types(module);
   if (half.f16) header.directive("#include <cuda_fp16.h>");
@@ -182,8 +184,8 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   header.directive("#include \"graphc/generated_support.h\"");
   header.blank();
   header.line(fmt::format("static_assert(GRAPHC_GENERATED_ABI == {}, {});", kGeneratedAbi,
-                          string_literal(fmt::format("{} was generated for graphc's generated-code ABI {}: regenerate "
-                                                     "it with the graphc of this runtime",
+                          string_literal(fmt::format("{} needs generated-code ABI {}: regenerate it with this "
+                                                     "runtime's graphc",
                                                      files.header_name, kGeneratedAbi))));
 
   CodeWriter source;
@@ -218,7 +220,7 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
 
   for (const std::size_t i : order) {
     const GraphContext context{module,   module.graphs[i], sources, names[i], names, modules.libraries,
-                               files.source_name};
+                               files.source_name, options.line_directives};
     const std::string space = "graphc::gen::" + names[i].space;
     header.blank();
     header.line(fmt::format("namespace {} {{", space));
@@ -246,6 +248,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
       emit_capture_functions(source, context);
       source.blank();
     }
+    if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(), has_params_function)) {
+      emit_node_params(source, context);
+      source.blank();
+    }
     emit_build(source, context);
     source.blank();
     emit_update(source, context);
@@ -255,6 +261,8 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
       emit_enable(source, context);
       source.blank();
     }
+    emit_owner_definition(source, context);
+    source.blank();
     source.line(fmt::format("}}  // namespace {}", space));
   }
   header.blank();

@@ -319,6 +319,7 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   emit_setters(out, context);
   emit_rebinders(out, context);
   emit_switchable(out, context);
+  emit_owner_declaration(out, context);
 }
 
 }  // namespace graphc::backend

@@ -22,7 +22,18 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
 /// Source: Storage's constructor (allocations and initial contents) and bindings().
 void emit_storage(CodeWriter& out, const GraphContext& context);
 
-/// Source: build(), one block per node, dependencies first.
+/// Whether node `node` has a `<node>_params()` function: kernel, copy and memset nodes.
+bool has_params_function(const ir::Node& node);
+/// `<member>_params`, the function of node `index`.
+std::string params_function(const GraphContext& context, std::size_t index);
+/// `<member>_params(b, nodes)`: node `index`'s graphc::NodeParams from the Bindings `b`.
+std::string params_call(const GraphContext& context, std::size_t index);
+
+/// Source: `<node>_params(b, nodes)` of every kernel, copy and memset node, in an unnamed
+/// namespace: each node's parameters, written once for build() and the updates.
+void emit_node_params(CodeWriter& out, const GraphContext& context);
+
+/// Source: build(), one line or block per node, dependencies first.
 void emit_build(CodeWriter& out, const GraphContext& context);
 
 /// Source: update_params(), one block per kernel node that passes a param; then set_NAME()
@@ -41,5 +52,11 @@ std::vector<std::size_t> switchable_nodes(const ir::Graph& graph);
 
 /// Source: set_enabled() and enabled() (nothing when the graph has no switchable node).
 void emit_enable(CodeWriter& out, const GraphContext& context);
+
+/// Header: class Graph, the owner of the storage, graph and exec, with launch() and the
+/// updates as members (emit_owner.cpp).
+void emit_owner_declaration(CodeWriter& out, const GraphContext& context);
+/// Source: class Graph's members.
+void emit_owner_definition(CodeWriter& out, const GraphContext& context);
 
 }  // namespace graphc::backend

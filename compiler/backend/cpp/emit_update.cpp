@@ -1,10 +1,9 @@
-// update_params(): every kernel node that passes a param or a graph's exec (`@g`) gets its
-// launch again, with the Bindings' current values, through
-// cudaGraphExecKernelNodeSetParams (no re-instantiation); every node a param configures
-// gets its configuration computed again (<node>_config(b)) and set, a copy or memset
-// through cudaGraphExecNodeSetParams; every call node that passes a param on has its
-// graph's update_params() run with the Bindings it built the graph with (CUDA updates the
-// nodes of a child graph in the exec of its parent). set_NAME(), one per param, does the
+// update_params(): every kernel node that passes a param or a graph's exec (`@g`), and
+// every node a param configures, gets its parameters again from the Bindings' current
+// values (its <node>_params(), which computes a configuration with <node>_config(b)), set
+// through cudaGraphExecNodeSetParams (graphc::set_node; no re-instantiation); every call
+// node that passes a param on has its graph's update_params() run with the Bindings it
+// built the graph with (CUDA updates the nodes of a child graph in the exec of its parent). set_NAME(), one per param, does the
 // same for the nodes that use that param only, after setting it in `b` and checking the
 // configurations it changes. rebind_NAME(), one per buffer the graph owns, gives a buffer
 // new memory the same way: every node that uses it is set again (a call node's graph
@@ -32,44 +31,9 @@
 namespace graphc::backend {
 namespace {
 
-void write_update(CodeWriter& out, const GraphContext& context, std::size_t index, const ir::KernelNode& kernel) {
-  const ir::Node& node = context.graph.nodes[index];
-  out.line(fmt::format("// {}: kernel {}", escape(node.name), launch_summary(node)));
-  out.line("{");
-  {
-    const Indented block(out);
-    write_kernel_args(out, context, node, kernel);
-    out.line("cudaKernelNodeParams p{};");
-    out.line(fmt::format("p.func = {};", kernel_function(context, node, kernel)));
-    write_launch_config(out, context, index, "p.", false);
-    out.line("p.kernelParams = args.pointers();");
-    out.line(fmt::format("graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.{}, &p), "
-                         "\"cudaGraphExecKernelNodeSetParams\", {}, {});",
-                         context.names.nodes[index], string_literal(node.name),
-                         context.location_literal(node.name_range)));
-  }
-  out.line("}");
-}
-
-// A copy or memset a param configures: its parameters again, from the Bindings.
-void write_memory_update(CodeWriter& out, const GraphContext& context, std::size_t index) {
-  const ir::Node& node = context.graph.nodes[index];
-  const bool copy = std::holds_alternative<ir::CopyNode>(node.op);
-  out.line(fmt::format("// {}: {}", escape(node.name), copy ? copy_summary(context, node) : memset_summary(context, node)));
-  out.line("{");
-  {
-    const Indented block(out);
-    if (copy) {
-      write_copy_params(out, context, index);
-    } else {
-      write_memset_params(out, context, index);
-    }
-    out.line(fmt::format("graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.{}, &p), "
-                         "\"cudaGraphExecNodeSetParams\", {}, {});",
-                         context.names.nodes[index], string_literal(node.name),
-                         context.location_literal(node.name_range)));
-  }
-  out.line("}");
+// A kernel, copy or memset node: `graphc::set_node(exec, nodes.x, x_params(b, nodes));`.
+void write_set_node(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  out.line(fmt::format("graphc::set_node(exec, nodes.{}, {});", context.names.nodes[index], params_call(context, index)));
 }
 
 // A call node: the called graph's `update` (update_params or update_buffers) with the
@@ -142,31 +106,25 @@ bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir
                     graph.nodes[index].op);
 }
 
-// The blocks that set nodes `updated` again in `exec`, after the library handles if a
-// kernel among them needs them; a call node through its graph's `call_update`.
+// The lines and blocks that set nodes `updated` again in `exec` (blocks set off by blank
+// lines); a call node through its graph's `call_update`.
 void write_updates(CodeWriter& out, const GraphContext& context, const std::vector<std::size_t>& updated,
                    std::string_view call_update = "update_params") {
   const ir::Graph& graph = context.graph;
-  const bool library_kernels = std::any_of(updated.begin(), updated.end(), [&](std::size_t i) {
-    return std::holds_alternative<ir::KernelNode>(graph.nodes[i].op) && !compiled_in(context, graph.nodes[i]);
-  });
-  if (library_kernels) {
-    write_library_handles(out, context);
-    out.blank();
-  }
+  bool after_block = false;
   for (std::size_t i = 0; i < updated.size(); ++i) {
-    if (i > 0) out.blank();
     const ir::Node& node = graph.nodes[updated[i]];
+    const bool one_line = has_params_function(node);
+    if (i > 0 && (after_block || !one_line)) out.blank();
+    after_block = !one_line;
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       write_call_update(out, context, updated[i], *call, call_update);
     } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
       write_capture_update(out, context, updated[i]);
     } else if (std::holds_alternative<ir::HostNode>(node.op)) {
       write_host_update(out, context, updated[i]);
-    } else if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
-      write_update(out, context, updated[i], *kernel);
     } else {
-      write_memory_update(out, context, updated[i]);
+      write_set_node(out, context, updated[i]);
     }
   }
 }

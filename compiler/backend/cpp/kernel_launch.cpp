@@ -102,29 +102,29 @@ void write_library_handles(CodeWriter& out, const GraphContext& context) {
   }
 }
 
-void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view prefix,
-                         bool fixed_opt_in) {
+void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
   const auto& kernel = std::get<ir::KernelNode>(node.op);
   const auto opt_in = [&](std::string_view bytes) {
-    out.line(fmt::format("graphc::check_cuda(cudaFuncSetAttribute({}func, cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                         "{}), \"cudaFuncSetAttribute\", {}, {});",
-                         prefix, bytes, string_literal(node.name), context.location_literal(node.name_range)));
+    out.line(fmt::format("graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, "
+                         "cudaFuncAttributeMaxDynamicSharedMemorySize, {}), \"cudaFuncSetAttribute\", {}, {});",
+                         bytes, string_literal(node.name), context.location_literal(node.name_range)));
   };
   if (!configured(node)) {
-    out.line(fmt::format("{}gridDim = {};", prefix, dim3(kernel.grid_dims)));
-    out.line(fmt::format("{}blockDim = {};", prefix, dim3(kernel.block_dims)));
-    out.line(fmt::format("{}sharedMemBytes = {};", prefix, kernel.shared_memory_bytes));
-    if (fixed_opt_in && kernel.shared_memory_bytes > 48 * 1024) {
+    out.line(fmt::format("p.kernel.gridDim = {};", dim3(kernel.grid_dims)));
+    out.line(fmt::format("p.kernel.blockDim = {};", dim3(kernel.block_dims)));
+    if (kernel.shared_memory_bytes == 0) return;  // p is zero-initialised
+    out.line(fmt::format("p.kernel.sharedMemBytes = {};", kernel.shared_memory_bytes));
+    if (kernel.shared_memory_bytes > 48 * 1024) {
       out.line("// Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.");
       opt_in(std::to_string(kernel.shared_memory_bytes));
     }
     return;
   }
   out.line(fmt::format("const graphc::config::Launch config = {};", config_call(context, index)));
-  out.line(fmt::format("{}gridDim = config.grid;", prefix));
-  out.line(fmt::format("{}blockDim = config.block;", prefix));
-  out.line(fmt::format("{}sharedMemBytes = config.shared_memory;", prefix));
+  out.line("p.kernel.gridDim = config.grid;");
+  out.line("p.kernel.blockDim = config.block;");
+  out.line("p.kernel.sharedMemBytes = config.shared_memory;");
   out.line("if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first");
   {
     const Indented block(out);

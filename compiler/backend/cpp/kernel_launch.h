@@ -1,5 +1,5 @@
-// The pieces of a kernel launch that build() and update_params() both write: the typed
-// argument list, the kernel function, and the launch configuration.
+// The pieces of a kernel node's parameters (its `<node>_params()`): the typed argument
+// list, the kernel function, and the launch configuration.
 #pragma once
 
 #include <array>
@@ -41,15 +41,12 @@ std::string kernel_function(const GraphContext& context, const ir::Node& node, c
 /// library module (nothing when the kernels are C++ functions).
 void write_library_handles(CodeWriter& out, const GraphContext& context);
 
-/// Writes `<prefix>gridDim`, `<prefix>blockDim` and `<prefix>sharedMemBytes` of kernel
-/// node `index` (prefix `p.kernel.` for cudaGraphNodeParams, `p.` for
-/// cudaKernelNodeParams, whose `<prefix>func` is set already): the folded values; for a
-/// node a param configures, `const graphc::config::Launch config = <node>_config(b);`
-/// first, then its fields, raising the kernel's shared memory opt-in
-/// (cudaFuncAttributeMaxDynamicSharedMemorySize) when it asks for more than 48 KiB. A
-/// fixed size over 48 KiB gets its opt-in in build() (`fixed_opt_in`).
-void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index, std::string_view prefix,
-                         bool fixed_opt_in);
+/// Writes `p.kernel.gridDim`, `blockDim` and `sharedMemBytes` (when not 0) of kernel node
+/// `index` (`p.kernel.func` is set already): the folded values; for a node a param
+/// configures, `const graphc::config::Launch config = <node>_config(b);` first, then its
+/// fields. Either raises the kernel's shared memory opt-in
+/// (cudaFuncAttributeMaxDynamicSharedMemorySize) when it asks for more than 48 KiB.
+void write_launch_config(CodeWriter& out, const GraphContext& context, std::size_t index);
 
 /// `dim3(x, y, z)`.
 std::string dim3(const std::array<std::uint32_t, 3>& dims);

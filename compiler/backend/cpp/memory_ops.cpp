@@ -73,8 +73,6 @@ std::string memset_summary(const GraphContext& context, const ir::Node& node) {
 // or a 1-D slice as dense rows) and positions (x in bytes), the box's extent.
 void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::CopyNode& copy,
                     const ir::PitchedCopy& box) {
-  out.line("cudaGraphNodeParams p{};");
-  out.line("p.type = cudaGraphNodeTypeMemcpy;");
   for (const auto& [name, side, slice] :
        {std::tuple{"src", &box.src, &copy.src}, std::tuple{"dst", &box.dst, &copy.dst}}) {
     const std::string& pointer = context.names.pointers.at(side->buffer.value);
@@ -92,6 +90,8 @@ void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::Copy
 void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
   const auto& copy = std::get<ir::CopyNode>(node.op);
+  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name), context.location_literal(node.name_range)));
+  out.line("p.type = cudaGraphNodeTypeMemcpy;");
   if (const std::optional<ir::PitchedCopy> box = ir::pitched_copy(context.graph, copy)) {
     write_box_copy(out, context, copy, *box);
     return;
@@ -105,8 +105,6 @@ void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t
     dst = slice_pointer(context, copy.dst, "config.dst.first");
     bytes = "config.bytes";
   }
-  out.line("cudaGraphNodeParams p{};");
-  out.line("p.type = cudaGraphNodeTypeMemcpy;");
   out.line(fmt::format("p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr({}, {}, {}, 1);", src, bytes, bytes));
   out.line(fmt::format("p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr({}, {}, {}, 1);", dst, bytes, bytes));
   out.line(fmt::format("p.memcpy.copyParams.extent = make_cudaExtent({}, 1, 1);", bytes));
@@ -137,7 +135,7 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
       width = "config.dst.length";
     }
   }
-  out.line("cudaGraphNodeParams p{};");
+  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name), context.location_literal(node.name_range)));
   out.line("p.type = cudaGraphNodeTypeMemset;");
   out.line(fmt::format("p.memset.dst = {};", dst));
   out.line(fmt::format("p.memset.value = {};", value));

@@ -18,7 +18,7 @@ std::string copy_summary(const GraphContext& context, const ir::Node& node);
 /// `memset flags = 0x00000001u (4-byte elements)`, or as written for a configured memset.
 std::string memset_summary(const GraphContext& context, const ir::Node& node);
 
-/// Writes `cudaGraphNodeParams p{};` filled for copy node `index` (a 1-D cudaMemcpy3DParms);
+/// Writes `graphc::NodeParams p(...)` filled for copy node `index` (a cudaMemcpy3DParms);
 /// for a node a param configures, from `const graphc::config::Copy config = <node>_config(b);`.
 void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index);
 /// The same for memset node `index` (one row of elementSize-byte elements).

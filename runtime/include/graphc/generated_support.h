@@ -15,16 +15,18 @@
 #include <mutex>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "graphc/error.h"
 #include "graphc/generated_config.h"
+#include "graphc/handles.h"
 #include "graphc/launch_attributes.h"
 #include "graphc/rebinding.h"
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
-#define GRAPHC_GENERATED_ABI 5
+#define GRAPHC_GENERATED_ABI 6
 
 namespace graphc {
 
@@ -77,9 +79,10 @@ constexpr void check_kernel_arguments(TypeList<Params...>, TypeList<Args...>, st
 }  // namespace detail
 
 /// Kernel arguments converted to the kernel's own parameter types and kept alive for
-/// cudaGraphAddNode / cudaGraphExecKernelNodeSetParams, which copy them. Built by
+/// cudaGraphAddNode / cudaGraphExecNodeSetParams, which copy them. Built by
 /// kernel_args(kernel, args...), so the C++ compiler checks the count and each
-/// conversion (no narrowing) against the real kernel signature.
+/// conversion (no narrowing) against the real kernel signature. Move-only: a moved
+/// KernelArgs points its kernelParams at its own values.
 template <class... Params>
 class KernelArgs {
  public:
@@ -88,8 +91,12 @@ class KernelArgs {
   explicit KernelArgs(Args&&... args) : values_{Params{std::forward<Args>(args)}...} {
     fill(std::index_sequence_for<Params...>{});
   }
+  KernelArgs(KernelArgs&& other) noexcept : values_(std::move(other.values_)) {
+    fill(std::index_sequence_for<Params...>{});
+  }
   KernelArgs(const KernelArgs&) = delete;
   KernelArgs& operator=(const KernelArgs&) = delete;
+  KernelArgs& operator=(KernelArgs&&) = delete;
 
   /// The kernelParams array of cudaKernelNodeParams: one pointer per parameter.
   void** pointers() { return sizeof...(Params) == 0 ? nullptr : pointers_; }
@@ -117,6 +124,55 @@ KernelArgs<Params...> kernel_args(void (*)(Params...), Args&&... args) {
   } else {
     return KernelArgs<Params...>(std::forward<Args>(args)...);
   }
+}
+
+/// What a node that is not a kernel node passes: nothing (NodeParams' default).
+struct NoKernelArgs {};
+
+/// One node's parameters as the generated `<node>_params(b)` writes them, once per node,
+/// for build() to add (add_node) and every update to set (set_node): a zero-initialised
+/// cudaGraphNodeParams, the node's name and `file:line:col` for errors, and for a kernel
+/// node the KernelArgs its kernelParams point at. Move-only; get() points kernelParams at
+/// the arguments where they are now.
+template <class Args = NoKernelArgs>
+struct NodeParams : cudaGraphNodeParams {
+  NodeParams(const char* node_name, const char* node_location, Args&& kernel_args = {})
+      : cudaGraphNodeParams{}, args(std::move(kernel_args)), node(node_name), location(node_location) {}
+  NodeParams(NodeParams&&) noexcept = default;
+  NodeParams(const NodeParams&) = delete;
+  NodeParams& operator=(const NodeParams&) = delete;
+  NodeParams& operator=(NodeParams&&) = delete;
+
+  /// The parameters to hand to CUDA (which may write outputs into them), valid while this
+  /// object lives.
+  cudaGraphNodeParams* get() {
+    if constexpr (!std::is_same_v<Args, NoKernelArgs>) kernel.kernelParams = args.pointers();
+    return this;
+  }
+
+  Args args;
+  const char* node;
+  const char* location;
+};
+
+/// Adds the node `params` describes to `graph` after `dependencies` (with `edge_data` per
+/// dependency where an edge has a port; none: CUDA's default edges) and sets `node` to it:
+/// cudaGraphAddNode, a failure R0001 naming the node and its .graph location.
+template <class Args>
+void add_node(cudaGraphNode_t& node, cudaGraph_t graph, std::initializer_list<cudaGraphNode_t> dependencies,
+              NodeParams<Args> params, std::initializer_list<cudaGraphEdgeData> edge_data = {}) {
+  const cudaGraphNode_t* deps = dependencies.size() == 0 ? nullptr : dependencies.begin();
+  const cudaGraphEdgeData* edges = edge_data.size() == 0 ? nullptr : edge_data.begin();
+  check_cuda(cudaGraphAddNode(&node, graph, deps, edges, dependencies.size(), params.get()), "cudaGraphAddNode",
+             params.node, params.location);
+}
+
+/// Sets `node` of `exec` to `params` without re-instantiating (cudaGraphExecNodeSetParams;
+/// kernel, memcpy and memset nodes), a failure R0001 naming the node.
+template <class Args>
+void set_node(cudaGraphExec_t exec, cudaGraphNode_t node, NodeParams<Args> params) {
+  check_cuda(cudaGraphExecNodeSetParams(exec, node, params.get()), "cudaGraphExecNodeSetParams", params.node,
+             params.location);
 }
 
 /// The `func` of cudaKernelNodeParams(V2) for a kernel compiled into the program.
@@ -245,65 +301,48 @@ class Event {
  public:
   explicit Event(const char* name, bool timing = false) {
     const std::string what = std::string("cudaEventCreateWithFlags of event '") + name + "'";
-    check_cuda(cudaEventCreateWithFlags(&event_, timing ? cudaEventDefault : cudaEventDisableTiming), what.c_str());
+    cudaEvent_t event = nullptr;
+    check_cuda(cudaEventCreateWithFlags(&event, timing ? cudaEventDefault : cudaEventDisableTiming), what.c_str());
+    event_ = EventHandle(event);
   }
-  ~Event() { release(); }
-  Event(Event&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}
-  Event& operator=(Event&& other) noexcept {
-    if (this != &other) {
-      release();
-      event_ = std::exchange(other.event_, nullptr);
-    }
-    return *this;
-  }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
 
-  cudaEvent_t get() const { return event_; }
+  cudaEvent_t get() const { return event_.get(); }
 
  private:
-  // A destructor cannot throw: a failing destroy (the context is already gone) is ignored.
-  void release() noexcept {
-    if (event_ != nullptr) static_cast<void>(cudaEventDestroy(event_));
-    event_ = nullptr;
-  }
-
-  cudaEvent_t event_ = nullptr;
+  EventHandle event_;
 };
 
-/// The graph a call node embeds while build() fills it: created empty
-/// (cudaGraphCreate), destroyed if building it or adding its node fails, and handed to
-/// CUDA with move_to_node() once the child graph node owns it
-/// (cudaGraphChildGraphOwnershipMove). `node` and `location` are the call's, for errors.
-class ChildGraph {
+/// An empty graph (cudaGraphCreate), owned; `node` and `location` name who asked, for errors.
+inline GraphHandle create_graph(const char* node = "", const char* location = "") {
+  cudaGraph_t graph = nullptr;
+  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate", node, location);
+  return GraphHandle(graph);
+}
+
+/// `graph` instantiated with `flags` (cudaGraphInstantiate) and uploaded on `stream`
+/// (cudaGraphUpload, then synchronized), so that its first launch costs what a repeat
+/// launch does.
+inline ExecHandle instantiate(cudaGraph_t graph, unsigned long long flags, cudaStream_t stream) {
+  cudaGraphExec_t exec = nullptr;
+  check_cuda(cudaGraphInstantiate(&exec, graph, flags), "cudaGraphInstantiate");
+  ExecHandle owned(exec);
+  check_cuda(cudaGraphUpload(exec, stream), "cudaGraphUpload");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  return owned;
+}
+
+/// The graph a call node embeds while build() fills it: created empty, destroyed if
+/// building it or adding its node fails, and handed to CUDA with move_to_node() once the
+/// child graph node owns it (cudaGraphChildGraphOwnershipMove). `node` and `location` are
+/// the call's, for errors. Default-constructed it is empty; from a cudaGraph_t it owns a
+/// graph made elsewhere (a capture node's captured graph, capture_graph).
+class ChildGraph : public GraphHandle {
  public:
-  ChildGraph(const char* node, const char* location) {
-    check_cuda(cudaGraphCreate(&graph_, 0), "cudaGraphCreate", node, location);
-  }
-  /// Owns `graph`, made elsewhere (a capture node's captured graph, capture_graph); empty
-  /// by default.
-  ChildGraph() = default;
-  explicit ChildGraph(cudaGraph_t graph) : graph_(graph) {}
-  ~ChildGraph() {
-    if (graph_ != nullptr) static_cast<void>(cudaGraphDestroy(graph_));
-  }
-  ChildGraph(const ChildGraph&) = delete;
-  ChildGraph& operator=(const ChildGraph&) = delete;
-  ChildGraph& operator=(ChildGraph&& other) noexcept {
-    if (this != &other) {
-      if (graph_ != nullptr) static_cast<void>(cudaGraphDestroy(graph_));
-      graph_ = other.graph_;
-      other.graph_ = nullptr;
-    }
-    return *this;
-  }
+  using GraphHandle::GraphHandle;
+  ChildGraph(const char* node, const char* location) : GraphHandle(create_graph(node, location)) {}
 
-  cudaGraph_t get() const { return graph_; }
   /// The child graph node now owns the graph: it is destroyed with the parent.
-  void move_to_node() { graph_ = nullptr; }
-
- private:
-  cudaGraph_t graph_ = nullptr;
+  void move_to_node() { static_cast<void>(release()); }
 };
 
 namespace detail {

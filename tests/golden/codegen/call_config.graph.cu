@@ -30,7 +30,8 @@ namespace {
 graphc::config::Launch grow_config(const Bindings& b) {
   const graphc::config::Site site{"grow", "call_config.graph:8:12"};
   graphc::config::Launch c;
-  c.grid = dim3(graphc::config::dim(site, "grid", 'x', graphc::config::ceil_div(site, b.n, 256), 2147483647LL), 1, 1);
+  c.grid = dim3(graphc::config::dim(site, "grid", 'x', graphc::config::ceil_div(site, b.n, 256),
+      2147483647LL), 1, 1);
   c.block = dim3(256, 1, 1);
   c.shared_memory = 0;
   return c;
@@ -47,75 +48,51 @@ graphc::config::Memset stamp_config(const Bindings& b) {
 
 }  // namespace
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // grow: kernel add_one<<<(ceil_div(n, 256)), (256)>>> (configured by params)
-  {
-#line 8 "call_config.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 56 "call_config.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.kernel.gridDim = config.grid;
-    p.kernel.blockDim = config.block;
-    p.kernel.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "call_config.graph:8:12");
-    }
-    p.kernel.kernelParams = args.pointers();
-#line 8 "call_config.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.grow, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "grow", "call_config.graph:8:12");
-#line 70 "call_config.graph.cu"
-  }
+namespace {
 
-  // stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = stamp_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-#line 9 "call_config.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.stamp, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "stamp", "call_config.graph:9:12");
-#line 85 "call_config.graph.cu"
+// grow: kernel add_one<<<(ceil_div(n, 256)), (256)>>> (configured by params)
+auto grow_params(const Bindings& b, const Nodes&) {
+#line 8 "call_config.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, b.n);
+#line 58 "call_config.graph.cu"
+  graphc::NodeParams p("grow", "call_config.graph:8:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  const graphc::config::Launch config = grow_config(b);
+  p.kernel.gridDim = config.grid;
+  p.kernel.blockDim = config.block;
+  p.kernel.sharedMemBytes = config.shared_memory;
+  if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
+    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
+        "cudaFuncSetAttribute", "grow", "call_config.graph:8:12");
   }
+  return p;
+}
+
+// stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
+auto stamp_params(const Bindings& b, const Nodes&) {
+  const graphc::config::Memset config = stamp_config(b);
+  graphc::NodeParams p("stamp", "call_config.graph:9:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.flags + config.dst.first;
+  p.memset.value = config.value;
+  p.memset.elementSize = 2;
+  p.memset.width = config.dst.length;
+  p.memset.height = 1;
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.grow, graph, {}, grow_params(b, nodes));
+  graphc::add_node(nodes.stamp, graph, {}, stamp_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // grow: kernel add_one<<<(ceil_div(n, 256)), (256)>>> (configured by params)
-  {
-#line 8 "call_config.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 94 "call_config.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "call_config.graph:8:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "call_config.graph:8:12");
-  }
-
-  // stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = stamp_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.stamp, &p), "cudaGraphExecNodeSetParams", "stamp", "call_config.graph:9:12");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.stamp, stamp_params(b, nodes));
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
@@ -128,36 +105,8 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
     b.n = previous;
     throw;
   }
-  // grow: kernel add_one<<<(ceil_div(n, 256)), (256)>>> (configured by params)
-  {
-#line 8 "call_config.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 136 "call_config.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "call_config.graph:8:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "call_config.graph:8:12");
-  }
-
-  // stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = stamp_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.stamp, &p), "cudaGraphExecNodeSetParams", "stamp", "call_config.graph:9:12");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.stamp, stamp_params(b, nodes));
 }
 
 void set_mark(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value) {
@@ -169,51 +118,12 @@ void set_mark(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16
     b.mark = previous;
     throw;
   }
-  // stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = stamp_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.stamp, &p), "cudaGraphExecNodeSetParams", "stamp", "call_config.graph:9:12");
-  }
+  graphc::set_node(exec, nodes.stamp, stamp_params(b, nodes));
 }
 
 void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // grow: kernel add_one<<<(ceil_div(n, 256)), (256)>>> (configured by params)
-  {
-#line 8 "call_config.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 192 "call_config.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "call_config.graph:8:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "call_config.graph:8:12");
-  }
-
-  // stamp: memset flags[0:n / 64] = mark (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = stamp_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.stamp, &p), "cudaGraphExecNodeSetParams", "stamp", "call_config.graph:9:12");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.stamp, stamp_params(b, nodes));
 }
 
 void check_config(const Bindings& b) {
@@ -242,14 +152,50 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::layer::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::layer::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_n(std::int32_t value) {
+  graphc::gen::layer::set_n(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_mark(std::uint16_t value) {
+  graphc::gen::layer::set_mark(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::layer::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::layer::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::layer
@@ -283,8 +229,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 13 "call_config.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.inner, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "call_config.graph:13:10");
-#line 288 "call_config.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.inner, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "inner", "call_config.graph:13:10");
+#line 235 "call_config.graph.cu"
     child.move_to_node();
   }
 }
@@ -353,6 +300,28 @@ void check_config(const Bindings& b) {
   }
 }
 
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::block::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::block::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_n(std::int32_t value) {
+  graphc::gen::block::set_n(exec_.get(), nodes_, bindings_, value);
+}
+
 }  // namespace graphc::gen::block
 
 namespace graphc::gen::call_config {
@@ -384,8 +353,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 20 "call_config.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fixed, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fixed", "call_config.graph:20:10");
-#line 389 "call_config.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.fixed, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "fixed", "call_config.graph:20:10");
+#line 359 "call_config.graph.cu"
     child.move_to_node();
   }
 
@@ -403,8 +373,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.fixed};
 #line 21 "call_config.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.passed, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "passed", "call_config.graph:21:10");
-#line 408 "call_config.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.passed, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "passed", "call_config.graph:21:10");
+#line 379 "call_config.graph.cu"
     child.move_to_node();
   }
 }
@@ -446,8 +417,10 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
   }
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "call_config.graph:17:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "call_config.graph:17:12");
   b.x = pointer;
   // fixed: call layer(x, flags, 512, 2)
   {
@@ -469,8 +442,10 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   }
 }
 
-void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count, graphc::MemorySpace::device, "flags", "call_config.graph:18:12");
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count,
+      graphc::MemorySpace::device, "flags", "call_config.graph:18:12");
   b.flags = pointer;
   // fixed: call layer(x, flags, 512, 2)
   {
@@ -490,6 +465,41 @@ void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::ui
     args.n = b.n;
     graphc::gen::block::update_buffers(exec, nodes.passed_nodes, args);
   }
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::call_config::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::call_config::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_n(std::int32_t value) {
+  graphc::gen::call_config::set_n(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::call_config::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_flags(std::uint16_t* pointer, std::size_t count) {
+  graphc::gen::call_config::rebind_flags(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 }  // namespace graphc::gen::call_config

@@ -22,23 +22,25 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// add: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto add_params(const Bindings& b, const Nodes&) {
+#line 18 "imports/layers.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 32 "calls.graph.cu"
+  graphc::NodeParams p("add", "imports/layers.graph:18:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // add: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 18 "imports/layers.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 31 "calls.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 18 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.add, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "add", "imports/layers.graph:18:12");
-#line 41 "calls.graph.cu"
-  }
+  graphc::add_node(nodes.add, graph, {}, add_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
@@ -46,19 +48,7 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
 }
 
 void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // add: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 18 "imports/layers.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 54 "calls.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.add, &p), "cudaGraphExecKernelNodeSetParams", "add", "imports/layers.graph:18:12");
-  }
+  graphc::set_node(exec, nodes.add, add_params(b, nodes));
 }
 
 namespace {
@@ -81,14 +71,42 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::bump_all::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::bump_all::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::bump_all::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::bump_all::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::bump_all
@@ -107,6 +125,36 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto square_params(const Bindings& b, const Nodes& nodes) {
+#line 8 "imports/layers.graph"
+  auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
+#line 135 "calls.graph.cu"
+  graphc::NodeParams p("square", "imports/layers.graph:8:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::square_into);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto accumulate_params(const Bindings& b, const Nodes& nodes) {
+#line 9 "imports/layers.graph"
+  auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
+#line 148 "calls.graph.cu"
+  graphc::NodeParams p("accumulate", "imports/layers.graph:9:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_from);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // The device the mem alloc nodes allocate on: the current one.
   int device = 0;
@@ -121,46 +169,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.alloc.poolProps.location.id = device;
     p.alloc.bytesize = 4096;
 #line 7 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 126 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
+#line 175 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
-  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 8 "imports/layers.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 134 "calls.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::square_into);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.scratch};
-#line 8 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.square, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "square", "imports/layers.graph:8:12");
-#line 145 "calls.graph.cu"
-  }
-
-  // accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "imports/layers.graph"
-    auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
-#line 152 "calls.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_from);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.square};
-#line 9 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.accumulate, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "accumulate", "imports/layers.graph:9:12");
-#line 163 "calls.graph.cu"
-  }
+  graphc::add_node(nodes.square, graph, {nodes.scratch}, square_params(b, nodes));
+  graphc::add_node(nodes.accumulate, graph, {nodes.square}, accumulate_params(b, nodes));
 
   // bump: call bump_all(out)
   {
@@ -174,8 +190,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 11 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 179 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
+#line 196 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -186,8 +203,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.free.dptr = nodes.scratch_dptr;
     const cudaGraphNode_t deps[] = {nodes.accumulate};
 #line 10 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 191 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
+#line 209 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -199,72 +217,24 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = b.layer_done_data;
     const cudaGraphNode_t deps[] = {nodes.bump};
 #line 12 "imports/layers.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 204 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
+#line 223 "calls.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 8 "imports/layers.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 213 "calls.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
-  }
+  graphc::set_node(exec, nodes.square, square_params(b, nodes));
 }
 
 void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.factor = value;
-  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 8 "imports/layers.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 230 "calls.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
-  }
+  graphc::set_node(exec, nodes.square, square_params(b, nodes));
 }
 
 void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // square: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 8 "imports/layers.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 246 "calls.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.square, &p), "cudaGraphExecKernelNodeSetParams", "square", "imports/layers.graph:8:12");
-  }
-
-  // accumulate: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "imports/layers.graph"
-    auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
-#line 260 "calls.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_from);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.accumulate, &p), "cudaGraphExecKernelNodeSetParams", "accumulate", "imports/layers.graph:9:12");
-  }
+  graphc::set_node(exec, nodes.square, square_params(b, nodes));
+  graphc::set_node(exec, nodes.accumulate, accumulate_params(b, nodes));
 
   // bump: call bump_all(out)
   {
@@ -286,7 +256,8 @@ struct SwitchableNode {
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::square: return {nodes.square, "square", "imports/layers.graph:8:12"};
-    case Switchable::accumulate: return {nodes.accumulate, "accumulate", "imports/layers.graph:9:12"};
+    case Switchable::accumulate: return {nodes.accumulate, "accumulate",
+    "imports/layers.graph:9:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -295,14 +266,46 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::square_layer::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::square_layer::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_factor(float value) {
+  graphc::gen::square_layer::set_factor(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::square_layer::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::square_layer::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::square_layer
@@ -337,8 +340,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 13 "calls.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 342 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
+#line 346 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -358,8 +362,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.first};
 #line 14 "calls.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 363 "calls.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
+#line 368 "calls.graph.cu"
     child.move_to_node();
   }
 }
@@ -391,8 +396,10 @@ void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value
   }
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "calls.graph:9:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "calls.graph:9:12");
   b.x = pointer;
   // first: call square_layer(x, y, gain)
   {
@@ -417,8 +424,10 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   }
 }
 
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::device, "y", "calls.graph:10:12");
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
+      graphc::MemorySpace::device, "y", "calls.graph:10:12");
   b.y = pointer;
   // first: call square_layer(x, y, gain)
   {
@@ -441,6 +450,41 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
     args.layer_done_data = b.layer_done_data;
     graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, args);
   }
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::calls::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::calls::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_gain(float value) {
+  graphc::gen::calls::set_gain(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::calls::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_y(float* pointer, std::size_t count) {
+  graphc::gen::calls::rebind_y(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 }  // namespace graphc::gen::calls

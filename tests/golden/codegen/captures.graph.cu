@@ -30,13 +30,16 @@ namespace {
 // project: capture cublas.gemm<T, N>(16, 16, 16, 1, x, 16, x, 16, 0, y, 16)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t project_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources, "project", "captures.graph:7:13");
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "project", "captures.graph:7:13");
   return graphc::capture_graph(
       resources.stream("project", "captures.graph:7:13"),
       [&](cudaStream_t stream) {
 #line 7 "captures.graph"
-        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F, graphc::GemmShape{true, false, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, 1.0f, b.x, b.x, 0.0f, b.y);
-#line 40 "captures.graph.cu"
+        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
+            graphc::GemmShape{true, false, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, 1.0f, b.x,
+            b.x, 0.0f, b.y);
+#line 43 "captures.graph.cu"
       },
       b.capture_place, "project", "captures.graph:7:13");
 }
@@ -46,7 +49,8 @@ cudaGraph_t project_capture(const Bindings& b, std::size_t workspace) {
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // project: capture cublas.gemm<T, N>(16, 16, 16, 1, x, 16, x, 16, 0, y, 16)
   {
-    nodes.project_workspace = graphc::require_capture_resources(b.capture_resources, "project", "captures.graph:7:13").cublas.add_workspace("project", "captures.graph:7:13");
+    nodes.project_workspace = graphc::require_capture_resources(b.capture_resources, "project",
+        "captures.graph:7:13").cublas.add_workspace("project", "captures.graph:7:13");
     graphc::ChildGraph child(project_capture(b, nodes.project_workspace));
     nodes.project_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -54,8 +58,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 7 "captures.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.project, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "project", "captures.graph:7:13");
-#line 59 "captures.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.project, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "project", "captures.graph:7:13");
+#line 64 "captures.graph.cu"
     child.move_to_node();
   }
 }
@@ -68,10 +73,32 @@ void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b)
   // The capture nodes' graphs, captured again and checked before any changes.
   graphc::ChildGraph project_recaptured;
   project_recaptured = graphc::ChildGraph(project_capture(b, nodes.project_workspace));
-  graphc::require_same_shape_rebound(nodes.project_shape, graphc::captured_shape(project_recaptured.get()), "a buffer parameter", "project", "captures.graph:7:13");
+  graphc::require_same_shape_rebound(nodes.project_shape,
+      graphc::captured_shape(project_recaptured.get()), "a buffer parameter", "project",
+      "captures.graph:7:13");
 
   // project: capture cublas.gemm<T, N>(16, 16, 16, 1, x, 16, x, 16, 0, y, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.project, project_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "project", "captures.graph:7:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.project,
+      project_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "project",
+      "captures.graph:7:13");
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::gemm_layer::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::gemm_layer::update_params(exec_.get(), nodes_, bindings_);
 }
 
 }  // namespace graphc::gen::gemm_layer
@@ -98,13 +125,16 @@ namespace {
 // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources, "mm", "captures.graph:18:13");
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "mm", "captures.graph:18:13");
   return graphc::capture_graph(
       resources.stream("mm", "captures.graph:18:13"),
       [&](cudaStream_t stream) {
 #line 18 "captures.graph"
-        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F, graphc::GemmShape{false, true, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, b.scale, b.a, b.b, 0.0f, b.c);
-#line 108 "captures.graph.cu"
+        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
+            graphc::GemmShape{false, true, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, b.scale,
+            b.a, b.b, 0.0f, b.c);
+#line 138 "captures.graph.cu"
       },
       b.capture_place, "mm", "captures.graph:18:13");
 }
@@ -112,13 +142,16 @@ cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
 // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources, "batched", "captures.graph:19:13");
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "batched", "captures.graph:19:13");
   return graphc::capture_graph(
       resources.stream("batched", "captures.graph:19:13"),
       [&](cudaStream_t stream) {
 #line 19 "captures.graph"
-        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F, graphc::GemmShape{false, false, 16, 16, 16, 16, 16, 16, true, 0, 0, 256, 4}, 1.0f, b.a, b.b, 1.0f, b.c);
-#line 122 "captures.graph.cu"
+        graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
+            graphc::GemmShape{false, false, 16, 16, 16, 16, 16, 16, true, 0, 0, 256, 4}, 1.0f, b.a,
+            b.b, 1.0f, b.c);
+#line 155 "captures.graph.cu"
       },
       b.capture_place, "batched", "captures.graph:19:13");
 }
@@ -126,14 +159,15 @@ cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
 // reduce: capture sum_rows(c, 1024, scale)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t reduce_capture(const Bindings& b) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources, "reduce", "captures.graph:20:13");
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "reduce", "captures.graph:20:13");
   graphc::require_capture_fn(b.sum_rows, "sum_rows", "reduce", "captures.graph:20:13");
   return graphc::capture_graph(
       resources.stream("reduce", "captures.graph:20:13"),
       [&](cudaStream_t stream) {
 #line 20 "captures.graph"
         b.sum_rows(stream, b.c, 1024, b.scale);
-#line 137 "captures.graph.cu"
+#line 171 "captures.graph.cu"
       },
       b.capture_place, "reduce", "captures.graph:20:13");
 }
@@ -141,14 +175,15 @@ cudaGraph_t reduce_capture(const Bindings& b) {
 // inner: capture sum_rows(c + 16, 16, 2)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t inner_capture(const Bindings& b) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources, "inner", "captures.graph:22:17");
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "inner", "captures.graph:22:17");
   graphc::require_capture_fn(b.sum_rows, "sum_rows", "inner", "captures.graph:22:17");
   return graphc::capture_graph(
       resources.stream("inner", "captures.graph:22:17"),
       [&](cudaStream_t stream) {
 #line 22 "captures.graph"
         b.sum_rows(stream, b.c + 16, 16, 2.0f);
-#line 152 "captures.graph.cu"
+#line 187 "captures.graph.cu"
       },
       graphc::CapturePlace::conditional_body, "inner", "captures.graph:22:17");
 }
@@ -157,11 +192,14 @@ cudaGraph_t inner_capture(const Bindings& b) {
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // cond again: a conditional handle on graph, set to 1 at every launch
-  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u, cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "", "captures.graph:16:10");
+  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u,
+      cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "",
+      "captures.graph:16:10");
 
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16)
   {
-    nodes.mm_workspace = graphc::require_capture_resources(b.capture_resources, "mm", "captures.graph:18:13").cublas.add_workspace("mm", "captures.graph:18:13");
+    nodes.mm_workspace = graphc::require_capture_resources(b.capture_resources, "mm",
+        "captures.graph:18:13").cublas.add_workspace("mm", "captures.graph:18:13");
     graphc::ChildGraph child(mm_capture(b, nodes.mm_workspace));
     nodes.mm_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -169,14 +207,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 18 "captures.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "mm", "captures.graph:18:13");
-#line 174 "captures.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p),
+        "cudaGraphAddNode", "mm", "captures.graph:18:13");
+#line 213 "captures.graph.cu"
     child.move_to_node();
   }
 
   // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4)
   {
-    nodes.batched_workspace = graphc::require_capture_resources(b.capture_resources, "batched", "captures.graph:19:13").cublas.add_workspace("batched", "captures.graph:19:13");
+    nodes.batched_workspace = graphc::require_capture_resources(b.capture_resources, "batched",
+        "captures.graph:19:13").cublas.add_workspace("batched", "captures.graph:19:13");
     graphc::ChildGraph child(batched_capture(b, nodes.batched_workspace));
     nodes.batched_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -185,8 +225,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.mm};
 #line 19 "captures.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
-#line 190 "captures.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
+#line 231 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -200,8 +241,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.batched};
 #line 20 "captures.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "reduce", "captures.graph:20:13");
-#line 205 "captures.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "reduce", "captures.graph:20:13");
+#line 247 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -215,8 +257,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.size = 1;
     const cudaGraphNode_t deps[] = {nodes.reduce};
 #line 21 "captures.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "maybe", "captures.graph:21:8");
-#line 220 "captures.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "maybe", "captures.graph:21:8");
+#line 263 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -232,8 +275,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
 #line 22 "captures.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:22:17");
-#line 237 "captures.graph.cu"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr,
+          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:22:17");
+#line 281 "captures.graph.cu"
       child.move_to_node();
     }
 
@@ -252,8 +296,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.inner};
 #line 23 "captures.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "layer", "captures.graph:23:14");
-#line 257 "captures.graph.cu"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */,
+          1, &p), "cudaGraphAddNode", "layer", "captures.graph:23:14");
+#line 302 "captures.graph.cu"
       child.move_to_node();
     }
   }
@@ -264,15 +309,20 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph reduce_recaptured;
   mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
-  graphc::require_same_shape(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "scale", "mm", "captures.graph:18:13");
+  graphc::require_same_shape(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "scale",
+      "mm", "captures.graph:18:13");
   reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
-  graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()), "scale", "reduce", "captures.graph:20:13");
+  graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()),
+      "scale", "reduce", "captures.graph:20:13");
 
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
 
   // reduce: capture sum_rows(c, 1024, scale), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce, reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce", "captures.graph:20:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
+      reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
+      "captures.graph:20:13");
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -282,40 +332,52 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   b.scale = value;
   try {  // the nodes it configures and captures, checked before any changes
     mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
-    graphc::require_same_shape(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "scale", "mm", "captures.graph:18:13");
+    graphc::require_same_shape(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "scale", "mm", "captures.graph:18:13");
     reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
-    graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()), "scale", "reduce", "captures.graph:20:13");
+    graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()),
+        "scale", "reduce", "captures.graph:20:13");
   } catch (...) {
     b.scale = previous;
     throw;
   }
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
 
   // reduce: capture sum_rows(c, 1024, scale), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce, reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce", "captures.graph:20:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
+      reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
+      "captures.graph:20:13");
 }
 
-void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_count, graphc::MemorySpace::device, "a", "captures.graph:12:12");
+void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_count,
+      graphc::MemorySpace::device, "a", "captures.graph:12:12");
   graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph batched_recaptured;
   const auto previous = b.a;
   b.a = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
-    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "a", "mm", "captures.graph:18:13");
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "a", "mm", "captures.graph:18:13");
     batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
-    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "a", "batched", "captures.graph:19:13");
+    graphc::require_same_shape_rebound(nodes.batched_shape,
+        graphc::captured_shape(batched_recaptured.get()), "a", "batched", "captures.graph:19:13");
   } catch (...) {
     b.a = previous;
     throw;
   }
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
 
   // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched,
+      batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched",
+      "captures.graph:19:13");
 
   // layer: call gemm_layer(a, b)
   {
@@ -328,26 +390,33 @@ void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   }
 }
 
-void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * b_count, graphc::MemorySpace::device, "b", "captures.graph:13:12");
+void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * b_count,
+      graphc::MemorySpace::device, "b", "captures.graph:13:12");
   graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph batched_recaptured;
   const auto previous = b.b;
   b.b = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
-    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "b", "mm", "captures.graph:18:13");
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "b", "mm", "captures.graph:18:13");
     batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
-    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "b", "batched", "captures.graph:19:13");
+    graphc::require_same_shape_rebound(nodes.batched_shape,
+        graphc::captured_shape(batched_recaptured.get()), "b", "batched", "captures.graph:19:13");
   } catch (...) {
     b.b = previous;
     throw;
   }
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
 
   // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched,
+      batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched",
+      "captures.graph:19:13");
 
   // layer: call gemm_layer(a, b)
   {
@@ -360,8 +429,10 @@ void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   }
 }
 
-void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * c_count, graphc::MemorySpace::device, "c", "captures.graph:14:12");
+void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * c_count,
+      graphc::MemorySpace::device, "c", "captures.graph:14:12");
   graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph batched_recaptured;
   graphc::ChildGraph reduce_recaptured;
@@ -370,28 +441,78 @@ void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   b.c = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_workspace));
-    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()), "c", "mm", "captures.graph:18:13");
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "c", "mm", "captures.graph:18:13");
     batched_recaptured = graphc::ChildGraph(batched_capture(b, nodes.batched_workspace));
-    graphc::require_same_shape_rebound(nodes.batched_shape, graphc::captured_shape(batched_recaptured.get()), "c", "batched", "captures.graph:19:13");
+    graphc::require_same_shape_rebound(nodes.batched_shape,
+        graphc::captured_shape(batched_recaptured.get()), "c", "batched", "captures.graph:19:13");
     reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
-    graphc::require_same_shape_rebound(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()), "c", "reduce", "captures.graph:20:13");
+    graphc::require_same_shape_rebound(nodes.reduce_shape,
+        graphc::captured_shape(reduce_recaptured.get()), "c", "reduce", "captures.graph:20:13");
     inner_recaptured = graphc::ChildGraph(inner_capture(b));
-    graphc::require_same_shape_rebound(nodes.inner_shape, graphc::captured_shape(inner_recaptured.get()), "c", "inner", "captures.graph:22:17");
+    graphc::require_same_shape_rebound(nodes.inner_shape,
+        graphc::captured_shape(inner_recaptured.get()), "c", "inner", "captures.graph:22:17");
   } catch (...) {
     b.c = previous;
     throw;
   }
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "captures.graph:18:13");
 
   // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched, batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched", "captures.graph:19:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.batched,
+      batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched",
+      "captures.graph:19:13");
 
   // reduce: capture sum_rows(c, 1024, scale), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce, reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce", "captures.graph:20:13");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
+      reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
+      "captures.graph:20:13");
 
   // inner: capture sum_rows(c + 16, 16, 2), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.inner, inner_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "inner", "captures.graph:22:17");
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.inner,
+      inner_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "inner",
+      "captures.graph:22:17");
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::captures::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::captures::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_scale(float value) {
+  graphc::gen::captures::set_scale(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_a(float* pointer, std::size_t count) {
+  graphc::gen::captures::rebind_a(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_b(float* pointer, std::size_t count) {
+  graphc::gen::captures::rebind_b(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_c(float* pointer, std::size_t count) {
+  graphc::gen::captures::rebind_c(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 }  // namespace graphc::gen::captures

@@ -16,7 +16,8 @@ Storage::Storage()
     : x_(x_count, graphc::MemorySpace::device, "x"),
       h_(h_count, graphc::MemorySpace::host, "h") {
   // x = fill(0)
-  graphc::check_cuda(cudaMemset(x_.get(), 0x00, sizeof(float) * x_count), "cudaMemset (initial contents of buffer 'x')");
+  graphc::check_cuda(cudaMemset(x_.get(), 0x00, sizeof(float) * x_count),
+      "cudaMemset (initial contents of buffer 'x')");
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
   graphc::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize (initial contents)");
@@ -29,28 +30,122 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// first: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto first_params(const Bindings& b, const Nodes&) {
+#line 14 "conditionals.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 40 "conditionals.graph.cu"
+  graphc::NodeParams p("first", "conditionals.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// step: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto step_params(const Bindings& b, const Nodes&) {
+#line 16 "conditionals.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 53 "conditionals.graph.cu"
+  graphc::NodeParams p("step", "conditionals.graph:16:16", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto check_params(const Bindings& b, const Nodes& nodes) {
+#line 17 "conditionals.graph"
+  auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
+#line 66 "conditionals.graph.cu"
+  graphc::NodeParams p("check", "conditionals.graph:17:16", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::below);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+// choose: kernel choose_case<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto choose_params(const Bindings&, const Nodes& nodes) {
+#line 20 "conditionals.graph"
+  auto args = graphc::kernel_args(::choose_case, nodes.which, 2u);
+#line 79 "conditionals.graph.cu"
+  graphc::NodeParams p("choose", "conditionals.graph:20:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::choose_case);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+// once: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto once_params(const Bindings& b, const Nodes&) {
+#line 26 "conditionals.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 92 "conditionals.graph.cu"
+  graphc::NodeParams p("once", "conditionals.graph:26:20", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// twice_a: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto twice_a_params(const Bindings& b, const Nodes&) {
+#line 30 "conditionals.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 105 "conditionals.graph.cu"
+  graphc::NodeParams p("twice_a", "conditionals.graph:30:20", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// twice_b: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto twice_b_params(const Bindings& b, const Nodes&) {
+#line 32 "conditionals.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 256);
+#line 118 "conditionals.graph.cu"
+  graphc::NodeParams p("twice_b", "conditionals.graph:32:24", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// down: copy h <- x (1024 bytes, device to host)
+auto down_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("down", "conditionals.graph:38:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // cond again: a conditional handle on graph, set to 1 at every launch
-  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u, cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "", "conditionals.graph:11:10");
+  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u,
+      cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "",
+      "conditionals.graph:11:10");
   // cond which: a conditional handle on graph
-  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.which, graph, 0u, 0), "cudaGraphConditionalHandleCreate for cond 'which'", "", "conditionals.graph:12:10");
+  graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.which, graph, 0u, 0),
+      "cudaGraphConditionalHandleCreate for cond 'which'", "", "conditionals.graph:12:10");
 
-  // first: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 43 "conditionals.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 14 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "first", "conditionals.graph:14:12");
-#line 53 "conditionals.graph.cu"
-  }
+  graphc::add_node(nodes.first, graph, {}, first_params(b, nodes));
 
   // loop: while (again), 1 body graph
   cudaGraph_t loop_body = nullptr;
@@ -62,67 +157,20 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.size = 1;
     const cudaGraphNode_t deps[] = {nodes.first};
 #line 15 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.loop, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "loop", "conditionals.graph:15:11");
-#line 67 "conditionals.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.loop, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "loop", "conditionals.graph:15:11");
+#line 163 "conditionals.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     loop_body = p.conditional.phGraph_out[0];
   }
 
   // the body of while 'loop', in loop_body
   {
-    // step: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-    {
-#line 16 "conditionals.graph"
-      auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 78 "conditionals.graph.cu"
-      cudaGraphNodeParams p{};
-      p.type = cudaGraphNodeTypeKernel;
-      p.kernel.func = graphc::kernel_function(::add_one);
-      p.kernel.gridDim = dim3(1, 1, 1);
-      p.kernel.blockDim = dim3(256, 1, 1);
-      p.kernel.sharedMemBytes = 0;
-      p.kernel.kernelParams = args.pointers();
-#line 16 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.step, loop_body, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "step", "conditionals.graph:16:16");
-#line 88 "conditionals.graph.cu"
-    }
-
-    // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
-    {
-#line 17 "conditionals.graph"
-      auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
-#line 95 "conditionals.graph.cu"
-      cudaGraphNodeParams p{};
-      p.type = cudaGraphNodeTypeKernel;
-      p.kernel.func = graphc::kernel_function(::below);
-      p.kernel.gridDim = dim3(1, 1, 1);
-      p.kernel.blockDim = dim3(1, 1, 1);
-      p.kernel.sharedMemBytes = 0;
-      p.kernel.kernelParams = args.pointers();
-      const cudaGraphNode_t deps[] = {nodes.step};
-#line 17 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.check, loop_body, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "check", "conditionals.graph:17:16");
-#line 106 "conditionals.graph.cu"
-    }
+    graphc::add_node(nodes.step, loop_body, {}, step_params(b, nodes));
+    graphc::add_node(nodes.check, loop_body, {nodes.step}, check_params(b, nodes));
   }
 
-  // choose: kernel choose_case<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 20 "conditionals.graph"
-    auto args = graphc::kernel_args(::choose_case, nodes.which, 2u);
-#line 114 "conditionals.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::choose_case);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.loop};
-#line 20 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.choose, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "choose", "conditionals.graph:20:12");
-#line 125 "conditionals.graph.cu"
-  }
+  graphc::add_node(nodes.choose, graph, {nodes.loop}, choose_params(b, nodes));
 
   // pick: switch (which), 3 body graphs
   cudaGraph_t pick_case0 = nullptr;
@@ -136,8 +184,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.size = 3;
     const cudaGraphNode_t deps[] = {nodes.choose};
 #line 21 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.pick, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "pick", "conditionals.graph:21:12");
-#line 141 "conditionals.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.pick, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "pick", "conditionals.graph:21:12");
+#line 190 "conditionals.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     pick_case0 = p.conditional.phGraph_out[0];
     pick_case1 = p.conditional.phGraph_out[1];
@@ -151,52 +200,26 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeEmpty;
 #line 23 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.nothing, pick_case0, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "nothing", "conditionals.graph:23:19");
-#line 156 "conditionals.graph.cu"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.nothing, pick_case0, nullptr,
+          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "nothing",
+          "conditionals.graph:23:19");
+#line 207 "conditionals.graph.cu"
     }
   }
 
   // case 1 of switch 'pick', in pick_case1
   {
-    // once: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-    {
-#line 26 "conditionals.graph"
-      auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 166 "conditionals.graph.cu"
-      cudaGraphNodeParams p{};
-      p.type = cudaGraphNodeTypeKernel;
-      p.kernel.func = graphc::kernel_function(::add_one);
-      p.kernel.gridDim = dim3(1, 1, 1);
-      p.kernel.blockDim = dim3(256, 1, 1);
-      p.kernel.sharedMemBytes = 0;
-      p.kernel.kernelParams = args.pointers();
-#line 26 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.once, pick_case1, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "once", "conditionals.graph:26:20");
-#line 176 "conditionals.graph.cu"
-    }
+    graphc::add_node(nodes.once, pick_case1, {}, once_params(b, nodes));
   }
 
   // case 2 of switch 'pick', in pick_case2
   {
     // cond twice: a conditional handle on pick_case2, set to 1 at every launch
-    graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.twice, pick_case2, 1u, cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'twice'", "", "conditionals.graph:29:18");
+    graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.twice, pick_case2, 1u,
+        cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'twice'", "",
+        "conditionals.graph:29:18");
 
-    // twice_a: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-    {
-#line 30 "conditionals.graph"
-      auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 189 "conditionals.graph.cu"
-      cudaGraphNodeParams p{};
-      p.type = cudaGraphNodeTypeKernel;
-      p.kernel.func = graphc::kernel_function(::add_one);
-      p.kernel.gridDim = dim3(1, 1, 1);
-      p.kernel.blockDim = dim3(256, 1, 1);
-      p.kernel.sharedMemBytes = 0;
-      p.kernel.kernelParams = args.pointers();
-#line 30 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.twice_a, pick_case2, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_a", "conditionals.graph:30:20");
-#line 199 "conditionals.graph.cu"
-    }
+    graphc::add_node(nodes.twice_a, pick_case2, {}, twice_a_params(b, nodes));
 
     // maybe: if (twice), 2 body graphs
     cudaGraph_t maybe_then = nullptr;
@@ -208,195 +231,53 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.conditional.size = 2;
       const cudaGraphNode_t deps[] = {nodes.twice_a};
 #line 31 "conditionals.graph"
-      graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, pick_case2, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "maybe", "conditionals.graph:31:16");
-#line 213 "conditionals.graph.cu"
+      graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, pick_case2, deps, nullptr /* edge data */,
+          1, &p), "cudaGraphAddNode", "maybe", "conditionals.graph:31:16");
+#line 237 "conditionals.graph.cu"
       // CUDA made the body graphs with the node (phGraph_out, owned by the node).
       maybe_then = p.conditional.phGraph_out[0];
     }
 
     // the then body of if 'maybe', in maybe_then
     {
-      // twice_b: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-      {
-#line 32 "conditionals.graph"
-        auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 224 "conditionals.graph.cu"
-        cudaGraphNodeParams p{};
-        p.type = cudaGraphNodeTypeKernel;
-        p.kernel.func = graphc::kernel_function(::add_one);
-        p.kernel.gridDim = dim3(1, 1, 1);
-        p.kernel.blockDim = dim3(256, 1, 1);
-        p.kernel.sharedMemBytes = 0;
-        p.kernel.kernelParams = args.pointers();
-#line 32 "conditionals.graph"
-        graphc::check_cuda(cudaGraphAddNode(&nodes.twice_b, maybe_then, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "twice_b", "conditionals.graph:32:24");
-#line 234 "conditionals.graph.cu"
-      }
+      graphc::add_node(nodes.twice_b, maybe_then, {}, twice_b_params(b, nodes));
     }
 
     // the else body of if 'maybe': empty
   }
 
-  // down: copy h <- x (1024 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    const cudaGraphNode_t deps[] = {nodes.pick};
-#line 38 "conditionals.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.down, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "down", "conditionals.graph:38:10");
-#line 252 "conditionals.graph.cu"
-  }
+  graphc::add_node(nodes.down, graph, {nodes.pick}, down_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 17 "conditionals.graph"
-    auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
-#line 261 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::below);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.check, &p), "cudaGraphExecKernelNodeSetParams", "check", "conditionals.graph:17:16");
-  }
+  graphc::set_node(exec, nodes.check, check_params(b, nodes));
 }
 
 void set_limit(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.limit = value;
-  // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 17 "conditionals.graph"
-    auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
-#line 278 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::below);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.check, &p), "cudaGraphExecKernelNodeSetParams", "check", "conditionals.graph:17:16");
-  }
+  graphc::set_node(exec, nodes.check, check_params(b, nodes));
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "conditionals.graph:8:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "conditionals.graph:8:12");
   b.x = pointer;
-  // first: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 296 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.first, &p), "cudaGraphExecKernelNodeSetParams", "first", "conditionals.graph:14:12");
-  }
-
-  // step: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 16 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 310 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.step, &p), "cudaGraphExecKernelNodeSetParams", "step", "conditionals.graph:16:16");
-  }
-
-  // check: kernel below<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 17 "conditionals.graph"
-    auto args = graphc::kernel_args(::below, nodes.again, b.x, b.limit);
-#line 324 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::below);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.check, &p), "cudaGraphExecKernelNodeSetParams", "check", "conditionals.graph:17:16");
-  }
-
-  // once: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 26 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 338 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.once, &p), "cudaGraphExecKernelNodeSetParams", "once", "conditionals.graph:26:20");
-  }
-
-  // twice_a: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 352 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.twice_a, &p), "cudaGraphExecKernelNodeSetParams", "twice_a", "conditionals.graph:30:20");
-  }
-
-  // twice_b: kernel add_one<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 32 "conditionals.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 256);
-#line 366 "conditionals.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.twice_b, &p), "cudaGraphExecKernelNodeSetParams", "twice_b", "conditionals.graph:32:24");
-  }
-
-  // down: copy h <- x (1024 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.down, &p), "cudaGraphExecNodeSetParams", "down", "conditionals.graph:38:10");
-  }
+  graphc::set_node(exec, nodes.first, first_params(b, nodes));
+  graphc::set_node(exec, nodes.step, step_params(b, nodes));
+  graphc::set_node(exec, nodes.check, check_params(b, nodes));
+  graphc::set_node(exec, nodes.once, once_params(b, nodes));
+  graphc::set_node(exec, nodes.twice_a, twice_a_params(b, nodes));
+  graphc::set_node(exec, nodes.twice_b, twice_b_params(b, nodes));
+  graphc::set_node(exec, nodes.down, down_params(b, nodes));
 }
 
-void rebind_h(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_count, graphc::MemorySpace::host, "h", "conditionals.graph:9:12");
+void rebind_h(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_count,
+      graphc::MemorySpace::host, "h", "conditionals.graph:9:12");
   b.h = pointer;
-  // down: copy h <- x (1024 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 1024, 1024, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h, 1024, 1024, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(1024, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.down, &p), "cudaGraphExecNodeSetParams", "down", "conditionals.graph:38:10");
-  }
+  graphc::set_node(exec, nodes.down, down_params(b, nodes));
 }
 
 namespace {
@@ -421,14 +302,59 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::conditionals::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::conditionals::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_limit(float value) {
+  graphc::gen::conditionals::set_limit(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::conditionals::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_h(float* pointer, std::size_t count) {
+  graphc::gen::conditionals::rebind_h(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::conditionals::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::conditionals::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::conditionals

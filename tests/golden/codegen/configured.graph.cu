@@ -32,10 +32,14 @@ namespace {
 graphc::config::Launch grow_config(const Bindings& b) {
   const graphc::config::Site site{"grow", "configured.graph:16:12"};
   graphc::config::Launch c;
-  c.grid = dim3(graphc::config::dim(site, "grid", 'x', graphc::config::ceil_div(site, b.n, graphc::config::cast<std::int32_t>(site, b.threads)), 2147483647LL), 1, 1);
+  c.grid = dim3(graphc::config::dim(site, "grid", 'x',
+      graphc::config::ceil_div(site, b.n, graphc::config::cast<std::int32_t>(site, b.threads)),
+      2147483647LL), 1, 1);
   c.block = dim3(graphc::config::dim(site, "block", 'x', b.threads, 1024LL), 1, 1);
   graphc::config::check_threads(site, c.block.x, c.block.y, c.block.z);
-  c.shared_memory = graphc::config::shared_memory(site, graphc::config::mul(site, graphc::config::cast<std::uint32_t>(site, graphc::config::max(b.n, 0)), 4u));
+  c.shared_memory = graphc::config::shared_memory(site,
+      graphc::config::mul(site,
+      graphc::config::cast<std::uint32_t>(site, graphc::config::max(b.n, 0)), 4u));
   return c;
 }
 
@@ -43,8 +47,10 @@ graphc::config::Launch grow_config(const Bindings& b) {
 graphc::config::Copy take_config(const Bindings& b) {
   const graphc::config::Site site{"take", "configured.graph:17:10"};
   graphc::config::Copy c;
-  c.dst = graphc::config::slice(site, "y", 4096, b.first, graphc::config::cast<std::int64_t>(site, b.n), "memcpy");
-  c.src = graphc::config::slice(site, "x", 4096, b.first, graphc::config::cast<std::int64_t>(site, b.n), "memcpy");
+  c.dst = graphc::config::slice(site, "y", 4096, b.first,
+      graphc::config::cast<std::int64_t>(site, b.n), "memcpy");
+  c.src = graphc::config::slice(site, "x", 4096, b.first,
+      graphc::config::cast<std::int64_t>(site, b.n), "memcpy");
   c.bytes = graphc::config::copy_bytes(site, c.src.length * 4, c.dst.length * 4);
   return c;
 }
@@ -55,7 +61,8 @@ graphc::config::Copy head_config(const Bindings& b) {
   graphc::config::Copy c;
   c.dst = graphc::config::Slice{0, 16};
   c.src = graphc::config::Slice{0, 16};
-  c.bytes = graphc::config::copy_bytes(site, c.src.length * 4, c.dst.length * 4, graphc::config::mul(site, graphc::config::min(b.n, 16), 4));
+  c.bytes = graphc::config::copy_bytes(site, c.src.length * 4, c.dst.length * 4,
+      graphc::config::mul(site, graphc::config::min(b.n, 16), 4));
   return c;
 }
 
@@ -70,128 +77,83 @@ graphc::config::Memset mark_config(const Bindings& b) {
 
 }  // namespace
 
+namespace {
+
+// grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
+auto grow_params(const Bindings& b, const Nodes&) {
+#line 16 "configured.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, b.n);
+#line 87 "configured.graph.cu"
+  graphc::NodeParams p("grow", "configured.graph:16:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  const graphc::config::Launch config = grow_config(b);
+  p.kernel.gridDim = config.grid;
+  p.kernel.blockDim = config.block;
+  p.kernel.sharedMemBytes = config.shared_memory;
+  if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
+    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
+        "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
+  }
+  return p;
+}
+
+// take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
+auto take_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("take", "configured.graph:17:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  const graphc::config::Copy config = take_config(b);
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes,
+      config.bytes, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes,
+      config.bytes, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+  return p;
+}
+
+// head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
+auto head_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("head", "configured.graph:18:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  const graphc::config::Copy config = head_config(b);
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes,
+      config.bytes, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes,
+      config.bytes, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+  return p;
+}
+
+// mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
+auto mark_params(const Bindings& b, const Nodes&) {
+  const graphc::config::Memset config = mark_config(b);
+  graphc::NodeParams p("mark", "configured.graph:19:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.flags + config.dst.first;
+  p.memset.value = config.value;
+  p.memset.elementSize = 2;
+  p.memset.width = config.dst.length;
+  p.memset.height = 1;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
-  {
-#line 16 "configured.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 79 "configured.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.kernel.gridDim = config.grid;
-    p.kernel.blockDim = config.block;
-    p.kernel.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
-    }
-    p.kernel.kernelParams = args.pointers();
-#line 16 "configured.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.grow, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "grow", "configured.graph:16:12");
-#line 93 "configured.graph.cu"
-  }
-
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    const cudaGraphNode_t deps[] = {nodes.grow};
-#line 17 "configured.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.take, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "take", "configured.graph:17:10");
-#line 108 "configured.graph.cu"
-  }
-
-  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
-  {
-    const graphc::config::Copy config = head_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-#line 18 "configured.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.head, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "head", "configured.graph:18:10");
-#line 122 "configured.graph.cu"
-  }
-
-  // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = mark_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-#line 19 "configured.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.mark, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "mark", "configured.graph:19:12");
-#line 137 "configured.graph.cu"
-  }
+  graphc::add_node(nodes.grow, graph, {}, grow_params(b, nodes));
+  graphc::add_node(nodes.take, graph, {nodes.grow}, take_params(b, nodes));
+  graphc::add_node(nodes.head, graph, {}, head_params(b, nodes));
+  graphc::add_node(nodes.mark, graph, {}, mark_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
-  {
-#line 16 "configured.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 146 "configured.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "configured.graph:16:12");
-  }
-
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
-  }
-
-  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
-  {
-    const graphc::config::Copy config = head_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
-  }
-
-  // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = mark_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.mark, &p), "cudaGraphExecNodeSetParams", "mark", "configured.graph:19:12");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.head, head_params(b, nodes));
+  graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
@@ -205,47 +167,9 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
     b.n = previous;
     throw;
   }
-  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
-  {
-#line 16 "configured.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 213 "configured.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "configured.graph:16:12");
-  }
-
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
-  }
-
-  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
-  {
-    const graphc::config::Copy config = head_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.head, head_params(b, nodes));
 }
 
 void set_threads(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t value) {
@@ -257,23 +181,7 @@ void set_threads(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uin
     b.threads = previous;
     throw;
   }
-  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
-  {
-#line 16 "configured.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 265 "configured.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "configured.graph:16:12");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
 }
 
 void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t value) {
@@ -285,17 +193,7 @@ void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
     b.first = previous;
     throw;
   }
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
 }
 
 void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value) {
@@ -307,109 +205,34 @@ void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::
     b.mark_value = previous;
     throw;
   }
-  // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = mark_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.mark, &p), "cudaGraphExecNodeSetParams", "mark", "configured.graph:19:12");
-  }
+  graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "configured.graph:12:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "configured.graph:12:12");
   b.x = pointer;
-  // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
-  {
-#line 16 "configured.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 332 "configured.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    const graphc::config::Launch config = grow_config(b);
-    p.gridDim = config.grid;
-    p.blockDim = config.block;
-    p.sharedMemBytes = config.shared_memory;
-    if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
-      graphc::check_cuda(cudaFuncSetAttribute(p.func, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)), "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
-    }
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.grow, &p), "cudaGraphExecKernelNodeSetParams", "grow", "configured.graph:16:12");
-  }
-
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
-  }
-
-  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
-  {
-    const graphc::config::Copy config = head_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
-  }
+  graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.head, head_params(b, nodes));
 }
 
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::device, "y", "configured.graph:13:12");
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
+      graphc::MemorySpace::device, "y", "configured.graph:13:12");
   b.y = pointer;
-  // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
-  {
-    const graphc::config::Copy config = take_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.take, &p), "cudaGraphExecNodeSetParams", "take", "configured.graph:17:10");
-  }
-
-  // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
-  {
-    const graphc::config::Copy config = head_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y + config.dst.first, config.bytes, config.bytes, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(config.bytes, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.head, &p), "cudaGraphExecNodeSetParams", "head", "configured.graph:18:10");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.head, head_params(b, nodes));
 }
 
-void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count, graphc::MemorySpace::device, "flags", "configured.graph:14:12");
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count,
+      graphc::MemorySpace::device, "flags", "configured.graph:14:12");
   b.flags = pointer;
-  // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = mark_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + config.dst.first;
-    p.memset.value = config.value;
-    p.memset.elementSize = 2;
-    p.memset.width = config.dst.length;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.mark, &p), "cudaGraphExecNodeSetParams", "mark", "configured.graph:19:12");
-  }
+  graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
 
 namespace {
@@ -435,14 +258,75 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::configured::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::configured::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_n(std::int32_t value) {
+  graphc::gen::configured::set_n(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_threads(std::uint32_t value) {
+  graphc::gen::configured::set_threads(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_first(std::int64_t value) {
+  graphc::gen::configured::set_first(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_mark_value(std::uint16_t value) {
+  graphc::gen::configured::set_mark_value(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::configured::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_y(float* pointer, std::size_t count) {
+  graphc::gen::configured::rebind_y(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_flags(std::uint16_t* pointer, std::size_t count) {
+  graphc::gen::configured::rebind_flags(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::configured::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::configured::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::configured

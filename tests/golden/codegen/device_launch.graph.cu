@@ -19,7 +19,8 @@ Storage::Storage()
     static const std::int32_t values[] = {
       4,
     };
-    graphc::check_cuda(cudaMemcpy(counter_.get(), values, sizeof(values), cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'counter')");
+    graphc::check_cuda(cudaMemcpy(counter_.get(), values, sizeof(values), cudaMemcpyHostToDevice),
+        "cudaMemcpy (initial contents of buffer 'counter')");
   }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
@@ -32,57 +33,37 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// tick: kernel count_down<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto tick_params(const Bindings& b, const Nodes&) {
+#line 8 "device_launch.graph"
+  auto args = graphc::kernel_args(::count_down, b.again_exec, b.counter);
+#line 43 "device_launch.graph.cu"
+  graphc::NodeParams p("tick", "device_launch.graph:8:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::count_down);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // tick: kernel count_down<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 8 "device_launch.graph"
-    auto args = graphc::kernel_args(::count_down, b.again_exec, b.counter);
-#line 41 "device_launch.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::count_down);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 8 "device_launch.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.tick, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "tick", "device_launch.graph:8:12");
-#line 51 "device_launch.graph.cu"
-  }
+  graphc::add_node(nodes.tick, graph, {}, tick_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // tick: kernel count_down<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 8 "device_launch.graph"
-    auto args = graphc::kernel_args(::count_down, b.again_exec, b.counter);
-#line 60 "device_launch.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::count_down);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tick, &p), "cudaGraphExecKernelNodeSetParams", "tick", "device_launch.graph:8:12");
-  }
+  graphc::set_node(exec, nodes.tick, tick_params(b, nodes));
 }
 
-void rebind_counter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * counter_count, graphc::MemorySpace::device, "counter", "device_launch.graph:7:12");
+void rebind_counter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * counter_count,
+      graphc::MemorySpace::device, "counter", "device_launch.graph:7:12");
   b.counter = pointer;
-  // tick: kernel count_down<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 8 "device_launch.graph"
-    auto args = graphc::kernel_args(::count_down, b.again_exec, b.counter);
-#line 78 "device_launch.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::count_down);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tick, &p), "cudaGraphExecKernelNodeSetParams", "tick", "device_launch.graph:8:12");
-  }
+  graphc::set_node(exec, nodes.tick, tick_params(b, nodes));
 }
 
 namespace {
@@ -105,14 +86,60 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::again::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+  stream_ = stream;
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::upload() const {
+  graphc::check_cuda(cudaGraphUpload(exec_.get(), stream_), "cudaGraphUpload");
+  graphc::check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+}
+
+void Graph::update_params() {
+  graphc::gen::again::update_params(exec_.get(), nodes_, bindings_);
+  upload();
+}
+
+void Graph::rebind_counter(std::int32_t* pointer, std::size_t count) {
+  graphc::gen::again::rebind_counter(exec_.get(), nodes_, bindings_, pointer, count);
+  upload();
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::again::set_enabled(exec_.get(), nodes_, node, enabled);
+  upload();
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::again::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::again
@@ -123,39 +150,29 @@ Storage::Storage() = default;  // the graph has no buffers
 
 Bindings Storage::bindings() const { return {}; }
 
+namespace {
+
+// go: kernel start_worker<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto go_params(const Bindings& b, const Nodes&) {
+#line 12 "device_launch.graph"
+  auto args = graphc::kernel_args(::start_worker, b.again_exec);
+#line 160 "device_launch.graph.cu"
+  graphc::NodeParams p("go", "device_launch.graph:12:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::start_worker);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // go: kernel start_worker<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 12 "device_launch.graph"
-    auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 132 "device_launch.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::start_worker);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 12 "device_launch.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.go, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "go", "device_launch.graph:12:12");
-#line 142 "device_launch.graph.cu"
-  }
+  graphc::add_node(nodes.go, graph, {}, go_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // go: kernel start_worker<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 12 "device_launch.graph"
-    auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 151 "device_launch.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::start_worker);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(1, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.go, &p), "cudaGraphExecKernelNodeSetParams", "go", "device_launch.graph:12:12");
-  }
+  graphc::set_node(exec, nodes.go, go_params(b, nodes));
 }
 
 namespace {
@@ -178,14 +195,55 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::launcher::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+  stream_ = stream;
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::upload() const {
+  graphc::check_cuda(cudaGraphUpload(exec_.get(), stream_), "cudaGraphUpload");
+  graphc::check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+}
+
+void Graph::update_params() {
+  graphc::gen::launcher::update_params(exec_.get(), nodes_, bindings_);
+  upload();
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::launcher::set_enabled(exec_.get(), nodes_, node, enabled);
+  upload();
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::launcher::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::launcher

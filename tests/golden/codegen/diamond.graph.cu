@@ -20,10 +20,12 @@ Storage::Storage()
   // x = fill(1.5)
   {
     const std::vector<float> init(x_count, 1.5f);
-    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
+    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
   }
   // flags = fill(0)
-  graphc::check_cuda(cudaMemset(flags_.get(), 0x00, sizeof(std::uint16_t) * flags_count), "cudaMemset (initial contents of buffer 'flags')");
+  graphc::check_cuda(cudaMemset(flags_.get(), 0x00, sizeof(std::uint16_t) * flags_count),
+      "cudaMemset (initial contents of buffer 'flags')");
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
   graphc::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize (initial contents)");
@@ -38,98 +40,89 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
+auto combine_params(const Bindings& b, const Nodes&) {
+#line 14 "diamond.graph"
+  auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
+#line 50 "diamond.graph.cu"
+  graphc::NodeParams p("combine", "diamond.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_halves);
+  p.kernel.gridDim = dim3(16, 1, 1);
+  p.kernel.blockDim = dim3(128, 1, 1);
+  return p;
+}
+
+// left: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
+auto left_params(const Bindings& b, const Nodes&) {
+#line 15 "diamond.graph"
+  auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 2048);
+#line 63 "diamond.graph.cu"
+  graphc::NodeParams p("left", "diamond.graph:15:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(16, 1, 1);
+  p.kernel.blockDim = dim3(128, 1, 1);
+  return p;
+}
+
+// right: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
+auto right_params(const Bindings& b, const Nodes&) {
+#line 16 "diamond.graph"
+  auto args = graphc::kernel_args(::scale_half, b.x + 2048, 3.0f, 2048);
+#line 76 "diamond.graph.cu"
+  graphc::NodeParams p("right", "diamond.graph:16:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(16, 1, 1);
+  p.kernel.blockDim = dim3(128, 1, 1);
+  return p;
+}
+
+// clear: memset flags[8:32] = 0xffffu (2-byte elements)
+auto clear_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("clear", "diamond.graph:18:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.flags + 8;
+  p.memset.value = 0xffffu;
+  p.memset.elementSize = 2;
+  p.memset.width = 32;
+  p.memset.height = 1;
+  return p;
+}
+
+// back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
+auto back_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("back", "diamond.graph:19:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDefault;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // fork: empty
   {
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeEmpty;
 #line 17 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fork, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fork", "diamond.graph:17:11");
-#line 49 "diamond.graph.cu"
-  }
-
-  // left: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 15 "diamond.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 2048);
-#line 56 "diamond.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(16, 1, 1);
-    p.kernel.blockDim = dim3(128, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.fork};
-#line 15 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.left, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "left", "diamond.graph:15:12");
-#line 67 "diamond.graph.cu"
-  }
-
-  // right: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 16 "diamond.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x + 2048, 3.0f, 2048);
-#line 74 "diamond.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(16, 1, 1);
-    p.kernel.blockDim = dim3(128, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.fork};
-#line 16 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.right, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "right", "diamond.graph:16:12");
-#line 85 "diamond.graph.cu"
-  }
-
-  // clear: memset flags[8:32] = 0xffffu (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + 8;
-    p.memset.value = 0xffffu;
-    p.memset.elementSize = 2;
-    p.memset.width = 32;
-    p.memset.height = 1;
-    const cudaGraphNode_t deps[] = {nodes.fork};
-#line 18 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "diamond.graph:18:12");
-#line 100 "diamond.graph.cu"
-  }
-
-  // combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 14 "diamond.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
-#line 107 "diamond.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_halves);
-    p.kernel.gridDim = dim3(16, 1, 1);
-    p.kernel.blockDim = dim3(128, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.left, nodes.right, nodes.clear};
-#line 14 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.combine, graph, deps, nullptr /* edge data */, 3, &p), "cudaGraphAddNode", "combine", "diamond.graph:14:12");
+    graphc::check_cuda(cudaGraphAddNode(&nodes.fork, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "fork", "diamond.graph:17:11");
 #line 118 "diamond.graph.cu"
   }
 
-  // back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDefault;
-    const cudaGraphNode_t deps[] = {nodes.combine};
-#line 19 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.back, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "back", "diamond.graph:19:10");
-#line 132 "diamond.graph.cu"
-  }
+  graphc::add_node(nodes.left, graph, {nodes.fork}, left_params(b, nodes));
+  graphc::add_node(nodes.right, graph, {nodes.fork}, right_params(b, nodes));
+  graphc::add_node(nodes.clear, graph, {nodes.fork}, clear_params(b, nodes));
+  graphc::add_node(nodes.combine, graph, {nodes.left, nodes.right, nodes.clear},
+      combine_params(b, nodes));
+  graphc::add_node(nodes.back, graph, {nodes.combine}, back_params(b, nodes));
 
   // report: host print_result()
   {
@@ -140,8 +133,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = b.print_result_data;
     const cudaGraphNode_t deps[] = {nodes.back};
 #line 20 "diamond.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "report", "diamond.graph:20:10");
-#line 145 "diamond.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "report", "diamond.graph:20:10");
+#line 139 "diamond.graph.cu"
   }
 }
 
@@ -149,110 +143,39 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "diamond.graph:9:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "diamond.graph:9:12");
   b.x = pointer;
-  // combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 14 "diamond.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
-#line 160 "diamond.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_halves);
-    p.gridDim = dim3(16, 1, 1);
-    p.blockDim = dim3(128, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.combine, &p), "cudaGraphExecKernelNodeSetParams", "combine", "diamond.graph:14:12");
-  }
-
-  // left: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 15 "diamond.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 2048);
-#line 174 "diamond.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(16, 1, 1);
-    p.blockDim = dim3(128, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.left, &p), "cudaGraphExecKernelNodeSetParams", "left", "diamond.graph:15:12");
-  }
-
-  // right: kernel scale_half<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 16 "diamond.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x + 2048, 3.0f, 2048);
-#line 188 "diamond.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(16, 1, 1);
-    p.blockDim = dim3(128, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.right, &p), "cudaGraphExecKernelNodeSetParams", "right", "diamond.graph:16:12");
-  }
+  graphc::set_node(exec, nodes.combine, combine_params(b, nodes));
+  graphc::set_node(exec, nodes.left, left_params(b, nodes));
+  graphc::set_node(exec, nodes.right, right_params(b, nodes));
 }
 
-void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * out_count, graphc::MemorySpace::managed, "out", "diamond.graph:10:12");
+void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * out_count,
+      graphc::MemorySpace::managed, "out", "diamond.graph:10:12");
   b.out = pointer;
-  // combine: kernel add_halves<<<(16, 1, 1), (128, 1, 1), 0>>>
-  {
-#line 14 "diamond.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, b.x, b.x + 2048, 2048);
-#line 206 "diamond.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_halves);
-    p.gridDim = dim3(16, 1, 1);
-    p.blockDim = dim3(128, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.combine, &p), "cudaGraphExecKernelNodeSetParams", "combine", "diamond.graph:14:12");
-  }
-
-  // back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDefault;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.back, &p), "cudaGraphExecNodeSetParams", "back", "diamond.graph:19:10");
-  }
+  graphc::set_node(exec, nodes.combine, combine_params(b, nodes));
+  graphc::set_node(exec, nodes.back, back_params(b, nodes));
 }
 
-void rebind_h_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_out_count, graphc::MemorySpace::host, "h_out", "diamond.graph:11:12");
+void rebind_h_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_out_count,
+      graphc::MemorySpace::host, "h_out", "diamond.graph:11:12");
   b.h_out = pointer;
-  // back: copy h_out[0:1024] <- out[1024:1024] (4096 bytes, direction from the pointers)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.out + 1024, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_out, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDefault;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.back, &p), "cudaGraphExecNodeSetParams", "back", "diamond.graph:19:10");
-  }
+  graphc::set_node(exec, nodes.back, back_params(b, nodes));
 }
 
-void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count, graphc::MemorySpace::device, "flags", "diamond.graph:12:12");
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count,
+      graphc::MemorySpace::device, "flags", "diamond.graph:12:12");
   b.flags = pointer;
-  // clear: memset flags[8:32] = 0xffffu (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.flags + 8;
-    p.memset.value = 0xffffu;
-    p.memset.elementSize = 2;
-    p.memset.width = 32;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "diamond.graph:18:12");
-  }
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 }
 
 namespace {
@@ -279,14 +202,63 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::diamond::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::diamond::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::diamond::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_out(float* pointer, std::size_t count) {
+  graphc::gen::diamond::rebind_out(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_h_out(float* pointer, std::size_t count) {
+  graphc::gen::diamond::rebind_h_out(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_flags(std::uint16_t* pointer, std::size_t count) {
+  graphc::gen::diamond::rebind_flags(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::diamond::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::diamond::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::diamond

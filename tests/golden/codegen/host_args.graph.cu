@@ -26,13 +26,14 @@ namespace {
 
 // tail: host log_stats(part, factor, 32): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams tail_host(const Bindings& b, const Nodes& nodes) {
-  graphc::require_host_fn(b.log_stats == nullptr ? nullptr : &log_stats_call::run, "log_stats", "tail", "host_args.graph:8:10");
+  graphc::require_host_fn(b.log_stats == nullptr ? nullptr : &log_stats_call::run, "log_stats",
+      "tail", "host_args.graph:8:10");
   auto call = std::make_unique<log_stats_call>();
   call->fn = b.log_stats;
   call->data = b.log_stats_data;
 #line 8 "host_args.graph"
   call->args = {b.part, b.factor, 32};
-#line 36 "host_args.graph.cu"
+#line 37 "host_args.graph.cu"
   nodes.tail_calls.push_back(std::move(call));
   return {&log_stats_call::run, nodes.tail_calls.back().get()};
 }
@@ -48,8 +49,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.fn = host.fn;
     p.host.userData = host.userData;
 #line 8 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.tail, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "tail", "host_args.graph:8:10");
-#line 53 "host_args.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.tail, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "tail", "host_args.graph:8:10");
+#line 55 "host_args.graph.cu"
   }
 }
 
@@ -57,7 +59,8 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   // tail: host log_stats(part, factor, 32)
   {
     const cudaHostNodeParams host = tail_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host), "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host),
+        "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
   }
 }
 
@@ -66,7 +69,8 @@ void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float val
   // tail: host log_stats(part, factor, 32)
   {
     const cudaHostNodeParams host = tail_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host), "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host),
+        "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
   }
 }
 
@@ -74,8 +78,31 @@ void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b)
   // tail: host log_stats(part, factor, 32)
   {
     const cudaHostNodeParams host = tail_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host), "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.tail, &host),
+        "cudaGraphExecHostNodeSetParams", "tail", "host_args.graph:8:10");
   }
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::tail_stats::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::tail_stats::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_factor(float value) {
+  graphc::gen::tail_stats::set_factor(exec_.get(), nodes_, bindings_, value);
 }
 
 }  // namespace graphc::gen::tail_stats
@@ -98,49 +125,53 @@ namespace {
 
 // report: host log_stats(y, scale, N): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams report_host(const Bindings& b, const Nodes& nodes) {
-  graphc::require_host_fn(b.log_stats == nullptr ? nullptr : &graphc::gen::tail_stats::log_stats_call::run, "log_stats", "report", "host_args.graph:18:10");
+  graphc::require_host_fn(b.log_stats == nullptr ? nullptr : &graphc::gen::tail_stats::log_stats_call::run,
+      "log_stats", "report", "host_args.graph:18:10");
   auto call = std::make_unique<graphc::gen::tail_stats::log_stats_call>();
   call->fn = b.log_stats;
   call->data = b.log_stats_data;
 #line 18 "host_args.graph"
   call->args = {b.y, b.scale, 64};
-#line 108 "host_args.graph.cu"
+#line 136 "host_args.graph.cu"
   nodes.report_calls.push_back(std::move(call));
   return {&graphc::gen::tail_stats::log_stats_call::run, nodes.report_calls.back().get()};
 }
 
 // keep_log: host record_log(log + 1, 0.5, i64(7)): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams keep_log_host(const Bindings& b, const Nodes& nodes) {
-  graphc::require_host_fn(b.record_log == nullptr ? nullptr : &record_log_call::run, "record_log", "keep_log", "host_args.graph:19:10");
+  graphc::require_host_fn(b.record_log == nullptr ? nullptr : &record_log_call::run, "record_log",
+      "keep_log", "host_args.graph:19:10");
   auto call = std::make_unique<record_log_call>();
   call->fn = b.record_log;
   call->data = b.record_log_data;
 #line 19 "host_args.graph"
   call->args = {b.log + 1, 0.5, std::int64_t{7}};
-#line 121 "host_args.graph.cu"
+#line 150 "host_args.graph.cu"
   nodes.keep_log_calls.push_back(std::move(call));
   return {&record_log_call::run, nodes.keep_log_calls.back().get()};
 }
 
 }  // namespace
 
+namespace {
+
+// produce: kernel scale_half<<<(1, 1, 1), (64, 1, 1), 0>>>
+auto produce_params(const Bindings& b, const Nodes&) {
+#line 17 "host_args.graph"
+  auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
+#line 163 "host_args.graph.cu"
+  graphc::NodeParams p("produce", "host_args.graph:17:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(64, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // produce: kernel scale_half<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "host_args.graph"
-    auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
-#line 133 "host_args.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(64, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 17 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.produce, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "produce", "host_args.graph:17:12");
-#line 143 "host_args.graph.cu"
-  }
+  graphc::add_node(nodes.produce, graph, {}, produce_params(b, nodes));
 
   // report: host log_stats(y, scale, N)
   {
@@ -151,8 +182,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = host.userData;
     const cudaGraphNode_t deps[] = {nodes.produce};
 #line 18 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "report", "host_args.graph:18:10");
-#line 156 "host_args.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "report", "host_args.graph:18:10");
+#line 188 "host_args.graph.cu"
   }
 
   // keep_log: host record_log(log + 1, 0.5, i64(7))
@@ -164,8 +196,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = host.userData;
     const cudaGraphNode_t deps[] = {nodes.report};
 #line 19 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.keep_log, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "keep_log", "host_args.graph:19:10");
-#line 169 "host_args.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.keep_log, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "keep_log", "host_args.graph:19:10");
+#line 202 "host_args.graph.cu"
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -183,8 +216,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.keep_log};
 #line 20 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.rest, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "rest", "host_args.graph:20:10");
-#line 188 "host_args.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.rest, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "rest", "host_args.graph:20:10");
+#line 222 "host_args.graph.cu"
     child.move_to_node();
   }
 
@@ -197,30 +231,20 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = b.finished_data;
     const cudaGraphNode_t deps[] = {nodes.rest};
 #line 21 "host_args.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "done", "host_args.graph:21:10");
-#line 202 "host_args.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "done", "host_args.graph:21:10");
+#line 237 "host_args.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // produce: kernel scale_half<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "host_args.graph"
-    auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
-#line 211 "host_args.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.produce, &p), "cudaGraphExecKernelNodeSetParams", "produce", "host_args.graph:17:12");
-  }
+  graphc::set_node(exec, nodes.produce, produce_params(b, nodes));
 
   // report: host log_stats(y, scale, N)
   {
     const cudaHostNodeParams host = report_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host), "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host),
+        "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -236,24 +260,13 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.scale = value;
-  // produce: kernel scale_half<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "host_args.graph"
-    auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
-#line 244 "host_args.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.produce, &p), "cudaGraphExecKernelNodeSetParams", "produce", "host_args.graph:17:12");
-  }
+  graphc::set_node(exec, nodes.produce, produce_params(b, nodes));
 
   // report: host log_stats(y, scale, N)
   {
     const cudaHostNodeParams host = report_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host), "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host),
+        "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -267,27 +280,18 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   }
 }
 
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::host, "y", "host_args.graph:13:12");
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
+      graphc::MemorySpace::host, "y", "host_args.graph:13:12");
   b.y = pointer;
-  // produce: kernel scale_half<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "host_args.graph"
-    auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
-#line 278 "host_args.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.produce, &p), "cudaGraphExecKernelNodeSetParams", "produce", "host_args.graph:17:12");
-  }
+  graphc::set_node(exec, nodes.produce, produce_params(b, nodes));
 
   // report: host log_stats(y, scale, N)
   {
     const cudaHostNodeParams host = report_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host), "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.report, &host),
+        "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -301,13 +305,16 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   }
 }
 
-void rebind_log(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * log_count, graphc::MemorySpace::pageable, "log", "host_args.graph:14:12");
+void rebind_log(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * log_count,
+      graphc::MemorySpace::pageable, "log", "host_args.graph:14:12");
   b.log = pointer;
   // keep_log: host record_log(log + 1, 0.5, i64(7))
   {
     const cudaHostNodeParams host = keep_log_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.keep_log, &host), "cudaGraphExecHostNodeSetParams", "keep_log", "host_args.graph:19:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.keep_log, &host),
+        "cudaGraphExecHostNodeSetParams", "keep_log", "host_args.graph:19:10");
   }
 }
 
@@ -331,14 +338,59 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::host_args::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::host_args::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_scale(float value) {
+  graphc::gen::host_args::set_scale(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_y(float* pointer, std::size_t count) {
+  graphc::gen::host_args::rebind_y(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_log(double* pointer, std::size_t count) {
+  graphc::gen::host_args::rebind_log(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::host_args::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::host_args::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::host_args

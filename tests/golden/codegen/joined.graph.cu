@@ -25,7 +25,8 @@ Storage::Storage()
   // x = fill(1)
   {
     const std::vector<float> init(x_count, 1.0f);
-    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
+    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
   }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
@@ -38,241 +39,141 @@ Bindings Storage::bindings() const {
   return b;
 }
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // graphc_root: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 6 "joined.graph"
-    auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 47 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 6 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.graphc_root, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "graphc_root", "joined.graph:6:7");
-#line 57 "joined.graph.cu"
-  }
+namespace {
 
-  // a1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
+// a1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto a1_params(const Bindings& b, const Nodes&) {
 #line 10 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 64 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 10 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.a1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "a1", "joined.graph:10:12");
+  auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 49 "joined.graph.cu"
+  graphc::NodeParams p("a1", "joined.graph:10:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto a2_params(const Bindings& b, const Nodes&) {
+#line 11 "joined.graph"
+  auto args = graphc::kernel_args(::add_one, b.x, 1024);
+#line 62 "joined.graph.cu"
+  graphc::NodeParams p("a2", "joined.graph:11:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// b1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto b1_params(const Bindings& b, const Nodes&) {
+#line 12 "joined.graph"
+  auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
 #line 75 "joined.graph.cu"
-  }
+  graphc::NodeParams p("b1", "joined.graph:12:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // b1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
-#line 82 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 12 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.b1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b1", "joined.graph:12:12");
-#line 93 "joined.graph.cu"
-  }
-
-  // a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 11 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 100 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.a1};
-#line 11 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.a2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "a2", "joined.graph:11:12");
-#line 111 "joined.graph.cu"
-  }
-
-  // b2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
+// b2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto b2_params(const Bindings& b, const Nodes&) {
 #line 13 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
-#line 118 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.b1};
-#line 13 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.b2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b2", "joined.graph:13:12");
-#line 129 "joined.graph.cu"
-  }
+  auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
+#line 88 "joined.graph.cu"
+  graphc::NodeParams p("b2", "joined.graph:13:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // c1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
+// c1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto c1_params(const Bindings& b, const Nodes&) {
 #line 14 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 2048, 1024);
-#line 136 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 14 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.c1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "c1", "joined.graph:14:12");
-#line 147 "joined.graph.cu"
-  }
+  auto args = graphc::kernel_args(::add_one, b.x + 2048, 1024);
+#line 101 "joined.graph.cu"
+  graphc::NodeParams p("c1", "joined.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // d1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
+// d1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto d1_params(const Bindings& b, const Nodes&) {
 #line 15 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 3072, 1024);
-#line 154 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 15 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.d1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "d1", "joined.graph:15:12");
-#line 165 "joined.graph.cu"
-  }
+  auto args = graphc::kernel_args(::add_one, b.x + 3072, 1024);
+#line 114 "joined.graph.cu"
+  graphc::NodeParams p("d1", "joined.graph:15:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // graphc_sink: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
+// graphc_root: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto graphc_root_params(const Bindings&, const Nodes&) {
 #line 6 "joined.graph"
-    auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 172 "joined.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.a2, nodes.b2, nodes.c1, nodes.d1};
+  auto args = graphc::kernel_args(::graphc::noop_kernel);
+#line 127 "joined.graph.cu"
+  graphc::NodeParams p("graphc_root", "joined.graph:6:7", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+// graphc_sink: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto graphc_sink_params(const Bindings&, const Nodes&) {
 #line 6 "joined.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.graphc_sink, graph, deps, nullptr /* edge data */, 4, &p), "cudaGraphAddNode", "graphc_sink", "joined.graph:6:7");
-#line 183 "joined.graph.cu"
-  }
+  auto args = graphc::kernel_args(::graphc::noop_kernel);
+#line 140 "joined.graph.cu"
+  graphc::NodeParams p("graphc_sink", "joined.graph:6:7", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.graphc_root, graph, {}, graphc_root_params(b, nodes));
+  graphc::add_node(nodes.a1, graph, {nodes.graphc_root}, a1_params(b, nodes));
+  graphc::add_node(nodes.b1, graph, {nodes.graphc_root}, b1_params(b, nodes));
+  graphc::add_node(nodes.a2, graph, {nodes.a1}, a2_params(b, nodes));
+  graphc::add_node(nodes.b2, graph, {nodes.b1}, b2_params(b, nodes));
+  graphc::add_node(nodes.c1, graph, {nodes.graphc_root}, c1_params(b, nodes));
+  graphc::add_node(nodes.d1, graph, {nodes.graphc_root}, d1_params(b, nodes));
+  graphc::add_node(nodes.graphc_sink, graph, {nodes.a2, nodes.b2, nodes.c1, nodes.d1},
+      graphc_sink_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "joined.graph:8:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "joined.graph:8:12");
   b.x = pointer;
-  // a1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 198 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.a1, &p), "cudaGraphExecKernelNodeSetParams", "a1", "joined.graph:10:12");
-  }
-
-  // a2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 11 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x, 1024);
-#line 212 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.a2, &p), "cudaGraphExecKernelNodeSetParams", "a2", "joined.graph:11:12");
-  }
-
-  // b1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
-#line 226 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.b1, &p), "cudaGraphExecKernelNodeSetParams", "b1", "joined.graph:12:12");
-  }
-
-  // b2: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 1024, 1024);
-#line 240 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.b2, &p), "cudaGraphExecKernelNodeSetParams", "b2", "joined.graph:13:12");
-  }
-
-  // c1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 2048, 1024);
-#line 254 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.c1, &p), "cudaGraphExecKernelNodeSetParams", "c1", "joined.graph:14:12");
-  }
-
-  // d1: kernel add_one<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "joined.graph"
-    auto args = graphc::kernel_args(::add_one, b.x + 3072, 1024);
-#line 268 "joined.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.d1, &p), "cudaGraphExecKernelNodeSetParams", "d1", "joined.graph:15:12");
-  }
+  graphc::set_node(exec, nodes.a1, a1_params(b, nodes));
+  graphc::set_node(exec, nodes.a2, a2_params(b, nodes));
+  graphc::set_node(exec, nodes.b1, b1_params(b, nodes));
+  graphc::set_node(exec, nodes.b2, b2_params(b, nodes));
+  graphc::set_node(exec, nodes.c1, c1_params(b, nodes));
+  graphc::set_node(exec, nodes.d1, d1_params(b, nodes));
 }
 
 namespace {
@@ -300,14 +201,51 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::lanes::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::lanes::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::lanes::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::lanes::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::lanes::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::lanes

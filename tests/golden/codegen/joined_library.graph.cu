@@ -27,208 +27,133 @@ Bindings Storage::bindings() const {
   return b;
 }
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+namespace {
+
+// k0: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto k0_params(const Bindings& b, const Nodes&) {
+#line 7 "joined_library.graph"
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x, 1.0f, 256};
+#line 37 "joined_library.graph.cu"
+  graphc::NodeParams p("k0", "joined_library.graph:7:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
   const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k0",
+      "joined_library.graph:7:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // graphc_root: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 5 "joined_library.graph"
-    auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 38 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 5 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.graphc_root, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "graphc_root", "joined_library.graph:5:7");
-#line 48 "joined_library.graph.cu"
-  }
-
-  // k0: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 7 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, 1.0f, 256};
-#line 55 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k0", "joined_library.graph:7:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 7 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k0, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "k0", "joined_library.graph:7:12");
-#line 66 "joined_library.graph.cu"
-  }
-
-  // k1: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
+// k1: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto k1_params(const Bindings& b, const Nodes&) {
 #line 8 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 256, 1.0f, 256};
-#line 73 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k1", "joined_library.graph:8:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 8 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "k1", "joined_library.graph:8:12");
-#line 84 "joined_library.graph.cu"
-  }
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 256, 1.0f, 256};
+#line 52 "joined_library.graph.cu"
+  graphc::NodeParams p("k1", "joined_library.graph:8:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k1",
+      "joined_library.graph:8:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // k2: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
+// k2: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto k2_params(const Bindings& b, const Nodes&) {
 #line 9 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 512, 1.0f, 256};
-#line 91 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k2", "joined_library.graph:9:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 9 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "k2", "joined_library.graph:9:12");
-#line 102 "joined_library.graph.cu"
-  }
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 512, 1.0f, 256};
+#line 67 "joined_library.graph.cu"
+  graphc::NodeParams p("k2", "joined_library.graph:9:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k2",
+      "joined_library.graph:9:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // k3: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
+// k3: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto k3_params(const Bindings& b, const Nodes&) {
 #line 10 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 768, 1.0f, 256};
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 768, 1.0f, 256};
+#line 82 "joined_library.graph.cu"
+  graphc::NodeParams p("k3", "joined_library.graph:10:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k3",
+      "joined_library.graph:10:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// k4: memset x[1024:256] = 0x00000000u (4-byte elements)
+auto k4_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("k4", "joined_library.graph:11:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.x + 1024;
+  p.memset.value = 0x00000000u;
+  p.memset.elementSize = 4;
+  p.memset.width = 256;
+  p.memset.height = 1;
+  return p;
+}
+
+// graphc_root: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto graphc_root_params(const Bindings&, const Nodes&) {
+#line 5 "joined_library.graph"
+  auto args = graphc::kernel_args(::graphc::noop_kernel);
 #line 109 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k3", "joined_library.graph:10:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 10 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k3, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "k3", "joined_library.graph:10:12");
-#line 120 "joined_library.graph.cu"
-  }
+  graphc::NodeParams p("graphc_root", "joined_library.graph:5:7", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
 
-  // k4: memset x[1024:256] = 0x00000000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.x + 1024;
-    p.memset.value = 0x00000000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 256;
-    p.memset.height = 1;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 11 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k4, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "k4", "joined_library.graph:11:12");
-#line 135 "joined_library.graph.cu"
-  }
+// graphc_sink: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto graphc_sink_params(const Bindings&, const Nodes&) {
+#line 5 "joined_library.graph"
+  auto args = graphc::kernel_args(::graphc::noop_kernel);
+#line 122 "joined_library.graph.cu"
+  graphc::NodeParams p("graphc_sink", "joined_library.graph:5:7", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
 
-  // graphc_sink: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 5 "joined_library.graph"
-    auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 142 "joined_library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.k0, nodes.k1, nodes.k2, nodes.k3, nodes.k4};
-#line 5 "joined_library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.graphc_sink, graph, deps, nullptr /* edge data */, 5, &p), "cudaGraphAddNode", "graphc_sink", "joined_library.graph:5:7");
-#line 153 "joined_library.graph.cu"
-  }
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.graphc_root, graph, {}, graphc_root_params(b, nodes));
+  graphc::add_node(nodes.k0, graph, {nodes.graphc_root}, k0_params(b, nodes));
+  graphc::add_node(nodes.k1, graph, {nodes.graphc_root}, k1_params(b, nodes));
+  graphc::add_node(nodes.k2, graph, {nodes.graphc_root}, k2_params(b, nodes));
+  graphc::add_node(nodes.k3, graph, {nodes.graphc_root}, k3_params(b, nodes));
+  graphc::add_node(nodes.k4, graph, {nodes.graphc_root}, k4_params(b, nodes));
+  graphc::add_node(nodes.graphc_sink, graph, {nodes.k0, nodes.k1, nodes.k2, nodes.k3, nodes.k4},
+      graphc_sink_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "joined_library.graph:6:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "joined_library.graph:6:12");
   b.x = pointer;
-  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
-
-  // k0: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 7 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, 1.0f, 256};
-#line 170 "joined_library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k0", "joined_library.graph:7:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k0, &p), "cudaGraphExecKernelNodeSetParams", "k0", "joined_library.graph:7:12");
-  }
-
-  // k1: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 8 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 256, 1.0f, 256};
-#line 184 "joined_library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k1", "joined_library.graph:8:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k1, &p), "cudaGraphExecKernelNodeSetParams", "k1", "joined_library.graph:8:12");
-  }
-
-  // k2: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 512, 1.0f, 256};
-#line 198 "joined_library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k2", "joined_library.graph:9:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k2, &p), "cudaGraphExecKernelNodeSetParams", "k2", "joined_library.graph:9:12");
-  }
-
-  // k3: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "joined_library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 768, 1.0f, 256};
-#line 212 "joined_library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k3", "joined_library.graph:10:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k3, &p), "cudaGraphExecKernelNodeSetParams", "k3", "joined_library.graph:10:12");
-  }
-
-  // k4: memset x[1024:256] = 0x00000000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.x + 1024;
-    p.memset.value = 0x00000000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 256;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.k4, &p), "cudaGraphExecNodeSetParams", "k4", "joined_library.graph:11:12");
-  }
+  graphc::set_node(exec, nodes.k0, k0_params(b, nodes));
+  graphc::set_node(exec, nodes.k1, k1_params(b, nodes));
+  graphc::set_node(exec, nodes.k2, k2_params(b, nodes));
+  graphc::set_node(exec, nodes.k3, k3_params(b, nodes));
+  graphc::set_node(exec, nodes.k4, k4_params(b, nodes));
 }
 
 namespace {
@@ -255,14 +180,51 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::spread::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::spread::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::spread::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::spread::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::spread::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::spread

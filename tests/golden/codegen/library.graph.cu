@@ -19,142 +19,61 @@ Bindings Storage::bindings() const {
   return b;
 }
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+namespace {
+
+// k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto k_params(const Bindings& b, const Nodes&) {
+#line 9 "library.graph"
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
+#line 29 "library.graph.cu"
+  graphc::NodeParams p("k", "library.graph:9:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
   const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
-#line 30 "library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 9 "library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.k, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "k", "library.graph:9:12");
-#line 40 "library.graph.cu"
-  }
+// j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto j_params(const Bindings& b, const Nodes&) {
+#line 10 "library.graph"
+  graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
+#line 43 "library.graph.cu"
+  graphc::NodeParams p("j", "library.graph:10:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
+  p.kernel.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
 
-  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
-#line 47 "library.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.k};
-#line 10 "library.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.j, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "j", "library.graph:10:12");
-#line 58 "library.graph.cu"
-  }
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.k, graph, {}, k_params(b, nodes));
+  graphc::add_node(nodes.j, graph, {nodes.k}, j_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
-
-  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
-#line 69 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k, &p), "cudaGraphExecKernelNodeSetParams", "k", "library.graph:9:12");
-  }
-
-  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
-#line 83 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.j, &p), "cudaGraphExecKernelNodeSetParams", "j", "library.graph:10:12");
-  }
+  graphc::set_node(exec, nodes.k, k_params(b, nodes));
+  graphc::set_node(exec, nodes.j, j_params(b, nodes));
 }
 
 void set_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.s = value;
-  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
-
-  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
-#line 102 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k, &p), "cudaGraphExecKernelNodeSetParams", "k", "library.graph:9:12");
-  }
-
-  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
-#line 116 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.j, &p), "cudaGraphExecKernelNodeSetParams", "j", "library.graph:10:12");
-  }
+  graphc::set_node(exec, nodes.k, k_params(b, nodes));
+  graphc::set_node(exec, nodes.j, j_params(b, nodes));
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "library.graph:7:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "library.graph:7:12");
   b.x = pointer;
-  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, "kernels.ptx");
-
-  // k: kernel kernel_forward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 9 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};
-#line 136 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_forward", "k", "library.graph:9:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.k, &p), "cudaGraphExecKernelNodeSetParams", "k", "library.graph:9:12");
-  }
-
-  // j: kernel kernel_backward<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 10 "library.graph"
-    graphc::KernelArgs<float*, float, std::int32_t> args{b.x + 128, b.s, 128};
-#line 150 "library.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::library_kernel({lib0}, "kernel_backward", "j", "library.graph:10:12");
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.j, &p), "cudaGraphExecKernelNodeSetParams", "j", "library.graph:10:12");
-  }
+  graphc::set_node(exec, nodes.k, k_params(b, nodes));
+  graphc::set_node(exec, nodes.j, j_params(b, nodes));
 }
 
 namespace {
@@ -178,14 +97,55 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::from_library::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::from_library::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_s(float value) {
+  graphc::gen::from_library::set_s(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::from_library::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::from_library::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::from_library::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::from_library

@@ -24,6 +24,59 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// clear: memset scratch = 0x00000000u (4-byte elements)
+auto clear_params(const Bindings&, const Nodes& nodes) {
+  graphc::NodeParams p("clear", "memory.graph:13:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = nodes.scratch_dptr;
+  p.memset.value = 0x00000000u;
+  p.memset.elementSize = 4;
+  p.memset.width = 1024;
+  p.memset.height = 1;
+  return p;
+}
+
+// pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto pass1_params(const Bindings& b, const Nodes& nodes) {
+#line 14 "memory.graph"
+  auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
+#line 46 "memory.graph.cu"
+  graphc::NodeParams p("pass1", "memory.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::square_into);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto pass2_params(const Bindings& b, const Nodes& nodes) {
+#line 15 "memory.graph"
+  auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
+#line 59 "memory.graph.cu"
+  graphc::NodeParams p("pass2", "memory.graph:15:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_from);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// last: copy output[1023:1] <- scratch[0:1] (4 bytes, device to device)
+auto last_params(const Bindings& b, const Nodes& nodes) {
+  graphc::NodeParams p("last", "memory.graph:16:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(nodes.scratch_dptr, 4, 4, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.output + 1023, 4, 4, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(4, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // The device the mem alloc nodes allocate on: the current one.
   int device = 0;
@@ -38,75 +91,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.alloc.poolProps.location.id = device;
     p.alloc.bytesize = 4096;
 #line 12 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "scratch", "memory.graph:12:11");
-#line 43 "memory.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "scratch", "memory.graph:12:11");
+#line 97 "memory.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
-  // clear: memset scratch = 0x00000000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = nodes.scratch_dptr;
-    p.memset.value = 0x00000000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 1024;
-    p.memset.height = 1;
-    const cudaGraphNode_t deps[] = {nodes.scratch};
-#line 13 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "memory.graph:13:12");
-#line 59 "memory.graph.cu"
-  }
-
-  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "memory.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
-#line 66 "memory.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::square_into);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.clear};
-#line 14 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.pass1, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "pass1", "memory.graph:14:12");
-#line 77 "memory.graph.cu"
-  }
-
-  // last: copy output[1023:1] <- scratch[0:1] (4 bytes, device to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(nodes.scratch_dptr, 4, 4, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.output + 1023, 4, 4, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    const cudaGraphNode_t deps[] = {nodes.pass1};
-#line 16 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.last, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "last", "memory.graph:16:10");
-#line 91 "memory.graph.cu"
-  }
-
-  // pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "memory.graph"
-    auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
-#line 98 "memory.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_from);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.pass1};
-#line 15 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.pass2, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "pass2", "memory.graph:15:12");
-#line 109 "memory.graph.cu"
-  }
+  graphc::add_node(nodes.clear, graph, {nodes.scratch}, clear_params(b, nodes));
+  graphc::add_node(nodes.pass1, graph, {nodes.clear}, pass1_params(b, nodes));
+  graphc::add_node(nodes.last, graph, {nodes.pass1}, last_params(b, nodes));
+  graphc::add_node(nodes.pass2, graph, {nodes.pass1}, pass2_params(b, nodes));
 
   // release: free scratch
   {
@@ -115,89 +109,36 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.free.dptr = nodes.scratch_dptr;
     const cudaGraphNode_t deps[] = {nodes.pass2, nodes.last};
 #line 17 "memory.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "release", "memory.graph:17:10");
-#line 120 "memory.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 2,
+        &p), "cudaGraphAddNode", "release", "memory.graph:17:10");
+#line 115 "memory.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "memory.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
-#line 129 "memory.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass1, &p), "cudaGraphExecKernelNodeSetParams", "pass1", "memory.graph:14:12");
-  }
+  graphc::set_node(exec, nodes.pass1, pass1_params(b, nodes));
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.scale = value;
-  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "memory.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
-#line 146 "memory.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass1, &p), "cudaGraphExecKernelNodeSetParams", "pass1", "memory.graph:14:12");
-  }
+  graphc::set_node(exec, nodes.pass1, pass1_params(b, nodes));
 }
 
-void rebind_input(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * input_count, graphc::MemorySpace::device, "input", "memory.graph:8:12");
+void rebind_input(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * input_count,
+      graphc::MemorySpace::device, "input", "memory.graph:8:12");
   b.input = pointer;
-  // pass1: kernel square_into<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "memory.graph"
-    auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.input, b.scale, 1024);
-#line 164 "memory.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::square_into);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass1, &p), "cudaGraphExecKernelNodeSetParams", "pass1", "memory.graph:14:12");
-  }
+  graphc::set_node(exec, nodes.pass1, pass1_params(b, nodes));
 }
 
-void rebind_output(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * output_count, graphc::MemorySpace::device, "output", "memory.graph:9:12");
+void rebind_output(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * output_count,
+      graphc::MemorySpace::device, "output", "memory.graph:9:12");
   b.output = pointer;
-  // pass2: kernel add_from<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "memory.graph"
-    auto args = graphc::kernel_args(::add_from, b.output, nodes.scratch_dptr + 1, 1023);
-#line 182 "memory.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_from);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.pass2, &p), "cudaGraphExecKernelNodeSetParams", "pass2", "memory.graph:15:12");
-  }
-
-  // last: copy output[1023:1] <- scratch[0:1] (4 bytes, device to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(nodes.scratch_dptr, 4, 4, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.output + 1023, 4, 4, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.last, &p), "cudaGraphExecNodeSetParams", "last", "memory.graph:16:10");
-  }
+  graphc::set_node(exec, nodes.pass2, pass2_params(b, nodes));
+  graphc::set_node(exec, nodes.last, last_params(b, nodes));
 }
 
 namespace {
@@ -223,14 +164,59 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::memory::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::memory::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_scale(float value) {
+  graphc::gen::memory::set_scale(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_input(float* pointer, std::size_t count) {
+  graphc::gen::memory::rebind_input(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_output(float* pointer, std::size_t count) {
+  graphc::gen::memory::rebind_output(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::memory::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::memory::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::memory

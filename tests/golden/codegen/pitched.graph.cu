@@ -42,119 +42,78 @@ graphc::config::Memset clear_config(const Bindings& b) {
 
 }  // namespace
 
+namespace {
+
+// upload: copy img <- host_in (3840 bytes, host to device)
+auto upload_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("upload", "pitched.graph:16:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.host_in, b.host_in_pitch, 160, 24);
+  p.memcpy.copyParams.srcPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
+  p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
+  return p;
+}
+
+// brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
+auto brighten_params(const Bindings& b, const Nodes&) {
+#line 17 "pitched.graph"
+  auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
+#line 65 "pitched.graph.cu"
+  graphc::NodeParams p("brighten", "pitched.graph:17:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::brighten);
+  p.kernel.gridDim = dim3(3, 2, 1);
+  p.kernel.blockDim = dim3(16, 16, 1);
+  return p;
+}
+
+// clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
+auto clear_params(const Bindings& b, const Nodes&) {
+  const graphc::config::Memset config = clear_config(b);
+  graphc::NodeParams p("clear", "pitched.graph:18:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
+  p.memset.value = config.value;
+  p.memset.elementSize = 4;
+  p.memset.pitch = b.img_pitch;
+  p.memset.width = 5;
+  p.memset.height = 4;
+  return p;
+}
+
+// download: copy host_out <- img[1:8, 2:16] (512 bytes, device to host)
+auto download_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("download", "pitched.graph:19:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
+  p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 0);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_out, b.host_out_pitch, 64, 8);
+  p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // upload: copy img <- host_in (3840 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.host_in, b.host_in_pitch, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-#line 16 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "pitched.graph:16:10");
-#line 59 "pitched.graph.cu"
-  }
-
-  // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
-  {
-#line 17 "pitched.graph"
-    auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 66 "pitched.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::brighten);
-    p.kernel.gridDim = dim3(3, 2, 1);
-    p.kernel.blockDim = dim3(16, 16, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.upload};
-#line 17 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.brighten, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "brighten", "pitched.graph:17:12");
-#line 77 "pitched.graph.cu"
-  }
-
-  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.img_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    const cudaGraphNode_t deps[] = {nodes.brighten};
-#line 18 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched.graph:18:12");
-#line 94 "pitched.graph.cu"
-  }
-
-  // download: copy host_out <- img[1:8, 2:16] (512 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_out, b.host_out_pitch, 64, 8);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    const cudaGraphNode_t deps[] = {nodes.clear};
-#line 19 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched.graph:19:10");
-#line 110 "pitched.graph.cu"
-  }
+  graphc::add_node(nodes.upload, graph, {}, upload_params(b, nodes));
+  graphc::add_node(nodes.brighten, graph, {nodes.upload}, brighten_params(b, nodes));
+  graphc::add_node(nodes.clear, graph, {nodes.brighten}, clear_params(b, nodes));
+  graphc::add_node(nodes.download, graph, {nodes.clear}, download_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
-  {
-#line 17 "pitched.graph"
-    auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 119 "pitched.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::brighten);
-    p.gridDim = dim3(3, 2, 1);
-    p.blockDim = dim3(16, 16, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:17:12");
-  }
-
-  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.img_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
-  }
+  graphc::set_node(exec, nodes.brighten, brighten_params(b, nodes));
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 }
 
 void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.add = value;
-  // brighten: kernel brighten<<<(3, 2, 1), (16, 16, 1), 0>>>
-  {
-#line 17 "pitched.graph"
-    auto args = graphc::kernel_args(::brighten, b.img, b.img_pitch, 40, 24, b.add);
-#line 150 "pitched.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::brighten);
-    p.gridDim = dim3(3, 2, 1);
-    p.blockDim = dim3(16, 16, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched.graph:17:12");
-  }
+  graphc::set_node(exec, nodes.brighten, brighten_params(b, nodes));
 }
 
 void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -166,19 +125,7 @@ void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float va
     b.cleared = previous;
     throw;
   }
-  // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.img_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
-  }
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 }
 
 namespace {
@@ -204,14 +151,55 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::pitched::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::pitched::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_add(float value) {
+  graphc::gen::pitched::set_add(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_cleared(float value) {
+  graphc::gen::pitched::set_cleared(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::pitched::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::pitched::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::pitched

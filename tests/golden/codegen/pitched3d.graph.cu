@@ -14,7 +14,8 @@ namespace graphc::gen::pitched3d {
 
 Storage::Storage()
     : host_in_(host_in_count, graphc::MemorySpace::host, "host_in"),
-      host_out_(host_out_depth, host_out_count, host_out_width, graphc::MemorySpace::host, "host_out"),
+      host_out_(host_out_depth, host_out_count, host_out_width, graphc::MemorySpace::host,
+    "host_out"),
       host_flat_(host_flat_count, graphc::MemorySpace::host, "host_flat"),
       vol_(vol_depth, vol_count, vol_width, graphc::MemorySpace::device, "vol"),
       img_(img_count, img_width, graphc::MemorySpace::device, "img") {
@@ -46,150 +47,106 @@ graphc::config::Memset clear_config(const Bindings& b) {
 
 }  // namespace
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // upload: copy vol <- host_in (11520 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.host_in, 160, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 3);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-#line 20 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "pitched3d.graph:20:10");
-#line 63 "pitched3d.graph.cu"
-  }
+namespace {
 
-  // brighten: kernel brighten_3d<<<(3, 2, 3), (16, 16, 1), 0>>>
-  {
+// upload: copy vol <- host_in (11520 bytes, host to device)
+auto upload_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("upload", "pitched3d.graph:20:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.host_in, 160, 160, 24);
+  p.memcpy.copyParams.srcPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
+  p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 3);
+  p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
+  return p;
+}
+
+// brighten: kernel brighten_3d<<<(3, 2, 3), (16, 16, 1), 0>>>
+auto brighten_params(const Bindings& b, const Nodes&) {
 #line 21 "pitched3d.graph"
-    auto args = graphc::kernel_args(::brighten_3d, b.vol, b.vol_pitch, 40, 24, b.add);
+  auto args = graphc::kernel_args(::brighten_3d, b.vol, b.vol_pitch, 40, 24, b.add);
 #line 70 "pitched3d.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::brighten_3d);
-    p.kernel.gridDim = dim3(3, 2, 3);
-    p.kernel.blockDim = dim3(16, 16, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.upload};
-#line 21 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.brighten, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "brighten", "pitched3d.graph:21:12");
-#line 81 "pitched3d.graph.cu"
-  }
+  graphc::NodeParams p("brighten", "pitched3d.graph:21:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::brighten_3d);
+  p.kernel.gridDim = dim3(3, 2, 3);
+  p.kernel.blockDim = dim3(16, 16, 1);
+  return p;
+}
 
-  // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.vol, b.vol_pitch, 26, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.vol_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    const cudaGraphNode_t deps[] = {nodes.brighten};
-#line 22 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched3d.graph:22:12");
-#line 98 "pitched3d.graph.cu"
-  }
+// clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
+auto clear_params(const Bindings& b, const Nodes&) {
+  const graphc::config::Memset config = clear_config(b);
+  graphc::NodeParams p("clear", "pitched3d.graph:22:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = graphc::pitched_element(b.vol, b.vol_pitch, 26, 3);
+  p.memset.value = config.value;
+  p.memset.elementSize = 4;
+  p.memset.pitch = b.vol_pitch;
+  p.memset.width = 5;
+  p.memset.height = 4;
+  return p;
+}
 
-  // fill_img: memset img = 0x3f800000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 0, 0);
-    p.memset.value = 0x3f800000u;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.img_pitch;
-    p.memset.width = 40;
-    p.memset.height = 24;
-#line 24 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fill_img, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fill_img", "pitched3d.graph:24:12");
-#line 113 "pitched3d.graph.cu"
-  }
+// download: copy host_out <- vol[1:2, 1:8, 2:16] (1024 bytes, device to host)
+auto download_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("download", "pitched3d.graph:23:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
+  p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_out, b.host_out_pitch, 64, 8);
+  p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 2);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  return p;
+}
 
-  // download: copy host_out <- vol[1:2, 1:8, 2:16] (1024 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_out, b.host_out_pitch, 64, 8);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 2);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    const cudaGraphNode_t deps[] = {nodes.clear};
-#line 23 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched3d.graph:23:10");
-#line 129 "pitched3d.graph.cu"
-  }
+// fill_img: memset img = 0x3f800000u (4-byte elements)
+auto fill_img_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("fill_img", "pitched3d.graph:24:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 0, 0);
+  p.memset.value = 0x3f800000u;
+  p.memset.elementSize = 4;
+  p.memset.pitch = b.img_pitch;
+  p.memset.width = 40;
+  p.memset.height = 24;
+  return p;
+}
 
-  // download_img: copy host_flat <- img[4:4, 8:16] (256 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(32, 4, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_flat, 64, 64, 4);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(64, 4, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    const cudaGraphNode_t deps[] = {nodes.fill_img};
-#line 25 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download_img, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download_img", "pitched3d.graph:25:10");
-#line 145 "pitched3d.graph.cu"
-  }
+// download_img: copy host_flat <- img[4:4, 8:16] (256 bytes, device to host)
+auto download_img_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("download_img", "pitched3d.graph:25:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
+  p.memcpy.copyParams.srcPos = make_cudaPos(32, 4, 0);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_flat, 64, 64, 4);
+  p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
+  p.memcpy.copyParams.extent = make_cudaExtent(64, 4, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.upload, graph, {}, upload_params(b, nodes));
+  graphc::add_node(nodes.brighten, graph, {nodes.upload}, brighten_params(b, nodes));
+  graphc::add_node(nodes.clear, graph, {nodes.brighten}, clear_params(b, nodes));
+  graphc::add_node(nodes.fill_img, graph, {}, fill_img_params(b, nodes));
+  graphc::add_node(nodes.download, graph, {nodes.clear}, download_params(b, nodes));
+  graphc::add_node(nodes.download_img, graph, {nodes.fill_img}, download_img_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // brighten: kernel brighten_3d<<<(3, 2, 3), (16, 16, 1), 0>>>
-  {
-#line 21 "pitched3d.graph"
-    auto args = graphc::kernel_args(::brighten_3d, b.vol, b.vol_pitch, 40, 24, b.add);
-#line 154 "pitched3d.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::brighten_3d);
-    p.gridDim = dim3(3, 2, 3);
-    p.blockDim = dim3(16, 16, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched3d.graph:21:12");
-  }
-
-  // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.vol, b.vol_pitch, 26, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.vol_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:22:12");
-  }
+  graphc::set_node(exec, nodes.brighten, brighten_params(b, nodes));
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 }
 
 void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.add = value;
-  // brighten: kernel brighten_3d<<<(3, 2, 3), (16, 16, 1), 0>>>
-  {
-#line 21 "pitched3d.graph"
-    auto args = graphc::kernel_args(::brighten_3d, b.vol, b.vol_pitch, 40, 24, b.add);
-#line 185 "pitched3d.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::brighten_3d);
-    p.gridDim = dim3(3, 2, 3);
-    p.blockDim = dim3(16, 16, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.brighten, &p), "cudaGraphExecKernelNodeSetParams", "brighten", "pitched3d.graph:21:12");
-  }
+  graphc::set_node(exec, nodes.brighten, brighten_params(b, nodes));
 }
 
 void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -201,53 +158,23 @@ void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float va
     b.cleared = previous;
     throw;
   }
-  // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
-  {
-    const graphc::config::Memset config = clear_config(b);
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = graphc::pitched_element(b.vol, b.vol_pitch, 26, 3);
-    p.memset.value = config.value;
-    p.memset.elementSize = 4;
-    p.memset.pitch = b.vol_pitch;
-    p.memset.width = 5;
-    p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:22:12");
-  }
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 }
 
-void rebind_host_in(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * host_in_count, graphc::MemorySpace::host, "host_in", "pitched3d.graph:12:12");
+void rebind_host_in(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * host_in_count,
+      graphc::MemorySpace::host, "host_in", "pitched3d.graph:12:12");
   b.host_in = pointer;
-  // upload: copy vol <- host_in (11520 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.host_in, 160, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(160, 24, 3);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.upload, &p), "cudaGraphExecNodeSetParams", "upload", "pitched3d.graph:20:10");
-  }
+  graphc::set_node(exec, nodes.upload, upload_params(b, nodes));
 }
 
-void rebind_host_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * host_flat_count, graphc::MemorySpace::host, "host_flat", "pitched3d.graph:14:12");
+void rebind_host_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * host_flat_count,
+      graphc::MemorySpace::host, "host_flat", "pitched3d.graph:14:12");
   b.host_flat = pointer;
-  // download_img: copy host_flat <- img[4:4, 8:16] (256 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
-    p.memcpy.copyParams.srcPos = make_cudaPos(32, 4, 0);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.host_flat, 64, 64, 4);
-    p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
-    p.memcpy.copyParams.extent = make_cudaExtent(64, 4, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download_img, &p), "cudaGraphExecNodeSetParams", "download_img", "pitched3d.graph:25:10");
-  }
+  graphc::set_node(exec, nodes.download_img, download_img_params(b, nodes));
 }
 
 namespace {
@@ -266,7 +193,8 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
     case Switchable::clear: return {nodes.clear, "clear", "pitched3d.graph:22:12"};
     case Switchable::download: return {nodes.download, "download", "pitched3d.graph:23:10"};
     case Switchable::fill_img: return {nodes.fill_img, "fill_img", "pitched3d.graph:24:12"};
-    case Switchable::download_img: return {nodes.download_img, "download_img", "pitched3d.graph:25:10"};
+    case Switchable::download_img: return {nodes.download_img, "download_img",
+    "pitched3d.graph:25:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -275,14 +203,63 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::pitched3d::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::pitched3d::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_add(float value) {
+  graphc::gen::pitched3d::set_add(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_cleared(float value) {
+  graphc::gen::pitched3d::set_cleared(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_host_in(float* pointer, std::size_t count) {
+  graphc::gen::pitched3d::rebind_host_in(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_host_flat(float* pointer, std::size_t count) {
+  graphc::gen::pitched3d::rebind_host_flat(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::pitched3d::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::pitched3d::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::pitched3d

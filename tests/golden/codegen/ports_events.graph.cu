@@ -19,7 +19,8 @@ Storage::Storage()
   // x = fill(1)
   {
     const std::vector<float> init(x_count, 1.0f);
-    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
+    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
   }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
@@ -34,6 +35,49 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// first: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto first_params(const Bindings& b, const Nodes&) {
+#line 13 "ports_events.graph"
+  auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 1024);
+#line 45 "ports_events.graph.cu"
+  graphc::NodeParams p("first", "ports_events.graph:13:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// second: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto second_params(const Bindings& b, const Nodes&) {
+#line 14 "ports_events.graph"
+  auto args = graphc::kernel_args(::scale_half, b.x, 0.5f, 1024);
+#line 58 "ports_events.graph.cu"
+  graphc::NodeParams p("second", "ports_events.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// third: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto third_params(const Bindings& b, const Nodes&) {
+#line 15 "ports_events.graph"
+  auto args = graphc::kernel_args(::scale_half, b.x, 3.0f, 1024);
+#line 71 "ports_events.graph.cu"
+  graphc::NodeParams p("third", "ports_events.graph:15:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::scale_half);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // hold: wait event go
   {
@@ -42,65 +86,17 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeWaitEvent;
     p.eventWait.event = b.go;
 #line 12 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.hold, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "hold", "ports_events.graph:12:10");
-#line 47 "ports_events.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.hold, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "hold", "ports_events.graph:12:10");
+#line 92 "ports_events.graph.cu"
   }
 
-  // first: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 1024);
-#line 54 "ports_events.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.hold};
-#line 13 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "first", "ports_events.graph:13:12");
-#line 65 "ports_events.graph.cu"
-  }
-
-  // second: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 0.5f, 1024);
-#line 72 "ports_events.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.first};
-    const cudaGraphEdgeData edge_data[] = {{cudaGraphKernelNodePortProgrammatic, 0, cudaGraphDependencyTypeProgrammatic, {}}};
-#line 14 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, edge_data, 1, &p), "cudaGraphAddNode", "second", "ports_events.graph:14:12");
-#line 84 "ports_events.graph.cu"
-  }
-
-  // third: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 3.0f, 1024);
-#line 91 "ports_events.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::scale_half);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.first, nodes.second};
-    const cudaGraphEdgeData edge_data[] = {{cudaGraphKernelNodePortProgrammatic, 0, cudaGraphDependencyTypeProgrammatic, {}}, {cudaGraphKernelNodePortLaunchCompletion, 0, cudaGraphDependencyTypeProgrammatic, {}}};
-#line 15 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.third, graph, deps, edge_data, 2, &p), "cudaGraphAddNode", "third", "ports_events.graph:15:12");
-#line 103 "ports_events.graph.cu"
-  }
+  graphc::add_node(nodes.first, graph, {nodes.hold}, first_params(b, nodes));
+  graphc::add_node(nodes.second, graph, {nodes.first}, second_params(b, nodes),
+      {{cudaGraphKernelNodePortProgrammatic, 0, cudaGraphDependencyTypeProgrammatic, {}}});
+  graphc::add_node(nodes.third, graph, {nodes.first, nodes.second}, third_params(b, nodes),
+      {{cudaGraphKernelNodePortProgrammatic, 0, cudaGraphDependencyTypeProgrammatic, {}},
+      {cudaGraphKernelNodePortLaunchCompletion, 0, cudaGraphDependencyTypeProgrammatic, {}}});
 
   // mark: record event ready
   {
@@ -110,8 +106,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.eventRecord.event = b.ready;
     const cudaGraphNode_t deps[] = {nodes.third};
 #line 16 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.mark, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "mark", "ports_events.graph:16:12");
-#line 115 "ports_events.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.mark, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "mark", "ports_events.graph:16:12");
+#line 112 "ports_events.graph.cu"
   }
 }
 
@@ -119,50 +116,14 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "ports_events.graph:8:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "ports_events.graph:8:12");
   b.x = pointer;
-  // first: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 2.0f, 1024);
-#line 130 "ports_events.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.first, &p), "cudaGraphExecKernelNodeSetParams", "first", "ports_events.graph:13:12");
-  }
-
-  // second: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 14 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 0.5f, 1024);
-#line 144 "ports_events.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.second, &p), "cudaGraphExecKernelNodeSetParams", "second", "ports_events.graph:14:12");
-  }
-
-  // third: kernel scale_half<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 15 "ports_events.graph"
-    auto args = graphc::kernel_args(::scale_half, b.x, 3.0f, 1024);
-#line 158 "ports_events.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::scale_half);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.third, &p), "cudaGraphExecKernelNodeSetParams", "third", "ports_events.graph:15:12");
-  }
+  graphc::set_node(exec, nodes.first, first_params(b, nodes));
+  graphc::set_node(exec, nodes.second, second_params(b, nodes));
+  graphc::set_node(exec, nodes.third, third_params(b, nodes));
 }
 
 namespace {
@@ -187,14 +148,51 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::handoff::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::handoff::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::handoff::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::handoff::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::handoff::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::handoff
@@ -219,13 +217,37 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeEventRecord;
     p.eventRecord.event = b.go;
 #line 24 "ports_events.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fire, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fire", "ports_events.graph:24:12");
-#line 224 "ports_events.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.fire, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "fire", "ports_events.graph:24:12");
+#line 223 "ports_events.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::signal::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::signal::update_params(exec_.get(), nodes_, bindings_);
 }
 
 }  // namespace graphc::gen::signal

@@ -46,12 +46,14 @@ Storage::Storage()
   {
     std::vector<float> init(x_count);
     for (std::size_t i = 0; i < x_count; ++i) init[i] = static_cast<float>(0.0 + static_cast<double>(i));
-    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
+    graphc::check_cuda(cudaMemcpy(x_.get(), init.data(), sizeof(float) * x_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'x')");
   }
   // y = fill(1)
   {
     const std::vector<float> init(y_count, 1.0f);
-    graphc::check_cuda(cudaMemcpy(y_.get(), init.data(), sizeof(float) * y_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'y')");
+    graphc::check_cuda(cudaMemcpy(y_.get(), init.data(), sizeof(float) * y_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'y')");
   }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
@@ -66,159 +68,81 @@ Bindings Storage::bindings() const {
   return b;
 }
 
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "structs.graph"
-    auto args = graphc::kernel_args(::saxpy_struct, ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
-#line 75 "structs.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::saxpy_struct);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 30 "structs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.saxpy, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "saxpy", "structs.graph:30:12");
-#line 85 "structs.graph.cu"
-  }
+namespace {
 
-  // mixed: kernel mixed_struct<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
+// saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
+auto saxpy_params(const Bindings& b, const Nodes&) {
+#line 30 "structs.graph"
+  auto args = graphc::kernel_args(::saxpy_struct,
+      ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
+#line 79 "structs.graph.cu"
+  graphc::NodeParams p("saxpy", "structs.graph:30:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::saxpy_struct);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// mixed: kernel mixed_struct<<<(1, 1, 1), (32, 1, 1), 0>>>
+auto mixed_params(const Bindings& b, const Nodes&) {
 #line 31 "structs.graph"
-    auto args = graphc::kernel_args(::mixed_struct, ::ns::Mixed{b.half, 0.5, std::uint8_t{255}, nullptr, std::int16_t{-3}}, ::ns::Mixed{__float2half(1.5f), 256.0, std::uint8_t{0}, b.z + 1, std::int16_t{7}});
-#line 92 "structs.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::mixed_struct);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(32, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.saxpy};
-#line 31 "structs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.mixed, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "mixed", "structs.graph:31:12");
-#line 103 "structs.graph.cu"
-  }
+  auto args = graphc::kernel_args(::mixed_struct,
+      ::ns::Mixed{b.half, 0.5, std::uint8_t{255}, nullptr, std::int16_t{-3}},
+      ::ns::Mixed{__float2half(1.5f), 256.0, std::uint8_t{0}, b.z + 1, std::int16_t{7}});
+#line 94 "structs.graph.cu"
+  graphc::NodeParams p("mixed", "structs.graph:31:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::mixed_struct);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(32, 1, 1);
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.saxpy, graph, {}, saxpy_params(b, nodes));
+  graphc::add_node(nodes.mixed, graph, {nodes.saxpy}, mixed_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "structs.graph"
-    auto args = graphc::kernel_args(::saxpy_struct, ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
-#line 112 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::saxpy_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.saxpy, &p), "cudaGraphExecKernelNodeSetParams", "saxpy", "structs.graph:30:12");
-  }
-
-  // mixed: kernel mixed_struct<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 31 "structs.graph"
-    auto args = graphc::kernel_args(::mixed_struct, ::ns::Mixed{b.half, 0.5, std::uint8_t{255}, nullptr, std::int16_t{-3}}, ::ns::Mixed{__float2half(1.5f), 256.0, std::uint8_t{0}, b.z + 1, std::int16_t{7}});
-#line 126 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::mixed_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.mixed, &p), "cudaGraphExecKernelNodeSetParams", "mixed", "structs.graph:31:12");
-  }
+  graphc::set_node(exec, nodes.saxpy, saxpy_params(b, nodes));
+  graphc::set_node(exec, nodes.mixed, mixed_params(b, nodes));
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.scale = value;
-  // saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "structs.graph"
-    auto args = graphc::kernel_args(::saxpy_struct, ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
-#line 143 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::saxpy_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.saxpy, &p), "cudaGraphExecKernelNodeSetParams", "saxpy", "structs.graph:30:12");
-  }
+  graphc::set_node(exec, nodes.saxpy, saxpy_params(b, nodes));
 }
 
 void set_half(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half value) {
   b.half = value;
-  // mixed: kernel mixed_struct<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 31 "structs.graph"
-    auto args = graphc::kernel_args(::mixed_struct, ::ns::Mixed{b.half, 0.5, std::uint8_t{255}, nullptr, std::int16_t{-3}}, ::ns::Mixed{__float2half(1.5f), 256.0, std::uint8_t{0}, b.z + 1, std::int16_t{7}});
-#line 160 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::mixed_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.mixed, &p), "cudaGraphExecKernelNodeSetParams", "mixed", "structs.graph:31:12");
-  }
+  graphc::set_node(exec, nodes.mixed, mixed_params(b, nodes));
 }
 
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count, graphc::MemorySpace::device, "x", "structs.graph:26:12");
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
+      graphc::MemorySpace::device, "x", "structs.graph:26:12");
   b.x = pointer;
-  // saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "structs.graph"
-    auto args = graphc::kernel_args(::saxpy_struct, ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
-#line 178 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::saxpy_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.saxpy, &p), "cudaGraphExecKernelNodeSetParams", "saxpy", "structs.graph:30:12");
-  }
+  graphc::set_node(exec, nodes.saxpy, saxpy_params(b, nodes));
 }
 
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count, graphc::MemorySpace::device, "y", "structs.graph:27:12");
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
+      graphc::MemorySpace::device, "y", "structs.graph:27:12");
   b.y = pointer;
-  // saxpy: kernel saxpy_struct<<<(1, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 30 "structs.graph"
-    auto args = graphc::kernel_args(::saxpy_struct, ::SaxpyArgs{b.x, b.y + 4, b.scale, char{65}, 256});
-#line 196 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::saxpy_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.saxpy, &p), "cudaGraphExecKernelNodeSetParams", "saxpy", "structs.graph:30:12");
-  }
+  graphc::set_node(exec, nodes.saxpy, saxpy_params(b, nodes));
 }
 
-void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * z_count, graphc::MemorySpace::managed, "z", "structs.graph:28:12");
+void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * z_count,
+      graphc::MemorySpace::managed, "z", "structs.graph:28:12");
   b.z = pointer;
-  // mixed: kernel mixed_struct<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 31 "structs.graph"
-    auto args = graphc::kernel_args(::mixed_struct, ::ns::Mixed{b.half, 0.5, std::uint8_t{255}, nullptr, std::int16_t{-3}}, ::ns::Mixed{__float2half(1.5f), 256.0, std::uint8_t{0}, b.z + 1, std::int16_t{7}});
-#line 214 "structs.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::mixed_struct);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.mixed, &p), "cudaGraphExecKernelNodeSetParams", "mixed", "structs.graph:31:12");
-  }
+  graphc::set_node(exec, nodes.mixed, mixed_params(b, nodes));
 }
 
 namespace {
@@ -242,14 +166,67 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::structs::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::structs::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_scale(float value) {
+  graphc::gen::structs::set_scale(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_half(__half value) {
+  graphc::gen::structs::set_half(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_x(float* pointer, std::size_t count) {
+  graphc::gen::structs::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_y(float* pointer, std::size_t count) {
+  graphc::gen::structs::rebind_y(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_z(std::int64_t* pointer, std::size_t count) {
+  graphc::gen::structs::rebind_z(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::structs::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::structs::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::structs

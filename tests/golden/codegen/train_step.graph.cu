@@ -26,210 +26,94 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// upload: copy d_data <- h_data (4096 bytes, host to device)
+auto upload_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("upload", "train_step.graph:11:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
+  return p;
+}
+
+// forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto forward_params(const Bindings& b, const Nodes&) {
+#line 12 "train_step.graph"
+  auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
+#line 47 "train_step.graph.cu"
+  graphc::NodeParams p("forward", "train_step.graph:12:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::kernel_forward);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto backward_params(const Bindings& b, const Nodes&) {
+#line 13 "train_step.graph"
+  auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
+#line 60 "train_step.graph.cu"
+  graphc::NodeParams p("backward", "train_step.graph:13:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::kernel_backward);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+// download: copy h_data <- d_data (4096 bytes, device to host)
+auto download_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("download", "train_step.graph:14:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // upload: copy d_data <- h_data (4096 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-#line 11 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "upload", "train_step.graph:11:10");
-#line 41 "train_step.graph.cu"
-  }
-
-  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
-#line 48 "train_step.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::kernel_forward);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.upload};
-#line 12 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.forward, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "forward", "train_step.graph:12:12");
-#line 59 "train_step.graph.cu"
-  }
-
-  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
-#line 66 "train_step.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::kernel_backward);
-    p.kernel.gridDim = dim3(4, 1, 1);
-    p.kernel.blockDim = dim3(256, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.forward};
-#line 13 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.backward, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "backward", "train_step.graph:13:12");
-#line 77 "train_step.graph.cu"
-  }
-
-  // download: copy h_data <- d_data (4096 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    const cudaGraphNode_t deps[] = {nodes.backward};
-#line 14 "train_step.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "train_step.graph:14:10");
-#line 91 "train_step.graph.cu"
-  }
+  graphc::add_node(nodes.upload, graph, {}, upload_params(b, nodes));
+  graphc::add_node(nodes.forward, graph, {nodes.upload}, forward_params(b, nodes));
+  graphc::add_node(nodes.backward, graph, {nodes.forward}, backward_params(b, nodes));
+  graphc::add_node(nodes.download, graph, {nodes.backward}, download_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
-#line 100 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_forward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), "cudaGraphExecKernelNodeSetParams", "forward", "train_step.graph:12:12");
-  }
-
-  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
-#line 114 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_backward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p), "cudaGraphExecKernelNodeSetParams", "backward", "train_step.graph:13:12");
-  }
+  graphc::set_node(exec, nodes.forward, forward_params(b, nodes));
+  graphc::set_node(exec, nodes.backward, backward_params(b, nodes));
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.scale = value;
-  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
-#line 131 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_forward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), "cudaGraphExecKernelNodeSetParams", "forward", "train_step.graph:12:12");
-  }
-
-  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
-#line 145 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_backward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p), "cudaGraphExecKernelNodeSetParams", "backward", "train_step.graph:13:12");
-  }
+  graphc::set_node(exec, nodes.forward, forward_params(b, nodes));
+  graphc::set_node(exec, nodes.backward, backward_params(b, nodes));
 }
 
-void rebind_h_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_data_count, graphc::MemorySpace::host, "h_data", "train_step.graph:7:12");
+void rebind_h_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * h_data_count,
+      graphc::MemorySpace::host, "h_data", "train_step.graph:7:12");
   b.h_data = pointer;
-  // upload: copy d_data <- h_data (4096 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.upload, &p), "cudaGraphExecNodeSetParams", "upload", "train_step.graph:11:10");
-  }
-
-  // download: copy h_data <- d_data (4096 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download, &p), "cudaGraphExecNodeSetParams", "download", "train_step.graph:14:10");
-  }
+  graphc::set_node(exec, nodes.upload, upload_params(b, nodes));
+  graphc::set_node(exec, nodes.download, download_params(b, nodes));
 }
 
-void rebind_d_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * d_data_count, graphc::MemorySpace::device, "d_data", "train_step.graph:8:12");
+void rebind_d_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * d_data_count,
+      graphc::MemorySpace::device, "d_data", "train_step.graph:8:12");
   b.d_data = pointer;
-  // upload: copy d_data <- h_data (4096 bytes, host to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.upload, &p), "cudaGraphExecNodeSetParams", "upload", "train_step.graph:11:10");
-  }
-
-  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 12 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);
-#line 200 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_forward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), "cudaGraphExecKernelNodeSetParams", "forward", "train_step.graph:12:12");
-  }
-
-  // backward: kernel kernel_backward<<<(4, 1, 1), (256, 1, 1), 0>>>
-  {
-#line 13 "train_step.graph"
-    auto args = graphc::kernel_args(::kernel_backward, b.d_data, b.scale, 1024);
-#line 214 "train_step.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::kernel_backward);
-    p.gridDim = dim3(4, 1, 1);
-    p.blockDim = dim3(256, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p), "cudaGraphExecKernelNodeSetParams", "backward", "train_step.graph:13:12");
-  }
-
-  // download: copy h_data <- d_data (4096 bytes, device to host)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download, &p), "cudaGraphExecNodeSetParams", "download", "train_step.graph:14:10");
-  }
+  graphc::set_node(exec, nodes.upload, upload_params(b, nodes));
+  graphc::set_node(exec, nodes.forward, forward_params(b, nodes));
+  graphc::set_node(exec, nodes.backward, backward_params(b, nodes));
+  graphc::set_node(exec, nodes.download, download_params(b, nodes));
 }
 
 namespace {
@@ -255,14 +139,59 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::train_step::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::train_step::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_scale(float value) {
+  graphc::gen::train_step::set_scale(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_h_data(float* pointer, std::size_t count) {
+  graphc::gen::train_step::rebind_h_data(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_d_data(float* pointer, std::size_t count) {
+  graphc::gen::train_step::rebind_d_data(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::train_step::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::train_step::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::train_step

@@ -22,41 +22,39 @@ Bindings Storage::bindings() const {
   return b;
 }
 
-void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
-  // first: kernel tick<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
-#line 7 "two_graphs.graph"
-    auto args = graphc::kernel_args(::tick);
-#line 31 "two_graphs.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::tick);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 7 "two_graphs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "first", "two_graphs.graph:7:12");
-#line 41 "two_graphs.graph.cu"
-  }
+namespace {
 
-  // second: kernel tick<<<(1, 1, 1), (1, 1, 1), 0>>>
-  {
+// first: kernel tick<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto first_params(const Bindings&, const Nodes&) {
+#line 7 "two_graphs.graph"
+  auto args = graphc::kernel_args(::tick);
+#line 32 "two_graphs.graph.cu"
+  graphc::NodeParams p("first", "two_graphs.graph:7:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::tick);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+// second: kernel tick<<<(1, 1, 1), (1, 1, 1), 0>>>
+auto second_params(const Bindings&, const Nodes&) {
 #line 8 "two_graphs.graph"
-    auto args = graphc::kernel_args(::tick);
-#line 48 "two_graphs.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::tick);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(1, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.first};
-#line 8 "two_graphs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "second", "two_graphs.graph:8:12");
-#line 59 "two_graphs.graph.cu"
-  }
+  auto args = graphc::kernel_args(::tick);
+#line 45 "two_graphs.graph.cu"
+  graphc::NodeParams p("second", "two_graphs.graph:8:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::tick);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(1, 1, 1);
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.first, graph, {}, first_params(b, nodes));
+  graphc::add_node(nodes.second, graph, {nodes.first}, second_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
@@ -64,7 +62,8 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
 }
 
 void rebind_unused(cudaGraphExec_t, const Nodes&, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * unused_count, graphc::MemorySpace::managed, "unused", "two_graphs.graph:6:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * unused_count,
+      graphc::MemorySpace::managed, "unused", "two_graphs.graph:6:12");
   b.unused = pointer;
   // No node uses it: nothing to set in the exec.
 }
@@ -90,14 +89,51 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::ticks::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::ticks::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_unused(float* pointer, std::size_t count) {
+  graphc::gen::ticks::rebind_unused(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::ticks::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::ticks::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::ticks
@@ -114,8 +150,9 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeEmpty;
 #line 14 "two_graphs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.a, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "a", "two_graphs.graph:14:11");
-#line 119 "two_graphs.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.a, graph, nullptr, nullptr /* edge data */, 0, &p),
+        "cudaGraphAddNode", "a", "two_graphs.graph:14:11");
+#line 156 "two_graphs.graph.cu"
   }
 
   // b: empty
@@ -124,8 +161,9 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     p.type = cudaGraphNodeTypeEmpty;
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 15 "two_graphs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.b, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "b", "two_graphs.graph:15:11");
-#line 129 "two_graphs.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.b, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "b", "two_graphs.graph:15:11");
+#line 167 "two_graphs.graph.cu"
   }
 
   // c: empty
@@ -134,8 +172,9 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
     p.type = cudaGraphNodeTypeEmpty;
     const cudaGraphNode_t deps[] = {nodes.a};
 #line 16 "two_graphs.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.c, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "c", "two_graphs.graph:16:11");
-#line 139 "two_graphs.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.c, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "c", "two_graphs.graph:16:11");
+#line 178 "two_graphs.graph.cu"
   }
 }
 
@@ -145,6 +184,33 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
 
 void set_factor(cudaGraphExec_t, const Nodes&, Bindings& b, double value) {
   b.factor = value;  // no kernel or call node passes it
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::joins::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::joins::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_factor(double value) {
+  graphc::gen::joins::set_factor(exec_.get(), nodes_, bindings_, value);
 }
 
 }  // namespace graphc::gen::joins

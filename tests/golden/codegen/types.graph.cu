@@ -30,7 +30,8 @@ Storage::Storage()
   {
     std::vector<std::int8_t> init(a_i8_count);
     for (std::size_t i = 0; i < a_i8_count; ++i) init[i] = static_cast<std::int8_t>(-8 + static_cast<std::int64_t>(i));
-    graphc::check_cuda(cudaMemcpy(a_i8_.get(), init.data(), sizeof(std::int8_t) * a_i8_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_i8')");
+    graphc::check_cuda(cudaMemcpy(a_i8_.get(), init.data(), sizeof(std::int8_t) * a_i8_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_i8')");
   }
   // a_i16 = {...}: 4 values
   {
@@ -51,15 +52,18 @@ Storage::Storage()
     static const std::int64_t values[] = {
       9223372036854775807, -1, 0,
     };
-    graphc::check_cuda(cudaMemcpy(a_i64_.get(), values, sizeof(values), cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_i64')");
+    graphc::check_cuda(cudaMemcpy(a_i64_.get(), values, sizeof(values), cudaMemcpyHostToDevice),
+        "cudaMemcpy (initial contents of buffer 'a_i64')");
   }
   // a_u8 = fill(7)
-  graphc::check_cuda(cudaMemset(a_u8_.get(), 0x07, sizeof(std::uint8_t) * a_u8_count), "cudaMemset (initial contents of buffer 'a_u8')");
+  graphc::check_cuda(cudaMemset(a_u8_.get(), 0x07, sizeof(std::uint8_t) * a_u8_count),
+      "cudaMemset (initial contents of buffer 'a_u8')");
   // a_u16 = iota(65528): element i is 65528 + i
   {
     std::vector<std::uint16_t> init(a_u16_count);
     for (std::size_t i = 0; i < a_u16_count; ++i) init[i] = static_cast<std::uint16_t>(65528 + i);
-    graphc::check_cuda(cudaMemcpy(a_u16_.get(), init.data(), sizeof(std::uint16_t) * a_u16_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_u16')");
+    graphc::check_cuda(cudaMemcpy(a_u16_.get(), init.data(), sizeof(std::uint16_t) * a_u16_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_u16')");
   }
   // a_u32 = iota(4294967292): element i is 4294967292 + i
   for (std::size_t i = 0; i < a_u32_count; ++i) a_u32_.get()[i] = static_cast<std::uint32_t>(4294967292u + i);
@@ -73,19 +77,22 @@ Storage::Storage()
   // a_f16 = fill(0.5)
   {
     const std::vector<__half> init(a_f16_count, __float2half(0.5f));
-    graphc::check_cuda(cudaMemcpy(a_f16_.get(), init.data(), sizeof(__half) * a_f16_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_f16')");
+    graphc::check_cuda(cudaMemcpy(a_f16_.get(), init.data(), sizeof(__half) * a_f16_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_f16')");
   }
   // a_bf16 = iota(1.5): element i is 1.5 + i
   {
     std::vector<__nv_bfloat16> init(a_bf16_count);
     for (std::size_t i = 0; i < a_bf16_count; ++i) init[i] = __float2bfloat16(static_cast<float>(1.5 + static_cast<double>(i)));
-    graphc::check_cuda(cudaMemcpy(a_bf16_.get(), init.data(), sizeof(__nv_bfloat16) * a_bf16_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_bf16')");
+    graphc::check_cuda(cudaMemcpy(a_bf16_.get(), init.data(), sizeof(__nv_bfloat16) * a_bf16_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_bf16')");
   }
   // a_f32 = iota(0.1): element i is 0.1 + i
   {
     std::vector<float> init(a_f32_count);
     for (std::size_t i = 0; i < a_f32_count; ++i) init[i] = static_cast<float>(0.10000000149011612 + static_cast<double>(i));
-    graphc::check_cuda(cudaMemcpy(a_f32_.get(), init.data(), sizeof(float) * a_f32_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_f32')");
+    graphc::check_cuda(cudaMemcpy(a_f32_.get(), init.data(), sizeof(float) * a_f32_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_f32')");
   }
   // a_f64 = {...}: 2 values
   {
@@ -98,7 +105,8 @@ Storage::Storage()
   {
     std::vector<char> init(a_char_count);
     for (std::size_t i = 0; i < a_char_count; ++i) init[i] = static_cast<char>(97 + static_cast<std::int64_t>(i));
-    graphc::check_cuda(cudaMemcpy(a_char_.get(), init.data(), sizeof(char) * a_char_count, cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_char')");
+    graphc::check_cuda(cudaMemcpy(a_char_.get(), init.data(), sizeof(char) * a_char_count,
+        cudaMemcpyHostToDevice), "cudaMemcpy (initial contents of buffer 'a_char')");
   }
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
@@ -123,414 +131,248 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
+auto all_args_params(const Bindings& b, const Nodes&) {
+#line 32 "types.graph"
+  auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64,
+      b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1),
+      std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000},
+      4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
+#line 144 "types.graph.cu"
+  graphc::NodeParams p("all_args", "types.graph:32:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::take_all);
+  p.kernel.gridDim = dim3(2, 3, 4);
+  p.kernel.blockDim = dim3(8, 4, 2);
+  p.kernel.sharedMemBytes = 65536;
+  // Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.
+  graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
+      cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args",
+      "types.graph:32:12");
+  return p;
+}
+
+// scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
+auto scaled_params(const Bindings& b, const Nodes&) {
+#line 33 "types.graph"
+  auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
+#line 162 "types.graph.cu"
+  graphc::NodeParams p("scaled", "types.graph:33:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::ops::scale<float>);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(32, 1, 1);
+  return p;
+}
+
+// chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
+auto chars_params(const Bindings& b, const Nodes&) {
+#line 34 "types.graph"
+  auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
+#line 175 "types.graph.cu"
+  graphc::NodeParams p("chars", "types.graph:34:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::take_chars);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(8, 1, 1);
+  return p;
+}
+
+// m8: memset a_u8 = 0x03u (1-byte elements)
+auto m8_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("m8", "types.graph:35:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.a_u8;
+  p.memset.value = 0x03u;
+  p.memset.elementSize = 1;
+  p.memset.width = 16;
+  p.memset.height = 1;
+  return p;
+}
+
+// m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
+auto m16_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("m16", "types.graph:36:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.a_f16 + 4;
+  p.memset.value = 0x3c00u;
+  p.memset.elementSize = 2;
+  p.memset.width = 8;
+  p.memset.height = 1;
+  return p;
+}
+
+// m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
+auto m32_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("m32", "types.graph:37:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.a_f32 + 4;
+  p.memset.value = 0x3f800000u;
+  p.memset.elementSize = 4;
+  p.memset.width = 8;
+  p.memset.height = 1;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_f16 + 4;
-    p.memset.value = 0x3c00u;
-    p.memset.elementSize = 2;
-    p.memset.width = 8;
-    p.memset.height = 1;
-#line 36 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:36:12");
-#line 139 "types.graph.cu"
-  }
-
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 146 "types.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::take_all);
-    p.kernel.gridDim = dim3(2, 3, 4);
-    p.kernel.blockDim = dim3(8, 4, 2);
-    p.kernel.sharedMemBytes = 65536;
-    // Over 48 KiB of dynamic shared memory needs the kernel's opt-in first.
-    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536), "cudaFuncSetAttribute", "all_args", "types.graph:32:12");
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.m16};
-#line 32 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.all_args, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "all_args", "types.graph:32:12");
-#line 159 "types.graph.cu"
-  }
-
-  // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_f32 + 4;
-    p.memset.value = 0x3f800000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 8;
-    p.memset.height = 1;
-#line 37 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:37:12");
-#line 173 "types.graph.cu"
-  }
-
-  // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 33 "types.graph"
-    auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
-#line 180 "types.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::ops::scale<float>);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(32, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
-#line 33 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:33:12");
-#line 191 "types.graph.cu"
-    graphc::set_launch_attributes(nodes.scaled, graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true, .carveout = 25}, "scaled", "types.graph:33:12");
-  }
-
-  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
-  {
-#line 34 "types.graph"
-    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 199 "types.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::take_chars);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(8, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.scaled};
-#line 34 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:34:12");
-#line 210 "types.graph.cu"
-  }
-
-  // m8: memset a_u8 = 0x03u (1-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_u8;
-    p.memset.value = 0x03u;
-    p.memset.elementSize = 1;
-    p.memset.width = 16;
-    p.memset.height = 1;
-#line 35 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:35:12");
-#line 224 "types.graph.cu"
-  }
+  graphc::add_node(nodes.m16, graph, {}, m16_params(b, nodes));
+  graphc::add_node(nodes.all_args, graph, {nodes.m16}, all_args_params(b, nodes));
+  graphc::add_node(nodes.m32, graph, {}, m32_params(b, nodes));
+  graphc::add_node(nodes.scaled, graph, {nodes.all_args, nodes.m32}, scaled_params(b, nodes));
+  graphc::set_launch_attributes(nodes.scaled,
+      graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true,
+      .carveout = 25}, "scaled", "types.graph:33:12");
+  graphc::add_node(nodes.chars, graph, {nodes.scaled}, chars_params(b, nodes));
+  graphc::add_node(nodes.m8, graph, {}, m8_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 233 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
-
-  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
-  {
-#line 34 "types.graph"
-    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 247 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_chars);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(8, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
+  graphc::set_node(exec, nodes.chars, chars_params(b, nodes));
 }
 
 void set_p_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half value) {
   b.p_f16 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 264 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_bf16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16 value) {
   b.p_bf16 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 281 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_i64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t value) {
   b.p_i64 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 298 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_u64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint64_t value) {
   b.p_u64 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 315 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_f64(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double value) {
   b.p_f64 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 332 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_u32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t value) {
   b.p_u32 = value;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 349 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
 void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value) {
   b.p_char = value;
-  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
-  {
-#line 34 "types.graph"
-    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 366 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_chars);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(8, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
-  }
+  graphc::set_node(exec, nodes.chars, chars_params(b, nodes));
 }
 
-void rebind_a_i8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int8_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i8_count, graphc::MemorySpace::device, "a_i8", "types.graph:10:12");
+void rebind_a_i8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int8_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i8_count,
+      graphc::MemorySpace::device, "a_i8", "types.graph:10:12");
   b.a_i8 = pointer;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 384 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
 }
 
-void rebind_a_i16(cudaGraphExec_t, const Nodes&, Bindings& b, std::int16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i16_count, graphc::MemorySpace::host, "a_i16", "types.graph:11:12");
+void rebind_a_i16(cudaGraphExec_t, const Nodes&, Bindings& b, std::int16_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i16_count,
+      graphc::MemorySpace::host, "a_i16", "types.graph:11:12");
   b.a_i16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_i32(cudaGraphExec_t, const Nodes&, Bindings& b, std::int32_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i32_count, graphc::MemorySpace::managed, "a_i32", "types.graph:12:12");
+void rebind_a_i32(cudaGraphExec_t, const Nodes&, Bindings& b, std::int32_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i32_count,
+      graphc::MemorySpace::managed, "a_i32", "types.graph:12:12");
   b.a_i32 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_i64(cudaGraphExec_t, const Nodes&, Bindings& b, std::int64_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i64_count, graphc::MemorySpace::device, "a_i64", "types.graph:13:12");
+void rebind_a_i64(cudaGraphExec_t, const Nodes&, Bindings& b, std::int64_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_i64_count,
+      graphc::MemorySpace::device, "a_i64", "types.graph:13:12");
   b.a_i64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint8_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u8_count, graphc::MemorySpace::device, "a_u8", "types.graph:14:12");
+void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint8_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u8_count,
+      graphc::MemorySpace::device, "a_u8", "types.graph:14:12");
   b.a_u8 = pointer;
-  // m8: memset a_u8 = 0x03u (1-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_u8;
-    p.memset.value = 0x03u;
-    p.memset.elementSize = 1;
-    p.memset.width = 16;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m8, &p), "cudaGraphExecNodeSetParams", "m8", "types.graph:35:12");
-  }
+  graphc::set_node(exec, nodes.m8, m8_params(b, nodes));
 }
 
-void rebind_a_u16(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint16_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u16_count, graphc::MemorySpace::device, "a_u16", "types.graph:15:12");
+void rebind_a_u16(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint16_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u16_count,
+      graphc::MemorySpace::device, "a_u16", "types.graph:15:12");
   b.a_u16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_u32(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint32_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u32_count, graphc::MemorySpace::host, "a_u32", "types.graph:16:12");
+void rebind_a_u32(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint32_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u32_count,
+      graphc::MemorySpace::host, "a_u32", "types.graph:16:12");
   b.a_u32 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_u64(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint64_t* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u64_count, graphc::MemorySpace::managed, "a_u64", "types.graph:17:12");
+void rebind_a_u64(cudaGraphExec_t, const Nodes&, Bindings& b, std::uint64_t* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_u64_count,
+      graphc::MemorySpace::managed, "a_u64", "types.graph:17:12");
   b.a_u64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f16_count, graphc::MemorySpace::device, "a_f16", "types.graph:18:12");
+void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f16_count,
+      graphc::MemorySpace::device, "a_f16", "types.graph:18:12");
   b.a_f16 = pointer;
-  // all_args: kernel take_all<<<(2, 3, 4), (8, 4, 2), 65536>>>
-  {
-#line 32 "types.graph"
-    auto args = graphc::kernel_args(::take_all, b.a_i8, b.a_f16 + 2, b.p_f16, b.p_bf16, b.p_i64, b.p_u64, b.p_f64, b.p_u32, std::int8_t{-5}, std::int16_t{300}, (-2147483647 - 1), std::int64_t{(-9223372036854775807 - 1)}, std::uint8_t{200}, std::uint16_t{60000}, 4000000000u, std::uint64_t{18446744073709551615u}, 2.5f, 0.1);
-#line 454 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_all);
-    p.gridDim = dim3(2, 3, 4);
-    p.blockDim = dim3(8, 4, 2);
-    p.sharedMemBytes = 65536;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.all_args, &p), "cudaGraphExecKernelNodeSetParams", "all_args", "types.graph:32:12");
-  }
-
-  // m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_f16 + 4;
-    p.memset.value = 0x3c00u;
-    p.memset.elementSize = 2;
-    p.memset.width = 8;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m16, &p), "cudaGraphExecNodeSetParams", "m16", "types.graph:36:12");
-  }
+  graphc::set_node(exec, nodes.all_args, all_args_params(b, nodes));
+  graphc::set_node(exec, nodes.m16, m16_params(b, nodes));
 }
 
-void rebind_a_bf16(cudaGraphExec_t, const Nodes&, Bindings& b, __nv_bfloat16* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_bf16_count, graphc::MemorySpace::device, "a_bf16", "types.graph:19:12");
+void rebind_a_bf16(cudaGraphExec_t, const Nodes&, Bindings& b, __nv_bfloat16* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_bf16_count,
+      graphc::MemorySpace::device, "a_bf16", "types.graph:19:12");
   b.a_bf16 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f32_count, graphc::MemorySpace::device, "a_f32", "types.graph:20:12");
+void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f32_count,
+      graphc::MemorySpace::device, "a_f32", "types.graph:20:12");
   b.a_f32 = pointer;
-  // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 33 "types.graph"
-    auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
-#line 490 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::ops::scale<float>);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.scaled, &p), "cudaGraphExecKernelNodeSetParams", "scaled", "types.graph:33:12");
-  }
-
-  // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.a_f32 + 4;
-    p.memset.value = 0x3f800000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 8;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m32, &p), "cudaGraphExecNodeSetParams", "m32", "types.graph:37:12");
-  }
+  graphc::set_node(exec, nodes.scaled, scaled_params(b, nodes));
+  graphc::set_node(exec, nodes.m32, m32_params(b, nodes));
 }
 
 void rebind_a_f64(cudaGraphExec_t, const Nodes&, Bindings& b, double* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f64_count, graphc::MemorySpace::host, "a_f64", "types.graph:21:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_f64_count,
+      graphc::MemorySpace::host, "a_f64", "types.graph:21:12");
   b.a_f64 = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_char_count, graphc::MemorySpace::device, "a_char", "types.graph:22:12");
+void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_char_count,
+      graphc::MemorySpace::device, "a_char", "types.graph:22:12");
   b.a_char = pointer;
-  // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
-  {
-#line 34 "types.graph"
-    auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
-#line 526 "types.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_chars);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(8, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
-  }
+  graphc::set_node(exec, nodes.chars, chars_params(b, nodes));
 }
 
 namespace {
@@ -558,14 +400,127 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::types::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::types::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_p_f16(__half value) {
+  graphc::gen::types::set_p_f16(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_bf16(__nv_bfloat16 value) {
+  graphc::gen::types::set_p_bf16(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_i64(std::int64_t value) {
+  graphc::gen::types::set_p_i64(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_u64(std::uint64_t value) {
+  graphc::gen::types::set_p_u64(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_f64(double value) {
+  graphc::gen::types::set_p_f64(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_u32(std::uint32_t value) {
+  graphc::gen::types::set_p_u32(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_p_char(char value) {
+  graphc::gen::types::set_p_char(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_a_i8(std::int8_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_i8(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_i16(std::int16_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_i16(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_i32(std::int32_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_i32(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_i64(std::int64_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_i64(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_u8(std::uint8_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_u8(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_u16(std::uint16_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_u16(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_u32(std::uint32_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_u32(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_u64(std::uint64_t* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_u64(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_f16(__half* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_f16(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_bf16(__nv_bfloat16* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_bf16(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_f32(float* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_f32(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_f64(double* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_f64(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_a_char(char* pointer, std::size_t count) {
+  graphc::gen::types::rebind_a_char(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::types::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::types::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::types

@@ -28,7 +28,8 @@ Storage::Storage()
       pairs_(pairs_count, graphc::MemorySpace::device, "pairs"),
       flat_(flat_count, graphc::MemorySpace::device, "flat") {
   // p = fill(0)
-  graphc::check_cuda(cudaMemset(reinterpret_cast<float*>(p_.get()), 0x00, sizeof(float) * p_count * 4), "cudaMemset (initial contents of buffer 'p')");
+  graphc::check_cuda(cudaMemset(reinterpret_cast<float*>(p_.get()), 0x00,
+      sizeof(float) * p_count * 4), "cudaMemset (initial contents of buffer 'p')");
   // q = {...}: 4 values
   {
     static const float values[] = {
@@ -39,7 +40,8 @@ Storage::Storage()
   // q32 = iota(0.5): element i is 0.5 + i
   for (std::size_t i = 0; i < q32_count * 2; ++i) reinterpret_cast<float*>(q32_.get())[i] = static_cast<float>(0.5 + static_cast<double>(i));
   // rgba = fill(1)
-  graphc::check_cuda(cudaMemset(reinterpret_cast<std::uint8_t*>(rgba_.get()), 0x01, sizeof(std::uint8_t) * rgba_count * 4), "cudaMemset (initial contents of buffer 'rgba')");
+  graphc::check_cuda(cudaMemset(reinterpret_cast<std::uint8_t*>(rgba_.get()), 0x01,
+      sizeof(std::uint8_t) * rgba_count * 4), "cudaMemset (initial contents of buffer 'rgba')");
   // cudaMemcpy and cudaMemset may return before the device memory is written: wait, so
   // that graphs launched on any stream see the initial contents.
   graphc::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize (initial contents)");
@@ -60,100 +62,95 @@ namespace {
 
 // seen: host log_tint(tint, 3): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams seen_host(const Bindings& b, const Nodes& nodes) {
-  graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint", "seen", "vectors.graph:30:10");
+  graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint",
+      "seen", "vectors.graph:30:10");
   auto call = std::make_unique<log_tint_call>();
   call->fn = b.log_tint;
   call->data = b.log_tint_data;
 #line 30 "vectors.graph"
   call->args = {b.tint, 3};
-#line 70 "vectors.graph.cu"
+#line 73 "vectors.graph.cu"
   nodes.seen_calls.push_back(std::move(call));
   return {&log_tint_call::run, nodes.seen_calls.back().get()};
 }
 
 }  // namespace
 
+namespace {
+
+// opaque: memset rgba[8:8] = 0xffu (1-byte elements)
+auto opaque_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("opaque", "vectors.graph:25:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.rgba + 8;
+  p.memset.value = 0xffu;
+  p.memset.elementSize = 1;
+  p.memset.width = 8 * 4;  // 4 lanes per uchar4
+  p.memset.height = 1;
+  return p;
+}
+
+// ones: memset pairs = 0x3c00u (2-byte elements)
+auto ones_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("ones", "vectors.graph:26:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.pairs;
+  p.memset.value = 0x3c00u;
+  p.memset.elementSize = 2;
+  p.memset.width = 16 * 2;  // 2 lanes per half2
+  p.memset.height = 1;
+  return p;
+}
+
+// take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
+auto take_params(const Bindings& b, const Nodes&) {
+#line 27 "vectors.graph"
+  auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f},
+      ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)},
+      ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
+#line 112 "vectors.graph.cu"
+  graphc::NodeParams p("take", "vectors.graph:27:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::take_vectors);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(32, 1, 1);
+  return p;
+}
+
+// points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
+auto points_params(const Bindings& b, const Nodes&) {
+#line 28 "vectors.graph"
+  auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
+#line 125 "vectors.graph.cu"
+  graphc::NodeParams p("points", "vectors.graph:28:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::take_points);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(16, 1, 1);
+  return p;
+}
+
+// tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
+auto tinted_params(const Bindings& b, const Nodes&) {
+#line 29 "vectors.graph"
+  auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
+#line 138 "vectors.graph.cu"
+  graphc::NodeParams p("tinted", "vectors.graph:29:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::tint_points);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(32, 1, 1);
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
-  // opaque: memset rgba[8:8] = 0xffu (1-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.rgba + 8;
-    p.memset.value = 0xffu;
-    p.memset.elementSize = 1;
-    p.memset.width = 8 * 4;  // 4 lanes per uchar4
-    p.memset.height = 1;
-#line 25 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.opaque, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "opaque", "vectors.graph:25:12");
-#line 89 "vectors.graph.cu"
-  }
-
-  // ones: memset pairs = 0x3c00u (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.pairs;
-    p.memset.value = 0x3c00u;
-    p.memset.elementSize = 2;
-    p.memset.width = 16 * 2;  // 2 lanes per half2
-    p.memset.height = 1;
-#line 26 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.ones, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "ones", "vectors.graph:26:12");
-#line 103 "vectors.graph.cu"
-  }
-
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 110 "vectors.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::take_vectors);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(32, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.opaque, nodes.ones};
-#line 27 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.take, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "take", "vectors.graph:27:12");
-#line 121 "vectors.graph.cu"
-  }
-
-  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 29 "vectors.graph"
-    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
-#line 128 "vectors.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::tint_points);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(32, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.take};
-#line 29 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.tinted, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "tinted", "vectors.graph:29:12");
-#line 139 "vectors.graph.cu"
-  }
-
-  // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
-  {
-#line 28 "vectors.graph"
-    auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
-#line 146 "vectors.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::take_points);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(16, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-#line 28 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.points, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "points", "vectors.graph:28:12");
-#line 156 "vectors.graph.cu"
-  }
+  graphc::add_node(nodes.opaque, graph, {}, opaque_params(b, nodes));
+  graphc::add_node(nodes.ones, graph, {}, ones_params(b, nodes));
+  graphc::add_node(nodes.take, graph, {nodes.opaque, nodes.ones}, take_params(b, nodes));
+  graphc::add_node(nodes.tinted, graph, {nodes.take}, tinted_params(b, nodes));
+  graphc::add_node(nodes.points, graph, {}, points_params(b, nodes));
 
   // seen: host log_tint(tint, 3)
   {
@@ -164,222 +161,93 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.userData = host.userData;
     const cudaGraphNode_t deps[] = {nodes.tinted};
 #line 30 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "seen", "vectors.graph:30:10");
-#line 169 "vectors.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "seen", "vectors.graph:30:10");
+#line 167 "vectors.graph.cu"
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 178 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_vectors);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
-  }
-
-  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 29 "vectors.graph"
-    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
-#line 192 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::tint_points);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.tinted, tinted_params(b, nodes));
 
   // seen: host log_tint(tint, 3)
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host),
+        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
   }
 }
 
 void set_sx(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.sx = value;
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 215 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_vectors);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
 }
 
 void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 value) {
   b.tint = value;
-  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 29 "vectors.graph"
-    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
-#line 232 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::tint_points);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
-  }
+  graphc::set_node(exec, nodes.tinted, tinted_params(b, nodes));
 
   // seen: host log_tint(tint, 3)
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host),
+        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
   }
 }
 
 void set_pair(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2 value) {
   b.pair = value;
-  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 29 "vectors.graph"
-    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
-#line 255 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::tint_points);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
-  }
+  graphc::set_node(exec, nodes.tinted, tinted_params(b, nodes));
 }
 
-void rebind_p(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * p_count, graphc::MemorySpace::device, "p", "vectors.graph:17:12");
+void rebind_p(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * p_count,
+      graphc::MemorySpace::device, "p", "vectors.graph:17:12");
   b.p = pointer;
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 273 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_vectors);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
-  }
-
-  // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 29 "vectors.graph"
-    auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
-#line 287 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::tint_points);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
+  graphc::set_node(exec, nodes.tinted, tinted_params(b, nodes));
 }
 
 void rebind_q(cudaGraphExec_t, const Nodes&, Bindings& b, float2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q_count, graphc::MemorySpace::host, "q", "vectors.graph:18:12");
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q_count,
+      graphc::MemorySpace::host, "q", "vectors.graph:18:12");
   b.q = pointer;
   // No node uses it: nothing to set in the exec.
 }
 
-void rebind_q32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q32_count, graphc::MemorySpace::managed, "q32", "vectors.graph:19:12");
+void rebind_q32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float2* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * q32_count,
+      graphc::MemorySpace::managed, "q32", "vectors.graph:19:12");
   b.q32 = pointer;
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 311 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_vectors);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
-  }
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
 }
 
-void rebind_rgba(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, uchar4* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * rgba_count, graphc::MemorySpace::device, "rgba", "vectors.graph:20:12");
+void rebind_rgba(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, uchar4* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * rgba_count,
+      graphc::MemorySpace::device, "rgba", "vectors.graph:20:12");
   b.rgba = pointer;
-  // opaque: memset rgba[8:8] = 0xffu (1-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.rgba + 8;
-    p.memset.value = 0xffu;
-    p.memset.elementSize = 1;
-    p.memset.width = 8 * 4;  // 4 lanes per uchar4
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.opaque, &p), "cudaGraphExecNodeSetParams", "opaque", "vectors.graph:25:12");
-  }
-
-  // take: kernel take_vectors<<<(1, 1, 1), (32, 1, 1), 0>>>
-  {
-#line 27 "vectors.graph"
-    auto args = graphc::kernel_args(::take_vectors, b.p, b.q32, ::float2{b.sx, 0.5f}, ::int3{1, -2, 3}, ::half2{__float2half(0.5f), __float2half(2.0f)}, ::nv_bfloat162{__float2bfloat16(1.0f), __float2bfloat16(2.0f)}, b.rgba);
-#line 341 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_vectors);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(32, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.take, &p), "cudaGraphExecKernelNodeSetParams", "take", "vectors.graph:27:12");
-  }
+  graphc::set_node(exec, nodes.opaque, opaque_params(b, nodes));
+  graphc::set_node(exec, nodes.take, take_params(b, nodes));
 }
 
-void rebind_pairs(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * pairs_count, graphc::MemorySpace::device, "pairs", "vectors.graph:21:12");
+void rebind_pairs(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * pairs_count,
+      graphc::MemorySpace::device, "pairs", "vectors.graph:21:12");
   b.pairs = pointer;
-  // ones: memset pairs = 0x3c00u (2-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = b.pairs;
-    p.memset.value = 0x3c00u;
-    p.memset.elementSize = 2;
-    p.memset.width = 16 * 2;  // 2 lanes per half2
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.ones, &p), "cudaGraphExecNodeSetParams", "ones", "vectors.graph:26:12");
-  }
+  graphc::set_node(exec, nodes.ones, ones_params(b, nodes));
 }
 
-void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flat_count, graphc::MemorySpace::device, "flat", "vectors.graph:22:12");
+void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flat_count,
+      graphc::MemorySpace::device, "flat", "vectors.graph:22:12");
   b.flat = pointer;
-  // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
-  {
-#line 28 "vectors.graph"
-    auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
-#line 375 "vectors.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::take_points);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(16, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.points, &p), "cudaGraphExecKernelNodeSetParams", "points", "vectors.graph:28:12");
-  }
+  graphc::set_node(exec, nodes.points, points_params(b, nodes));
 }
 
 namespace {
@@ -406,14 +274,83 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::vectors::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::vectors::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_sx(float value) {
+  graphc::gen::vectors::set_sx(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_tint(float4 value) {
+  graphc::gen::vectors::set_tint(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::set_pair(__half2 value) {
+  graphc::gen::vectors::set_pair(exec_.get(), nodes_, bindings_, value);
+}
+
+void Graph::rebind_p(float4* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_p(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_q(float2* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_q(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_q32(float2* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_q32(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_rgba(uchar4* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_rgba(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_pairs(__half2* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_pairs(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_flat(float* pointer, std::size_t count) {
+  graphc::gen::vectors::rebind_flat(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::vectors::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::vectors::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::vectors

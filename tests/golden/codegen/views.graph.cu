@@ -24,24 +24,69 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// clear: memset halves = 0x3ff00000u (4-byte elements)
+auto clear_params(const Bindings& b, const Nodes&) {
+  graphc::NodeParams p("clear", "views.graph:15:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = reinterpret_cast<std::uint32_t*>(b.data);
+  p.memset.value = 0x3ff00000u;
+  p.memset.elementSize = 4;
+  p.memset.width = 128;
+  p.memset.height = 1;
+  return p;
+}
+
+// bump: kernel add_one<<<(1, 1, 1), (64, 1, 1), 0>>>
+auto bump_params(const Bindings& b, const Nodes&) {
+#line 16 "views.graph"
+  auto args = graphc::kernel_args(::add_one,
+      reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256) + 1, 63);
+#line 47 "views.graph.cu"
+  graphc::NodeParams p("bump", "views.graph:16:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_one);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(64, 1, 1);
+  return p;
+}
+
+// sum: kernel add_halves<<<(1, 1, 1), (64, 1, 1), 0>>>
+auto sum_params(const Bindings& b, const Nodes& nodes) {
+#line 17 "views.graph"
+  auto args = graphc::kernel_args(::add_halves, b.out,
+      reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256),
+      reinterpret_cast<float*>(nodes.scratch_dptr) + 64, 64);
+#line 62 "views.graph.cu"
+  graphc::NodeParams p("sum", "views.graph:17:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::add_halves);
+  p.kernel.gridDim = dim3(1, 1, 1);
+  p.kernel.blockDim = dim3(64, 1, 1);
+  return p;
+}
+
+// back: copy out <- scratch_floats[0:64] (256 bytes, device to device)
+auto back_params(const Bindings& b, const Nodes& nodes) {
+  graphc::NodeParams p("back", "views.graph:18:10");
+  p.type = cudaGraphNodeTypeMemcpy;
+  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(reinterpret_cast<float*>(nodes.scratch_dptr),
+      256, 256, 1);
+  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.out, 256, 256, 1);
+  p.memcpy.copyParams.extent = make_cudaExtent(256, 1, 1);
+  p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+  return p;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // The device the mem alloc nodes allocate on: the current one.
   int device = 0;
   graphc::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
 
-  // clear: memset halves = 0x3ff00000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = reinterpret_cast<std::uint32_t*>(b.data);
-    p.memset.value = 0x3ff00000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 128;
-    p.memset.height = 1;
-#line 15 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "clear", "views.graph:15:12");
-#line 44 "views.graph.cu"
-  }
+  graphc::add_node(nodes.clear, graph, {}, clear_params(b, nodes));
 
   // scratch: alloc f64[64] (512 bytes of device memory)
   {
@@ -52,60 +97,15 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.alloc.poolProps.location.id = device;
     p.alloc.bytesize = 512;
 #line 13 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "scratch", "views.graph:13:11");
-#line 57 "views.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "scratch", "views.graph:13:11");
+#line 103 "views.graph.cu"
     nodes.scratch_dptr = static_cast<double*>(p.alloc.dptr);
   }
 
-  // bump: kernel add_one<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 16 "views.graph"
-    auto args = graphc::kernel_args(::add_one, reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256) + 1, 63);
-#line 65 "views.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_one);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(64, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.clear};
-#line 16 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "bump", "views.graph:16:12");
-#line 76 "views.graph.cu"
-  }
-
-  // sum: kernel add_halves<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "views.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256), reinterpret_cast<float*>(nodes.scratch_dptr) + 64, 64);
-#line 83 "views.graph.cu"
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = graphc::kernel_function(::add_halves);
-    p.kernel.gridDim = dim3(1, 1, 1);
-    p.kernel.blockDim = dim3(64, 1, 1);
-    p.kernel.sharedMemBytes = 0;
-    p.kernel.kernelParams = args.pointers();
-    const cudaGraphNode_t deps[] = {nodes.bump, nodes.scratch};
-#line 17 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "sum", "views.graph:17:12");
-#line 94 "views.graph.cu"
-  }
-
-  // back: copy out <- scratch_floats[0:64] (256 bytes, device to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(reinterpret_cast<float*>(nodes.scratch_dptr), 256, 256, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.out, 256, 256, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(256, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    const cudaGraphNode_t deps[] = {nodes.sum};
-#line 18 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.back, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "back", "views.graph:18:10");
-#line 108 "views.graph.cu"
-  }
+  graphc::add_node(nodes.bump, graph, {nodes.clear}, bump_params(b, nodes));
+  graphc::add_node(nodes.sum, graph, {nodes.bump, nodes.scratch}, sum_params(b, nodes));
+  graphc::add_node(nodes.back, graph, {nodes.sum}, back_params(b, nodes));
 
   // release: free scratch
   {
@@ -114,8 +114,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.free.dptr = nodes.scratch_dptr;
     const cudaGraphNode_t deps[] = {nodes.back};
 #line 19 "views.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "release", "views.graph:19:10");
-#line 119 "views.graph.cu"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1,
+        &p), "cudaGraphAddNode", "release", "views.graph:19:10");
+#line 120 "views.graph.cu"
   }
 }
 
@@ -123,77 +124,23 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
   // The graph has no params: nothing to update.
 }
 
-void rebind_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * data_count, graphc::MemorySpace::device, "data", "views.graph:8:12");
+void rebind_data(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * data_count,
+      graphc::MemorySpace::device, "data", "views.graph:8:12");
   b.data = pointer;
-  // clear: memset halves = 0x3ff00000u (4-byte elements)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemset;
-    p.memset.dst = reinterpret_cast<std::uint32_t*>(b.data);
-    p.memset.value = 0x3ff00000u;
-    p.memset.elementSize = 4;
-    p.memset.width = 128;
-    p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "views.graph:15:12");
-  }
-
-  // bump: kernel add_one<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 16 "views.graph"
-    auto args = graphc::kernel_args(::add_one, reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256) + 1, 63);
-#line 146 "views.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_one);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.bump, &p), "cudaGraphExecKernelNodeSetParams", "bump", "views.graph:16:12");
-  }
-
-  // sum: kernel add_halves<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "views.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256), reinterpret_cast<float*>(nodes.scratch_dptr) + 64, 64);
-#line 160 "views.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_halves);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.sum, &p), "cudaGraphExecKernelNodeSetParams", "sum", "views.graph:17:12");
-  }
+  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
+  graphc::set_node(exec, nodes.bump, bump_params(b, nodes));
+  graphc::set_node(exec, nodes.sum, sum_params(b, nodes));
 }
 
-void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer, std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * out_count, graphc::MemorySpace::device, "out", "views.graph:9:12");
+void rebind_out(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * out_count,
+      graphc::MemorySpace::device, "out", "views.graph:9:12");
   b.out = pointer;
-  // sum: kernel add_halves<<<(1, 1, 1), (64, 1, 1), 0>>>
-  {
-#line 17 "views.graph"
-    auto args = graphc::kernel_args(::add_halves, b.out, reinterpret_cast<float*>(reinterpret_cast<std::byte*>(b.data) + 256), reinterpret_cast<float*>(nodes.scratch_dptr) + 64, 64);
-#line 178 "views.graph.cu"
-    cudaKernelNodeParams p{};
-    p.func = graphc::kernel_function(::add_halves);
-    p.gridDim = dim3(1, 1, 1);
-    p.blockDim = dim3(64, 1, 1);
-    p.sharedMemBytes = 0;
-    p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.sum, &p), "cudaGraphExecKernelNodeSetParams", "sum", "views.graph:17:12");
-  }
-
-  // back: copy out <- scratch_floats[0:64] (256 bytes, device to device)
-  {
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeMemcpy;
-    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(reinterpret_cast<float*>(nodes.scratch_dptr), 256, 256, 1);
-    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.out, 256, 256, 1);
-    p.memcpy.copyParams.extent = make_cudaExtent(256, 1, 1);
-    p.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.back, &p), "cudaGraphExecNodeSetParams", "back", "views.graph:18:10");
-  }
+  graphc::set_node(exec, nodes.sum, sum_params(b, nodes));
+  graphc::set_node(exec, nodes.back, back_params(b, nodes));
 }
 
 namespace {
@@ -219,14 +166,55 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
-  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U), "cudaGraphNodeSetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+    "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
-  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled", s.name, s.location);
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+    s.name, s.location);
   return on != 0;
+}
+
+Graph::Graph(cudaStream_t stream)
+    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+  create(stream);
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::views::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::views::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::rebind_data(double* pointer, std::size_t count) {
+  graphc::gen::views::rebind_data(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_out(float* pointer, std::size_t count) {
+  graphc::gen::views::rebind_out(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::views::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::views::enabled(exec_.get(), nodes_, node);
 }
 
 }  // namespace graphc::gen::views

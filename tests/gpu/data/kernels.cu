@@ -32,11 +32,16 @@ __global__ void fold_halves(int* x, int half) {
 
 /// Calls the three device runtime functions a module may use with no include of its own;
 /// with `set` zero and no programmatic edges, all three are no-ops, so it is safe to launch.
+/// The programmatic launch calls are sm_90's (griddepcontrol): guarded for older builds.
 extern "C" __global__ void uses_device_runtime(cudaGraphConditionalHandle handle, int set, float* x) {
+#if __CUDA_ARCH__ >= 900
   cudaGridDependencySynchronize();
+#endif
   if (set != 0) cudaGraphSetConditional(handle, 1u);
   x[0] = 42.0f;
+#if __CUDA_ARCH__ >= 900
   cudaTriggerProgrammaticLaunchCompletion();
+#endif
 }
 
 /// out = {gridDim.x, blockDim.x, dynamic shared memory bytes} of the launch, as the device

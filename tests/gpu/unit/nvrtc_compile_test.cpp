@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <string>
 
 #include "graphc/error.h"
 #include "modules_nvrtc.h"
@@ -107,6 +108,18 @@ TEST_CASE("the pdl_pipeline sample's kernels compile under NVRTC with the device
   const NvrtcOutput out = compile_cu(f.site(), {"stage"}, "sm_90", f.cache());
   CHECK(out.code.image.starts_with("\x7f" "ELF"));
   CHECK(out.code.lowered_names == std::map<std::string, std::string, std::less<>>{{"stage", "stage"}});
+}
+
+TEST_CASE("the pdl_pipeline sample's kernels wait on their predecessor only where programmatic launch exists", "[runtime]") {
+  // sm_90 has griddepcontrol; an older architecture builds the same kernel without it
+  // (the __CUDA_ARCH__ guard), where a kernel starts only after its predecessors complete.
+  Fixture f(std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline_kernels.cu");
+  const std::string sm90 = compile_cu(f.site(), {"stage"}, "compute_90", f.cache()).code.image;
+  const std::string sm80 = compile_cu(f.site(), {"stage"}, "compute_80", f.cache()).code.image;
+  CHECK(sm90.find("griddepcontrol.wait") != std::string::npos);
+  CHECK(sm90.find("griddepcontrol.launch_dependents") != std::string::npos);
+  CHECK(sm80.find(".entry stage") != std::string::npos);
+  CHECK(sm80.find("griddepcontrol") == std::string::npos);
 }
 
 }  // namespace

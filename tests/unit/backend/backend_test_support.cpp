@@ -27,4 +27,24 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+std::string unwrapped(const std::string& text) {
+  const std::vector<std::string> lines = lines_of(text);
+  std::string out;
+  std::size_t statement_indent = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    const std::size_t indent = line.find_first_not_of(' ');
+    const bool continues = i > 0 && indent != std::string::npos && indent == statement_indent + 4 &&
+                           !lines[i - 1].empty() && lines[i - 1].back() == ',';
+    if (continues) {
+      out.back() = ' ';  // the newline
+      out += line.substr(indent) + "\n";
+      continue;
+    }
+    if (indent != std::string::npos) statement_indent = indent;
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace graphc::test

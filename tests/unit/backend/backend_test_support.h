@@ -23,4 +23,8 @@ std::unique_ptr<Compiled> compile(const std::string& path, std::string text);
 /// The lines of `text`, without their newlines.
 std::vector<std::string> lines_of(const std::string& text);
 
+/// Generated `text` with its wrapped statements joined again: each line break followed by
+/// a continuation line (4 more spaces than the statement's first line) becomes one space.
+std::string unwrapped(const std::string& text);
+
 }  // namespace graphc::test

@@ -64,7 +64,7 @@ TEST_CASE("generated files are named by the input's stem and start with the bann
   CHECK(has_line(files.header, "#define GRAPHC_GENERATED_TRAIN_STEP_GRAPH_H"));
   CHECK(files.header.ends_with("#endif  // GRAPHC_GENERATED_TRAIN_STEP_GRAPH_H\n"));
   CHECK(has_line(files.header, "#include \"graphc/generated_support.h\""));
-  CHECK(files.header.find("static_assert(GRAPHC_GENERATED_ABI == 5, ") != std::string::npos);
+  CHECK(files.header.find("static_assert(GRAPHC_GENERATED_ABI == 6,") != std::string::npos);
   CHECK(has_line(files.source, "#include \"train_step.graph.h\""));
   CHECK(has_line(files.source, "#include \"kernels.cu\""));
   CHECK(files.header.find("cuda_fp16.h") == std::string::npos);
@@ -86,37 +86,30 @@ TEST_CASE("the header declares counts, Bindings, Nodes, Storage, build and updat
   CHECK(has_line(h, "void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);"));
 }
 
-TEST_CASE("a kernel node is a typed argument list and a checked cudaGraphAddNode", "[codegen]") {
+TEST_CASE("a kernel node's parameters are one function, which build() adds after its dependencies", "[codegen]") {
   const CppFiles files = generate("train_step.graph", kTrainStep);
   const auto lines = test::lines_of(files.source);
   const std::size_t at = find_line(lines, "// forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>");
-  REQUIRE(at + 16 < lines.size());
+  REQUIRE(at + 11 < lines.size());
   const std::vector<std::string> block(lines.begin() + static_cast<std::ptrdiff_t>(at),
-                                       lines.begin() + static_cast<std::ptrdiff_t>(at) + 17);
+                                       lines.begin() + static_cast<std::ptrdiff_t>(at) + 11);
   // Line at + 5 (1-based) is the #line directive back; it names the line after it.
   const std::string next = std::to_string(at + 6);
-  const std::string after_add = std::to_string(at + 17);
   const std::vector<std::string> expected = {
-      "  // forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>",
-      "  {",
+      "// forward: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>",
+      "auto forward_params(const Bindings& b, const Nodes&) {",
       "#line 10 \"train_step.graph\"",
-      "    auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);",
+      "  auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);",
       "#line " + next + " \"train_step.graph.cu\"",
-      "    cudaGraphNodeParams p{};",
-      "    p.type = cudaGraphNodeTypeKernel;",
-      "    p.kernel.func = graphc::kernel_function(::kernel_forward);",
-      "    p.kernel.gridDim = dim3(4, 1, 1);",
-      "    p.kernel.blockDim = dim3(256, 1, 1);",
-      "    p.kernel.sharedMemBytes = 0;",
-      "    p.kernel.kernelParams = args.pointers();",
-      "    const cudaGraphNode_t deps[] = {nodes.upload};",
-      "#line 10 \"train_step.graph\"",
-      "    graphc::check_cuda(cudaGraphAddNode(&nodes.forward, graph, deps, nullptr /* edge data */, 1, &p), "
-      "\"cudaGraphAddNode\", \"forward\", \"train_step.graph:10:12\");",
-      "#line " + after_add + " \"train_step.graph.cu\"",
-      "  }",
+      "  graphc::NodeParams p(\"forward\", \"train_step.graph:10:12\", std::move(args));",
+      "  p.type = cudaGraphNodeTypeKernel;",
+      "  p.kernel.func = graphc::kernel_function(::kernel_forward);",
+      "  p.kernel.gridDim = dim3(4, 1, 1);",
+      "  p.kernel.blockDim = dim3(256, 1, 1);",
+      "  return p;",
   };
   CHECK(block == expected);
+  CHECK(has_line(files.source, "  graphc::add_node(nodes.forward, graph, {nodes.upload}, forward_params(b, nodes));"));
 }
 
 TEST_CASE("every #line back into the generated file names the line after it", "[codegen]") {
@@ -130,23 +123,29 @@ TEST_CASE("every #line back into the generated file names the line after it", "[
     ++directives;
     CHECK(std::stoul(m[1]) == i + 2);  // line i + 1 (1-based) names line i + 2
   }
-  // Every node's cudaGraphAddNode, the kernels' args in build, in update_params, in set_scale
-  // and in rebind_d_data.
-  CHECK(directives == 4 + 2 + 2 + 2 + 2);
+  // The two kernels' arguments, each written once (in their <node>_params()).
+  CHECK(directives == 2);
+}
+
+TEST_CASE("without line directives the generated code has no #line", "[codegen]") {
+  const auto c = test::compile("train_step.graph", kTrainStep);
+  const CppFiles files = emit_cpp(c->module, c->sources, "train_step.graph", {.line_directives = false});
+  CHECK(files.source.find("#line") == std::string::npos);
+  CHECK(has_line(files.source, "  auto args = graphc::kernel_args(::kernel_forward, b.d_data, b.scale, 1024);"));
 }
 
 TEST_CASE("copies are 1-D memcpy nodes with their direction", "[codegen]") {
   const CppFiles files = generate("train_step.graph", kTrainStep);
   const std::string& s = files.source;
-  CHECK(has_line(s, "  // upload: copy d_data <- h_data (4096 bytes, host to device)"));
-  CHECK(has_line(s, "    p.type = cudaGraphNodeTypeMemcpy;"));
-  CHECK(has_line(s, "    p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);"));
-  CHECK(has_line(s, "    p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);"));
-  CHECK(has_line(s, "    p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);"));
-  CHECK(has_line(s, "    p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;"));
-  CHECK(has_line(s, "    p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;"));
-  CHECK(s.find("cudaGraphAddNode(&nodes.upload, graph, nullptr, nullptr /* edge data */, 0, &p)") !=
-        std::string::npos);
+  CHECK(has_line(s, "// upload: copy d_data <- h_data (4096 bytes, host to device)"));
+  CHECK(has_line(s, "  graphc::NodeParams p(\"upload\", \"train_step.graph:9:12\");"));
+  CHECK(has_line(s, "  p.type = cudaGraphNodeTypeMemcpy;"));
+  CHECK(has_line(s, "  p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.h_data, 4096, 4096, 1);"));
+  CHECK(has_line(s, "  p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.d_data, 4096, 4096, 1);"));
+  CHECK(has_line(s, "  p.memcpy.copyParams.extent = make_cudaExtent(4096, 1, 1);"));
+  CHECK(has_line(s, "  p.memcpy.copyParams.kind = cudaMemcpyHostToDevice;"));
+  CHECK(has_line(s, "  p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;"));
+  CHECK(has_line(s, "  graphc::add_node(nodes.upload, graph, {}, upload_params(b, nodes));"));
 }
 
 TEST_CASE("update_params resets every kernel node that passes a param", "[codegen]") {
@@ -159,11 +158,10 @@ TEST_CASE("update_params resets every kernel node that passes a param", "[codege
     for (std::size_t i = begin; i < lines.size() && lines[i] != "}"; ++i) text += lines[i] + "\n";
     return text;
   }();
-  CHECK(body.find("cudaGraphExecKernelNodeSetParams(exec, nodes.forward, &p), \"cudaGraphExecKernelNodeSetParams\", "
-                  "\"forward\", \"train_step.graph:10:12\");") != std::string::npos);
-  CHECK(body.find("cudaGraphExecKernelNodeSetParams(exec, nodes.backward, &p)") != std::string::npos);
-  CHECK(body.find("    p.func = graphc::kernel_function(::kernel_backward);") != std::string::npos);
-  CHECK(body.find("nodes.upload") == std::string::npos);
+  // A list of calls: each node's parameters come from its <node>_params().
+  CHECK(body == "void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {\n"
+                "  graphc::set_node(exec, nodes.forward, forward_params(b, nodes));\n"
+                "  graphc::set_node(exec, nodes.backward, backward_params(b, nodes));\n");
 }
 
 // The lines of the function whose first line is `signature`, up to its closing brace.
@@ -190,13 +188,13 @@ TEST_CASE("set_NAME sets one param and the nodes that pass it, no others", "[cod
   const std::string a =
       function_body(files.source, "void set_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {");
   CHECK(a.find("  b.a = value;") != std::string::npos);
-  CHECK(a.find("nodes.ka, &p)") != std::string::npos);
-  CHECK(a.find("nodes.kb, &p)") != std::string::npos);
+  CHECK(a.find("graphc::set_node(exec, nodes.ka, ka_params(b, nodes));") != std::string::npos);
+  CHECK(a.find("graphc::set_node(exec, nodes.kb, kb_params(b, nodes));") != std::string::npos);
   CHECK(a.find("nodes.kc") == std::string::npos);
   const std::string b = function_body(
       files.source, "void set_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {");
   CHECK(b.find("nodes.ka") == std::string::npos);
-  CHECK(b.find("nodes.kc, &p)") != std::string::npos);
+  CHECK(b.find("graphc::set_node(exec, nodes.kc, kc_params(b, nodes));") != std::string::npos);
   CHECK(has_line(files.source, "void set_unused(cudaGraphExec_t, const Nodes&, Bindings& b, float value) {"));
   CHECK(has_line(files.source, "  b.unused = value;  // no kernel or call node passes it"));
 }
@@ -247,17 +245,15 @@ graph g {
 )");
   const auto lines = test::lines_of(files.source);
   const std::size_t fork = find_line(lines, "  // fork: empty");
-  const std::size_t left = find_line(lines, "  // left: kernel");
-  const std::size_t right = find_line(lines, "  // right: kernel");
-  const std::size_t join = find_line(lines, "  // join: kernel");
+  const std::size_t left = find_line(lines, "  graphc::add_node(nodes.left, graph, {nodes.fork}, left_params(b, nodes));");
+  const std::size_t right = find_line(lines, "  graphc::add_node(nodes.right, graph, {nodes.fork}, right_params(b, nodes));");
+  const std::size_t join =
+      find_line(lines, "  graphc::add_node(nodes.join, graph, {nodes.left, nodes.right}, join_params(b, nodes));");
   REQUIRE(join < lines.size());
   CHECK(fork < left);
   CHECK(left < right);
   CHECK(right < join);
-  CHECK(has_line(files.source, "    const cudaGraphNode_t deps[] = {nodes.left, nodes.right};"));
-  CHECK(files.source.find("cudaGraphAddNode(&nodes.join, graph, deps, nullptr /* edge data */, 2, &p)") !=
-        std::string::npos);
-  CHECK(has_line(files.source, "    auto args = graphc::kernel_args(::k, b.x + 32);"));
+  CHECK(has_line(files.source, "  auto args = graphc::kernel_args(::k, b.x + 32);"));
 }
 
 TEST_CASE("edge ports become edge data", "[codegen]") {
@@ -271,10 +267,11 @@ graph g {
 }
 )");
   const CppFiles files = emit_cpp(c->module, c->sources, "t.graph");
-  CHECK(has_line(files.source, "    const cudaGraphEdgeData edge_data[] = {{cudaGraphKernelNodePortProgrammatic, 0, "
-                               "cudaGraphDependencyTypeProgrammatic, {}}, {cudaGraphKernelNodePortDefault, 0, "
-                               "cudaGraphDependencyTypeDefault, {}}};"));
-  CHECK(files.source.find("cudaGraphAddNode(&nodes.b, graph, deps, edge_data, 2, &p)") != std::string::npos);
+  // The one statement, wrapped at 100 columns: the edge data follow the node's parameters.
+  CHECK(test::unwrapped(files.source).find(
+            "  graphc::add_node(nodes.b, graph, {nodes.a, nodes.e}, b_params(b, nodes), "
+            "{{cudaGraphKernelNodePortProgrammatic, 0, cudaGraphDependencyTypeProgrammatic, {}}, "
+            "{cudaGraphKernelNodePortDefault, 0, cudaGraphDependencyTypeDefault, {}}});\n") != std::string::npos);
 }
 
 TEST_CASE("memset and host nodes", "[codegen]") {
@@ -286,12 +283,12 @@ TEST_CASE("memset and host nodes", "[codegen]") {
 }
 )");
   const std::string& s = files.source;
-  CHECK(has_line(s, "  // clear: memset flags[8:32] = 0xffffu (2-byte elements)"));
-  CHECK(has_line(s, "    p.memset.dst = b.flags + 8;"));
-  CHECK(has_line(s, "    p.memset.value = 0xffffu;"));
-  CHECK(has_line(s, "    p.memset.elementSize = 2;"));
-  CHECK(has_line(s, "    p.memset.width = 32;"));
-  CHECK(has_line(s, "    p.memset.height = 1;"));
+  CHECK(has_line(s, "// clear: memset flags[8:32] = 0xffffu (2-byte elements)"));
+  CHECK(has_line(s, "  p.memset.dst = b.flags + 8;"));
+  CHECK(has_line(s, "  p.memset.value = 0xffffu;"));
+  CHECK(has_line(s, "  p.memset.elementSize = 2;"));
+  CHECK(has_line(s, "  p.memset.width = 32;"));
+  CHECK(has_line(s, "  p.memset.height = 1;"));
   CHECK(has_line(s, "    graphc::require_host_fn(b.print_result, \"print_result\", \"report\", \"t.graph:4:12\");"));
   CHECK(has_line(s, "    p.host.fn = b.print_result;"));
   CHECK(has_line(s, "    p.host.userData = b.print_result_data;"));
@@ -310,8 +307,9 @@ TEST_CASE("Storage writes initial contents in each memory space", "[codegen]") {
   const std::string& s = files.source;
   CHECK(has_line(s, "    : zeros_(zeros_count, graphc::MemorySpace::device, \"zeros\"),"));
   CHECK(has_line(s, "      list_(list_count, graphc::MemorySpace::managed, \"list\") {"));
-  CHECK(has_line(s, "  graphc::check_cuda(cudaMemset(zeros_.get(), 0x00, sizeof(float) * zeros_count), "
-                    "\"cudaMemset (initial contents of buffer 'zeros')\");"));
+  CHECK(has_line(test::unwrapped(s),
+                 "  graphc::check_cuda(cudaMemset(zeros_.get(), 0x00, sizeof(float) * zeros_count), "
+                 "\"cudaMemset (initial contents of buffer 'zeros')\");"));
   CHECK(has_line(s, "    const std::vector<float> init(ones_count, 1.0f);"));
   CHECK(has_line(s, "  for (std::size_t i = 0; i < steps_count; ++i) steps_.get()[i] = static_cast<std::int32_t>(-2 + static_cast<std::int64_t>(i));"));
   CHECK(has_line(s, "    static const std::uint8_t values[] = {"));
@@ -331,8 +329,8 @@ graph g {
 )");
   CHECK(has_line(files.header, "  const char* module_dir = \"some/dir\";"));
   CHECK(has_line(files.source, "  const cudaLibrary_t lib0 = graphc::load_library(b.module_dir, \"kernels.ptx\");"));
-  CHECK(has_line(files.source, "    graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};"));
-  CHECK(has_line(files.source, "    p.kernel.func = graphc::library_kernel({lib0}, \"kernel_forward\", \"k\", "
+  CHECK(has_line(files.source, "  graphc::KernelArgs<float*, float, std::int32_t> args{b.x, b.s, 256};"));
+  CHECK(has_line(files.source, "  p.kernel.func = graphc::library_kernel({lib0}, \"kernel_forward\", \"k\", "
                                "\"some/dir/lib.graph:5:12\");"));
   CHECK(files.source.find("#include \"kernels.ptx\"") == std::string::npos);
 }
@@ -412,7 +410,8 @@ TEST_CASE("events: a Bindings member, an owned graphc::Event in Storage, record 
   CHECK(has_line(s, "  // hold: wait event done"));
   CHECK(has_line(s, "    p.type = cudaGraphNodeTypeWaitEvent;"));
   CHECK(has_line(s, "    p.eventWait.event = b.done;"));
-  CHECK(s.find("cudaGraphAddNode(&nodes.hold, graph, deps, nullptr /* edge data */, 1, &p)") != std::string::npos);
+  CHECK(test::unwrapped(s).find("cudaGraphAddNode(&nodes.hold, graph, deps, nullptr /* edge data */, 1, &p)") !=
+        std::string::npos);
 }
 
 TEST_CASE("an event and a host function that become one Bindings member are an error", "[codegen]") {

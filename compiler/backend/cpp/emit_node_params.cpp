@@ -1,0 +1,128 @@
+// `<node>_params(b, nodes)`: the parameters of each kernel, copy and memset node, written
+// once, as flatc writes each field's accessor once. build() adds them (graphc::add_node)
+// and every update sets them (graphc::set_node), so an update is a list of calls. Each
+// returns a graphc::NodeParams: the node's cudaGraphNodeParams, its name and .graph
+// location for errors, and a kernel's arguments.
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/cpp_text.h"
+#include "backend/cpp/emit_parts.h"
+#include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/memory_ops.h"
+#include "backend/cpp/node_config.h"
+
+namespace graphc::backend {
+namespace {
+
+bool identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Whether C++ `code` reads `name.` (a member of a parameter named `name`) outside string
+// literals and preprocessor lines.
+bool mentions(std::string_view code, std::string_view name) {
+  bool line_start = true;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    const char c = code[i];
+    if (line_start && c == '#') {  // a #line directive: its file name is no code
+      i = code.find('\n', i);
+      if (i == std::string_view::npos) return false;
+      continue;
+    }
+    line_start = c == '\n' || (line_start && c == ' ');
+    if (c == '"') {  // a string literal, whose escapes graphc's escape() writes
+      for (++i; i < code.size() && code[i] != '"'; ++i) {
+        if (code[i] == '\\') ++i;
+      }
+      continue;
+    }
+    const bool starts = i == 0 || (!identifier_char(code[i - 1]) && code[i - 1] != '.');
+    if (starts && code.substr(i).starts_with(name) && i + name.size() < code.size() && code[i + name.size()] == '.') {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The comment above node `node`'s function: what the node does, as build()'s blocks say it.
+std::string summary(const GraphContext& context, const ir::Node& node) {
+  if (std::holds_alternative<ir::KernelNode>(node.op)) {
+    return (node.synthetic ? "the optimiser's no-op kernel " : "kernel ") + launch_summary(node);
+  }
+  if (std::holds_alternative<ir::CopyNode>(node.op)) return copy_summary(context, node);
+  return memset_summary(context, node);
+}
+
+// The body of kernel node `index`'s function: its arguments (under a #line to the node),
+// function and launch configuration.
+void write_kernel(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes[index];
+  const auto& kernel = std::get<ir::KernelNode>(node.op);
+  write_kernel_args(out, context, node, kernel);
+  out.line(fmt::format("graphc::NodeParams p({}, {}, std::move(args));", string_literal(node.name),
+                       context.location_literal(node.name_range)));
+  out.line("p.type = cudaGraphNodeTypeKernel;");
+  if (!compiled_in(context, node)) write_library_handles(out, context);
+  out.line(fmt::format("p.kernel.func = {};", kernel_function(context, node, kernel)));
+  write_launch_config(out, context, index);
+  if (kernel.launch.cooperative) {
+    out.line(fmt::format("graphc::check_cooperative_grid(p.kernel.func, 1ull * p.kernel.gridDim.x * "
+                         "p.kernel.gridDim.y * p.kernel.gridDim.z, static_cast<int>(p.kernel.blockDim.x * "
+                         "p.kernel.blockDim.y * p.kernel.blockDim.z), p.kernel.sharedMemBytes, {}, {});",
+                         string_literal(node.name), context.location_literal(node.name_range)));
+  }
+}
+
+void write_function(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes[index];
+  // The body first, to name only the parameters it reads (nvcc warns of unused ones).
+  CodeWriter body(out.next_line() + 1);
+  {
+    const Indented block(body);
+    if (std::holds_alternative<ir::KernelNode>(node.op)) {
+      write_kernel(body, context, index);
+    } else if (std::holds_alternative<ir::CopyNode>(node.op)) {
+      write_copy_params(body, context, index);
+    } else {
+      write_memset_params(body, context, index);
+    }
+    body.line("return p;");
+  }
+  body.line("}");
+  out.line(fmt::format("// {}: {}", escape(node.name), summary(context, node)));
+  out.line(fmt::format("auto {}(const Bindings&{}, const Nodes&{}) {{", params_function(context, index),
+                       mentions(body.text(), "b") ? " b" : "", mentions(body.text(), "nodes") ? " nodes" : ""));
+  out.append_lines(body);
+}
+
+}  // namespace
+
+bool has_params_function(const ir::Node& node) {
+  return std::holds_alternative<ir::KernelNode>(node.op) || std::holds_alternative<ir::CopyNode>(node.op) ||
+         std::holds_alternative<ir::MemsetNode>(node.op);
+}
+
+std::string params_function(const GraphContext& context, std::size_t index) {
+  return context.names.nodes.at(index) + "_params";
+}
+
+std::string params_call(const GraphContext& context, std::size_t index) {
+  return params_function(context, index) + "(b, nodes)";
+}
+
+void emit_node_params(CodeWriter& out, const GraphContext& context) {
+  out.line("namespace {");
+  for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
+    if (!has_params_function(context.graph.nodes[i])) continue;
+    out.blank();
+    write_function(out, context, i);
+  }
+  out.blank();
+  out.line("}  // namespace");
+}
+
+}  // namespace graphc::backend

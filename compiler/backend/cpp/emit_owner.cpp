@@ -1,0 +1,175 @@
+// class Graph: the generated graph as one object, as the classes protobuf and flatbuffers
+// generate are. It owns the Storage (or takes the caller's Bindings), the cudaGraph_t that
+// build() fills and the exec, instantiated and uploaded in its constructor; launch() runs
+// it; its setters are the free functions' (set_NAME, rebind_NAME, set_enabled) on its own
+// exec, nodes and bindings; its destructor frees everything. Move-only.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "backend/cpp/emit_parts.h"
+
+namespace graphc::backend {
+namespace {
+
+// A graph with buffer parameters is a callee: its Storage leaves those buffers to the
+// caller, so only the Bindings constructor can build it.
+bool owns_storage(const ir::Graph& graph) {
+  return std::none_of(graph.parameters.begin(), graph.parameters.end(),
+                      [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
+}
+
+// `float value` / `float* pointer, std::size_t count`: a setter's parameters.
+std::string param_type(const GraphContext& context, std::size_t i) {
+  return std::string(ir::cpp_type_name(context.graph.params[i].type));
+}
+std::string buffer_type(const GraphContext& context, std::size_t i) {
+  return std::string(ir::cpp_type_name(context.graph.buffers[i].type)) + "*";
+}
+
+std::vector<std::uint32_t> rebindable_buffers(const ir::Graph& graph) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t i = 0; i < graph.buffers.size(); ++i) {
+    if (rebindable(graph, ir::BufferId{i})) out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  const bool device_launch = graph.device_launch.valid();
+  out.blank();
+  out.line("// The graph as one object: it owns the storage (or uses the caller's Bindings), the");
+  out.line("// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and");
+  out.line("// uploaded; launch() runs it, the setters update the exec in place, and the destructor");
+  out.line("// frees everything. Move-only. Throws graphc::Error (R0001 naming the node and its .graph");
+  out.line("// line) when CUDA refuses.");
+  out.line("class Graph {");
+  out.line(" public:");
+  {
+    const Indented body(out);
+    if (owns_storage(graph)) {
+      out.line("// Allocates the buffers (Storage), builds the graph, instantiates it and uploads the exec");
+      out.line("// on `stream` (synchronized), so that the first launch costs what a repeat launch does.");
+      out.line("explicit Graph(cudaStream_t stream = nullptr);");
+      out.line("// The same, after `configure(bindings)` sets what a Storage cannot: host functions, the");
+      out.line("// capture nodes' functions, the caller's memory for some buffers (kept alive by the caller).");
+      out.line("template <class Configure>");
+      out.line("  requires std::invocable<Configure&, Bindings&>");
+      out.line("explicit Graph(Configure&& configure, cudaStream_t stream = nullptr)");
+      out.line("    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {");
+      out.line("  configure(bindings_);");
+      out.line("  create(stream);");
+      out.line("}");
+    }
+    out.line("// Builds from the caller's `bindings`, whose memory must outlive the Graph; no Storage.");
+    out.line("explicit Graph(const Bindings& bindings, cudaStream_t stream = nullptr);");
+    out.blank();
+    out.line("// cudaGraphLaunch of the exec on `stream` (asynchronous).");
+    out.line("void launch(cudaStream_t stream) const;");
+    out.blank();
+    out.line(device_launch ? "// Updates in place, as the free functions of the same names do, then upload the exec"
+                           : "// Updates in place, as the free functions of the same names do.");
+    if (device_launch) out.line("// again on the constructor's stream for device launch.");
+    out.line("void update_params();");
+    for (std::size_t i = 0; i < graph.params.size(); ++i) {
+      out.line(fmt::format("void set_{}({} value);", context.names.params[i], param_type(context, i)));
+    }
+    for (const std::uint32_t i : rebindable_buffers(graph)) {
+      out.line(fmt::format("void rebind_{}({} pointer, std::size_t count);", context.names.buffers[i],
+                           buffer_type(context, i)));
+    }
+    if (!switchable_nodes(graph).empty()) {
+      out.line("void set_enabled(Switchable node, bool enabled);");
+      out.line("bool enabled(Switchable node) const;");
+    }
+    out.blank();
+    out.line("const Bindings& bindings() const { return bindings_; }");
+    out.line("const Nodes& nodes() const { return nodes_; }");
+    out.line("cudaGraph_t graph() const { return graph_.get(); }");
+    out.line("cudaGraphExec_t exec() const { return exec_.get(); }");
+  }
+  out.blank();
+  out.line(" private:");
+  {
+    const Indented body(out);
+    out.line("void create(cudaStream_t stream);");
+    if (device_launch) out.line("void upload() const;");
+    out.blank();
+    out.line("std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings");
+    out.line("Bindings bindings_;");
+    out.line("Nodes nodes_;");
+    out.line("graphc::GraphHandle graph_;");
+    out.line("graphc::ExecHandle exec_;");
+    if (device_launch) out.line("cudaStream_t stream_ = nullptr;  // the constructor's, for uploads");
+  }
+  out.line("};");
+}
+
+void emit_owner_definition(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  const bool device_launch = graph.device_launch.valid();
+  const std::string space = "graphc::gen::" + context.names.space + "::";
+  // Each update calls the free function of its name (qualified: the member hides it), then
+  // uploads a device-launch exec again.
+  const auto update = [&](const std::string& signature, const std::string& call) {
+    out.blank();
+    out.line(fmt::format("void Graph::{} {{", signature));
+    out.line(fmt::format("  {}{};", space, call));
+    if (device_launch) out.line("  upload();");
+    out.line("}");
+  };
+  if (owns_storage(graph)) {
+    out.line("Graph::Graph(cudaStream_t stream)");
+    out.line("    : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {");
+    out.line("  create(stream);");
+    out.line("}");
+    out.blank();
+  }
+  out.line("Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {");
+  out.line("  create(stream);");
+  out.line("}");
+  out.blank();
+  out.line("void Graph::create(cudaStream_t stream) {");
+  out.line("  graph_ = graphc::create_graph();");
+  out.line(fmt::format("  {}build(graph_.get(), bindings_, nodes_);", space));
+  out.line("  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);");
+  if (device_launch) out.line("  stream_ = stream;");
+  out.line("}");
+  out.blank();
+  out.line("void Graph::launch(cudaStream_t stream) const {");
+  out.line("  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), \"cudaGraphLaunch\");");
+  out.line("}");
+  if (device_launch) {
+    out.blank();
+    out.line("void Graph::upload() const {");
+    out.line("  graphc::check_cuda(cudaGraphUpload(exec_.get(), stream_), \"cudaGraphUpload\");");
+    out.line("  graphc::check_cuda(cudaStreamSynchronize(stream_), \"cudaStreamSynchronize\");");
+    out.line("}");
+  }
+  update("update_params()", "update_params(exec_.get(), nodes_, bindings_)");
+  for (std::size_t i = 0; i < graph.params.size(); ++i) {
+    const std::string& member = context.names.params[i];
+    update(fmt::format("set_{}({} value)", member, param_type(context, i)),
+           fmt::format("set_{}(exec_.get(), nodes_, bindings_, value)", member));
+  }
+  for (const std::uint32_t i : rebindable_buffers(graph)) {
+    const std::string& member = context.names.buffers[i];
+    update(fmt::format("rebind_{}({} pointer, std::size_t count)", member, buffer_type(context, i)),
+           fmt::format("rebind_{}(exec_.get(), nodes_, bindings_, pointer, count)", member));
+  }
+  if (!switchable_nodes(graph).empty()) {
+    update("set_enabled(Switchable node, bool enabled)", "set_enabled(exec_.get(), nodes_, node, enabled)");
+    out.blank();
+    out.line("bool Graph::enabled(Switchable node) const {");
+    out.line(fmt::format("  return {}enabled(exec_.get(), nodes_, node);", space));
+    out.line("}");
+  }
+}
+
+}  // namespace graphc::backend
