@@ -75,7 +75,11 @@ std::string expr_text(const ir::Expr& e) {
   switch (e.kind) {
     case ir::Expr::Kind::literal: return literal_text(e.literal);
     case ir::Expr::Kind::name: return e.name;
-    case ir::Expr::Kind::negate: return "-" + operand_text(e.operands.at(0), 3, false);
+    case ir::Expr::Kind::negate: {
+      std::string text = "-";  // not `"-" + std::string`: GCC 12 -O3's false -Wrestrict
+      text += operand_text(e.operands.at(0), 3, false);
+      return text;
+    }
     case ir::Expr::Kind::add:
     case ir::Expr::Kind::sub:
     case ir::Expr::Kind::mul:
