@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   using namespace graphc::driver;
   CLI::App app{"graphc: declarative CUDA Graphs, checked, built at run time or compiled to C++"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "graphc " GRAPHC_VERSION);
   int status = exit_ok;
   add_check(app, status);
   add_compile(app, status);
