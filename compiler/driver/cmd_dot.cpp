@@ -1,22 +1,24 @@
-// graphc dot FILE: print the graphs as Graphviz DOT.
-#include <cstdio>
+// graphc dot FILE [-o OUT]: the graphs as Graphviz DOT, to standard output or OUT.
 #include <memory>
 #include <string>
 
 #include "backend/dot/emit_dot.h"
 #include "commands.h"
 #include "report.h"
+#include "write_file.h"
 
 namespace graphc::driver {
 
 void add_dot(CLI::App& app, int& status) {
   struct Options {
     std::string file;
+    std::string output;
     CompileOptions compile;
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("dot", "Print the graphs of a file as Graphviz DOT");
   cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
+  cmd->add_option("-o,--output", options->output, "the file to write (default: standard output)");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);
@@ -24,8 +26,7 @@ void add_dot(CLI::App& app, int& status) {
       status = exit_diagnostics;
       return;
     }
-    std::fputs(backend::emit_dot(compilation->module).c_str(), stdout);
-    status = exit_ok;
+    status = write_or_print(options->output, backend::emit_dot(compilation->module)) ? exit_ok : exit_diagnostics;
   });
 }
 
