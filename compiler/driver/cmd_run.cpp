@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "graph_by_name.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "report.h"
@@ -46,14 +47,7 @@ double ms_since(Clock::time_point start) {
 
 // The graph to run: --graph, or the only graph of the file (imported graphs aside).
 const ir::Graph* pick_graph(const ir::Module& module, const std::string& requested) {
-  if (!requested.empty()) {
-    const auto id = module.find_graph(requested);
-    if (!id) {
-      std::fprintf(stderr, "graphc: error: '%s' has no graph '%s'\n", module.path.c_str(), requested.c_str());
-      return nullptr;
-    }
-    return &module.graph(*id);
-  }
+  if (!requested.empty()) return graph_by_name(module, requested);
   std::vector<const ir::Graph*> own;
   for (const ir::Graph& g : module.graphs) {
     if (!g.imported) own.push_back(&g);

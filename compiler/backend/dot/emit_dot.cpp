@@ -1,11 +1,11 @@
-// Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
-// octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D
-// box), labels with the kernel's launch configuration, the copy's endpoints and size, the
-// event, or the called graph and its arguments (a synthetic kernel node of the optimiser's
-// is dashed; a node that params configure names them), and port edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
-// port). A conditional node is a cluster holding the node and one cluster per body graph.
-// Every user string is escaped as a DOT quoted string.
+// Graphviz DOT of every graph or of one: one `digraph` each, a shape per node kind (kernel box,
+// copy cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
+// octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D box),
+// labels with the kernel's launch configuration, the copy's endpoints and size, the event, or the
+// called graph and its arguments (a synthetic kernel node of the optimiser's is dashed; a node
+// that params configure names them), and port edges drawn apart (programmatic dashed,
+// launch_completion dotted, labelled with the port). A conditional node is a cluster holding the
+// node and one cluster per body graph. Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -215,20 +215,20 @@ class DotWriter {
   const ir::Graph& graph_;
 };
 
-void emit_graph(std::string& out, const ir::Graph& graph) {
-  out += fmt::format("digraph {} {{\n", quoted(graph.name));
+}  // namespace
+
+std::string emit_dot(const ir::Graph& graph) {
+  std::string out = fmt::format("digraph {} {{\n", quoted(graph.name));
   out += "  node [fontname=\"monospace\"];\n";
   DotWriter(out, graph).body(ir::BodyId{}, 1);
-  out += "}\n";
+  return out + "}\n";
 }
-
-}  // namespace
 
 std::string emit_dot(const ir::Module& module) {
   std::string out;
   for (const ir::Graph& graph : module.graphs) {
     if (!out.empty()) out += '\n';
-    emit_graph(out, graph);
+    out += emit_dot(graph);
   }
   return out;
 }

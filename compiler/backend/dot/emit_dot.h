@@ -11,4 +11,7 @@ namespace graphc::backend {
 /// function and launch configuration, edges with their ports. Deterministic.
 std::string emit_dot(const ir::Module& module);
 
+/// The `digraph` of one graph, as emit_dot(module) writes it.
+std::string emit_dot(const ir::Graph& graph);
+
 }  // namespace graphc::backend
