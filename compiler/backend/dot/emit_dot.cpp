@@ -75,9 +75,11 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
-            const std::string launch = unknown ? k.function + "<<<...>>>"
-                                               : fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
-                                                             dims(k.block_dims), k.shared_memory_bytes);
+            const std::string config = unknown ? "..."
+                                               : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims),
+                                                             k.shared_memory_bytes);
+            const std::string launch =
+                fmt::format("{}<<<{}>>>({})", k.function, config, ir::resolved_args_text(graph, k.args));
             return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
           },
           [&](const ir::CopyNode& c) {
@@ -96,9 +98,8 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
                           fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : h.args) args.push_back(ir::resolved_arg_text(graph, arg));
-            return "shape=hexagon, label=" + label({node.name, fmt::format("{}({})", h.function, fmt::join(args, ", "))});
+            return "shape=hexagon, label=" +
+                   label({node.name, fmt::format("{}({})", h.function, ir::resolved_args_text(graph, h.args))});
           },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
           [&](const ir::ConditionalNode& c) {
@@ -114,15 +115,12 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
           [&](const ir::ChildGraphNode& c) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
-            return "shape=box3d, label=" + label({node.name, fmt::format("call {}({})", c.graph, fmt::join(args, ", "))});
+            return "shape=box3d, label=" +
+                   label({node.name, fmt::format("call {}({})", c.graph, ir::resolved_args_text(graph, c.args))});
           },
           [&](const ir::CaptureNode& c) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
             return "shape=box3d, style=rounded, label=" +
-                   label({node.name, fmt::format("capture {}({})", c.function, fmt::join(args, ", "))});
+                   label({node.name, fmt::format("capture {}({})", c.function, ir::resolved_args_text(graph, c.args))});
           },
       },
       node.op);
