@@ -163,7 +163,23 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
   }
 }
 
+// Whether CUDA has a device, asked before anything else: without a GPU or a driver the first
+// CUDA call says cudaErrorNoDevice or cudaErrorInsufficientDriver (which reads like a version
+// problem), so that is said plainly. Any other failure throws R0001.
+bool have_device() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver) {
+    cudaGetLastError();
+    std::fprintf(stderr, "graphc: error: no CUDA device: %s\n", cudaGetErrorString(status));
+    return false;
+  }
+  check_cuda(status, "cudaGetDeviceCount");
+  return true;
+}
+
 int run(const Options& o) {
+  if (!have_device()) return exit_cuda;
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize, .races_are_errors = o.compile.races_are_errors});
   std::fputs(program.warnings().c_str(), stderr);
