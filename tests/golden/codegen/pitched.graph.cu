@@ -33,7 +33,7 @@ namespace {
 
 // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
 graphc::config::Memset clear_config(const Bindings& b) {
-  const graphc::config::Site site{"clear", "pitched.graph:18:12"};
+  const graphc::config::Site site{"clear", "pitched.graph:19:12"};
   graphc::config::Memset c;
   c.dst = graphc::config::Slice{2, 4};
   c.value = graphc::config::memset_value<float>(site, "img", b.cleared);
@@ -88,8 +88,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.width = 5;
     p.memset.height = 4;
     const cudaGraphNode_t deps[] = {nodes.brighten};
-#line 18 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched.graph:18:12");
+#line 19 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched.graph:19:12");
 #line 94 "pitched.graph.cu"
   }
 
@@ -104,8 +104,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 1);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.clear};
-#line 19 "pitched.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched.graph:19:10");
+#line 20 "pitched.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched.graph:20:10");
 #line 110 "pitched.graph.cu"
   }
 }
@@ -136,7 +136,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.memset.pitch = b.img_pitch;
     p.memset.width = 5;
     p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:19:12");
   }
 }
 
@@ -177,7 +177,7 @@ void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float va
     p.memset.pitch = b.img_pitch;
     p.memset.width = 5;
     p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:18:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched.graph:19:12");
   }
 }
 
@@ -194,8 +194,8 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::upload: return {nodes.upload, "upload", "pitched.graph:16:10"};
     case Switchable::brighten: return {nodes.brighten, "brighten", "pitched.graph:17:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:18:12"};
-    case Switchable::download: return {nodes.download, "download", "pitched.graph:19:10"};
+    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:19:12"};
+    case Switchable::download: return {nodes.download, "download", "pitched.graph:20:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

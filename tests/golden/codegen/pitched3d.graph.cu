@@ -37,7 +37,7 @@ namespace {
 
 // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
 graphc::config::Memset clear_config(const Bindings& b) {
-  const graphc::config::Site site{"clear", "pitched3d.graph:22:12"};
+  const graphc::config::Site site{"clear", "pitched3d.graph:23:12"};
   graphc::config::Memset c;
   c.dst = graphc::config::Slice{2, 4};
   c.value = graphc::config::memset_value<float>(site, "vol", b.cleared);
@@ -92,8 +92,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.width = 5;
     p.memset.height = 4;
     const cudaGraphNode_t deps[] = {nodes.brighten};
-#line 22 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched3d.graph:22:12");
+#line 23 "pitched3d.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.clear, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "clear", "pitched3d.graph:23:12");
 #line 98 "pitched3d.graph.cu"
   }
 
@@ -107,8 +107,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.pitch = b.img_pitch;
     p.memset.width = 40;
     p.memset.height = 24;
-#line 24 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.fill_img, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fill_img", "pitched3d.graph:24:12");
+#line 25 "pitched3d.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.fill_img, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "fill_img", "pitched3d.graph:25:12");
 #line 113 "pitched3d.graph.cu"
   }
 
@@ -123,8 +123,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(64, 8, 2);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.clear};
-#line 23 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched3d.graph:23:10");
+#line 24 "pitched3d.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.download, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download", "pitched3d.graph:24:10");
 #line 129 "pitched3d.graph.cu"
   }
 
@@ -139,8 +139,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memcpy.copyParams.extent = make_cudaExtent(64, 4, 1);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
     const cudaGraphNode_t deps[] = {nodes.fill_img};
-#line 25 "pitched3d.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.download_img, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download_img", "pitched3d.graph:25:10");
+#line 26 "pitched3d.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.download_img, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "download_img", "pitched3d.graph:26:10");
 #line 145 "pitched3d.graph.cu"
   }
 }
@@ -171,7 +171,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.memset.pitch = b.vol_pitch;
     p.memset.width = 5;
     p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:22:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:23:12");
   }
 }
 
@@ -212,7 +212,7 @@ void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float va
     p.memset.pitch = b.vol_pitch;
     p.memset.width = 5;
     p.memset.height = 4;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:22:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.clear, &p), "cudaGraphExecNodeSetParams", "clear", "pitched3d.graph:23:12");
   }
 }
 
@@ -246,7 +246,7 @@ void rebind_host_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, flo
     p.memcpy.copyParams.dstPos = make_cudaPos(0, 0, 0);
     p.memcpy.copyParams.extent = make_cudaExtent(64, 4, 1);
     p.memcpy.copyParams.kind = cudaMemcpyDeviceToHost;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download_img, &p), "cudaGraphExecNodeSetParams", "download_img", "pitched3d.graph:25:10");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.download_img, &p), "cudaGraphExecNodeSetParams", "download_img", "pitched3d.graph:26:10");
   }
 }
 
@@ -263,10 +263,10 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::upload: return {nodes.upload, "upload", "pitched3d.graph:20:10"};
     case Switchable::brighten: return {nodes.brighten, "brighten", "pitched3d.graph:21:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "pitched3d.graph:22:12"};
-    case Switchable::download: return {nodes.download, "download", "pitched3d.graph:23:10"};
-    case Switchable::fill_img: return {nodes.fill_img, "fill_img", "pitched3d.graph:24:12"};
-    case Switchable::download_img: return {nodes.download_img, "download_img", "pitched3d.graph:25:10"};
+    case Switchable::clear: return {nodes.clear, "clear", "pitched3d.graph:23:12"};
+    case Switchable::download: return {nodes.download, "download", "pitched3d.graph:24:10"};
+    case Switchable::fill_img: return {nodes.fill_img, "fill_img", "pitched3d.graph:25:12"};
+    case Switchable::download_img: return {nodes.download_img, "download_img", "pitched3d.graph:26:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

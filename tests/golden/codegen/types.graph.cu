@@ -133,8 +133,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 36 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:36:12");
+#line 39 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m16, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m16", "types.graph:39:12");
 #line 139 "types.graph.cu"
   }
 
@@ -167,14 +167,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-#line 37 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:37:12");
+#line 40 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m32, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m32", "types.graph:40:12");
 #line 173 "types.graph.cu"
   }
 
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 36 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
 #line 180 "types.graph.cu"
     cudaGraphNodeParams p{};
@@ -185,15 +185,15 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.all_args, nodes.m32};
-#line 33 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:33:12");
+#line 36 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.scaled, graph, deps, nullptr /* edge data */, 2, &p), "cudaGraphAddNode", "scaled", "types.graph:36:12");
 #line 191 "types.graph.cu"
-    graphc::set_launch_attributes(nodes.scaled, graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true, .carveout = 25}, "scaled", "types.graph:33:12");
+    graphc::set_launch_attributes(nodes.scaled, graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true, .carveout = 25}, "scaled", "types.graph:36:12");
   }
 
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 34 "types.graph"
+#line 37 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
 #line 199 "types.graph.cu"
     cudaGraphNodeParams p{};
@@ -204,8 +204,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.scaled};
-#line 34 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:34:12");
+#line 37 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.chars, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "chars", "types.graph:37:12");
 #line 210 "types.graph.cu"
   }
 
@@ -218,8 +218,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-#line 35 "types.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:35:12");
+#line 38 "types.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.m8, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "m8", "types.graph:38:12");
 #line 224 "types.graph.cu"
   }
 }
@@ -241,7 +241,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
 
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 34 "types.graph"
+#line 37 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
 #line 247 "types.graph.cu"
     cudaKernelNodeParams p{};
@@ -250,7 +250,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:37:12");
   }
 }
 
@@ -360,7 +360,7 @@ void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char valu
   b.p_char = value;
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 34 "types.graph"
+#line 37 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
 #line 366 "types.graph.cu"
     cudaKernelNodeParams p{};
@@ -369,7 +369,7 @@ void set_p_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char valu
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:37:12");
   }
 }
 
@@ -421,7 +421,7 @@ void rebind_a_u8(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uin
     p.memset.elementSize = 1;
     p.memset.width = 16;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m8, &p), "cudaGraphExecNodeSetParams", "m8", "types.graph:35:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m8, &p), "cudaGraphExecNodeSetParams", "m8", "types.graph:38:12");
   }
 }
 
@@ -469,7 +469,7 @@ void rebind_a_f16(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half*
     p.memset.elementSize = 2;
     p.memset.width = 8;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m16, &p), "cudaGraphExecNodeSetParams", "m16", "types.graph:36:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m16, &p), "cudaGraphExecNodeSetParams", "m16", "types.graph:39:12");
   }
 }
 
@@ -484,7 +484,7 @@ void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* 
   b.a_f32 = pointer;
   // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 33 "types.graph"
+#line 36 "types.graph"
     auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
 #line 490 "types.graph.cu"
     cudaKernelNodeParams p{};
@@ -493,7 +493,7 @@ void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* 
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.scaled, &p), "cudaGraphExecKernelNodeSetParams", "scaled", "types.graph:33:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.scaled, &p), "cudaGraphExecKernelNodeSetParams", "scaled", "types.graph:36:12");
   }
 
   // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
@@ -505,7 +505,7 @@ void rebind_a_f32(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* 
     p.memset.elementSize = 4;
     p.memset.width = 8;
     p.memset.height = 1;
-    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m32, &p), "cudaGraphExecNodeSetParams", "m32", "types.graph:37:12");
+    graphc::check_cuda(cudaGraphExecNodeSetParams(exec, nodes.m32, &p), "cudaGraphExecNodeSetParams", "m32", "types.graph:40:12");
   }
 }
 
@@ -520,7 +520,7 @@ void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* 
   b.a_char = pointer;
   // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
   {
-#line 34 "types.graph"
+#line 37 "types.graph"
     auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
 #line 526 "types.graph.cu"
     cudaKernelNodeParams p{};
@@ -529,7 +529,7 @@ void rebind_a_char(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* 
     p.blockDim = dim3(8, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:34:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.chars, &p), "cudaGraphExecKernelNodeSetParams", "chars", "types.graph:37:12");
   }
 }
 
@@ -545,11 +545,11 @@ struct SwitchableNode {
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:32:12"};
-    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:33:12"};
-    case Switchable::chars: return {nodes.chars, "chars", "types.graph:34:12"};
-    case Switchable::m8: return {nodes.m8, "m8", "types.graph:35:12"};
-    case Switchable::m16: return {nodes.m16, "m16", "types.graph:36:12"};
-    case Switchable::m32: return {nodes.m32, "m32", "types.graph:37:12"};
+    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:36:12"};
+    case Switchable::chars: return {nodes.chars, "chars", "types.graph:37:12"};
+    case Switchable::m8: return {nodes.m8, "m8", "types.graph:38:12"};
+    case Switchable::m16: return {nodes.m16, "m16", "types.graph:39:12"};
+    case Switchable::m32: return {nodes.m32, "m32", "types.graph:40:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

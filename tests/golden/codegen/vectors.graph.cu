@@ -60,11 +60,11 @@ namespace {
 
 // seen: host log_tint(tint, 3): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams seen_host(const Bindings& b, const Nodes& nodes) {
-  graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint", "seen", "vectors.graph:30:10");
+  graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint", "seen", "vectors.graph:31:10");
   auto call = std::make_unique<log_tint_call>();
   call->fn = b.log_tint;
   call->data = b.log_tint_data;
-#line 30 "vectors.graph"
+#line 31 "vectors.graph"
   call->args = {b.tint, 3};
 #line 70 "vectors.graph.cu"
   nodes.seen_calls.push_back(std::move(call));
@@ -122,7 +122,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 
   // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
     auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 128 "vectors.graph.cu"
     cudaGraphNodeParams p{};
@@ -133,14 +133,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
     const cudaGraphNode_t deps[] = {nodes.take};
-#line 29 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.tinted, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "tinted", "vectors.graph:29:12");
+#line 30 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.tinted, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "tinted", "vectors.graph:30:12");
 #line 139 "vectors.graph.cu"
   }
 
   // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
   {
-#line 28 "vectors.graph"
+#line 29 "vectors.graph"
     auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
 #line 146 "vectors.graph.cu"
     cudaGraphNodeParams p{};
@@ -150,8 +150,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.kernel.blockDim = dim3(16, 1, 1);
     p.kernel.sharedMemBytes = 0;
     p.kernel.kernelParams = args.pointers();
-#line 28 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.points, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "points", "vectors.graph:28:12");
+#line 29 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.points, graph, nullptr, nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "points", "vectors.graph:29:12");
 #line 156 "vectors.graph.cu"
   }
 
@@ -163,8 +163,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.fn = host.fn;
     p.host.userData = host.userData;
     const cudaGraphNode_t deps[] = {nodes.tinted};
-#line 30 "vectors.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "seen", "vectors.graph:30:10");
+#line 31 "vectors.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p), "cudaGraphAddNode", "seen", "vectors.graph:31:10");
 #line 169 "vectors.graph.cu"
   }
 }
@@ -186,7 +186,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
 
   // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
     auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 192 "vectors.graph.cu"
     cudaKernelNodeParams p{};
@@ -195,13 +195,13 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:30:12");
   }
 
   // seen: host log_tint(tint, 3)
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:31:10");
   }
 }
 
@@ -226,7 +226,7 @@ void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 valu
   b.tint = value;
   // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
     auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 232 "vectors.graph.cu"
     cudaKernelNodeParams p{};
@@ -235,13 +235,13 @@ void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 valu
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:30:12");
   }
 
   // seen: host log_tint(tint, 3)
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
-    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+    graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host), "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:31:10");
   }
 }
 
@@ -249,7 +249,7 @@ void set_pair(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2 val
   b.pair = value;
   // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
     auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 255 "vectors.graph.cu"
     cudaKernelNodeParams p{};
@@ -258,7 +258,7 @@ void set_pair(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __half2 val
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:30:12");
   }
 }
 
@@ -281,7 +281,7 @@ void rebind_p(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4* poi
 
   // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
   {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
     auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 287 "vectors.graph.cu"
     cudaKernelNodeParams p{};
@@ -290,7 +290,7 @@ void rebind_p(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4* poi
     p.blockDim = dim3(32, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:29:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.tinted, &p), "cudaGraphExecKernelNodeSetParams", "tinted", "vectors.graph:30:12");
   }
 }
 
@@ -369,7 +369,7 @@ void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   b.flat = pointer;
   // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
   {
-#line 28 "vectors.graph"
+#line 29 "vectors.graph"
     auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
 #line 375 "vectors.graph.cu"
     cudaKernelNodeParams p{};
@@ -378,7 +378,7 @@ void rebind_flat(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
     p.blockDim = dim3(16, 1, 1);
     p.sharedMemBytes = 0;
     p.kernelParams = args.pointers();
-    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.points, &p), "cudaGraphExecKernelNodeSetParams", "points", "vectors.graph:28:12");
+    graphc::check_cuda(cudaGraphExecKernelNodeSetParams(exec, nodes.points, &p), "cudaGraphExecKernelNodeSetParams", "points", "vectors.graph:29:12");
   }
 }
 
@@ -396,8 +396,8 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
     case Switchable::opaque: return {nodes.opaque, "opaque", "vectors.graph:25:12"};
     case Switchable::ones: return {nodes.ones, "ones", "vectors.graph:26:12"};
     case Switchable::take: return {nodes.take, "take", "vectors.graph:27:12"};
-    case Switchable::points: return {nodes.points, "points", "vectors.graph:28:12"};
-    case Switchable::tinted: return {nodes.tinted, "tinted", "vectors.graph:29:12"};
+    case Switchable::points: return {nodes.points, "points", "vectors.graph:29:12"};
+    case Switchable::tinted: return {nodes.tinted, "tinted", "vectors.graph:30:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
