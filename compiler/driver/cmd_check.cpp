@@ -1,8 +1,10 @@
-// graphc check FILE [--emit=ir] [--explain] [-O0]: parse and validate; optionally print
-// the IR dump, and what the optimiser changed and what memory each node accesses.
+// graphc check FILE... [--emit=ir] [--explain] [-O0]: parse and validate each file; optionally
+// print the IR dump, and what the optimiser changed and what memory each node accesses.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -57,30 +59,35 @@ std::string explain(const Compilation& c) {
   return out + accesses(c);
 }
 
+struct Options {
+  std::vector<std::string> files;
+  std::string emit;
+  bool explain = false;
+  CompileOptions compile;
+};
+
+// Checks one file as `options` say; its exit status.
+int check_file(const std::string& path, const Options& options) {
+  auto compilation = compile_and_report(path, options.compile);
+  if (!compilation->ok()) return exit_diagnostics;
+  if (options.emit == "ir") std::fputs(ir::dump(compilation->module, compilation->sources).c_str(), stdout);
+  if (options.explain) std::fputs(explain(*compilation).c_str(), stdout);
+  return exit_ok;
+}
+
 }  // namespace
 
 void add_check(CLI::App& app, int& status) {
-  struct Options {
-    std::string file;
-    std::string emit;
-    bool explain = false;
-    CompileOptions compile;
-  };
   auto options = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("check", "Parse and validate a graph file; print its diagnostics");
-  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
+  CLI::App* cmd = app.add_subcommand("check", "Parse and validate graph files; print their diagnostics");
+  cmd->add_option("files", options->files, "the .graph or .yaml files (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
   cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change, and the memory each node reads and writes");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
-    auto compilation = compile_and_report(options->file, options->compile);
-    if (!compilation->ok()) {
-      status = exit_diagnostics;
-      return;
-    }
-    if (options->emit == "ir") std::fputs(ir::dump(compilation->module, compilation->sources).c_str(), stdout);
-    if (options->explain) std::fputs(explain(*compilation).c_str(), stdout);
+    // Every file is checked; the exit status is the worst of theirs.
     status = exit_ok;
+    for (const std::string& path : options->files) status = std::max(status, check_file(path, *options));
   });
 }
 

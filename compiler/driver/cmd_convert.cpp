@@ -1,5 +1,6 @@
-// graphc convert IN -o OUT: the same graphs in the other form, text (.graph) <-> YAML
-// (.yaml, .yml); OUT's extension says which.
+// graphc convert IN [-o OUT]: the same graphs in the other form, text (.graph) <-> YAML
+// (.yaml, .yml); OUT's extension says which. Without -o, the other form of IN goes to
+// standard output.
 #include <memory>
 #include <string>
 
@@ -22,7 +23,8 @@ void add_convert(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("convert", "Write a graph file in the other form: text (.graph) or YAML (.yaml)");
   cmd->add_option("file", options->input, "the .graph, .yaml or .yml file (- reads .graph text from standard input)")->required();
-  cmd->add_option("-o,--output", options->output, "the file to write; its extension picks the form")->required();
+  cmd->add_option("-o,--output", options->output,
+                  "the file to write; its extension picks the form (default: the other form, to standard output)");
   cmd->callback([options, &status] {
     // Unoptimised: the other form must say everything this one says, implied edges included.
     auto compilation = compile_and_report(options->input, CompileOptions{.optimize = false});
@@ -32,9 +34,10 @@ void add_convert(CLI::App& app, int& status) {
     }
     // The input is the first file read; imported files keep their own form.
     const FileId input{0};
-    const std::string text = is_yaml_path(options->output) ? backend::emit_yaml(compilation->module, input)
-                                                      : backend::emit_text(compilation->module, input);
-    if (!write_outputs([&] { write_if_changed(options->output, text); })) {
+    const bool to_yaml = options->output.empty() ? !is_yaml_path(options->input) : is_yaml_path(options->output);
+    const std::string text =
+        to_yaml ? backend::emit_yaml(compilation->module, input) : backend::emit_text(compilation->module, input);
+    if (!write_or_print(options->output, text)) {
       status = exit_diagnostics;
       return;
     }

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "graph_by_name.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "report.h"
@@ -46,14 +47,7 @@ double ms_since(Clock::time_point start) {
 
 // The graph to run: --graph, or the only graph of the file (imported graphs aside).
 const ir::Graph* pick_graph(const ir::Module& module, const std::string& requested) {
-  if (!requested.empty()) {
-    const auto id = module.find_graph(requested);
-    if (!id) {
-      std::fprintf(stderr, "graphc: error: '%s' has no graph '%s'\n", module.path.c_str(), requested.c_str());
-      return nullptr;
-    }
-    return &module.graph(*id);
-  }
+  if (!requested.empty()) return graph_by_name(module, requested);
   std::vector<const ir::Graph*> own;
   for (const ir::Graph& g : module.graphs) {
     if (!g.imported) own.push_back(&g);
@@ -169,7 +163,23 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
   }
 }
 
+// Whether CUDA has a device, asked before anything else: without a GPU or a driver the first
+// CUDA call says cudaErrorNoDevice or cudaErrorInsufficientDriver (which reads like a version
+// problem), so that is said plainly. Any other failure throws R0001.
+bool have_device() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver) {
+    cudaGetLastError();
+    std::fprintf(stderr, "graphc: error: no CUDA device: %s\n", cudaGetErrorString(status));
+    return false;
+  }
+  check_cuda(status, "cudaGetDeviceCount");
+  return true;
+}
+
 int run(const Options& o) {
+  if (!have_device()) return exit_cuda;
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize, .races_are_errors = o.compile.races_are_errors});
   std::fputs(program.warnings().c_str(), stderr);

@@ -1,15 +1,35 @@
 // graphc: the command-line driver. Wires the subcommands; each lives in its cmd_*.cpp.
 #include <algorithm>
+#include <cstdio>
 
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
 #include "report.h"
 
+namespace {
+
+// The first argument that is not an option names the subcommand (graphc's own options are
+// flags). CLI11 would take a mistyped one for an extra argument; this names it and the
+// closest command instead. Whether it reported one.
+bool unknown_command(const CLI::App& app, const std::vector<std::string>& args) {
+  const auto first = std::find_if(args.begin(), args.end(), [](const std::string& a) { return !a.starts_with('-'); });
+  if (first == args.end()) return false;
+  std::vector<std::string> commands;
+  for (const CLI::App* command : app.get_subcommands({})) commands.push_back(command->get_name());
+  if (std::find(commands.begin(), commands.end(), *first) != commands.end()) return false;
+  std::fprintf(stderr, "graphc: error: unknown command '%s'; %s\n", first->c_str(),
+               graphc::driver::suggestion(*first, commands).c_str());
+  return true;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace graphc::driver;
   CLI::App app{"graphc: declarative CUDA Graphs, checked, built at run time or compiled to C++"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "graphc " GRAPHC_VERSION);
   int status = exit_ok;
   add_check(app, status);
   add_compile(app, status);
@@ -19,8 +39,9 @@ int main(int argc, char** argv) {
 #ifdef GRAPHC_HAVE_RUNTIME
   add_run(app, status);
 #endif
+  std::vector<std::string> args = gcc_style_arguments(argc, argv);
+  if (unknown_command(app, args)) return exit_usage;
   try {
-    std::vector<std::string> args = gcc_style_arguments(argc, argv);
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     app.parse(args);
   } catch (const CLI::ParseError& e) {

@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include "diag/render.h"
+#include "diag/spellcheck.h"
 
 namespace graphc::driver {
 
@@ -27,6 +30,11 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
          "--Werror", [&options](const std::vector<std::string>&) { options.races_are_errors = true; },
          "make a kind of warning an error: race (W0303, a data race); also written -Werror=race")
       ->check(CLI::IsMember({"race"}));
+}
+
+std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
+  if (const auto closest = closest_name(name, candidates)) return fmt::format("did you mean '{}'?", *closest);
+  return fmt::format("expected one of: {}", fmt::join(candidates, ", "));
 }
 
 std::vector<std::string> gcc_style_arguments(int argc, char** argv) {

@@ -22,6 +22,10 @@ std::unique_ptr<Compilation> compile_and_report(const std::string& path, const C
 /// `--Werror=race` (data races are errors).
 void add_compile_options(CLI::App& cmd, CompileOptions& options);
 
+/// What to say of `name`, which is none of `candidates`: "did you mean 'X'?" with the closest
+/// (diag/spellcheck.h), else "expected one of: a, b, c".
+std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);
+
 /// argv after the program name, with GCC's spelling `-Werror=race` written as CLI11's long
 /// option `--Werror=race`.
 std::vector<std::string> gcc_style_arguments(int argc, char** argv);

@@ -41,4 +41,10 @@ bool write_outputs(const std::function<void()>& write) {
   }
 }
 
+bool write_or_print(const std::string& path, const std::string& content) {
+  if (!path.empty()) return write_outputs([&] { write_if_changed(path, content); });
+  std::fputs(content.c_str(), stdout);
+  return true;
+}
+
 }  // namespace graphc::driver

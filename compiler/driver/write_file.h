@@ -16,4 +16,8 @@ void write_if_changed(const std::string& path, const std::string& content);
 /// "graphc: error: ..." for anything it throws; whether it succeeded.
 bool write_outputs(const std::function<void()>& write);
 
+/// Writes `content` to `path` as write_if_changed does, or to standard output when `path` is
+/// empty (no -o given); whether it succeeded (a failure is printed as write_outputs does).
+bool write_or_print(const std::string& path, const std::string& content);
+
 }  // namespace graphc::driver

@@ -8,8 +8,10 @@
 // code on its line stays at the end of that line; any other comment gets a line of its own
 // at the indentation of what follows it. One blank line is kept where the file had one or
 // more (never at the start or end of a block), and every graph is set off by a blank line.
-// A line comment inside a statement ends its line; the statement goes on one level deeper.
-// The layout is a function of the pieces alone, so formatting is idempotent.
+// A line comment inside a statement ends its line; the statement goes on at the indent of
+// its continuation lines. Declarations the file set in columns stay in columns (align.h),
+// and a statement longer than the column limit is broken over lines (wrap.h). The layout
+// is a function of the pieces alone (their padding included), so formatting is idempotent.
 #pragma once
 
 #include <string>

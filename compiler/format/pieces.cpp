@@ -17,11 +17,12 @@ class Splitter {
     while (true) {
       const std::uint32_t newlines = skip_space();
       if (at_ >= text_.size()) break;
+      const bool padded = newlines == 0 && blanks_before(at_) >= 2;
       const std::size_t begin = at_;
       const Piece::Kind kind = piece();
       std::string_view piece = text_.substr(begin, at_ - begin);
       if (kind == Piece::Kind::line_comment) piece = piece.substr(0, piece.find_last_not_of(" \t\r") + 1);
-      pieces_.push_back({kind, piece, newlines});
+      pieces_.push_back({kind, piece, newlines, padded});
     }
     return std::move(pieces_);
   }
@@ -35,6 +36,13 @@ class Splitter {
       if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') break;
     }
     return newlines;
+  }
+
+  // The spaces and tabs right before `at`, back to the line break or the previous piece.
+  std::size_t blanks_before(std::size_t at) const {
+    std::size_t n = 0;
+    while (n < at && (text_[at - n - 1] == ' ' || text_[at - n - 1] == '\t')) ++n;
+    return n;
   }
 
   bool next_is(std::string_view s) const { return text_.substr(at_, s.size()) == s; }

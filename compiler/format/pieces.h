@@ -1,6 +1,6 @@
 // The pieces of a .graph file as `graphc fmt` sees them: its tokens and its comments, in
-// order, each with the number of line breaks before it. The formatter keeps every piece
-// and changes only the whitespace between them.
+// order, each with the number of line breaks before it and whether blanks pad it into a
+// column. The formatter keeps every piece and changes only the whitespace between them.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +22,7 @@ struct Piece {
   Kind kind = Kind::word;
   std::string_view text;
   std::uint32_t newlines_before = 0;  // line breaks between the previous piece (or the start) and this one
+  bool padded = false;                // two or more blanks (spaces, tabs) between it and the piece before on its line
 
   bool is_comment() const { return kind == Kind::line_comment || kind == Kind::block_comment; }
   /// Whether this is the token `t` (never true of a comment or string).

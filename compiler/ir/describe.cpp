@@ -23,12 +23,21 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::value: return arg.value.text();
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::pitch: return fmt::format("pitch({})", graph.buffer(arg.buffer).name);
-    case KernelArg::Kind::cond:
-    case KernelArg::Kind::graph_exec:
-    case KernelArg::Kind::aggregate:  // only kernel nodes pass structs
+    case KernelArg::Kind::cond: return graph.cond(arg.cond).name;
+    case KernelArg::Kind::graph_exec: return "@" + arg.graph;
+    case KernelArg::Kind::aggregate: return fmt::format("{}{{{}}}", arg.struct_name, resolved_args_text(graph, arg.fields));
     case KernelArg::Kind::unresolved: break;
   }
   return "?";
+}
+
+std::string resolved_args_text(const Graph& graph, const std::vector<KernelArg>& args) {
+  std::string text;
+  for (const KernelArg& arg : args) {
+    if (!text.empty()) text += ", ";
+    text += resolved_arg_text(graph, arg);
+  }
+  return text;
 }
 
 std::string folded_slice_text(const Graph& graph, const BufferSlice& slice) {

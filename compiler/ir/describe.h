@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/graph.h"
 
@@ -12,9 +13,13 @@ namespace graphc::ir {
 /// "device memory", "pinned host memory", "managed memory".
 std::string_view space_description(MemorySpace space);
 
-/// A resolved kernel or call argument as it reads: `a`, `a + 4`, `lr`, `0.5`; "?" for one
-/// that is not a buffer, param or value.
+/// A resolved kernel or call argument as it reads: `a`, `a + 4`, `lr`, `0.5` (a const or
+/// constant expression folded), `nullptr`, `pitch(img)`, a cond's name, `@g`, `S{a, 2}`;
+/// "?" for one that is not resolved.
 std::string resolved_arg_text(const Graph& graph, const KernelArg& arg);
+
+/// Resolved arguments as they read, separated by ", ": `a + 4, lr, 0.5`.
+std::string resolved_args_text(const Graph& graph, const std::vector<KernelArg>& args);
 
 /// A folded slice as it reads: the buffer's name when it covers the whole buffer, else
 /// `name[offset:length]`, or `name[row:rows, column:columns]` of a 2-D buffer,

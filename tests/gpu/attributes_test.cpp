@@ -64,7 +64,7 @@ TEST_CASE("launch attributes reach CUDA and the kernels on the runtime path", "[
     FAIL("a cooperative grid of 262144 blocks was instantiated");
   } catch (const Error& e) {
     CHECK(e.code() == "R0049");
-    CHECK_THAT(e.what(), Catch::Contains("attributes.graph:25:12: error[R0049]: cooperative kernel node 'summed' "
+    CHECK_THAT(e.what(), Catch::Contains("attributes.graph:27:12: error[R0049]: cooperative kernel node 'summed' "
                                          "launches 262144 blocks, but at most"));
   }
 }
@@ -83,7 +83,7 @@ TEST_CASE("generated code sets the same launch attributes", "[codegen][gpu]") {
   cudaGraph_t graph = nullptr;
   check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
   CHECK_THROWS_WITH(wide::build(graph, storage.bindings(), nodes),
-                    Catch::Contains("attributes.graph:25:12: error[R0049]"));
+                    Catch::Contains("attributes.graph:27:12: error[R0049]"));
   cudaGraphDestroy(graph);
 }
 

@@ -1,11 +1,11 @@
-// Graphviz DOT of every graph: one `digraph` each, a shape per node kind (kernel box, copy
-// cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
-// octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D
-// box), labels with the kernel's launch configuration, the copy's endpoints and size, the
-// event, or the called graph and its arguments (a synthetic kernel node of the optimiser's
-// is dashed; a node that params configure names them), and port edges drawn apart (programmatic dashed, launch_completion dotted, labelled with the
-// port). A conditional node is a cluster holding the node and one cluster per body graph.
-// Every user string is escaped as a DOT quoted string.
+// Graphviz DOT of every graph or of one: one `digraph` each, a shape per node kind (kernel box,
+// copy cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
+// octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D box),
+// labels with the kernel's launch configuration, the copy's endpoints and size, the event, or the
+// called graph and its arguments (a synthetic kernel node of the optimiser's is dashed; a node
+// that params configure names them), and port edges drawn apart (programmatic dashed,
+// launch_completion dotted, labelled with the port). A conditional node is a cluster holding the
+// node and one cluster per body graph. Every user string is escaped as a DOT quoted string.
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
@@ -75,9 +75,11 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
-            const std::string launch = unknown ? k.function + "<<<...>>>"
-                                               : fmt::format("{}<<<{}, {}, {}>>>", k.function, dims(k.grid_dims),
-                                                             dims(k.block_dims), k.shared_memory_bytes);
+            const std::string config = unknown ? "..."
+                                               : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims),
+                                                             k.shared_memory_bytes);
+            const std::string launch =
+                fmt::format("{}<<<{}>>>({})", k.function, config, ir::resolved_args_text(graph, k.args));
             return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
           },
           [&](const ir::CopyNode& c) {
@@ -96,9 +98,8 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
                           fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : h.args) args.push_back(ir::resolved_arg_text(graph, arg));
-            return "shape=hexagon, label=" + label({node.name, fmt::format("{}({})", h.function, fmt::join(args, ", "))});
+            return "shape=hexagon, label=" +
+                   label({node.name, fmt::format("{}({})", h.function, ir::resolved_args_text(graph, h.args))});
           },
           [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
           [&](const ir::ConditionalNode& c) {
@@ -114,15 +115,12 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           },
           [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
           [&](const ir::ChildGraphNode& c) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
-            return "shape=box3d, label=" + label({node.name, fmt::format("call {}({})", c.graph, fmt::join(args, ", "))});
+            return "shape=box3d, label=" +
+                   label({node.name, fmt::format("call {}({})", c.graph, ir::resolved_args_text(graph, c.args))});
           },
           [&](const ir::CaptureNode& c) {
-            std::vector<std::string> args;
-            for (const ir::KernelArg& arg : c.args) args.push_back(ir::resolved_arg_text(graph, arg));
             return "shape=box3d, style=rounded, label=" +
-                   label({node.name, fmt::format("capture {}({})", c.function, fmt::join(args, ", "))});
+                   label({node.name, fmt::format("capture {}({})", c.function, ir::resolved_args_text(graph, c.args))});
           },
       },
       node.op);
@@ -215,20 +213,20 @@ class DotWriter {
   const ir::Graph& graph_;
 };
 
-void emit_graph(std::string& out, const ir::Graph& graph) {
-  out += fmt::format("digraph {} {{\n", quoted(graph.name));
+}  // namespace
+
+std::string emit_dot(const ir::Graph& graph) {
+  std::string out = fmt::format("digraph {} {{\n", quoted(graph.name));
   out += "  node [fontname=\"monospace\"];\n";
   DotWriter(out, graph).body(ir::BodyId{}, 1);
-  out += "}\n";
+  return out + "}\n";
 }
-
-}  // namespace
 
 std::string emit_dot(const ir::Module& module) {
   std::string out;
   for (const ir::Graph& graph : module.graphs) {
     if (!out.empty()) out += '\n';
-    emit_graph(out, graph);
+    out += emit_dot(graph);
   }
   return out;
 }

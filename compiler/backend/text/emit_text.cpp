@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "backend/text/expr_text.h"
+#include "format/format_text.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -222,7 +223,7 @@ std::string emit_text(const ir::Module& module, FileId file) {
     if (!out.empty()) out += "\n";
     TextWriter(out, g).graph();
   }
-  return out;
+  return format::format_text(out);  // long statements broken over lines as graphc fmt breaks them
 }
 
 }  // namespace graphc::backend

@@ -2,7 +2,9 @@
 // writes. Declarations first (consts, params, buffers, events, conds), then nodes, each
 // body nested under its conditional node, then edges one per line; four spaces per level.
 // It writes the syntax the front end read (expressions as written), so the text front end
-// reads back the same IR. Deterministic.
+// reads back the same IR. Deterministic. The last step is graphc fmt's own layout
+// (format/format_text.h), so a statement past the column limit is broken over lines as fmt
+// breaks it, and `graphc fmt --check` passes on what convert writes.
 #pragma once
 
 #include <string>

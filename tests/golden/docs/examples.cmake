@@ -1,0 +1,163 @@
+# Every .graph example of README.md and docs/*.md is laid out as graphc fmt lays it out,
+# and the whole ones pass graphc check. Every fenced block of those files names its
+# language, so that no .graph example goes unchecked for want of a mark:
+#
+#   ```graph in=samples/train_step   a whole file: fmt --check, then check, written into a
+#                                    copy of that folder so that its modules and imports are
+#                                    found there (without in=, into an empty folder)
+#   ```graph fragment                not a whole file (statements shown without their graph,
+#                                    a graph that names what another example declares, two
+#                                    files in one block, or text that is wrong on purpose):
+#                                    fmt --check only; statements are checked as the body of
+#                                    a graph, one level deep
+#   ```cpp, ```sh, ```text, ...      not .graph text: not checked
+#
+# `graphc check` must exit 0 and warn of nothing but W0001 (a build without NVRTC cannot
+# read a .cu module's kernels).
+#   cmake -DGRAPHC=... -DSOURCE_DIR=... -DWORK=<dir> -P examples.cmake
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+
+# Markdown lines as a CMake list: the characters a list treats specially are swapped for
+# control characters first (decode() swaps them back), so that `;` ends no element.
+string(ASCII 28 backslash_code)
+string(ASCII 29 semicolon_code)
+string(ASCII 30 open_code)
+string(ASCII 31 close_code)
+function(read_lines path out)
+  file(READ "${path}" text)
+  string(REPLACE "\\" "${backslash_code}" text "${text}")
+  string(REPLACE ";" "${semicolon_code}" text "${text}")
+  string(REPLACE "[" "${open_code}" text "${text}")
+  string(REPLACE "]" "${close_code}" text "${text}")
+  string(REPLACE "\n" ";" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+function(decode text out)
+  string(REPLACE "${backslash_code}" "\\" text "${text}")
+  string(REPLACE "${semicolon_code}" ";" text "${text}")
+  string(REPLACE "${open_code}" "[" text "${text}")
+  string(REPLACE "${close_code}" "]" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+set(failures "")
+function(fail where message)
+  set(failures "${failures}\n${where}: ${message}" PARENT_SCOPE)
+endfunction()
+
+# Runs graphc with `args` in folder `dir`; sets rc and out (stdout and stderr) in the caller.
+function(graphc dir)
+  execute_process(COMMAND "${GRAPHC}" ${ARGN} WORKING_DIRECTORY "${dir}" OUTPUT_VARIABLE o ERROR_VARIABLE e
+                  RESULT_VARIABLE r)
+  set(rc ${r} PARENT_SCOPE)
+  set(out "${o}${e}" PARENT_SCOPE)
+endfunction()
+
+# Checks the example `text` of block `where` (doc:line), of info string words `words`.
+function(check_example where name text words)
+  set(fragment FALSE)
+  set(folder "")
+  foreach(word ${words})
+    if(word STREQUAL "fragment")
+      set(fragment TRUE)
+    elseif(word MATCHES "^in=(.+)$")
+      set(folder "${CMAKE_MATCH_1}")
+      if(NOT IS_DIRECTORY "${SOURCE_DIR}/${folder}")
+        fail("${where}" "in=${folder}: no such folder of the repository")
+        set(failures "${failures}" PARENT_SCOPE)
+        return()
+      endif()
+    else()
+      fail("${where}" "unknown word '${word}' after ```graph (fragment, in=FOLDER)")
+      set(failures "${failures}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  if(fragment AND NOT folder STREQUAL "")
+    fail("${where}" "a fragment is not checked by graphc check, so in= means nothing")
+    set(failures "${failures}" PARENT_SCOPE)
+    return()
+  endif()
+
+  set(dir "${WORK}/${name}")
+  file(MAKE_DIRECTORY "${dir}")
+  if(NOT folder STREQUAL "")
+    file(COPY "${SOURCE_DIR}/${folder}/" DESTINATION "${dir}")
+  endif()
+  # Statements (the first word after comments is not a top-level keyword) go in a graph.
+  # (A leading line break, as `^` in string(REGEX REPLACE) would match at every match.)
+  string(REGEX REPLACE "\n[ \t]*//[^\n]*" "" code "\n${text}")
+  string(STRIP "${code}" code)
+  if(fragment AND NOT code MATCHES "^(module|import|struct|graph)[^a-zA-Z0-9_]")
+    string(REGEX REPLACE "\n([^\n])" "\n    \\1" text "\n${text}")
+    set(text "graph fragment {${text}}\n")
+  endif()
+  file(WRITE "${dir}/${name}.graph" "${text}")
+
+  graphc("${dir}" fmt --check "${name}.graph")
+  if(NOT rc EQUAL 0)
+    graphc("${dir}" fmt "${name}.graph")
+    fail("${where}" "not laid out as graphc fmt lays it out; fmt writes (statements in their graph):\n${out}")
+  elseif(NOT fragment)
+    graphc("${dir}" check "${name}.graph")
+    string(REGEX REPLACE "[^\n]*warning\\[W0001\\][^\n]*" "" others "${out}")
+    if(NOT rc EQUAL 0 OR others MATCHES "warning\\[")
+      fail("${where}" "graphc check (in a copy of '${folder}') says:\n${out}")
+    endif()
+  endif()
+  set(failures "${failures}" PARENT_SCOPE)
+endfunction()
+
+file(GLOB docs RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/docs/*.md")
+set(examples 0)
+foreach(doc README.md ${docs})
+  read_lines("${SOURCE_DIR}/${doc}" lines)
+  get_filename_component(stem "${doc}" NAME_WE)
+  set(number 0)
+  set(inside FALSE)
+  foreach(line IN LISTS lines)
+    math(EXPR number "${number} + 1")
+    if(NOT inside)
+      if(line MATCHES "^( *)```(.*)$")
+        set(inside TRUE)
+        set(indent "${CMAKE_MATCH_1}")
+        string(STRIP "${CMAKE_MATCH_2}" info)
+        set(start ${number})
+        set(body "")
+        if(info STREQUAL "")
+          fail("${doc}:${number}"
+               "a fenced block without a language: mark a .graph example ```graph, other text ```text, ```sh, ...")
+        endif()
+      endif()
+    elseif(line MATCHES "^ *```$")
+      set(inside FALSE)
+      if(info MATCHES "^graph( |$)")
+        string(REPLACE " " ";" words "${info}")
+        list(REMOVE_AT words 0)
+        decode("${body}" text)
+        check_example("${doc}:${start}" "${stem}_${start}" "${text}" "${words}")
+        math(EXPR examples "${examples} + 1")
+      endif()
+    else()
+      string(LENGTH "${indent}" width)
+      string(SUBSTRING "${line}" 0 ${width} margin)
+      if(margin STREQUAL indent)
+        string(SUBSTRING "${line}" ${width} -1 line)
+      endif()
+      string(APPEND body "${line}\n")
+    endif()
+  endforeach()
+  if(inside)
+    fail("${doc}:${start}" "a fenced block that is never closed")
+  endif()
+endforeach()
+
+if(examples EQUAL 0)
+  message(FATAL_ERROR "examples.cmake: no ```graph example in README.md or docs/")
+endif()
+if(NOT failures STREQUAL "")
+  message(FATAL_ERROR "the .graph examples of the docs:${failures}")
+endif()
+message(STATUS "${examples} .graph examples of README.md and docs/ are laid out and check")
