@@ -153,14 +153,14 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
   graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
-    "cudaGraphNodeSetEnabled", s.name, s.location);
+      "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
   graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
-    s.name, s.location);
+      s.name, s.location);
   return on != 0;
 }
 

@@ -160,32 +160,32 @@ cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t reduce_capture(const Bindings& b) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "reduce", "captures.graph:20:13");
-  graphc::require_capture_fn(b.sum_rows, "sum_rows", "reduce", "captures.graph:20:13");
+      "reduce", "captures.graph:21:13");
+  graphc::require_capture_fn(b.sum_rows, "sum_rows", "reduce", "captures.graph:21:13");
   return graphc::capture_graph(
-      resources.stream("reduce", "captures.graph:20:13"),
+      resources.stream("reduce", "captures.graph:21:13"),
       [&](cudaStream_t stream) {
-#line 20 "captures.graph"
+#line 21 "captures.graph"
         b.sum_rows(stream, b.c, 1024, b.scale);
 #line 171 "captures.graph.cu"
       },
-      b.capture_place, "reduce", "captures.graph:20:13");
+      b.capture_place, "reduce", "captures.graph:21:13");
 }
 
 // inner: capture sum_rows(c + 16, 16, 2)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t inner_capture(const Bindings& b) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "inner", "captures.graph:22:17");
-  graphc::require_capture_fn(b.sum_rows, "sum_rows", "inner", "captures.graph:22:17");
+      "inner", "captures.graph:23:17");
+  graphc::require_capture_fn(b.sum_rows, "sum_rows", "inner", "captures.graph:23:17");
   return graphc::capture_graph(
-      resources.stream("inner", "captures.graph:22:17"),
+      resources.stream("inner", "captures.graph:23:17"),
       [&](cudaStream_t stream) {
-#line 22 "captures.graph"
+#line 23 "captures.graph"
         b.sum_rows(stream, b.c + 16, 16, 2.0f);
 #line 187 "captures.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "inner", "captures.graph:22:17");
+      graphc::CapturePlace::conditional_body, "inner", "captures.graph:23:17");
 }
 
 }  // namespace
@@ -240,9 +240,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.batched};
-#line 20 "captures.graph"
+#line 21 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "reduce", "captures.graph:20:13");
+        &p), "cudaGraphAddNode", "reduce", "captures.graph:21:13");
 #line 247 "captures.graph.cu"
     child.move_to_node();
   }
@@ -256,9 +256,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.type = cudaGraphCondTypeIf;
     p.conditional.size = 1;
     const cudaGraphNode_t deps[] = {nodes.reduce};
-#line 21 "captures.graph"
+#line 22 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "maybe", "captures.graph:21:8");
+        "cudaGraphAddNode", "maybe", "captures.graph:22:8");
 #line 263 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
@@ -274,9 +274,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.type = cudaGraphNodeTypeGraph;
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 22 "captures.graph"
+#line 23 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr,
-          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:22:17");
+          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:23:17");
 #line 281 "captures.graph.cu"
       child.move_to_node();
     }
@@ -288,16 +288,16 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       args.y = b.b;
       args.capture_resources = b.capture_resources;
       args.capture_place = graphc::CapturePlace::conditional_body;
-      graphc::ChildGraph child("layer", "captures.graph:23:14");
+      graphc::ChildGraph child("layer", "captures.graph:24:14");
       graphc::gen::gemm_layer::build(child.get(), args, nodes.layer_nodes);
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeGraph;
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.inner};
-#line 23 "captures.graph"
+#line 24 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */,
-          1, &p), "cudaGraphAddNode", "layer", "captures.graph:23:14");
+          1, &p), "cudaGraphAddNode", "layer", "captures.graph:24:14");
 #line 302 "captures.graph.cu"
       child.move_to_node();
     }
@@ -313,7 +313,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
       "mm", "captures.graph:18:13");
   reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
   graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()),
-      "scale", "reduce", "captures.graph:20:13");
+      "scale", "reduce", "captures.graph:21:13");
 
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
@@ -322,7 +322,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   // reduce: capture sum_rows(c, 1024, scale), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
       reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
-      "captures.graph:20:13");
+      "captures.graph:21:13");
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -336,7 +336,7 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
         "scale", "mm", "captures.graph:18:13");
     reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
     graphc::require_same_shape(nodes.reduce_shape, graphc::captured_shape(reduce_recaptured.get()),
-        "scale", "reduce", "captures.graph:20:13");
+        "scale", "reduce", "captures.graph:21:13");
   } catch (...) {
     b.scale = previous;
     throw;
@@ -348,7 +348,7 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   // reduce: capture sum_rows(c, 1024, scale), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
       reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
-      "captures.graph:20:13");
+      "captures.graph:21:13");
 }
 
 void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -448,10 +448,10 @@ void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
         graphc::captured_shape(batched_recaptured.get()), "c", "batched", "captures.graph:19:13");
     reduce_recaptured = graphc::ChildGraph(reduce_capture(b));
     graphc::require_same_shape_rebound(nodes.reduce_shape,
-        graphc::captured_shape(reduce_recaptured.get()), "c", "reduce", "captures.graph:20:13");
+        graphc::captured_shape(reduce_recaptured.get()), "c", "reduce", "captures.graph:21:13");
     inner_recaptured = graphc::ChildGraph(inner_capture(b));
     graphc::require_same_shape_rebound(nodes.inner_shape,
-        graphc::captured_shape(inner_recaptured.get()), "c", "inner", "captures.graph:22:17");
+        graphc::captured_shape(inner_recaptured.get()), "c", "inner", "captures.graph:23:17");
   } catch (...) {
     b.c = previous;
     throw;
@@ -468,12 +468,12 @@ void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   // reduce: capture sum_rows(c, 1024, scale), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.reduce,
       reduce_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "reduce",
-      "captures.graph:20:13");
+      "captures.graph:21:13");
 
   // inner: capture sum_rows(c + 16, 16, 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.inner,
       inner_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "inner",
-      "captures.graph:22:17");
+      "captures.graph:23:17");
 }
 
 Graph::Graph(cudaStream_t stream)

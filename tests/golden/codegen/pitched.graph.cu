@@ -33,7 +33,7 @@ namespace {
 
 // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
 graphc::config::Memset clear_config(const Bindings& b) {
-  const graphc::config::Site site{"clear", "pitched.graph:18:12"};
+  const graphc::config::Site site{"clear", "pitched.graph:19:12"};
   graphc::config::Memset c;
   c.dst = graphc::config::Slice{2, 4};
   c.value = graphc::config::memset_value<float>(site, "img", b.cleared);
@@ -73,7 +73,7 @@ auto brighten_params(const Bindings& b, const Nodes&) {
 // clear: memset img[2:4, 3:5] = cleared (4-byte elements, configured by params)
 auto clear_params(const Bindings& b, const Nodes&) {
   const graphc::config::Memset config = clear_config(b);
-  graphc::NodeParams p("clear", "pitched.graph:18:12");
+  graphc::NodeParams p("clear", "pitched.graph:19:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 2, 3);
   p.memset.value = config.value;
@@ -86,7 +86,7 @@ auto clear_params(const Bindings& b, const Nodes&) {
 
 // download: copy host_out <- img[1:8, 2:16] (512 bytes, device to host)
 auto download_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("download", "pitched.graph:19:10");
+  graphc::NodeParams p("download", "pitched.graph:20:10");
   p.type = cudaGraphNodeTypeMemcpy;
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
   p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 0);
@@ -141,8 +141,8 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::upload: return {nodes.upload, "upload", "pitched.graph:16:10"};
     case Switchable::brighten: return {nodes.brighten, "brighten", "pitched.graph:17:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:18:12"};
-    case Switchable::download: return {nodes.download, "download", "pitched.graph:19:10"};
+    case Switchable::clear: return {nodes.clear, "clear", "pitched.graph:19:12"};
+    case Switchable::download: return {nodes.download, "download", "pitched.graph:20:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -152,14 +152,14 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
   graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
-    "cudaGraphNodeSetEnabled", s.name, s.location);
+      "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
   graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
-    s.name, s.location);
+      s.name, s.location);
   return on != 0;
 }
 

@@ -15,7 +15,7 @@ namespace graphc::gen::pitched3d {
 Storage::Storage()
     : host_in_(host_in_count, graphc::MemorySpace::host, "host_in"),
       host_out_(host_out_depth, host_out_count, host_out_width, graphc::MemorySpace::host,
-    "host_out"),
+          "host_out"),
       host_flat_(host_flat_count, graphc::MemorySpace::host, "host_flat"),
       vol_(vol_depth, vol_count, vol_width, graphc::MemorySpace::device, "vol"),
       img_(img_count, img_width, graphc::MemorySpace::device, "img") {
@@ -38,7 +38,7 @@ namespace {
 
 // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
 graphc::config::Memset clear_config(const Bindings& b) {
-  const graphc::config::Site site{"clear", "pitched3d.graph:22:12"};
+  const graphc::config::Site site{"clear", "pitched3d.graph:23:12"};
   graphc::config::Memset c;
   c.dst = graphc::config::Slice{2, 4};
   c.value = graphc::config::memset_value<float>(site, "vol", b.cleared);
@@ -78,7 +78,7 @@ auto brighten_params(const Bindings& b, const Nodes&) {
 // clear: memset vol[1:1, 2:4, 3:5] = cleared (4-byte elements, configured by params)
 auto clear_params(const Bindings& b, const Nodes&) {
   const graphc::config::Memset config = clear_config(b);
-  graphc::NodeParams p("clear", "pitched3d.graph:22:12");
+  graphc::NodeParams p("clear", "pitched3d.graph:23:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = graphc::pitched_element(b.vol, b.vol_pitch, 26, 3);
   p.memset.value = config.value;
@@ -91,7 +91,7 @@ auto clear_params(const Bindings& b, const Nodes&) {
 
 // download: copy host_out <- vol[1:2, 1:8, 2:16] (1024 bytes, device to host)
 auto download_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("download", "pitched3d.graph:23:10");
+  graphc::NodeParams p("download", "pitched3d.graph:24:10");
   p.type = cudaGraphNodeTypeMemcpy;
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.vol, b.vol_pitch, 160, 24);
   p.memcpy.copyParams.srcPos = make_cudaPos(8, 1, 1);
@@ -104,7 +104,7 @@ auto download_params(const Bindings& b, const Nodes&) {
 
 // fill_img: memset img = 0x3f800000u (4-byte elements)
 auto fill_img_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("fill_img", "pitched3d.graph:24:12");
+  graphc::NodeParams p("fill_img", "pitched3d.graph:25:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = graphc::pitched_element(b.img, b.img_pitch, 0, 0);
   p.memset.value = 0x3f800000u;
@@ -117,7 +117,7 @@ auto fill_img_params(const Bindings& b, const Nodes&) {
 
 // download_img: copy host_flat <- img[4:4, 8:16] (256 bytes, device to host)
 auto download_img_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("download_img", "pitched3d.graph:25:10");
+  graphc::NodeParams p("download_img", "pitched3d.graph:26:10");
   p.type = cudaGraphNodeTypeMemcpy;
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.img, b.img_pitch, 160, 24);
   p.memcpy.copyParams.srcPos = make_cudaPos(32, 4, 0);
@@ -190,11 +190,11 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::upload: return {nodes.upload, "upload", "pitched3d.graph:20:10"};
     case Switchable::brighten: return {nodes.brighten, "brighten", "pitched3d.graph:21:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "pitched3d.graph:22:12"};
-    case Switchable::download: return {nodes.download, "download", "pitched3d.graph:23:10"};
-    case Switchable::fill_img: return {nodes.fill_img, "fill_img", "pitched3d.graph:24:12"};
+    case Switchable::clear: return {nodes.clear, "clear", "pitched3d.graph:23:12"};
+    case Switchable::download: return {nodes.download, "download", "pitched3d.graph:24:10"};
+    case Switchable::fill_img: return {nodes.fill_img, "fill_img", "pitched3d.graph:25:12"};
     case Switchable::download_img: return {nodes.download_img, "download_img",
-    "pitched3d.graph:25:10"};
+        "pitched3d.graph:26:10"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -204,14 +204,14 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
   graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
-    "cudaGraphNodeSetEnabled", s.name, s.location);
+      "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
   graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
-    s.name, s.location);
+      s.name, s.location);
   return on != 0;
 }
 

@@ -156,10 +156,10 @@ auto all_args_params(const Bindings& b, const Nodes&) {
 
 // scaled: kernel ops::scale<float><<<(1, 1, 1), (32, 1, 1), 0>>>
 auto scaled_params(const Bindings& b, const Nodes&) {
-#line 33 "types.graph"
+#line 36 "types.graph"
   auto args = graphc::kernel_args(::ops::scale<float>, b.a_f32, 2.0f, 16);
 #line 162 "types.graph.cu"
-  graphc::NodeParams p("scaled", "types.graph:33:12", std::move(args));
+  graphc::NodeParams p("scaled", "types.graph:36:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::ops::scale<float>);
   p.kernel.gridDim = dim3(1, 1, 1);
@@ -169,10 +169,10 @@ auto scaled_params(const Bindings& b, const Nodes&) {
 
 // chars: kernel take_chars<<<(1, 1, 1), (8, 1, 1), 0>>>
 auto chars_params(const Bindings& b, const Nodes&) {
-#line 34 "types.graph"
+#line 37 "types.graph"
   auto args = graphc::kernel_args(::take_chars, b.a_char, b.p_char, char{1}, nullptr);
 #line 175 "types.graph.cu"
-  graphc::NodeParams p("chars", "types.graph:34:12", std::move(args));
+  graphc::NodeParams p("chars", "types.graph:37:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::take_chars);
   p.kernel.gridDim = dim3(1, 1, 1);
@@ -182,7 +182,7 @@ auto chars_params(const Bindings& b, const Nodes&) {
 
 // m8: memset a_u8 = 0x03u (1-byte elements)
 auto m8_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("m8", "types.graph:35:12");
+  graphc::NodeParams p("m8", "types.graph:38:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.a_u8;
   p.memset.value = 0x03u;
@@ -194,7 +194,7 @@ auto m8_params(const Bindings& b, const Nodes&) {
 
 // m16: memset a_f16[4:8] = 0x3c00u (2-byte elements)
 auto m16_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("m16", "types.graph:36:12");
+  graphc::NodeParams p("m16", "types.graph:39:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.a_f16 + 4;
   p.memset.value = 0x3c00u;
@@ -206,7 +206,7 @@ auto m16_params(const Bindings& b, const Nodes&) {
 
 // m32: memset a_f32[4:8] = 0x3f800000u (4-byte elements)
 auto m32_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("m32", "types.graph:37:12");
+  graphc::NodeParams p("m32", "types.graph:40:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.a_f32 + 4;
   p.memset.value = 0x3f800000u;
@@ -225,7 +225,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   graphc::add_node(nodes.scaled, graph, {nodes.all_args, nodes.m32}, scaled_params(b, nodes));
   graphc::set_launch_attributes(nodes.scaled,
       graphc::LaunchAttributes{.has_priority = true, .priority = 3, .has_carveout = true,
-      .carveout = 25}, "scaled", "types.graph:33:12");
+      .carveout = 25}, "scaled", "types.graph:36:12");
   graphc::add_node(nodes.chars, graph, {nodes.scaled}, chars_params(b, nodes));
   graphc::add_node(nodes.m8, graph, {}, m8_params(b, nodes));
 }
@@ -387,11 +387,11 @@ struct SwitchableNode {
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
     case Switchable::all_args: return {nodes.all_args, "all_args", "types.graph:32:12"};
-    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:33:12"};
-    case Switchable::chars: return {nodes.chars, "chars", "types.graph:34:12"};
-    case Switchable::m8: return {nodes.m8, "m8", "types.graph:35:12"};
-    case Switchable::m16: return {nodes.m16, "m16", "types.graph:36:12"};
-    case Switchable::m32: return {nodes.m32, "m32", "types.graph:37:12"};
+    case Switchable::scaled: return {nodes.scaled, "scaled", "types.graph:36:12"};
+    case Switchable::chars: return {nodes.chars, "chars", "types.graph:37:12"};
+    case Switchable::m8: return {nodes.m8, "m8", "types.graph:38:12"};
+    case Switchable::m16: return {nodes.m16, "m16", "types.graph:39:12"};
+    case Switchable::m32: return {nodes.m32, "m32", "types.graph:40:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -401,14 +401,14 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
   graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
-    "cudaGraphNodeSetEnabled", s.name, s.location);
+      "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
   graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
-    s.name, s.location);
+      s.name, s.location);
   return on != 0;
 }
 

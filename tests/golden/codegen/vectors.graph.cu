@@ -63,11 +63,11 @@ namespace {
 // seen: host log_tint(tint, 3): a new argument block from `b`, kept in `nodes`.
 cudaHostNodeParams seen_host(const Bindings& b, const Nodes& nodes) {
   graphc::require_host_fn(b.log_tint == nullptr ? nullptr : &log_tint_call::run, "log_tint",
-      "seen", "vectors.graph:30:10");
+      "seen", "vectors.graph:31:10");
   auto call = std::make_unique<log_tint_call>();
   call->fn = b.log_tint;
   call->data = b.log_tint_data;
-#line 30 "vectors.graph"
+#line 31 "vectors.graph"
   call->args = {b.tint, 3};
 #line 73 "vectors.graph.cu"
   nodes.seen_calls.push_back(std::move(call));
@@ -119,10 +119,10 @@ auto take_params(const Bindings& b, const Nodes&) {
 
 // points: kernel take_points<<<(1, 1, 1), (16, 1, 1), 0>>>
 auto points_params(const Bindings& b, const Nodes&) {
-#line 28 "vectors.graph"
+#line 29 "vectors.graph"
   auto args = graphc::kernel_args(::take_points, ::Points{reinterpret_cast<float4*>(b.flat), 16});
 #line 125 "vectors.graph.cu"
-  graphc::NodeParams p("points", "vectors.graph:28:12", std::move(args));
+  graphc::NodeParams p("points", "vectors.graph:29:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::take_points);
   p.kernel.gridDim = dim3(1, 1, 1);
@@ -132,10 +132,10 @@ auto points_params(const Bindings& b, const Nodes&) {
 
 // tinted: kernel tint_points<<<(1, 1, 1), (32, 1, 1), 0>>>
 auto tinted_params(const Bindings& b, const Nodes&) {
-#line 29 "vectors.graph"
+#line 30 "vectors.graph"
   auto args = graphc::kernel_args(::tint_points, b.p, b.tint, b.pair);
 #line 138 "vectors.graph.cu"
-  graphc::NodeParams p("tinted", "vectors.graph:29:12", std::move(args));
+  graphc::NodeParams p("tinted", "vectors.graph:30:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::tint_points);
   p.kernel.gridDim = dim3(1, 1, 1);
@@ -160,9 +160,9 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.host.fn = host.fn;
     p.host.userData = host.userData;
     const cudaGraphNode_t deps[] = {nodes.tinted};
-#line 30 "vectors.graph"
+#line 31 "vectors.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.seen, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "seen", "vectors.graph:30:10");
+        "cudaGraphAddNode", "seen", "vectors.graph:31:10");
 #line 167 "vectors.graph.cu"
   }
 }
@@ -175,7 +175,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
     graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host),
-        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:31:10");
   }
 }
 
@@ -192,7 +192,7 @@ void set_tint(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float4 valu
   {
     const cudaHostNodeParams host = seen_host(b, nodes);
     graphc::check_cuda(cudaGraphExecHostNodeSetParams(exec, nodes.seen, &host),
-        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:30:10");
+        "cudaGraphExecHostNodeSetParams", "seen", "vectors.graph:31:10");
   }
 }
 
@@ -264,8 +264,8 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
     case Switchable::opaque: return {nodes.opaque, "opaque", "vectors.graph:25:12"};
     case Switchable::ones: return {nodes.ones, "ones", "vectors.graph:26:12"};
     case Switchable::take: return {nodes.take, "take", "vectors.graph:27:12"};
-    case Switchable::points: return {nodes.points, "points", "vectors.graph:28:12"};
-    case Switchable::tinted: return {nodes.tinted, "tinted", "vectors.graph:29:12"};
+    case Switchable::points: return {nodes.points, "points", "vectors.graph:29:12"};
+    case Switchable::tinted: return {nodes.tinted, "tinted", "vectors.graph:30:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -275,14 +275,14 @@ SwitchableNode switchable(const Nodes& nodes, Switchable node) {
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
   const SwitchableNode s = switchable(nodes, node);
   graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
-    "cudaGraphNodeSetEnabled", s.name, s.location);
+      "cudaGraphNodeSetEnabled", s.name, s.location);
 }
 
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
   const SwitchableNode s = switchable(nodes, node);
   unsigned int on = 0;
   graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
-    s.name, s.location);
+      s.name, s.location);
   return on != 0;
 }
 
