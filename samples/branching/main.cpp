@@ -5,12 +5,14 @@
 // h_trace (trace_check.h).
 //
 //   sample_branching_generated [--print h_out] [--print h_trace]
+#include <cuda_runtime_api.h>
+
 #include <span>
 #include <vector>
 
 #include "branching.graph.h"
-#include "common/cuda_handles.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "reference.h"
 #include "trace_check.h"
 
@@ -21,17 +23,15 @@ namespace br = graphc::samples::branching;
 using graphc::samples::NamedBuffer;
 
 std::vector<NamedBuffer> run(std::vector<float>& trace) {
-  const gen::Storage storage;  // allocates the buffers, h_in = iota(0)
-  const gen::Bindings bindings = storage.bindings();  // offset at its default, -300
-  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
-  gen::Nodes nodes;
-  gen::build(graph.get(), bindings, nodes);
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
-  const graphc::samples::UniqueGraphExec exec = graphc::samples::instantiate(graph.get(), stream.get());
-  graphc::samples::launch_and_wait(exec.get(), stream.get());
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
+  // Allocates the buffers (h_in = iota(0)), builds with offset at its default (-300),
+  // instantiates and uploads.
+  const gen::Graph graph(stream.get());
+  graph.launch(stream.get());
+  graphc::check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize");
   // h_out and h_trace are pinned host memory: the download copies have filled them.
-  const std::span<const float> h_out(bindings.h_out, gen::h_out_count);
-  const std::span<const float> h_trace(bindings.h_trace, gen::h_trace_count);
+  const std::span<const float> h_out(graph.bindings().h_out, gen::h_out_count);
+  const std::span<const float> h_trace(graph.bindings().h_trace, gen::h_trace_count);
   trace.assign(h_trace.begin(), h_trace.end());
   return {{"h_out", {h_out.begin(), h_out.end()}}, {"h_trace", trace}};
 }

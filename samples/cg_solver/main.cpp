@@ -5,12 +5,14 @@
 // count and residual checked (convergence.h).
 //
 //   sample_cg_solver_generated [--print h_x]
+#include <cuda_runtime_api.h>
+
 #include <span>
 #include <vector>
 
 #include "cg_solver.graph.h"
-#include "common/cuda_handles.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "convergence.h"
 #include "reference.h"
 
@@ -21,15 +23,13 @@ namespace cg = graphc::samples::cg_solver;
 using graphc::samples::NamedBuffer;
 
 std::vector<NamedBuffer> run(cg::GpuResult& result) {
-  const gen::Storage storage;  // allocates the buffers (none has initial contents)
-  const gen::Bindings bindings = storage.bindings();
-  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
-  gen::Nodes nodes;
-  gen::build(graph.get(), bindings, nodes);
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
-  const graphc::samples::UniqueGraphExec exec = graphc::samples::instantiate(graph.get(), stream.get());
-  graphc::samples::launch_and_wait(exec.get(), stream.get());
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
+  // Allocates the buffers (none has initial contents), builds, instantiates and uploads.
+  const gen::Graph graph(stream.get());
+  graph.launch(stream.get());
+  graphc::check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize");
   // The h_ buffers are pinned host memory: the copies after the loop have filled them.
+  const gen::Bindings& bindings = graph.bindings();
   result.iterations = bindings.h_iters[0];
   result.residual = bindings.h_residual[0];
   const std::span<const float> h_x(bindings.h_x, gen::h_x_count);

@@ -1,9 +1,7 @@
 #include "launch_timing.h"
 
 #include <algorithm>
-#include <memory>
 #include <numeric>
-#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,23 +11,19 @@
 namespace graphc::samples {
 namespace {
 
-struct EventDeleter {
-  void operator()(cudaEvent_t event) const { cudaEventDestroy(event); }
-};
-using UniqueEvent = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDeleter>;
-
-UniqueEvent timing_event() {
+// An event that records time (cudaEventCreate), owned.
+EventHandle timing_event() {
   cudaEvent_t event = nullptr;
   check_cuda(cudaEventCreate(&event), "cudaEventCreate");
-  return UniqueEvent(event);
+  return EventHandle(event);
 }
 
 }  // namespace
 
 LaunchTiming time_launches(cudaGraphExec_t exec, cudaStream_t stream, std::size_t warmup, std::size_t launches) {
   for (std::size_t i = 0; i < warmup; ++i) check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch (warm-up)");
-  std::vector<UniqueEvent> starts;
-  std::vector<UniqueEvent> stops;
+  std::vector<EventHandle> starts;
+  std::vector<EventHandle> stops;
   for (std::size_t i = 0; i < launches; ++i) {
     starts.push_back(timing_event());
     stops.push_back(timing_event());

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "common/cuda_handles.h"
 #include "common/launch_timing.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "pdl_pipeline.graph.h"
 #include "reference.h"
 
@@ -28,30 +28,26 @@ struct Timed {
   std::vector<float> out;
 };
 
-// One graph of the file: its Storage, its generated build() into a fresh graph,
-// instantiated and uploaded, timed; then its `out` copied back.
-template <class Storage, class Bindings, class Nodes>
-Timed run_graph(void (*build)(cudaGraph_t, const Bindings&, Nodes&), cudaStream_t stream) {
-  const Storage storage;  // src = iota(0)
-  const Bindings bindings = storage.bindings();
-  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
-  Nodes nodes;
-  build(graph.get(), bindings, nodes);
-  const graphc::samples::UniqueGraphExec exec = graphc::samples::instantiate(graph.get(), stream);
+// One graph of the file: its generated Graph (its own buffers, src = iota(0)), built,
+// instantiated and uploaded on `stream`, timed; then its `out` copied back.
+template <class Graph>
+Timed run_graph(cudaStream_t stream) {
+  const Graph graph(stream);
   Timed timed;
-  timed.timing = graphc::samples::time_launches(exec.get(), stream);
+  timed.timing = graphc::samples::time_launches(graph.exec(), stream);
   timed.out.resize(ref::n);
-  graphc::check_cuda(cudaMemcpy(timed.out.data(), bindings.out, ref::n * sizeof(float), cudaMemcpyDeviceToHost),
-                     "cudaMemcpy (out)");
+  graphc::check_cuda(
+      cudaMemcpy(timed.out.data(), graph.bindings().out, ref::n * sizeof(float), cudaMemcpyDeviceToHost),
+      "cudaMemcpy (out)");
   return timed;
 }
 
 std::vector<NamedBuffer> run(const graphc::samples::Options&) {
   namespace pdl = graphc::gen::pdl;
   namespace plain = graphc::gen::plain;
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
-  Timed programmatic = run_graph<pdl::Storage>(pdl::build, stream.get());
-  Timed sequential = run_graph<plain::Storage>(plain::build, stream.get());
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
+  Timed programmatic = run_graph<pdl::Graph>(stream.get());
+  Timed sequential = run_graph<plain::Graph>(stream.get());
   const std::string line = graphc::samples::compare_timings("pdl_pipeline (generated)", "programmatic edges",
                                                             programmatic.timing, "default edges", sequential.timing);
   std::fputs(line.c_str(), stdout);

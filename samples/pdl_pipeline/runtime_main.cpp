@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "common/cuda_handles.h"
 #include "common/launch_timing.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "graphc/program.h"
 #include "reference.h"
 
@@ -43,7 +43,7 @@ Timed run_graph(graphc::Program& program, const char* graph, cudaStream_t stream
 
 std::vector<NamedBuffer> run(const graphc::samples::Options& options) {
   graphc::Program program = graphc::Program::load(options.positional[0]);
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
   Timed programmatic = run_graph(program, "pdl", stream.get());
   Timed sequential = run_graph(program, "plain", stream.get());
   const std::string line = graphc::samples::compare_timings("pdl_pipeline (runtime)", "programmatic edges",

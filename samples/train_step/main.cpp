@@ -3,11 +3,13 @@
 // once and checked against the CPU reference.
 //
 //   sample_train_step_generated [--print h_data]
+#include <cuda_runtime_api.h>
+
 #include <span>
 #include <vector>
 
-#include "common/cuda_handles.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "reference.h"
 #include "train_step.graph.h"
 
@@ -17,16 +19,12 @@ namespace gen = graphc::gen::train_step;
 using graphc::samples::NamedBuffer;
 
 std::vector<NamedBuffer> run(const graphc::samples::Options&) {
-  const gen::Storage storage;  // allocates the buffers, h_data = iota(0)
-  const gen::Bindings bindings = storage.bindings();
-  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
-  gen::Nodes nodes;
-  gen::build(graph.get(), bindings, nodes);
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
-  const graphc::samples::UniqueGraphExec exec = graphc::samples::instantiate(graph.get(), stream.get());
-  graphc::samples::launch_and_wait(exec.get(), stream.get());
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
+  const gen::Graph graph(stream.get());  // allocates the buffers (h_data = iota(0)), builds, instantiates, uploads
+  graph.launch(stream.get());
+  graphc::check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize");
   // h_data is pinned host memory: the download node has copied the result into it.
-  const std::span<const float> h_data(static_cast<const float*>(bindings.h_data), gen::h_data_count);
+  const std::span<const float> h_data(graph.bindings().h_data, gen::h_data_count);
   return {{"h_data", {h_data.begin(), h_data.end()}}};
 }
 

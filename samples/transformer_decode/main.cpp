@@ -4,11 +4,13 @@
 // every step checked against the CPU reference.
 //
 //   sample_transformer_decode_generated [--print h_out] [--print hidden]
+#include <cuda_runtime_api.h>
+
 #include <span>
 #include <vector>
 
-#include "common/cuda_handles.h"
 #include "common/sample_main.h"
+#include "common/stream.h"
 #include "reference.h"
 #include "transformer_decode.graph.h"
 
@@ -19,20 +21,15 @@ namespace ref = graphc::samples::transformer_decode;
 using graphc::samples::NamedBuffer;
 
 std::vector<NamedBuffer> run(const graphc::samples::Options&) {
-  const gen::Storage storage;
-  gen::Bindings bindings = storage.bindings();
-  const graphc::samples::UniqueGraph graph = graphc::samples::create_graph();
-  gen::Nodes nodes;
-  gen::build(graph.get(), bindings, nodes);
-  const graphc::samples::UniqueStream stream = graphc::samples::create_stream();
-  const graphc::samples::UniqueGraphExec exec =
-      graphc::samples::instantiate(graph.get(), stream.get(), gen::instantiate_flags);
+  const graphc::StreamHandle stream = graphc::samples::create_stream();
+  gen::Graph graph(stream.get());  // build() captures the GEMMs with the Storage's capture resources
   // h_out is pinned host memory: the download node has copied the step's result into it.
-  const std::span<const float> h_out(static_cast<const float*>(bindings.h_out), gen::h_out_count);
+  const std::span<const float> h_out(graph.bindings().h_out, gen::h_out_count);
   std::vector<float> hidden;
   for (int pos = 0; pos < ref::kSteps; ++pos) {
-    gen::set_pos(exec.get(), nodes, bindings, pos);
-    graphc::samples::launch_and_wait(exec.get(), stream.get());
+    graph.set_pos(pos);
+    graph.launch(stream.get());
+    graphc::check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize");
     hidden.insert(hidden.end(), h_out.begin(), h_out.end());
   }
   return {{"h_out", {hidden.begin(), hidden.begin() + static_cast<long>(h_out.size())}}, {"hidden", hidden}};

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "attributes.graph.h"
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 
 namespace graphc::test {
@@ -70,21 +69,20 @@ TEST_CASE("launch attributes reach CUDA and the kernels on the runtime path", "[
 }
 
 TEST_CASE("generated code sets the same launch attributes", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
   static_assert((gen::instantiate_flags & cudaGraphInstantiateFlagUseNodePriority) != 0);
-  g.launch();
-  CHECK(read<unsigned>(g.b.shape, gen::shape_count) == std::vector<unsigned>(16, 4));
-  CHECK(read<float>(g.b.total, 1) == std::vector<float>{kSum});
-  check_attributes(g.nodes.clustered, g.nodes.summed, g.b.x);
+  g.launch(nullptr);
+  CHECK(read<unsigned>(b.shape, gen::shape_count) == std::vector<unsigned>(16, 4));
+  CHECK(read<float>(b.total, 1) == std::vector<float>{kSum});
+  check_attributes(g.nodes().clustered, g.nodes().summed, b.x);
 
   namespace wide = graphc::gen::too_wide;
   wide::Storage storage;
   wide::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  CHECK_THROWS_WITH(wide::build(graph, storage.bindings(), nodes),
+  const GraphHandle graph = create_graph();
+  CHECK_THROWS_WITH(wide::build(graph.get(), storage.bindings(), nodes),
                     Catch::Contains("attributes.graph:27:12: error[R0049]"));
-  cudaGraphDestroy(graph);
 }
 
 }  // namespace

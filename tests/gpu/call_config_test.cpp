@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "call_config.graph.h"
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 
 namespace graphc::test {
@@ -77,22 +76,23 @@ TEST_CASE("a graph whose parameter configures a node is not instantiated on its 
 }
 
 TEST_CASE("generated code configures each call's child graph, and set_n() reconfigures one", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
   const auto run = [&] {
-    g.launch();
-    return std::vector<std::vector<float>>{read<float>(g.b.a, kCount), read<float>(g.b.b, kCount)};
+    g.launch(nullptr);
+    return std::vector<std::vector<float>>{read<float>(b.a, kCount), read<float>(b.b, kCount)};
   };
   CHECK(run() == std::vector<std::vector<float>>{layer(128), layer(256)});
 
-  gen::set_n(g.exec, g.nodes, g.b, 512);
+  g.set_n(512);
   CHECK(run() == std::vector<std::vector<float>>{layer(128), layer(512)});
 
-  const Error past = error_of([&] { gen::set_n(g.exec, g.nodes, g.b, 1000); });
+  const Error past = error_of([&] { g.set_n(1000); });
   CHECK(past.code() == "R0032");
   CHECK_THAT(past.what(), Catch::Contains("call_config.graph:12:10: error[R0032]: node 'keep' cannot be configured"));
-  const Error zero = error_of([&] { gen::set_n(g.exec, g.nodes, g.b, 0); });
+  const Error zero = error_of([&] { g.set_n(0); });
   CHECK(zero.code() == "R0032");
-  CHECK(g.b.n == 512);  // nothing changed
+  CHECK(b.n == 512);  // nothing changed
   CHECK(run() == std::vector<std::vector<float>>{layer(128), layer(512)});
 }
 

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "cccl.graph.h"
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 
 namespace graphc::test {
@@ -34,11 +33,12 @@ TEST_CASE("kernels using cooperative groups, CUB and libcu++ give the same numbe
   CHECK(blocks == run_sums(4096 / 256, 256));
   CHECK(count == std::vector<std::uint32_t>{4096 - 1001});  // 1001 .. 4095 are above 1000
 
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> generated;
-  generated.launch();
-  CHECK(read<float>(generated.b.tiles, gen::tiles_count) == tiles);
-  CHECK(read<float>(generated.b.blocks, gen::blocks_count) == blocks);
-  CHECK(read<std::uint32_t>(generated.b.count, 1) == count);
+  gen::Graph generated;
+  const gen::Bindings& b = generated.bindings();
+  generated.launch(nullptr);
+  CHECK(read<float>(b.tiles, gen::tiles_count) == tiles);
+  CHECK(read<float>(b.blocks, gen::blocks_count) == blocks);
+  CHECK(read<std::uint32_t>(b.count, 1) == count);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
-// Capture nodes in generated code on the device: build() captures a cuBLAS GEMM and a
-// registered function (in a conditional body) with the Storage's capture resources;
-// set_NAME() captures again and updates the exec in place. The runtime loads the same file
-// and gets the same numbers; both are checked against a CPU reference.
+// Capture nodes in generated code on the device: the generated Graph's build() captures a
+// cuBLAS GEMM and a registered function (in a conditional body) with the Storage's capture
+// resources; set_NAME() captures again and updates the exec in place. The runtime loads
+// the same file and gets the same numbers; both are checked against a CPU reference.
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -38,26 +38,21 @@ std::vector<float> expected_x(float s, int launches) {
 
 TEST_CASE("generated capture nodes capture a GEMM and a registered function, and set_NAME recaptures",
           "[codegen][gpu][capture]") {
-  gen::Storage storage;
-  gen::Bindings b = storage.bindings();
-  b.axpb = [](cudaStream_t stream, float* x, int n, float a, float c) { launch_axpb(stream, x, n, a, c); };
-  copy_in(b.a, kA);
-  copy_in(b.b, kB);
-  copy_in(b.c, kC);
-  gen::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
-  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  gen::build(graph, b, nodes);
-  check_cuda(cudaGraphInstantiate(&exec, graph, gen::instantiate_flags), "cudaGraphInstantiate");
-  check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  gen::Graph g([](gen::Bindings& b) {
+    b.axpb = [](cudaStream_t stream, float* x, int n, float a, float c) { launch_axpb(stream, x, n, a, c); };
+    copy_in(b.a, kA);
+    copy_in(b.b, kB);
+    copy_in(b.c, kC);
+  });
+  const gen::Bindings& b = g.bindings();
+  g.launch(nullptr);
   CHECK(max_relative_error(read<float>(b.c, gen::c_count), gemm_reference(kGemm, 1.5, kA, kB, 0.5, kC)) < 1e-4);
   CHECK(read<float>(b.x, gen::x_count) == expected_x(2.0f, 1));
 
   copy_in(b.c, kC);
-  gen::set_alpha(exec, nodes, b, -2.0f);
-  gen::set_scale(exec, nodes, b, 0.5f);
-  check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  g.set_alpha(-2.0f);
+  g.set_scale(0.5f);
+  g.launch(nullptr);
   CHECK(max_relative_error(read<float>(b.c, gen::c_count), gemm_reference(kGemm, -2.0, kA, kB, 0.5, kC)) < 1e-4);
   std::vector<float> x = expected_x(2.0f, 1);
   for (float& v : x) v = v * 0.5f + 1.0f;
@@ -75,44 +70,32 @@ TEST_CASE("generated capture nodes capture a GEMM and a registered function, and
   instance.launch();
   CHECK(max_relative_error(read_buffer<float>(instance, "c"), gemm_reference(kGemm, -2.0, kA, kB, 0.5, kC)) < 1e-4);
   CHECK(read_buffer<float>(instance, "x") == expected_x(2.0f, 1));
-
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
 }
 
 TEST_CASE("generated capture nodes without a function in the bindings throw R0040", "[codegen][gpu][capture]") {
   gen::Storage storage;
   gen::Bindings b = storage.bindings();  // b.axpb not set
   gen::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  const Error e = error_of([&] { gen::build(graph, b, nodes); });
+  const GraphHandle graph = create_graph();
+  const Error e = error_of([&] { gen::build(graph.get(), b, nodes); });
   CHECK(e.code() == "R0040");
   CHECK_THAT(e.what(), Catch::Contains("captures.graph:18:17") && Catch::Contains("capture function 'axpb'"));
-  cudaGraphDestroy(graph);
 }
 
 TEST_CASE("generated set_NAME refuses a capture of another shape and changes nothing", "[codegen][gpu][capture]") {
   namespace reshape = graphc::gen::reshape;
-  reshape::Storage storage;
-  reshape::Bindings b = storage.bindings();
-  b.repeat = [](cudaStream_t s, float* x, int n, int times) { launch_axpb_times(s, x, n, 2.0f, 0.0f, times); };
-  reshape::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
-  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  reshape::build(graph, b, nodes);
-  check_cuda(cudaGraphInstantiate(&exec, graph, reshape::instantiate_flags), "cudaGraphInstantiate");
-  const Error e = error_of([&] { reshape::set_times(exec, nodes, b, 3); });
+  reshape::Graph g([](reshape::Bindings& b) {
+    b.repeat = [](cudaStream_t s, float* x, int n, int times) { launch_axpb_times(s, x, n, 2.0f, 0.0f, times); };
+  });
+  const reshape::Bindings& b = g.bindings();
+  const Error e = error_of([&] { g.set_times(3); });
   CHECK(e.code() == "R0044");
   CHECK_THAT(e.what(), Catch::Contains("param 'times' cannot be set: capture node 'work' captured a graph of another "
                                        "shape (before: kernel; 0 edges; now: kernel, kernel, kernel; 2 edges)"));
   CHECK(b.times == 1);  // the bindings keep the old value
-  check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  g.launch(nullptr);
   CHECK(read<float>(b.x, reshape::x_count) == std::vector<float>(128, 2.0f));  // one doubling, as before
-  reshape::set_times(exec, nodes, b, 1);  // the same shape: accepted
-  check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
-  check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  g.set_times(1);  // the same shape: accepted
 }
 
 }  // namespace

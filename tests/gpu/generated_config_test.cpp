@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "updates.graph.h"
 
@@ -16,7 +15,6 @@ namespace graphc::test {
 namespace {
 
 namespace gen = graphc::gen::configured;
-using Generated = GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags>;
 
 // What a launch left: report_launch's grid, block and shared memory, dst and marks.
 struct Result {
@@ -26,10 +24,11 @@ struct Result {
   bool operator==(const Result&) const = default;
 };
 
-Result launched(Generated& g) {
-  g.launch();
-  return {read<std::uint32_t>(g.b.seen, gen::seen_count), read<std::int32_t>(g.b.dst, gen::dst_count),
-          read<std::int32_t>(g.b.marks, gen::marks_count)};
+Result launched(const gen::Graph& g) {
+  g.launch(nullptr);
+  const gen::Bindings& b = g.bindings();
+  return {read<std::uint32_t>(b.seen, gen::seen_count), read<std::int32_t>(b.dst, gen::dst_count),
+          read<std::int32_t>(b.marks, gen::marks_count)};
 }
 
 Result launched(Instance& instance) {
@@ -50,18 +49,18 @@ Result expected(std::uint32_t grid, std::uint32_t block, std::uint32_t shared, i
 }
 
 TEST_CASE("generated set_NAME reconfigures nodes as Instance::set does", "[codegen][gpu]") {
-  Generated g;
+  gen::Graph g;
   Program program = Program::load(graph_path("updates"));
   Instance instance = program.instantiate("configured");
   CHECK(launched(g) == expected(8, 128, 0, 0, 16, 7));
   CHECK(launched(instance) == expected(8, 128, 0, 0, 16, 7));
 
-  gen::set_n(g.exec, g.nodes, g.b, 5000);
-  gen::set_threads(g.exec, g.nodes, g.b, 256);
-  gen::set_smem(g.exec, g.nodes, g.b, 65536u);  // over 48 KiB: the kernel's opt-in is raised first
-  gen::set_first(g.exec, g.nodes, g.b, 40);
-  gen::set_count(g.exec, g.nodes, g.b, 24);  // wider copy and memset than at instantiation
-  gen::set_mark(g.exec, g.nodes, g.b, -3);
+  g.set_n(5000);
+  g.set_threads(256);
+  g.set_smem(65536u);  // over 48 KiB: the kernel's opt-in is raised first
+  g.set_first(40);
+  g.set_count(24);  // wider copy and memset than at instantiation
+  g.set_mark(-3);
   instance.set("n", 5000);
   instance.set("threads", 256);
   instance.set("smem", 65536u);
@@ -73,23 +72,23 @@ TEST_CASE("generated set_NAME reconfigures nodes as Instance::set does", "[codeg
 }
 
 TEST_CASE("generated set_NAME refuses a value that breaks a limit or a bound and changes nothing", "[codegen][gpu]") {
-  Generated g;
-  gen::set_count(g.exec, g.nodes, g.b, 8);
+  gen::Graph g;
+  g.set_count(8);
 
-  const Error zero = error_of([&] { gen::set_n(g.exec, g.nodes, g.b, 0); });
+  const Error zero = error_of([&] { g.set_n(0); });
   CHECK(zero.code() == "R0032");
   CHECK_THAT(zero.what(), Catch::Contains("updates.graph:36:12: error[R0032]: node 'probe' cannot be configured "
                                           "with the Bindings' params: grid dimension x is 0; a kernel launch needs "
                                           "at least 1"));
-  CHECK(g.b.n == 1000);
+  CHECK(g.bindings().n == 1000);
 
-  const Error past = error_of([&] { gen::set_first(g.exec, g.nodes, g.b, 60); });  // 60 + 8 > 64
+  const Error past = error_of([&] { g.set_first(60); });  // 60 + 8 > 64
   CHECK(past.code() == "R0032");
   CHECK_THAT(past.what(), Catch::Contains("node 'take' cannot be configured with the Bindings' params: slice [60:8] "
                                           "is out of bounds of 'dst', which has 64 elements"));
-  CHECK(g.b.first == 0);
+  CHECK(g.bindings().first == 0);
 
-  const Error wide = error_of([&] { gen::set_threads(g.exec, g.nodes, g.b, 2048); });
+  const Error wide = error_of([&] { g.set_threads(2048); });
   CHECK_THAT(wide.what(), Catch::Contains("block dimension x is 2048, over CUDA's limit of 1024"));
 
   CHECK(launched(g) == expected(8, 128, 0, 0, 8, 7));  // as before the refusals

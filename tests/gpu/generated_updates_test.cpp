@@ -6,7 +6,6 @@
 
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "updates.graph.h"
 
@@ -22,46 +21,43 @@ std::vector<float> expected(float scale, float add, bool shifted) {
   return y;
 }
 
-// The generated graph, instantiated, with the Bindings it was built with; run() launches it
-// and reads y.
-struct Generated : GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> {
-  std::vector<float> run() {
-    launch();
-    return read<float>(b.y, gen::y_count);
-  }
-};
+// Launches the generated graph on the default stream and reads y.
+std::vector<float> run(const gen::Graph& g) {
+  g.launch(nullptr);
+  return read<float>(g.bindings().y, gen::y_count);
+}
 
 TEST_CASE("generated set_NAME sets one param in the bindings and in the exec", "[codegen][gpu]") {
-  Generated g;
-  CHECK(g.run() == expected(2.0f, 1.0f, true));
-  gen::set_scale(g.exec, g.nodes, g.b, 3.0f);
-  CHECK(g.b.scale == 3.0f);
-  CHECK(g.run() == expected(3.0f, 1.0f, true));
-  gen::set_add(g.exec, g.nodes, g.b, -5.0f);
-  CHECK(g.run() == expected(3.0f, -5.0f, true));
+  gen::Graph g;
+  CHECK(run(g) == expected(2.0f, 1.0f, true));
+  g.set_scale(3.0f);
+  CHECK(g.bindings().scale == 3.0f);
+  CHECK(run(g) == expected(3.0f, 1.0f, true));
+  g.set_add(-5.0f);
+  CHECK(run(g) == expected(3.0f, -5.0f, true));
 }
 
 TEST_CASE("generated set_enabled switches a node off and on and enabled reads it back", "[codegen][gpu]") {
-  Generated g;
-  CHECK(gen::enabled(g.exec, g.nodes, gen::Switchable::shifted));
-  gen::set_enabled(g.exec, g.nodes, gen::Switchable::shifted, false);
-  CHECK_FALSE(gen::enabled(g.exec, g.nodes, gen::Switchable::shifted));
-  CHECK(gen::enabled(g.exec, g.nodes, gen::Switchable::scaled));
-  CHECK(g.run() == expected(2.0f, 1.0f, false));
-  gen::set_enabled(g.exec, g.nodes, gen::Switchable::shifted, true);
-  CHECK(g.run() == expected(2.0f, 1.0f, true));
+  gen::Graph g;
+  CHECK(g.enabled(gen::Switchable::shifted));
+  g.set_enabled(gen::Switchable::shifted, false);
+  CHECK_FALSE(g.enabled(gen::Switchable::shifted));
+  CHECK(g.enabled(gen::Switchable::scaled));
+  CHECK(run(g) == expected(2.0f, 1.0f, false));
+  g.set_enabled(gen::Switchable::shifted, true);
+  CHECK(run(g) == expected(2.0f, 1.0f, true));
 }
 
 TEST_CASE("the runtime's set and enable give the generated updates' numbers", "[codegen][gpu]") {
-  Generated g;
+  gen::Graph g;
   Program program = Program::load(graph_path("updates"));
   Instance instance = program.instantiate("updates");
-  gen::set_scale(g.exec, g.nodes, g.b, 0.5f);
+  g.set_scale(0.5f);
   instance.set("scale", 0.5f);
-  gen::set_enabled(g.exec, g.nodes, gen::Switchable::shifted, false);
+  g.set_enabled(gen::Switchable::shifted, false);
   instance.enable("shifted", false);
   instance.launch();
-  const std::vector<float> generated = g.run();
+  const std::vector<float> generated = run(g);
   CHECK(generated == expected(0.5f, 1.0f, false));
   CHECK(read_buffer<float>(instance, "y") == generated);
 }

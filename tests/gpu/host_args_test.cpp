@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "host_args.graph.h"
 
@@ -169,23 +168,22 @@ TEST_CASE("generated code passes a host node's arguments to its typed function, 
           "[codegen][gpu]") {
   std::vector<Seen> seen;
   int ticks = 0;
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g(
-      [&](gen::Bindings& b) {
-        b.summarize = &summarize;
-        b.summarize_data = &seen;
-        b.tick = &tick;
-        b.tick_data = &ticks;
-      });
-  g.launch();
-  gen::set_scale(g.exec, g.nodes, g.b, 3.0f);  // the first launch may still be pending
-  g.launch();
+  gen::Graph g([&](gen::Bindings& b) {
+    b.summarize = &summarize;
+    b.summarize_data = &seen;
+    b.tick = &tick;
+    b.tick_data = &ticks;
+  });
+  g.launch(nullptr);
+  g.set_scale(3.0f);  // the first launch may still be pending
+  g.launch(nullptr);
   synchronize();
-  CHECK(seen == std::vector<Seen>{expected(g.b.y, 2.0f), expected(g.b.y, 3.0f)});
+  CHECK(seen == std::vector<Seen>{expected(g.bindings().y, 2.0f), expected(g.bindings().y, 3.0f)});
   CHECK(ticks == 2);
 
   graphc::Allocation<float> y2(kN, graphc::MemorySpace::host, "y2");
-  gen::rebind_y(g.exec, g.nodes, g.b, y2.get(), kN);
-  g.launch();
+  g.rebind_y(y2.get(), kN);
+  g.launch(nullptr);
   synchronize();
   REQUIRE(seen.size() == 3);
   CHECK(seen.back() == expected(y2.get(), 3.0f));
@@ -199,10 +197,8 @@ TEST_CASE("generated build() refuses a host node whose typed function is not set
   b.tick = &tick;
   b.tick_data = &ticks;
   gen::Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  const Error missing = error_of([&] { gen::build(graph, b, nodes); });
-  check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  const GraphHandle graph = create_graph();
+  const Error missing = error_of([&] { gen::build(graph.get(), b, nodes); });
   CHECK(missing.code() == "R0008");
   CHECK_THAT(missing.what(), Catch::Contains("host function 'summarize' of node 'summarize' is not set"));
 }

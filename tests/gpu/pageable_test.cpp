@@ -6,7 +6,6 @@
 
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "pageable.graph.h"
 
@@ -45,15 +44,15 @@ TEST_CASE("copies move pageable host memory on the runtime path, allocated or bo
 }
 
 TEST_CASE("generated code copies pageable host memory, allocated by Storage or rebound", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  g.launch();
-  CHECK(read<float>(g.b.dst, kN) == tripled(ramp(kN, 1.0f)));
+  gen::Graph g;
+  g.launch(nullptr);
+  CHECK(read<float>(g.bindings().dst, kN) == tripled(ramp(kN, 1.0f)));
 
   std::vector<float> src = ramp(kN, -50.0f);
   graphc::Allocation<float> pinned(kN, graphc::MemorySpace::host, "pinned");  // pinned fits a pageable buffer
-  gen::rebind_src(g.exec, g.nodes, g.b, src.data(), kN);
-  gen::rebind_dst(g.exec, g.nodes, g.b, pinned.get(), kN);
-  g.launch();
+  g.rebind_src(src.data(), kN);
+  g.rebind_dst(pinned.get(), kN);
+  g.launch(nullptr);
   CHECK(read<float>(pinned.get(), kN) == tripled(src));
 }
 

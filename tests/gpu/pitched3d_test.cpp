@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "pitched3d.graph.h"
 
@@ -168,24 +167,25 @@ TEST_CASE("the runtime uses a 3-D volume the caller binds, with its pitch", "[ru
 
 TEST_CASE("generated code allocates the volume with cudaMalloc3D and copies the same boxes", "[codegen][gpu]") {
   static_assert(gen::vol_depth == kD && gen::vol_count == kH && gen::vol_width == kW);
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  CHECK(g.b.vol_pitch >= kW * sizeof(float));
-  CHECK(g.b.img_pitch >= kW * sizeof(float));
-  CHECK(g.b.host_sub_pitch == 6 * sizeof(float));
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
+  CHECK(b.vol_pitch >= kW * sizeof(float));
+  CHECK(b.img_pitch >= kW * sizeof(float));
+  CHECK(b.host_sub_pitch == 6 * sizeof(float));
   const std::vector<float> in = input_volume();
-  std::memcpy(g.b.host_flat, in.data(), in.size() * sizeof(float));
+  std::memcpy(b.host_flat, in.data(), in.size() * sizeof(float));
   const auto read_host = [&](const std::string& name, std::size_t count) {
-    const float* host = name == "host_sub"     ? g.b.host_sub
-                        : name == "host_box"   ? g.b.host_box
-                        : name == "host_plane" ? g.b.host_plane
-                                               : g.b.host_img;
+    const float* host = name == "host_sub"     ? b.host_sub
+                        : name == "host_box"   ? b.host_box
+                        : name == "host_plane" ? b.host_plane
+                                               : b.host_img;
     return read<float>(host, count);
   };
-  g.launch();
+  g.launch(nullptr);
   check_results(read_host, in, 0.5f);
 
-  gen::set_add(g.exec, g.nodes, g.b, 0.25f);
-  g.launch();
+  g.set_add(0.25f);
+  g.launch(nullptr);
   check_results(read_host, in, 0.25f);
 }
 

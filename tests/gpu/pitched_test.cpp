@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "pitched.graph.h"
 
@@ -124,22 +123,23 @@ TEST_CASE("the runtime uses pitched memory the caller binds, with its pitch", "[
 
 TEST_CASE("generated code allocates the image pitched and runs the same boxes", "[codegen][gpu]") {
   static_assert(gen::img_count == kH && gen::img_width == kW);
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  CHECK(g.b.img_pitch >= kW * sizeof(float));
-  CHECK(g.b.host_in_pitch == kW * sizeof(float));
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
+  CHECK(b.img_pitch >= kW * sizeof(float));
+  CHECK(b.host_in_pitch == kW * sizeof(float));
   const std::vector<float> in = input_image();
-  write_host_image(g.b.host_in, in);
-  g.launch();
+  write_host_image(b.host_in, in);
+  g.launch(nullptr);
   const std::vector<float> image = expected_image(in, 1.5f);
-  CHECK(read<float>(g.b.host_img, kH * kW) == image);
-  CHECK(read<float>(g.b.host_tile, kTileH * kTileW) == expected_tile(image));
+  CHECK(read<float>(b.host_img, kH * kW) == image);
+  CHECK(read<float>(b.host_tile, kTileH * kTileW) == expected_tile(image));
 
-  gen::set_add(g.exec, g.nodes, g.b, 0.25f);
-  gen::set_cleared(g.exec, g.nodes, g.b, 7.0f);  // the memset's value: its box stays where it was
-  g.launch();
+  g.set_add(0.25f);
+  g.set_cleared(7.0f);  // the memset's value: its box stays where it was
+  g.launch(nullptr);
   const std::vector<float> updated = expected_image(in, 0.25f, 7.0f);
-  CHECK(read<float>(g.b.host_img, kH * kW) == updated);
-  CHECK(read<float>(g.b.host_tile, kTileH * kTileW) == expected_tile(updated));
+  CHECK(read<float>(b.host_img, kH * kW) == updated);
+  CHECK(read<float>(b.host_tile, kTileH * kTileW) == expected_tile(updated));
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "rebind.graph.h"
 
@@ -91,24 +90,25 @@ TEST_CASE("Instance::bind points every node that uses a buffer at new memory in 
 }
 
 TEST_CASE("generated rebind_NAME points the nodes at new memory as Instance::bind does", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
   const auto run = [&] {
-    g.launch();
-    return Results{read<float>(g.b.y, kN), read<float>(g.b.z, 64), read<float>(g.b.w, kN), read<float>(g.b.h, kN)};
+    g.launch(nullptr);
+    return Results{read<float>(b.y, kN), read<float>(b.z, 64), read<float>(b.w, kN), read<float>(b.h, kN)};
   };
   CHECK(run() == expected(ramp(kN, 0.0f)));
 
   const std::vector<float> values = ramp(kN, -300.0f);
   graphc::Allocation<float> x2 = device_copy(values);
-  gen::rebind_x(g.exec, g.nodes, g.b, x2.get(), kN);
-  CHECK(g.b.x == x2.get());
+  g.rebind_x(x2.get(), kN);
+  CHECK(b.x == x2.get());
   CHECK(run() == expected(values));
 
   std::vector<float> pageable(kN);
-  CHECK_THROWS_WITH(gen::rebind_x(g.exec, g.nodes, g.b, pageable.data(), kN),
+  CHECK_THROWS_WITH(g.rebind_x(pageable.data(), kN),
                     Catch::Contains("error[R0046]") && Catch::Contains("rebind.graph:13:12"));
-  CHECK_THROWS_WITH(gen::rebind_x(g.exec, g.nodes, g.b, x2.get(), kN - 1), Catch::Contains("error[R0007]"));
-  CHECK(g.b.x == x2.get());
+  CHECK_THROWS_WITH(g.rebind_x(x2.get(), kN - 1), Catch::Contains("error[R0007]"));
+  CHECK(b.x == x2.get());
   CHECK(run() == expected(values));
 }
 

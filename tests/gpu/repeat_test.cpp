@@ -5,7 +5,6 @@
 
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "repeat.graph.h"
 
@@ -51,11 +50,11 @@ TEST_CASE("a loop's calls and kernel nodes run in order on the runtime path", "[
 }
 
 TEST_CASE("generated code builds the loop's nodes, one member per index", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  CHECK(g.nodes.bias_0 != nullptr);
-  CHECK(g.nodes.bias_11 != nullptr);
-  g.launch();
-  const std::vector<float> act = read<float>(g.b.act, (kLayers + 1) * kN);
+  gen::Graph g;
+  CHECK(g.nodes().bias_0 != nullptr);
+  CHECK(g.nodes().bias_11 != nullptr);
+  g.launch(nullptr);
+  const std::vector<float> act = read<float>(g.bindings().act, (kLayers + 1) * kN);
   CHECK(std::vector<float>(act.begin() + kLayers * kN, act.end()) == reference(0.5f, true));
 }
 

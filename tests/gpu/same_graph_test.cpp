@@ -21,7 +21,6 @@
 #include "device_launch.graph.h"
 #include "diamond.graph.h"
 #include "events.graph.h"
-#include "generated_graph.h"
 #include "graph_memory.graph.h"
 #include "joined.graph.h"
 #include "graphc/generated_support.h"
@@ -151,17 +150,11 @@ GraphShape runtime_shape(const std::string& sample) {
   return runtime_shape(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph", sample);
 }
 
-// The generated build() of one sample, into a fresh graph, with its own Storage.
-template <class Storage, class Nodes, class Build>
-GraphShape generated_shape(Build build) {
-  const Storage storage;
-  Nodes nodes;
-  cudaGraph_t graph = nullptr;
-  graphc::check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  build(graph, storage.bindings(), nodes);
-  GraphShape shape = shape_of(graph);
-  graphc::check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
-  return shape;
+// The graph of one generated Graph (graphc::gen::NAME::Graph), with its own Storage.
+template <class Graph>
+GraphShape generated_shape() {
+  const Graph generated;
+  return shape_of(generated.graph());
 }
 
 void require_same(const GraphShape& runtime, const GraphShape& generated, std::size_t ir_nodes) {
@@ -179,13 +172,13 @@ void require_same(const GraphShape& runtime, const GraphShape& generated, std::s
 
 TEST_CASE("train_step: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::train_step;
-  require_same(runtime_shape("train_step"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 4);
+  require_same(runtime_shape("train_step"), generated_shape<gen::Graph>(), 4);
 }
 
 TEST_CASE("diamond: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::diamond;
   const GraphShape runtime = runtime_shape("diamond");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 5);
+  require_same(runtime, generated_shape<gen::Graph>(), 5);
   CHECK(runtime.edges.size() == 5);  // upload -> {left, right} -> combine -> download
 }
 
@@ -202,7 +195,7 @@ std::size_t top_level_nodes(const std::string& sample) {
 TEST_CASE("cg_solver: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::cg_solver;
   const GraphShape runtime = runtime_shape("cg_solver");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), top_level_nodes("cg_solver"));
+  require_same(runtime, generated_shape<gen::Graph>(), top_level_nodes("cg_solver"));
   CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
                       [](const NodeShape& n) { return n.type == cudaGraphNodeTypeConditional; }) == 1);
 }
@@ -210,7 +203,7 @@ TEST_CASE("cg_solver: the runtime and the generated code build the same graph", 
 TEST_CASE("branching: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::branching;
   const GraphShape runtime = runtime_shape("branching");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), top_level_nodes("branching"));
+  require_same(runtime, generated_shape<gen::Graph>(), top_level_nodes("branching"));
   CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
                       [](const NodeShape& n) { return n.type == cudaGraphNodeTypeConditional; }) == 4);
 }
@@ -218,7 +211,7 @@ TEST_CASE("branching: the runtime and the generated code build the same graph", 
 TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::heat2d;
   const GraphShape runtime = runtime_shape("heat2d");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 203);
+  require_same(runtime, generated_shape<gen::Graph>(), 203);
   CHECK(runtime.nodes[2].grid[0] == 64);  // (ceil_div(1024, 16), ...) x (16, 16)
   CHECK(runtime.nodes[2].block[1] == 16);
 }
@@ -228,7 +221,7 @@ TEST_CASE("pdl_pipeline: both paths build the same graphs, programmatic edge dat
   namespace pdl = graphc::gen::pdl;
   namespace plain = graphc::gen::plain;
   const GraphShape runtime = runtime_shape(path, "pdl");
-  require_same(runtime, generated_shape<pdl::Storage, pdl::Nodes>(pdl::build), 8);
+  require_same(runtime, generated_shape<pdl::Graph>(), 8);
   REQUIRE(runtime.edges.size() == 7);
   for (const EdgeShape& e : runtime.edges) {
     CHECK(std::get<2>(e) == cudaGraphKernelNodePortProgrammatic);
@@ -236,7 +229,7 @@ TEST_CASE("pdl_pipeline: both paths build the same graphs, programmatic edge dat
     CHECK(std::get<4>(e) == cudaGraphDependencyTypeProgrammatic);
   }
   const GraphShape sequential = runtime_shape(path, "plain");
-  require_same(sequential, generated_shape<plain::Storage, plain::Nodes>(plain::build), 8);
+  require_same(sequential, generated_shape<plain::Graph>(), 8);
   for (const EdgeShape& e : sequential.edges) {
     CHECK(std::get<2>(e) == cudaGraphKernelNodePortDefault);
     CHECK(std::get<4>(e) == cudaGraphDependencyTypeDefault);
@@ -248,11 +241,11 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
   namespace produce = graphc::gen::produce;
   namespace consume = graphc::gen::consume;
   const GraphShape produced = runtime_shape(path, "produce");
-  require_same(produced, generated_shape<produce::Storage, produce::Nodes>(produce::build), 2);
+  require_same(produced, generated_shape<produce::Graph>(), 2);
   CHECK(produced.nodes[1].type == cudaGraphNodeTypeEventRecord);
   CHECK(produced.nodes[1].has_event);
   const GraphShape consumed = runtime_shape(path, "consume");
-  require_same(consumed, generated_shape<consume::Storage, consume::Nodes>(consume::build), 2);
+  require_same(consumed, generated_shape<consume::Graph>(), 2);
   CHECK(consumed.nodes[0].type == cudaGraphNodeTypeWaitEvent);
   CHECK(consumed.nodes[0].has_event);
 }
@@ -260,19 +253,19 @@ TEST_CASE("events: both paths build the same record and wait nodes", "[runtime][
 TEST_CASE("timed: the generated Storage creates timing events that graphc::elapsed_ms reads", "[runtime][codegen]") {
   namespace gen = graphc::gen::timed;
   const std::string path = std::string(GRAPHC_TEST_DATA_DIR) + "/events.graph";
-  require_same(runtime_shape(path, "timed"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 4);
-  graphc::test::GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  g.launch();
+  require_same(runtime_shape(path, "timed"), generated_shape<gen::Graph>(), 4);
+  const gen::Graph g;
+  g.launch(nullptr);
   // slow_fill spins 2e7 cycles: at least 10 ms at an H100's top clock of 2 GHz.
-  CHECK(graphc::elapsed_ms(g.b.start, g.b.stop, "start", "stop") >= 9.0f);
-  CHECK_THROWS_WITH(graphc::elapsed_ms(g.b.start, g.b.plain, "start", "plain"),
+  CHECK(graphc::elapsed_ms(g.bindings().start, g.bindings().stop, "start", "stop") >= 9.0f);
+  CHECK_THROWS_WITH(graphc::elapsed_ms(g.bindings().start, g.bindings().plain, "start", "plain"),
                     Catch::Contains("cudaEventElapsedTime of events 'start' and 'plain' failed"));
 }
 
 TEST_CASE("joined: both paths build the optimiser's no-op kernel root and sink", "[runtime][codegen]") {
   namespace gen = graphc::gen::lanes;
   const GraphShape runtime = runtime_shape(std::string(GRAPHC_TEST_DATA_DIR) + "/joined.graph", "lanes");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 9);
+  require_same(runtime, generated_shape<gen::Graph>(), 9);
   // Created first and last: a 1-thread kernel, before the five roots and after the five leaves.
   for (const std::size_t i : {std::size_t{0}, std::size_t{8}}) {
     CHECK(runtime.nodes[i].type == cudaGraphNodeTypeKernel);
@@ -288,19 +281,23 @@ TEST_CASE("joined: both paths build the optimiser's no-op kernel root and sink",
 TEST_CASE("device_launch: both paths build the same graph, instantiated for device launch", "[runtime][codegen]") {
   namespace gen = graphc::gen::countdown;
   const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/device_launch/device_launch.graph";
-  require_same(runtime_shape(path, "countdown"), generated_shape<gen::Storage, gen::Nodes>(gen::build), 3);
+  require_same(runtime_shape(path, "countdown"), generated_shape<gen::Graph>(), 3);
   static_assert(gen::instantiate_flags == cudaGraphInstantiateFlagDeviceLaunch);
   graphc::Program program = graphc::Program::load(path);
   const graphc::Instance instance = program.instantiate("countdown");
   unsigned long long flags = 0;
   graphc::check_cuda(cudaGraphExecGetFlags(instance.exec(), &flags), "cudaGraphExecGetFlags");
   CHECK((flags & cudaGraphInstantiateFlagDeviceLaunch) != 0);
+  const gen::Graph generated;  // instantiated with gen::instantiate_flags
+  flags = 0;
+  graphc::check_cuda(cudaGraphExecGetFlags(generated.exec(), &flags), "cudaGraphExecGetFlags");
+  CHECK((flags & cudaGraphInstantiateFlagDeviceLaunch) != 0);
 }
 
 TEST_CASE("graph_memory: the runtime and the generated code build the same graph", "[runtime][codegen]") {
   namespace gen = graphc::gen::graph_memory;
   const GraphShape runtime = runtime_shape("graph_memory");
-  require_same(runtime, generated_shape<gen::Storage, gen::Nodes>(gen::build), 7);
+  require_same(runtime, generated_shape<gen::Graph>(), 7);
   const auto alloc = std::find_if(runtime.nodes.begin(), runtime.nodes.end(),
                                   [](const NodeShape& n) { return n.type == cudaGraphNodeTypeMemAlloc; });
   REQUIRE(alloc != runtime.nodes.end());

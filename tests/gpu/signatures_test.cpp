@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "signatures.graph.h"
 
@@ -44,14 +43,15 @@ TEST_CASE("char buffers, a char param and a nullptr argument reach kernels on bo
   instance.launch();
   CHECK(read_buffer<char>(instance, "shifted") == shifted_letters(1));
 
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> generated;
-  generated.launch();
-  CHECK(read<char>(generated.b.shifted, 26) == shifted_letters(-32));
-  CHECK(read<float>(generated.b.plain, kCount) == scaled(false));
-  CHECK(read<float>(generated.b.biased, kCount) == scaled(true));
-  gen::set_shift(generated.exec, generated.nodes, generated.b, char{1});
-  generated.launch();
-  CHECK(read<char>(generated.b.shifted, 26) == shifted_letters(1));
+  gen::Graph generated;
+  const gen::Bindings& b = generated.bindings();
+  generated.launch(nullptr);
+  CHECK(read<char>(b.shifted, 26) == shifted_letters(-32));
+  CHECK(read<float>(b.plain, kCount) == scaled(false));
+  CHECK(read<float>(b.biased, kCount) == scaled(true));
+  generated.set_shift(char{1});
+  generated.launch(nullptr);
+  CHECK(read<char>(b.shifted, 26) == shifted_letters(1));
 }
 
 }  // namespace

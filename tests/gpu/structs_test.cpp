@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "structs.graph.h"
 
@@ -61,18 +60,19 @@ TEST_CASE("the runtime packs structs by the C ABI, and set and bind update their
 }
 
 TEST_CASE("generated code constructs the kernel structs, and set_factor and rebind_x update them", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  const auto current = [&] { return results(g.b.out, g.b.tags, g.b.scaled); };
-  g.launch();
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
+  const auto current = [&] { return results(b.out, b.tags, b.scaled); };
+  g.launch(nullptr);
   CHECK(current() == expected(ramp(kN, 1.0f), 3.0f));
 
-  gen::set_factor(g.exec, g.nodes, g.b, 5.0f);
-  g.launch();
+  g.set_factor(5.0f);
+  g.launch(nullptr);
   CHECK(current() == expected(ramp(kN, 1.0f), 5.0f));
 
   const graphc::Allocation<float> x2 = device_copy(ramp(kN, 100.0f));
-  gen::rebind_x(g.exec, g.nodes, g.b, x2.get(), kN);
-  g.launch();
+  g.rebind_x(x2.get(), kN);
+  g.launch(nullptr);
   CHECK(current() == expected(ramp(kN, 100.0f), 5.0f));
 }
 

@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "vectors.graph.h"
 
@@ -110,28 +109,29 @@ TEST_CASE("the runtime passes vector types by value, sets every lane and reads t
 
 TEST_CASE("generated code constructs CUDA's vector types, and set_sx, set_tint and rebind_mixed reach them",
           "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  static_assert(std::is_same_v<decltype(g.b.points), float4*>);
-  static_assert(std::is_same_v<decltype(g.b.pairs), __half2*>);
-  static_assert(std::is_same_v<decltype(g.b.tint), float4>);
-  static_assert(std::is_same_v<decltype(g.b.step), __half2>);
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
+  static_assert(std::is_same_v<decltype(b.points), float4*>);
+  static_assert(std::is_same_v<decltype(b.pairs), __half2*>);
+  static_assert(std::is_same_v<decltype(b.tint), float4>);
+  static_assert(std::is_same_v<decltype(b.step), __half2>);
   const auto current = [&](const void* mixed) {
-    return results(mixed, g.b.rgba, g.b.pairs, g.b.scaled, g.b.image_out, g.b.tinted);
+    return results(mixed, b.rgba, b.pairs, b.scaled, b.image_out, b.tinted);
   };
-  g.launch();
-  CHECK(current(g.b.mixed) == expected(2.0f));
+  g.launch(nullptr);
+  CHECK(current(b.mixed) == expected(2.0f));
 
-  gen::set_sx(g.exec, g.nodes, g.b, 5.0f);
-  g.launch();
-  CHECK(current(g.b.mixed) == expected(5.0f));
+  g.set_sx(5.0f);
+  g.launch(nullptr);
+  CHECK(current(b.mixed) == expected(5.0f));
 
   graphc::Allocation<float2> mixed2(kN, MemorySpace::device, "mixed2");
-  gen::rebind_mixed(g.exec, g.nodes, g.b, mixed2.get(), kN);
-  g.launch();
+  g.rebind_mixed(mixed2.get(), kN);
+  g.launch(nullptr);
   CHECK(current(mixed2.get()) == expected(5.0f));
 
-  gen::set_tint(g.exec, g.nodes, g.b, make_float4(2.0f, 3.0f, 0.25f, -1.0f));
-  g.launch();
+  g.set_tint(make_float4(2.0f, 3.0f, 0.25f, -1.0f));
+  g.launch(nullptr);
   CHECK(current(mixed2.get()) == expected(5.0f, {2.0f, 3.0f, 0.25f, -1.0f}));
 }
 

@@ -11,7 +11,6 @@
 #include <cstring>
 #include <vector>
 
-#include "generated_graph.h"
 #include "gpu_test_support.h"
 #include "views.graph.h"
 
@@ -118,22 +117,23 @@ TEST_CASE("views read and write their base's memory as another type on the runti
 }
 
 TEST_CASE("generated code reads and writes through views and follows rebind_NAME of a base", "[codegen][gpu]") {
-  GeneratedGraph<gen::Storage, gen::Bindings, gen::Nodes, gen::build, gen::instantiate_flags> g;
-  g.launch();
-  CHECK(read<std::uint64_t>(g.b.data, kN) == expected_data_bits());
-  CHECK(read<std::uint8_t>(g.b.raw, kRawBytes) == byte_pattern());
-  CHECK(read<float>(g.b.out, kN) == expected_out());
-  CHECK(read<float>(g.b.back, 2 * kN) == expected_back());
+  gen::Graph g;
+  const gen::Bindings& b = g.bindings();
+  g.launch(nullptr);
+  CHECK(read<std::uint64_t>(b.data, kN) == expected_data_bits());
+  CHECK(read<std::uint8_t>(b.raw, kRawBytes) == byte_pattern());
+  CHECK(read<float>(b.out, kN) == expected_out());
+  CHECK(read<float>(b.back, 2 * kN) == expected_back());
 
   graphc::Allocation<std::uint8_t> raw2 = zeroed_device<std::uint8_t>(kRawBytes, "raw2");
   graphc::Allocation<double> data2 = zeroed_device<double>(kN, "data2");
-  zero(g.b.raw, kRawBytes);
-  zero(g.b.out, kN * sizeof(float));
-  gen::rebind_raw(g.exec, g.nodes, g.b, raw2.get(), kRawBytes);
-  gen::rebind_data(g.exec, g.nodes, g.b, data2.get(), kN);
-  g.launch();
+  zero(b.raw, kRawBytes);
+  zero(b.out, kN * sizeof(float));
+  g.rebind_raw(raw2.get(), kRawBytes);
+  g.rebind_data(data2.get(), kN);
+  g.launch(nullptr);
   CHECK(read<std::uint8_t>(raw2.get(), kRawBytes) == byte_pattern());
-  CHECK(read<float>(g.b.out, kN) == expected_out());
+  CHECK(read<float>(b.out, kN) == expected_out());
   CHECK(read<std::uint64_t>(data2.get(), kN) == expected_data_bits());
 }
 

@@ -1,6 +1,6 @@
-// scale_generated: graph `scale` built by the C++ that graphc_add_graph generated,
-// launched with a = 3, then with a = 5 through update_params; each result checked against
-// a * i. Exit 77 (and says so) where there is no CUDA device.
+// scale_generated: graph `scale` owned by the class Graph that graphc_add_graph generated,
+// launched with a = 3, then with a = 5 through set_a; each result checked against a * i.
+// Exit 77 (and says so) where there is no CUDA device.
 #include <cstdio>
 
 #include "scale.graph.h"
@@ -27,27 +27,17 @@ int main() {
     std::puts("SKIP: no CUDA device");
     return 77;
   }
-  const gen::Storage storage;
-  gen::Bindings b = storage.bindings();
-  cudaGraph_t graph = nullptr;
-  graphc::check_cuda(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
-  gen::Nodes nodes;
-  gen::build(graph, b, nodes);
-  cudaGraphExec_t exec = nullptr;
-  graphc::check_cuda(cudaGraphInstantiate(&exec, graph, gen::instantiate_flags), "cudaGraphInstantiate");
-  graphc::check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  gen::Graph graph;  // its own buffers (h_x = iota(0)), built, instantiated and uploaded
+  graph.launch(nullptr);
   graphc::check_cuda(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
-  bool ok = expect(b.h_x, 3.0f);
+  bool ok = expect(graph.bindings().h_x, 3.0f);
 
   // h_x now holds 3 i; the upload copies it again, so the second launch makes 15 i.
-  b.a = 5.0f;
-  gen::update_params(exec, nodes, b);
-  graphc::check_cuda(cudaGraphLaunch(exec, nullptr), "cudaGraphLaunch");
+  graph.set_a(5.0f);
+  graph.launch(nullptr);
   graphc::check_cuda(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
-  ok = expect(b.h_x, 15.0f) && ok;
+  ok = expect(graph.bindings().h_x, 15.0f) && ok;
 
-  graphc::check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
-  graphc::check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   std::puts(ok ? "scale_generated: ok" : "scale_generated: FAILED");
   return ok ? 0 : 1;
 }
