@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "graph_by_name.h"
 #include "graphc/generated_support.h"
+#include "graphc/introspect.h"
 #include "graphc/program.h"
 #include "report.h"
 #include "ir/graph.h"
@@ -145,7 +146,7 @@ void watch(const Options& o, Instance& instance, const std::vector<std::string>&
       }
       files = instance.files();
       seen = modification_times(files);
-      const ir::Graph& graph = instance.ir();
+      const ir::Graph& graph = ir_of(instance);
       std::vector<const ir::Buffer*> printed;
       for (const std::string& name : printed_names) {
         if (const auto id = graph.find_buffer(name)) {
@@ -185,7 +186,7 @@ int run(const Options& o) {
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 
-  const ir::Graph* graph = pick_graph(program.ir(), o.graph);
+  const ir::Graph* graph = pick_graph(ir_of(program), o.graph);
   if (graph == nullptr) return exit_usage;
   std::vector<const ir::Buffer*> printed;
   for (const std::string& name : o.prints) {

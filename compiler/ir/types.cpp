@@ -12,65 +12,6 @@
 namespace graphc::ir {
 namespace {
 
-struct TypeInfo {
-  std::string_view name;
-  std::string_view cpp;
-  std::size_t size;
-  bool floating;
-  bool is_signed;
-  ScalarType component;  // a scalar's own type
-  std::size_t lanes;     // 1 for a scalar
-  std::size_t alignment;
-};
-
-constexpr TypeInfo scalar(std::string_view name, std::string_view cpp, std::size_t size, bool floating,
-                          bool is_signed, ScalarType self) {
-  return {name, cpp, size, floating, is_signed, self, 1, size};
-}
-
-// CUDA's rule (vector_types.h): 2 and 4 lanes are aligned to their size, 3 lanes to their
-// component.
-constexpr TypeInfo vector(std::string_view name, std::string_view cpp, const TypeInfo& component,
-                          std::size_t lanes) {
-  const std::size_t size = component.size * lanes;
-  return {name, cpp, size, component.floating, component.is_signed, component.component, lanes,
-          lanes == 3 ? component.size : size};
-}
-
-using ST = ScalarType;
-constexpr TypeInfo kI8 = scalar("i8", "std::int8_t", 1, false, true, ST::i8);
-constexpr TypeInfo kI16 = scalar("i16", "std::int16_t", 2, false, true, ST::i16);
-constexpr TypeInfo kI32 = scalar("i32", "std::int32_t", 4, false, true, ST::i32);
-constexpr TypeInfo kI64 = scalar("i64", "std::int64_t", 8, false, true, ST::i64);
-constexpr TypeInfo kU8 = scalar("u8", "std::uint8_t", 1, false, false, ST::u8);
-constexpr TypeInfo kU16 = scalar("u16", "std::uint16_t", 2, false, false, ST::u16);
-constexpr TypeInfo kU32 = scalar("u32", "std::uint32_t", 4, false, false, ST::u32);
-constexpr TypeInfo kU64 = scalar("u64", "std::uint64_t", 8, false, false, ST::u64);
-constexpr TypeInfo kF16 = scalar("f16", "__half", 2, true, true, ST::f16);
-constexpr TypeInfo kBF16 = scalar("bf16", "__nv_bfloat16", 2, true, true, ST::bf16);
-constexpr TypeInfo kF32 = scalar("f32", "float", 4, true, true, ST::f32);
-constexpr TypeInfo kF64 = scalar("f64", "double", 8, true, true, ST::f64);
-
-// In ScalarType's order.
-constexpr std::array<TypeInfo, 42> kTypes = {{
-    kI8, kI16, kI32, kI64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64,
-    scalar("char", "char", 1, false, true, ST::c8),
-    vector("char2", "char2", kI8, 2), vector("char3", "char3", kI8, 3), vector("char4", "char4", kI8, 4),
-    vector("uchar2", "uchar2", kU8, 2), vector("uchar3", "uchar3", kU8, 3), vector("uchar4", "uchar4", kU8, 4),
-    vector("short2", "short2", kI16, 2), vector("short3", "short3", kI16, 3), vector("short4", "short4", kI16, 4),
-    vector("ushort2", "ushort2", kU16, 2), vector("ushort3", "ushort3", kU16, 3), vector("ushort4", "ushort4", kU16, 4),
-    vector("int2", "int2", kI32, 2), vector("int3", "int3", kI32, 3), vector("int4", "int4", kI32, 4),
-    vector("uint2", "uint2", kU32, 2), vector("uint3", "uint3", kU32, 3), vector("uint4", "uint4", kU32, 4),
-    vector("longlong2", "longlong2", kI64, 2), vector("longlong3", "longlong3", kI64, 3),
-    vector("ulonglong2", "ulonglong2", kU64, 2), vector("ulonglong3", "ulonglong3", kU64, 3),
-    vector("float2", "float2", kF32, 2), vector("float3", "float3", kF32, 3), vector("float4", "float4", kF32, 4),
-    vector("double2", "double2", kF64, 2), vector("double3", "double3", kF64, 3),
-    vector("half2", "__half2", kF16, 2), vector("nv_bfloat162", "__nv_bfloat162", kBF16, 2),
-}};
-static_assert(kTypes.size() == static_cast<std::size_t>(ST::nv_bfloat162) + 1);
-
-const TypeInfo& info(ScalarType type) { return kTypes[static_cast<std::size_t>(type)]; }
-
 // float -> IEEE half or bfloat16 bits, rounding to nearest even.
 std::uint16_t to_half_bits(float value) {
   const std::uint32_t f = std::bit_cast<std::uint32_t>(value);
@@ -134,25 +75,16 @@ bool integer_fits(const Scalar& s) {
 
 }  // namespace
 
-std::string_view type_name(ScalarType type) { return info(type).name; }
-std::string_view cpp_type_name(ScalarType type) { return info(type).cpp; }
-std::size_t type_size(ScalarType type) { return info(type).size; }
-std::size_t type_alignment(ScalarType type) { return info(type).alignment; }
-bool is_vector(ScalarType type) { return info(type).lanes > 1; }
-ScalarType component_type(ScalarType type) { return info(type).component; }
-std::size_t lanes(ScalarType type) { return info(type).lanes; }
-bool is_float(ScalarType type) { return info(type).floating; }
-bool is_signed(ScalarType type) { return info(type).is_signed; }
-
 std::vector<std::string_view> type_names() {
   std::vector<std::string_view> names;
-  for (const TypeInfo& type : kTypes) names.push_back(type.name);
+  for (const auto& type : detail::scalar_types::kTable) names.push_back(type.name);
   return names;
 }
 
 std::optional<ScalarType> parse_type(std::string_view name) {
-  for (std::size_t i = 0; i < kTypes.size(); ++i) {
-    if (kTypes[i].name == name) return static_cast<ScalarType>(i);
+  const auto& table = detail::scalar_types::kTable;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table[i].name == name) return static_cast<ScalarType>(i);
   }
   return std::nullopt;
 }

@@ -9,48 +9,23 @@
 #include <string_view>
 #include <vector>
 
+#include "graphc/scalar_type.h"
+
 namespace graphc::ir {
 
-/// The types of the language.
-/// - Scalars: i8 ... f64, as CUDA C++ types, and `char` (c8): C++ `char`, a type of its own
-///   in C++ that neither i8 (`signed char`) nor u8 (`unsigned char`) converts to as a
-///   pointer. Its values are those of a signed 8-bit integer, as on the x86-64 hosts CUDA
-///   targets. Scalars are the types of params, consts, values and struct fields.
-/// - CUDA's vector types (vector_types.h, cuda_fp16.h, cuda_bf16.h), by CUDA's names:
-///   char2 ... double3, of 2, 3 or 4 lanes of a scalar component, laid out as CUDA lays them
-///   out (float2: 8 bytes aligned to 8; float3: 12 bytes aligned to 4; float4: 16 aligned to
-///   16). They are element types of buffers, views and allocs, and the types of aggregate
-///   kernel arguments `float4{x, y, z, w}` and of params (`param tint : float4`); no value or
-///   const has one. The 4-lane
-///   64-bit types CUDA 13 deprecates (double4, longlong4) and the 1-lane ones are not among
-///   them.
-enum class ScalarType : std::uint8_t {
-  i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c8,
-  char2, char3, char4, uchar2, uchar3, uchar4, short2, short3, short4, ushort2, ushort3, ushort4,
-  int2, int3, int4, uint2, uint3, uint4, longlong2, longlong3, ulonglong2, ulonglong3,
-  float2, float3, float4, double2, double3, half2, nv_bfloat162,
-};
+/// The language's types and their properties are the runtime's public ones
+/// (graphc/scalar_type.h): one enum for the compiler and the runtime's API.
+using graphc::ScalarType;
+using graphc::type_name;
+using graphc::cpp_type_name;
+using graphc::type_size;
+using graphc::type_alignment;
+using graphc::is_vector;
+using graphc::component_type;
+using graphc::lanes;
+using graphc::is_float;
+using graphc::is_signed;
 
-/// "f32", "u64", "float4", ...
-std::string_view type_name(ScalarType type);
-/// The CUDA C++ spelling: "float", "__half", "__nv_bfloat16", "std::int32_t", "float4",
-/// "__half2", ...
-std::string_view cpp_type_name(ScalarType type);
-/// Size in bytes: 1, 2, 4 or 8 for a scalar; lanes * the component's for a vector (16 for
-/// float4, 12 for float3).
-std::size_t type_size(ScalarType type);
-/// Alignment in bytes: a scalar's size; a vector's as CUDA declares it (its size for 2 and 4
-/// lanes, its component's for 3).
-std::size_t type_alignment(ScalarType type);
-/// Whether the type is one of CUDA's vector types.
-bool is_vector(ScalarType type);
-/// The scalar type of a vector's lanes (f32 for float4, f16 for half2); a scalar's own.
-ScalarType component_type(ScalarType type);
-/// The number of lanes: 2, 3 or 4 for a vector, 1 for a scalar.
-std::size_t lanes(ScalarType type);
-/// Of a vector, its component's.
-bool is_float(ScalarType type);
-bool is_signed(ScalarType type);
 std::optional<ScalarType> parse_type(std::string_view name);
 /// Every type's language name, scalars first (for "did you mean").
 std::vector<std::string_view> type_names();

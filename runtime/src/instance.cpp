@@ -32,7 +32,6 @@ void Instance::launch(cudaStream_t stream) {
   detail::check(status, operation.c_str(), detail::CallSite::at(state_->program->sources(), graph.range));
 }
 
-const ir::Graph& Instance::ir() const { return state_->graph(); }
 
 std::vector<std::string> Instance::files() const { return files_read(*state_->program->compilation); }
 

@@ -27,8 +27,6 @@ const std::vector<ModuleInfo>& Program::modules() const {
 }
 
 const std::string& Program::warnings() const { return state_->warnings; }
-const ir::Module& Program::ir() const { return state_->module(); }
-const SourceManager& Program::sources() const { return state_->sources(); }
 
 Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
   const ir::GraphId root = detail::find_graph(*state_, graph_name);

@@ -17,7 +17,7 @@
 
 #include "graphc/error.h"
 #include "graphc/scalar_type.h"
-#include "ir/types.h"
+#include "graphc/type_of.h"
 
 namespace graphc {
 
@@ -26,7 +26,7 @@ class CaptureArgs {
   /// One argument as the node passes it.
   struct Arg {
     bool is_buffer = false;
-    ir::ScalarType type = ir::ScalarType::f32;  // a buffer's element type, or the value's type
+    ScalarType type = ScalarType::f32;  // a buffer's element type, or the value's type
     void* pointer = nullptr;                    // a buffer: the address, after `buf + k`'s offset
     std::size_t elements = 0;                   // a buffer: elements from `pointer` to its end
     std::array<std::byte, 8> bytes{};           // a value: its bytes in `type`
@@ -52,7 +52,7 @@ class CaptureArgs {
       if (!arg.is_buffer) mismatch(i, "a pointer");
     } else {
       if (!arg.is_buffer || arg.type != detail::element_type_of<E>()) {
-        mismatch(i, std::string(ir::cpp_type_name(detail::element_type_of<E>())) + "*");
+        mismatch(i, std::string(cpp_type_name(detail::element_type_of<E>())) + "*");
       }
     }
     return static_cast<T*>(arg.pointer);
@@ -64,7 +64,7 @@ class CaptureArgs {
   T value(std::size_t i) const {
     const Arg& arg = at(i);
     if (arg.is_buffer || arg.type != detail::scalar_type_of<T>()) {
-      mismatch(i, std::string(ir::cpp_type_name(detail::scalar_type_of<T>())));
+      mismatch(i, std::string(cpp_type_name(detail::scalar_type_of<T>())));
     }
     T out;
     std::memcpy(&out, arg.bytes.data(), sizeof(T));
@@ -108,8 +108,8 @@ class CaptureArgs {
 
   [[noreturn]] void mismatch(std::size_t i, const std::string& taken) const {
     const Arg& arg = args_[i];
-    const std::string passes = arg.is_buffer ? std::string("a buffer of ") + std::string(ir::type_name(arg.type))
-                                             : std::string("a value of type ") + std::string(ir::type_name(arg.type));
+    const std::string passes = arg.is_buffer ? std::string("a buffer of ") + std::string(type_name(arg.type))
+                                             : std::string("a value of type ") + std::string(type_name(arg.type));
     fail("argument " + std::to_string(i + 1) + " as " + passes + ", but function '" + function_ + "' takes " + taken +
          " (" + std::string(passes_hint(arg)) + ")");
   }

@@ -12,15 +12,13 @@
 
 #include "graphc/error.h"
 #include "graphc/scalar_type.h"
-#include "ir/types.h"
+#include "graphc/type_of.h"
 
 namespace graphc {
-namespace ir {
-struct Graph;
-}
 namespace detail {
 
 struct InstanceState;
+struct Introspection;
 
 }  // namespace detail
 
@@ -117,7 +115,7 @@ class Instance {
   /// the file at the path it was given, E0002 when there is none), with the files it imports
   /// and its modules (an edited `.cu` is compiled again by NVRTC), and rebuilds this graph
   /// with the same bindings and load options. When the graph's topology is unchanged
-  /// (ir::topology_difference: only values, launch shapes and kernels changed), the
+  /// (only values, launch shapes and kernels changed), the
   /// nodes whose parameters changed are set in the executable graph and no graph is built
   /// (ReloadResult::Kind::nodes_set); where a node cannot be set so (a capture node, changed
   /// launch attributes, a setting CUDA refuses), a new graph is built and the executable
@@ -130,8 +128,6 @@ class Instance {
   /// A file with errors throws graphc::Error as Program::load does, and any failure leaves
   /// the instance as it was. Wait for running launches first (the old graph is destroyed).
   ReloadResult reload(cudaStream_t stream = nullptr);
-  /// The IR of this instance's graph (after reload(), of the file as reloaded).
-  const ir::Graph& ir() const;
   /// The files the graph was compiled from: the file, the files it imports, then their
   /// modules (compile.h files_read). A hot reloader watches them and calls reload().
   std::vector<std::string> files() const;
@@ -195,11 +191,12 @@ class Instance {
 
  private:
   friend class Program;
+  friend struct detail::Introspection;
   explicit Instance(std::unique_ptr<detail::InstanceState> state);
   /// The instance of the first of `states` (detail::instantiate_closure's), owning the
   /// instances of the others, the graphs it launches.
   static Instance assemble(std::vector<std::unique_ptr<detail::InstanceState>> states);
-  void set_bytes(std::string_view name, ir::ScalarType given, const void* value);
+  void set_bytes(std::string_view name, ScalarType given, const void* value);
   /// reload's end once `fresh` holds the updated exec: it replaces this instance's state.
   void commit(std::unique_ptr<detail::InstanceState> fresh, cudaStream_t stream);
 

@@ -24,12 +24,9 @@
 
 namespace graphc {
 
-class SourceManager;
-namespace ir {
-struct Module;
-}
 namespace detail {
 struct ProgramState;
+struct Introspection;
 }
 
 /// What loading one `module` declaration did (Program::modules()).
@@ -95,11 +92,9 @@ class Program {
 
   /// Warnings reported while loading, rendered (empty when none).
   const std::string& warnings() const;
-  /// The validated IR and the sources it points into.
-  const ir::Module& ir() const;
-  const SourceManager& sources() const;
 
  private:
+  friend struct detail::Introspection;
   explicit Program(std::shared_ptr<detail::ProgramState> state);
 
   std::shared_ptr<detail::ProgramState> state_;

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "buffers.h"
-#include "graphc/scalar_type.h"
+#include "graphc/type_of.h"
 
 namespace graphc::detail {
 namespace {
