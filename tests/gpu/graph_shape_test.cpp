@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpu_test_support.h"
+#include "graphc/introspect.h"
 #include "ir/graph.h"
 
 namespace graphc::test {
@@ -44,7 +45,7 @@ graph shape {
   Bindings bindings;
   bindings.host("tick", nothing, nullptr);
   Instance instance = program.instantiate("shape", bindings);
-  const ir::Graph& graph = program.ir().graphs.at(0);
+  const ir::Graph& graph = ir_of(program).graphs.at(0);
 
   const std::map<std::string, cudaGraphNodeType> kinds = {
       {"download", cudaGraphNodeTypeMemcpy}, {"left", cudaGraphNodeTypeKernel}, {"right", cudaGraphNodeTypeKernel},
@@ -131,7 +132,7 @@ graph implied {
     Instance instance = program.instantiate("implied");
     const Edges chain = {{"k0", "k1"}, {"k1", "k2"}, {"k2", "k3"}};
     const Edges all = {{"k0", "k1"}, {"k1", "k2"}, {"k2", "k3"}, {"k0", "k2"}, {"k0", "k3"}, {"k1", "k3"}};
-    CHECK(built_edges(instance, program.ir().graphs.at(0)) == (optimize ? chain : all));
+    CHECK(built_edges(instance, ir_of(program).graphs.at(0)) == (optimize ? chain : all));
     instance.launch();
     CHECK(read_buffer<float>(instance, "d") == std::vector<float>(64, 31.0f));  // ((((1*2+1)*2+1)*2+1)*2+1)
   }
@@ -172,7 +173,7 @@ TEST_CASE("many roots and leaves are joined by the runtime's no-op kernel, and t
       check_cuda(cudaGraphNodeGetType(roots[0], &type), "cudaGraphNodeGetType");
       CHECK(type == cudaGraphNodeTypeKernel);
       CHECK(count == 9);
-      const Edges edges = built_edges(instance, program.ir().graphs.at(0));
+      const Edges edges = built_edges(instance, ir_of(program).graphs.at(0));
       for (const char* root : {"a0", "b", "c", "d", "e0"}) CHECK(edges.count({"graphc_root", root}) == 1);
       for (const char* leaf : {"a1", "b", "c", "d", "e1"}) CHECK(edges.count({leaf, "graphc_sink"}) == 1);
       CHECK(edges.size() == 12);

@@ -25,6 +25,7 @@
 #include "joined.graph.h"
 #include "graphc/generated_support.h"
 #include "graphc/program.h"
+#include "graphc/introspect.h"
 #include "ir/graph.h"
 #include "heat2d.graph.h"
 #include "pdl_pipeline.graph.h"
@@ -187,7 +188,7 @@ TEST_CASE("diamond: the runtime and the generated code build the same graph", "[
 std::size_t top_level_nodes(const std::string& sample) {
   const graphc::Program program =
       graphc::Program::load(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph");
-  const auto& nodes = program.ir().graphs.at(0).nodes;
+  const auto& nodes = ir_of(program).graphs.at(0).nodes;
   return static_cast<std::size_t>(
       std::count_if(nodes.begin(), nodes.end(), [](const graphc::ir::Node& n) { return !n.body.valid(); }));
 }

@@ -1,13 +1,13 @@
-#include "build_graph.h"
+#include "build/build_graph.h"
 
 #include <optional>
 #include <string>
 
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
-#include "node_params.h"
-#include "refold.h"
+#include "build/node_params.h"
+#include "update/refold.h"
 
 namespace graphc::detail {
 namespace {

@@ -15,13 +15,13 @@
 #include <optional>
 #include <vector>
 
-#include "captures.h"
-#include "handles.h"
-#include "host_args.h"
+#include "build/captures.h"
+#include "resources/handles.h"
+#include "build/host_args.h"
 #include "ir/graph.h"
-#include "kernel_args.h"
-#include "program_state.h"
-#include "resolve_functions.h"
+#include "build/kernel_args.h"
+#include "program/program_state.h"
+#include "modules/resolve_functions.h"
 #include "sema/node_config.h"
 
 namespace graphc::detail {

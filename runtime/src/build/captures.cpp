@@ -1,4 +1,4 @@
-#include "captures.h"
+#include "build/captures.h"
 
 #include <algorithm>
 #include <array>

@@ -11,8 +11,8 @@
 #include "graphc/capture.h"
 #include "graphc/capture_resources.h"
 #include "ir/graph.h"
-#include "kernel_args.h"
-#include "program_state.h"
+#include "build/kernel_args.h"
+#include "program/program_state.h"
 
 namespace graphc::detail {
 

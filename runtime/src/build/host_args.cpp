@@ -1,4 +1,4 @@
-#include "host_args.h"
+#include "build/host_args.h"
 
 #include <algorithm>
 #include <cstring>

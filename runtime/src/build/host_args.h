@@ -15,7 +15,7 @@
 #include "graphc/bindings.h"
 #include "ir/graph.h"
 #include "ir/host_args.h"
-#include "kernel_args.h"
+#include "build/kernel_args.h"
 
 namespace graphc::detail {
 

@@ -1,14 +1,14 @@
-#include "instantiate.h"
+#include "build/instantiate.h"
 
 #include <algorithm>
 #include <variant>
 
-#include "buffers.h"
-#include "build_graph.h"
-#include "cuda_check.h"
-#include "events.h"
-#include "refold.h"
-#include "runtime_diag.h"
+#include "resources/buffers.h"
+#include "build/build_graph.h"
+#include "errors/cuda_check.h"
+#include "resources/events.h"
+#include "update/refold.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 

@@ -1,4 +1,4 @@
-#include "kernel_args.h"
+#include "build/kernel_args.h"
 
 #include <algorithm>
 #include <cstring>

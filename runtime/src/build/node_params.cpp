@@ -1,4 +1,4 @@
-#include "node_params.h"
+#include "build/node_params.h"
 
 #include "ir/pitched_copy.h"
 

@@ -10,7 +10,7 @@
 #include "graphc/bindings.h"
 #include "graphc/launch_attributes.h"
 #include "ir/graph.h"
-#include "kernel_args.h"
+#include "build/kernel_args.h"
 
 namespace graphc::detail {
 

@@ -1,4 +1,4 @@
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 
 #include "graphc/generated_support.h"
 

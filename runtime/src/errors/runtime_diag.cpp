@@ -1,4 +1,4 @@
-#include "runtime_diag.h"
+#include "errors/runtime_diag.h"
 
 #include "diag/render.h"
 #include "graphc/error.h"

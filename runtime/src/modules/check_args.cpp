@@ -1,9 +1,9 @@
-#include "check_args.h"
+#include "modules/check_args.h"
 
 #include <map>
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 

@@ -1,4 +1,4 @@
-#include "module_set.h"
+#include "modules/module_set.h"
 
 #include <fstream>
 #include <iterator>
@@ -6,8 +6,8 @@
 #include "modules/stable_hash.h"
 
 #include "modules/module_kernels.h"
-#include "modules_library.h"
-#include "modules_nvrtc.h"
+#include "modules/modules_library.h"
+#include "modules/modules_nvrtc.h"
 
 namespace graphc::detail {
 namespace {

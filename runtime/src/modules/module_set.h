@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "compile.h"
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 #include "graphc/program.h"
-#include "handles.h"
-#include "noop_kernel.h"
+#include "resources/handles.h"
+#include "modules/noop_kernel.h"
 
 namespace graphc::detail {
 

@@ -1,10 +1,10 @@
-#include "modules_library.h"
+#include "modules/modules_library.h"
 
 #include <filesystem>
 
 #include <fmt/format.h>
 
-#include "runtime_diag.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 

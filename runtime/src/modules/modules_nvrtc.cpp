@@ -1,9 +1,9 @@
-#include "modules_nvrtc.h"
+#include "modules/modules_nvrtc.h"
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "handles.h"
-#include "module_site.h"
+#include "resources/handles.h"
+#include "modules/module_site.h"
 #include "modules/nvrtc_compile.h"
 
 namespace graphc::detail {

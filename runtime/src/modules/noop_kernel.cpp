@@ -1,4 +1,4 @@
-#include "noop_kernel.h"
+#include "modules/noop_kernel.h"
 
 namespace graphc::detail {
 namespace {

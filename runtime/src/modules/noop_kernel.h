@@ -6,8 +6,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include "cuda_check.h"
-#include "handles.h"
+#include "errors/cuda_check.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 

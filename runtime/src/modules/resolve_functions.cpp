@@ -1,4 +1,4 @@
-#include "resolve_functions.h"
+#include "modules/resolve_functions.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "check_args.h"
-#include "cuda_check.h"
-#include "runtime_diag.h"
-#include "shared_memory.h"
+#include "modules/check_args.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
+#include "modules/shared_memory.h"
 
 namespace graphc::detail {
 

@@ -1,10 +1,10 @@
-#include "shared_memory.h"
+#include "modules/shared_memory.h"
 
 #include <algorithm>
 #include <utility>
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 namespace {

@@ -2,12 +2,12 @@
 // child graph node joined to the capture's dependencies.
 #include <fmt/format.h>
 
-#include "build_graph.h"
-#include "cuda_check.h"
+#include "build/build_graph.h"
+#include "errors/cuda_check.h"
 #include "graphc/instance.h"
-#include "instance_state.h"
-#include "node_params.h"
-#include "runtime_diag.h"
+#include "program/instance_state.h"
+#include "build/node_params.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

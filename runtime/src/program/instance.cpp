@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 #include "graphc/generated_support.h"
-#include "instance_state.h"
-#include "kernel_args.h"
-#include "runtime_diag.h"
+#include "program/instance_state.h"
+#include "build/kernel_args.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc {
 

@@ -7,16 +7,16 @@
 #include <optional>
 #include <vector>
 
-#include "buffers.h"
+#include "resources/buffers.h"
 #include "graphc/bindings.h"
-#include "build_graph.h"
-#include "captures.h"
-#include "events.h"
+#include "build/build_graph.h"
+#include "build/captures.h"
+#include "resources/events.h"
 #include "graphc/instance.h"
-#include "handles.h"
-#include "kernel_args.h"
-#include "program_state.h"
-#include "resolve_functions.h"
+#include "resources/handles.h"
+#include "build/kernel_args.h"
+#include "program/program_state.h"
+#include "modules/resolve_functions.h"
 
 namespace graphc::detail {
 

@@ -1,7 +1,7 @@
-#include "load_program.h"
+#include "program/load_program.h"
 
 #include "diag/render.h"
-#include "runtime_diag.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "compile.h"
-#include "program_state.h"
+#include "program/program_state.h"
 
 namespace graphc::detail {
 

@@ -1,8 +1,8 @@
 #include "graphc/program.h"
 
-#include "instance_state.h"
-#include "instantiate.h"
-#include "load_program.h"
+#include "program/instance_state.h"
+#include "build/instantiate.h"
+#include "program/load_program.h"
 
 namespace graphc {
 

@@ -9,7 +9,7 @@
 
 #include "compile.h"
 #include "ir/creation_order.h"
-#include "module_set.h"
+#include "modules/module_set.h"
 
 namespace graphc::detail {
 

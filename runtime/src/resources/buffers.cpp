@@ -1,12 +1,12 @@
-#include "buffers.h"
+#include "resources/buffers.h"
 
 #include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "graphc/bindings.h"
-#include "handles.h"
+#include "resources/handles.h"
 #include "ir/graph.h"
-#include "program_state.h"
+#include "program/program_state.h"
 
 namespace graphc::detail {
 

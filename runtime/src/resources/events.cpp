@@ -1,11 +1,11 @@
-#include "events.h"
+#include "resources/events.h"
 
 #include <variant>
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "handles.h"
+#include "resources/handles.h"
 
 #include <cstdlib>
 

@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 #include "graphc/instance.h"
-#include "instance_state.h"
-#include "runtime_diag.h"
+#include "program/instance_state.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

@@ -1,4 +1,4 @@
-#include "exec_kernel_setter.h"
+#include "update/exec_kernel_setter.h"
 
 #include <cudaTypedefs.h>
 

@@ -10,7 +10,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 
 namespace graphc::detail {
 

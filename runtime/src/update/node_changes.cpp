@@ -1,11 +1,11 @@
-#include "node_changes.h"
+#include "update/node_changes.h"
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
+#include "errors/cuda_check.h"
 #include "ir/overloaded.h"
-#include "node_params.h"
-#include "refold.h"
+#include "build/node_params.h"
+#include "update/refold.h"
 
 namespace graphc::detail {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "build_graph.h"
-#include "instance_state.h"
+#include "build/build_graph.h"
+#include "program/instance_state.h"
 
 namespace graphc::detail {
 

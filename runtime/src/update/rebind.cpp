@@ -1,13 +1,13 @@
 // Instance::bind: a buffer's new memory reaches every node that uses it on the live exec,
 // through the exec's SetParams calls, after every check and every capture that could
 // refuse it, so a refused binding changes nothing.
-#include "build_graph.h"
-#include "cuda_check.h"
+#include "build/build_graph.h"
+#include "errors/cuda_check.h"
 #include "graphc/instance.h"
 #include "graphc/rebinding.h"
-#include "instance_state.h"
-#include "recapture.h"
-#include "runtime_diag.h"
+#include "program/instance_state.h"
+#include "update/recapture.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

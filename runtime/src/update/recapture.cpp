@@ -1,7 +1,7 @@
-#include "recapture.h"
+#include "update/recapture.h"
 
-#include "cuda_check.h"
-#include "runtime_diag.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 namespace {

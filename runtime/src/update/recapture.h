@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "build_graph.h"
-#include "handles.h"
-#include "instance_state.h"
+#include "build/build_graph.h"
+#include "resources/handles.h"
+#include "program/instance_state.h"
 
 namespace graphc::detail {
 

@@ -1,10 +1,10 @@
-#include "refold.h"
+#include "update/refold.h"
 
 #include <algorithm>
 #include <string>
 
-#include "runtime_diag.h"
-#include "shared_memory.h"
+#include "errors/runtime_diag.h"
+#include "modules/shared_memory.h"
 
 namespace graphc::detail {
 namespace {

@@ -10,8 +10,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "build_graph.h"
-#include "instance_state.h"
+#include "build/build_graph.h"
+#include "program/instance_state.h"
 
 namespace graphc::detail {
 

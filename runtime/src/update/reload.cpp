@@ -5,16 +5,16 @@
 // prepared or built (and, when re-instantiated, instantiated).
 #include <fmt/format.h>
 
-#include "buffers.h"
-#include "build_graph.h"
-#include "cuda_check.h"
-#include "events.h"
+#include "resources/buffers.h"
+#include "build/build_graph.h"
+#include "errors/cuda_check.h"
+#include "resources/events.h"
 #include "graphc/instance.h"
-#include "instance_state.h"
-#include "instantiate.h"
+#include "program/instance_state.h"
+#include "build/instantiate.h"
 #include "ir/topology.h"
-#include "load_program.h"
-#include "node_changes.h"
+#include "program/load_program.h"
+#include "update/node_changes.h"
 
 namespace graphc {
 namespace {

@@ -11,15 +11,15 @@
 
 #include <fmt/format.h>
 
-#include "cuda_check.h"
-#include "exec_kernel_setter.h"
+#include "errors/cuda_check.h"
+#include "update/exec_kernel_setter.h"
 #include "graphc/instance.h"
-#include "instance_state.h"
+#include "program/instance_state.h"
 #include "ir/overloaded.h"
-#include "node_params.h"
-#include "recapture.h"
-#include "refold.h"
-#include "runtime_diag.h"
+#include "build/node_params.h"
+#include "update/recapture.h"
+#include "update/refold.h"
+#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

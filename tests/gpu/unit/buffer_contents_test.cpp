@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "buffers.h"
+#include "resources/buffers.h"
 #include "graphc/type_of.h"
 
 namespace graphc::detail {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "graphc/bindings.h"
-#include "host_args.h"
+#include "build/host_args.h"
 
 namespace graphc::detail {
 namespace {

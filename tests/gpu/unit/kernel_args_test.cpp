@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "check_args.h"
-#include "kernel_args.h"
+#include "modules/check_args.h"
+#include "build/kernel_args.h"
 
 namespace graphc::detail {
 namespace {

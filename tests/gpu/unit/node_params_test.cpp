@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "node_params.h"
+#include "build/node_params.h"
 
 namespace graphc::detail {
 namespace {

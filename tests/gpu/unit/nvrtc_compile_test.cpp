@@ -7,7 +7,7 @@
 #include <string>
 
 #include "graphc/error.h"
-#include "modules_nvrtc.h"
+#include "modules/modules_nvrtc.h"
 
 namespace graphc::detail {
 namespace {
