@@ -38,6 +38,15 @@ std::vector<std::uint32_t> rebindable_buffers(const ir::Graph& graph) {
   return out;
 }
 
+// The Bindings member of the graph's own exec when a kernel of the graph passes it
+// (`@self`, a graph that relaunches itself from the device); null otherwise.
+const std::string* own_exec_member(const GraphContext& context) {
+  for (const auto& [id, member] : context.names.graph_execs) {
+    if (&context.module.graph(id) == &context.graph) return &member;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
@@ -140,6 +149,13 @@ void emit_owner_definition(CodeWriter& out, const GraphContext& context) {
   out.line(fmt::format("  {}build(graph_.get(), bindings_, nodes_);", space));
   out.line("  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);");
   if (device_launch) out.line("  stream_ = stream;");
+  if (const std::string* own = own_exec_member(context)) {
+    out.line("  // The graph relaunches itself: its own exec exists only now, so the nodes that pass it");
+    out.line("  // get it through the exec, uploaded again for the device launches to see it.");
+    out.line(fmt::format("  bindings_.{} = exec_.get();", *own));
+    out.line(fmt::format("  {}update_params(exec_.get(), nodes_, bindings_);", space));
+    out.line("  upload();");
+  }
   out.line("}");
   out.blank();
   out.line("void Graph::launch(cudaStream_t stream) const {");

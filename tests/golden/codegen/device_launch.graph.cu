@@ -112,6 +112,11 @@ void Graph::create(cudaStream_t stream) {
   graphc::gen::again::build(graph_.get(), bindings_, nodes_);
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
   stream_ = stream;
+  // The graph relaunches itself: its own exec exists only now, so the nodes that pass it
+  // get it through the exec, uploaded again for the device launches to see it.
+  bindings_.again_exec = exec_.get();
+  graphc::gen::again::update_params(exec_.get(), nodes_, bindings_);
+  upload();
 }
 
 void Graph::launch(cudaStream_t stream) const {
@@ -156,7 +161,7 @@ namespace {
 auto go_params(const Bindings& b, const Nodes&) {
 #line 12 "device_launch.graph"
   auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 160 "device_launch.graph.cu"
+#line 165 "device_launch.graph.cu"
   graphc::NodeParams p("go", "device_launch.graph:12:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::start_worker);
