@@ -30,22 +30,19 @@ class GraphBuilder {
     }
     if (const YAML::Node list = map["parameters"]) parameters(list);
     if (const YAML::Node list = map["attributes"]) attributes(list);
-    each_entry(map["consts"], "the consts of " + what, [&](const YAML::Node& k, const YAML::Node& v) { constant(k, v); });
-    each_entry(map["params"], "the params of " + what, [&](const YAML::Node& k, const YAML::Node& v) { param(k, v); });
-    each_entry(map["buffers"], "the buffers of " + what, [&](const YAML::Node& k, const YAML::Node& v) { buffer(k, v); });
-    each_entry(map["views"], "the views of " + what, [&](const YAML::Node& k, const YAML::Node& v) { view(k, v); });
+    r_.each_entry(map["consts"], "the consts of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { constant(k, v); });
+    r_.each_entry(map["params"], "the params of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { param(k, v); });
+    r_.each_entry(map["buffers"], "the buffers of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { buffer(k, v); });
+    r_.each_entry(map["views"], "the views of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { view(k, v); });
     if (const YAML::Node list = map["events"]) events(list, "the events of " + what);
     items(map, ir::BodyId{}, what);
   }
 
  private:
-  // The entries of map `node` (absent: none), in order.
-  template <class Entry>
-  void each_entry(const YAML::Node& node, const std::string& what, Entry&& entry) {
-    if (!node || !r_.is_map(node, what)) return;
-    for (const auto& e : node) entry(e.first, e.second);
-  }
-
   // A name key; sets `name` and `range` and returns whether it is one.
   bool declared(const YAML::Node& key, std::string_view kind, std::string& name, SourceRange& range) {
     const auto text = r_.name(key, fmt::format("the name of a {}", kind));
@@ -278,8 +275,10 @@ class GraphBuilder {
 
   // The conds, nodes and edges of the graph or of a body (`what` names it).
   void items(const YAML::Node& map, ir::BodyId body, const std::string& what) {
-    each_entry(map["conds"], "the conds of " + what, [&](const YAML::Node& k, const YAML::Node& v) { cond(k, v, body); });
-    each_entry(map["nodes"], "the nodes of " + what, [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
+    r_.each_entry(map["conds"], "the conds of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { cond(k, v, body); });
+    r_.each_entry(map["nodes"], "the nodes of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
     if (const YAML::Node list = map["edges"]) edges(list, body, "the edges of " + what);
     if (const YAML::Node list = map["loops"]) loops(list, body, "the loops of " + what);
   }
