@@ -10,10 +10,8 @@
 
 #include "ir/describe.h"
 #include "sema/arithmetic.h"
-#include "sema/bodies.h"
 #include "sema/graph_lookup.h"
 #include "sema/passes.h"
-#include "sema/placement.h"
 
 namespace graphc::sema {
 namespace {
@@ -71,7 +69,6 @@ class CallChecker {
     find_cycles();
     for (const Call& call : calls_) check_args(call);
     check_called_graphs();
-    for (const Call& call : calls_) check_placement(call);
   }
 
  private:
@@ -276,61 +273,6 @@ class CallChecker {
           }
         }
       }
-    }
-  }
-
-  // The nodes a call embeds, its graph's and those of the graphs that graph calls, each
-  // graph once.
-  template <class Visit>
-  void for_each_embedded(GraphId callee, Visit&& visit) {
-    std::vector<GraphId> graphs{callee};
-    for (std::size_t i = 0; i < graphs.size(); ++i) {
-      const ir::Graph& graph = module_.graph(graphs[i]);
-      for (const ir::Node& n : graph.nodes) {
-        visit(graph, n);
-        const auto* inner = std::get_if<ChildGraphNode>(&n.op);
-        if (inner == nullptr || !inner->graph_id.valid()) continue;
-        if (std::find(graphs.begin(), graphs.end(), inner->graph_id) == graphs.end()) graphs.push_back(inner->graph_id);
-      }
-    }
-  }
-
-  // A call in a conditional body or a device-launch graph embeds nodes there: they obey
-  // the same rules as the body's or the graph's own nodes (CUDA checks them recursively).
-  void check_placement(const Call& call) {
-    const GraphId callee = op(call).graph_id;
-    if (!callee.valid()) return;
-    const ir::Graph& caller = module_.graph(call.caller);
-    const ir::Node& c = node(call);
-    const auto note = [&](Diagnostic& d) {
-      d.note(c.name_range, "'{}' embeds graph '{}' here", c.name, module_.graph(callee).name);
-    };
-    if (c.body.valid()) {
-      const std::string where = fmt::format("{}, through call '{}'", body_location(caller, c.body), c.name);
-      for_each_embedded(callee, [&](const ir::Graph& graph, const ir::Node& n) {
-        if (!allowed_in_body(n)) {
-          note(diags_.report(DiagCode::body_node_kind, n.name_range, ir::kind_name(n), n.name, where));
-        } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
-          for (const RefusedCopyEnd& end : refused_copy_ends(graph, *copy)) {
-            const ir::Buffer& buffer = graph.buffer(end.slice->id);
-            note(diags_.report(DiagCode::body_copy_memory, end.slice->name_range, n.name, where, end.verb, buffer.name,
-                               ir::space_description(buffer.space)));
-          }
-        }
-      });
-    }
-    if (caller.device_launch.valid()) {
-      for_each_embedded(callee, [&](const ir::Graph& graph, const ir::Node& n) {
-        if (!allowed_in_device_graph(n)) {
-          note(diags_.report(DiagCode::device_graph_node_kind, n.name_range, ir::kind_name(n), n.name, caller.name));
-        } else if (const auto* copy = std::get_if<ir::CopyNode>(&n.op)) {
-          for (const RefusedCopyEnd& end : refused_copy_ends(graph, *copy)) {
-            const ir::Buffer& buffer = graph.buffer(end.slice->id);
-            note(diags_.report(DiagCode::device_graph_copy_memory, end.slice->name_range, n.name, caller.name, end.verb,
-                               buffer.name, ir::space_description(buffer.space)));
-          }
-        }
-      });
     }
   }
 

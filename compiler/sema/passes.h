@@ -82,9 +82,13 @@ void check_conditional_bodies(GraphContext& ctx);
 void check_device_launch(ir::Module& module, DiagEngine& diags);
 
 /// check_calls.cpp: the graph each call names, its arguments against that graph's
-/// parameters, cycles of calls, what a called graph may declare and hold, and the body and
-/// device-launch rules through calls. Runs after the graphs' own passes.
+/// parameters, cycles of calls, and what a called graph may declare and hold. Runs after
+/// the graphs' own passes.
 void check_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_call_placement.cpp: the conditional-body and device-launch rules (E0401, E0402,
+/// E0501, E0502) for the nodes a call embeds.
+void check_call_placement(const ir::Module& module, DiagEngine& diags);
 
 /// check_host_args.cpp: every host node calling one function passes arguments of the same
 /// types in the same order (E0113), as the one argument struct the function takes.
