@@ -68,7 +68,6 @@ class CallChecker {
     resolve();
     find_cycles();
     for (const Call& call : calls_) check_args(call);
-    check_called_graphs();
   }
 
  private:
@@ -232,47 +231,6 @@ class CallChecker {
           .note(view.name_range, "'{}' of graph '{}' is a view of its parameter '{}'", view.name, callee.name,
                 callee.buffer(parameter.buffer).name);
       return;
-    }
-  }
-
-  // What a called graph may not have, once per graph, with a note at its first call.
-  void check_called_graphs() {
-    std::vector<bool> seen(module_.graphs.size(), false);
-    for (const Call& call : calls_) {
-      const GraphId id = op(call).graph_id;
-      if (!id.valid() || seen[id.value]) continue;
-      seen[id.value] = true;
-      check_called_graph(module_.graph(id), node(call));
-    }
-  }
-
-  void check_called_graph(const ir::Graph& callee, const ir::Node& first_call) {
-    const auto note = [&](Diagnostic& d) {
-      d.note(first_call.name_range, "'{}' calls '{}' here", first_call.name, callee.name);
-    };
-    for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
-      const ir::Buffer& buffer = callee.buffers[b];
-      if (buffer.alloc.valid() || buffer.view || callee.is_parameter(ir::BufferId{b})) continue;
-      note(diags_.report(DiagCode::child_declaration, buffer.name_range, callee.name, "buffer", buffer.name));
-    }
-    for (std::uint32_t p = 0; p < callee.params.size(); ++p) {
-      if (callee.is_parameter(ir::ParamId{p})) continue;
-      note(diags_.report(DiagCode::child_declaration, callee.params[p].name_range, callee.name, "param",
-                         callee.params[p].name));
-    }
-    for (const ir::Event& event : callee.events) {
-      note(diags_.report(DiagCode::child_declaration, event.name_range, callee.name, "event", event.name));
-    }
-    for (const ir::Node& n : callee.nodes) {
-      if (std::holds_alternative<ir::ConditionalNode>(n.op)) {
-        note(diags_.report(DiagCode::child_conditional, n.name_range, callee.name, ir::kind_name(n), n.name));
-      } else if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
-        for (const KernelArg& arg : kernel->args) {
-          if (!arg.graph.empty()) {
-            note(diags_.report(DiagCode::child_graph_exec, arg.range, callee.name, n.name, arg.graph));
-          }
-        }
-      }
     }
   }
 

@@ -82,9 +82,12 @@ void check_conditional_bodies(GraphContext& ctx);
 void check_device_launch(ir::Module& module, DiagEngine& diags);
 
 /// check_calls.cpp: the graph each call names, its arguments against that graph's
-/// parameters, cycles of calls, and what a called graph may declare and hold. Runs after
-/// the graphs' own passes.
+/// parameters, and cycles of calls. Runs after the graphs' own passes.
 void check_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_called_graphs.cpp: what a called graph may declare and hold (E0907-E0909), once
+/// per graph.
+void check_called_graphs(const ir::Module& module, DiagEngine& diags);
 
 /// check_call_placement.cpp: the conditional-body and device-launch rules (E0401, E0402,
 /// E0501, E0502) for the nodes a call embeds.
