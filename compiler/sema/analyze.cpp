@@ -33,6 +33,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     clean.push_back(diags.error_count() == graph_errors);
   }
   check_calls(module, diags);
+  check_call_args(module, diags);
   check_called_graphs(module, diags);
   check_call_placement(module, diags);
   check_call_config(module, clean, diags);
