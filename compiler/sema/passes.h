@@ -81,9 +81,10 @@ void check_conditional_bodies(GraphContext& ctx);
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);
 
-/// check_calls.cpp: the graph each call names and cycles of calls. Runs after the graphs'
-/// own passes.
-void check_calls(ir::Module& module, DiagEngine& diags);
+/// resolve_calls.cpp: the graph each call names (E0110) and cycles of calls (E0901); a
+/// call left unresolved is skipped by the passes over calls that follow. Runs after the
+/// graphs' own passes, first of the passes over calls.
+void resolve_calls(ir::Module& module, DiagEngine& diags);
 
 /// check_call_args.cpp: each call's arguments against the called graph's parameters
 /// (E0902-E0906, E0212, E0224); a value is converted to its parameter's type.
@@ -105,7 +106,7 @@ void check_host_args(const ir::Module& module, DiagEngine& diags);
 /// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
 /// and checked per chain of calls with the values it gives them. `clean`, per GraphId:
 /// whether the graph's own passes reported no error (only those are folded). Runs after
-/// the passes over calls (check_calls, check_call_args).
+/// the passes over calls (resolve_calls, check_call_args).
 void check_call_config(const ir::Module& module, const std::vector<bool>& clean, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).

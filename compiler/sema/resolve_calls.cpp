@@ -1,11 +1,11 @@
 // Child graph nodes (`call NAME : GRAPH(args);`): each call names a graph of the module
-// (its own file's or an imported one), binds that graph's parameters with its arguments,
-// and embeds the graph as a child graph node. CUDA clones or moves what it is given without
-// checking what the caller meant: a buffer of the wrong type or size, or a graph it cannot
-// embed, shows up as wrong results or a bare cudaErrorInvalidValue at instantiation.
+// (its own file's or an imported one) and embeds it as a child graph node, so no graph may
+// contain itself through calls. A call whose graph is unknown, or that closes a cycle, is
+// left unresolved, and the later passes over calls skip it.
 #include <string>
 #include <vector>
 
+#include "sema/call_nodes.h"
 #include "sema/graph_lookup.h"
 #include "sema/passes.h"
 
@@ -15,15 +15,9 @@ namespace {
 using ir::ChildGraphNode;
 using ir::GraphId;
 
-// A call node of a graph.
-struct Call {
-  GraphId caller;
-  std::size_t node;
-};
-
-class CallChecker {
+class CallResolver {
  public:
-  CallChecker(ir::Module& module, DiagEngine& diags) : module_(module), diags_(diags) {}
+  CallResolver(ir::Module& module, DiagEngine& diags) : module_(module), diags_(diags) {}
 
   void run() {
     resolve();
@@ -31,19 +25,11 @@ class CallChecker {
   }
 
  private:
-  ir::Node& node(const Call& call) { return module_.graphs[call.caller.value].nodes[call.node]; }
-  ChildGraphNode& op(const Call& call) { return std::get<ChildGraphNode>(node(call).op); }
-
   // Every call node to the graph it names.
   void resolve() {
-    for (std::uint32_t g = 0; g < module_.graphs.size(); ++g) {
-      for (std::size_t n = 0; n < module_.graphs[g].nodes.size(); ++n) {
-        auto* call = std::get_if<ChildGraphNode>(&module_.graphs[g].nodes[n].op);
-        if (call == nullptr) continue;
-        if (const auto id = find_graph_or_report(module_, diags_, call->graph_range, call->graph)) call->graph_id = *id;
-        calls_.push_back(Call{GraphId{g}, n});
-      }
-    }
+    for_each_call(module_, [&](const ir::Graph&, const ir::Node&, ChildGraphNode& call) {
+      if (const auto id = find_graph_or_report(module_, diags_, call.graph_range, call.graph)) call.graph_id = *id;
+    });
   }
 
   // A graph that contains itself through calls: each cycle once, at the call that closes
@@ -56,12 +42,13 @@ class CallChecker {
     const auto visit = [&](auto& self, GraphId g) -> void {
       state[g.value] = State::open;
       path.push_back(g);
-      for (const Call& call : calls_) {
-        if (call.caller != g || !op(call).graph_id.valid()) continue;
-        const GraphId callee = op(call).graph_id;
+      for (ir::Node& n : module_.graphs[g.value].nodes) {
+        auto* call = std::get_if<ChildGraphNode>(&n.op);
+        if (call == nullptr || !call->graph_id.valid()) continue;
+        const GraphId callee = call->graph_id;
         if (state[callee.value] == State::open) {
-          report_cycle(call, path, callee);
-          op(call).graph_id = GraphId{};
+          report_cycle(n, path, callee);
+          call->graph_id = GraphId{};
         } else if (state[callee.value] == State::unvisited) {
           self(self, callee);
         }
@@ -74,7 +61,7 @@ class CallChecker {
     }
   }
 
-  void report_cycle(const Call& call, const std::vector<GraphId>& path, GraphId callee) {
+  void report_cycle(const ir::Node& call, const std::vector<GraphId>& path, GraphId callee) {
     std::string cycle;
     bool in_cycle = false;
     for (const GraphId g : path) {
@@ -82,17 +69,16 @@ class CallChecker {
       if (in_cycle) cycle += module_.graph(g).name + " -> ";
     }
     cycle += module_.graph(callee).name;
-    diags_.report(DiagCode::call_cycle, node(call).name_range, node(call).name, cycle)
+    diags_.report(DiagCode::call_cycle, call.name_range, call.name, cycle)
         .note(module_.graph(callee).name_range, "'{}' is declared here", module_.graph(callee).name);
   }
 
   ir::Module& module_;
   DiagEngine& diags_;
-  std::vector<Call> calls_;
 };
 
 }  // namespace
 
-void check_calls(ir::Module& module, DiagEngine& diags) { CallChecker(module, diags).run(); }
+void resolve_calls(ir::Module& module, DiagEngine& diags) { CallResolver(module, diags).run(); }
 
 }  // namespace graphc::sema
