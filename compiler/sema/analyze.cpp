@@ -32,7 +32,10 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_memory_nodes(ctx);
     clean.push_back(diags.error_count() == graph_errors);
   }
-  check_calls(module, diags);
+  resolve_calls(module, diags);
+  check_call_args(module, diags);
+  check_called_graphs(module, diags);
+  check_call_placement(module, diags);
   check_call_config(module, clean, diags);
   check_device_launch(module, diags);
   check_host_args(module, diags);

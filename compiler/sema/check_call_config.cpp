@@ -71,8 +71,9 @@ class CallConfigChecker {
   }
 
   // The values a call gives the callee's scalar parameters: a value (converted to the
-  // parameter's type by check_calls), or the caller's param's value; unknown when the
-  // caller's is, and when the argument does not fit the parameter (reported by check_calls).
+  // parameter's type by check_call_args), or the caller's param's value; unknown when the
+  // caller's is, and when the argument does not fit the parameter (reported by
+  // check_call_args).
   static Values bind(const Values& values, const ir::Graph& callee, const ir::ChildGraphNode& call) {
     Values given(callee.params.size());
     for (std::size_t i = 0; i < callee.parameters.size(); ++i) {

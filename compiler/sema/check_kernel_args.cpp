@@ -2,9 +2,10 @@
 // current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
 // value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
 // other way cannot be passed. A call's, a capture's and a host node's arguments are resolved
-// the same way (a capture passes no cond, a host node none either: E0220); check_calls then
-// matches a call's with the called graph's parameters, check_captures a library operation's
-// with its operands, check_host_args a host function's across the nodes that call it.
+// the same way (a capture passes no cond, a host node none either: E0220); check_call_args
+// then matches a call's with the called graph's parameters, check_captures a library
+// operation's with its operands, check_host_args a host function's across the nodes that
+// call it.
 #include <string>
 
 #include <fmt/format.h>
@@ -202,8 +203,8 @@ class ArgChecker {
   }
 
   // A kernel or capture node passing a pageable buffer, which the device cannot address
-  // (E0219); a call passes it on to a parameter that check_calls matches by space, and a
-  // host node's function reads it on the CPU.
+  // (E0219); a call passes it on to a parameter that check_call_args matches by space,
+  // and a host node's function reads it on the CPU.
   bool pageable(std::uint32_t buffer, SourceRange range) {
     const ir::Buffer& b = ctx_.graph.buffers[buffer];
     if (b.space != ir::MemorySpace::pageable || std::holds_alternative<ir::ChildGraphNode>(node_.op) ||

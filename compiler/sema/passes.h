@@ -81,10 +81,22 @@ void check_conditional_bodies(GraphContext& ctx);
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);
 
-/// check_calls.cpp: the graph each call names, its arguments against that graph's
-/// parameters, cycles of calls, what a called graph may declare and hold, and the body and
-/// device-launch rules through calls. Runs after the graphs' own passes.
-void check_calls(ir::Module& module, DiagEngine& diags);
+/// resolve_calls.cpp: the graph each call names (E0110) and cycles of calls (E0901); a
+/// call left unresolved is skipped by the passes over calls that follow. Runs after the
+/// graphs' own passes, first of the passes over calls.
+void resolve_calls(ir::Module& module, DiagEngine& diags);
+
+/// check_call_args.cpp: each call's arguments against the called graph's parameters
+/// (E0902-E0906, E0212, E0224); a value is converted to its parameter's type.
+void check_call_args(ir::Module& module, DiagEngine& diags);
+
+/// check_called_graphs.cpp: what a called graph may declare and hold (E0907-E0909), once
+/// per graph.
+void check_called_graphs(const ir::Module& module, DiagEngine& diags);
+
+/// check_call_placement.cpp: the conditional-body and device-launch rules (E0401, E0402,
+/// E0501, E0502) for the nodes a call embeds.
+void check_call_placement(const ir::Module& module, DiagEngine& diags);
 
 /// check_host_args.cpp: every host node calling one function passes arguments of the same
 /// types in the same order (E0113), as the one argument struct the function takes.
@@ -94,7 +106,7 @@ void check_host_args(const ir::Module& module, DiagEngine& diags);
 /// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
 /// and checked per chain of calls with the values it gives them. `clean`, per GraphId:
 /// whether the graph's own passes reported no error (only those are folded). Runs after
-/// check_calls.
+/// the passes over calls (resolve_calls, check_call_args).
 void check_call_config(const ir::Module& module, const std::vector<bool>& clean, DiagEngine& diags);
 
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).

@@ -1,6 +1,6 @@
 // Where CUDA allows a node: the kinds a conditional body and a graph instantiated for
 // device launch may hold. The rules of the graph itself (check_conditional_bodies,
-// check_device_launch) and of the graphs it calls (check_calls) share them.
+// check_device_launch) and of the graphs it calls (check_call_placement) share them.
 #pragma once
 
 #include <string_view>

@@ -1,13 +1,11 @@
-// A graph map: its parameters, attributes and declarations, then its nodes (conditional
-// nodes with their body maps, recursively), edges and loops (expanded, as the text front
-// end expands `for`), into the graph's tables in the order the text front end fills them.
+// A graph map: its declarations (build_decls.cpp), then its nodes (conditional nodes with
+// their body maps, recursively), edges and loops (expanded, as the text front end expands
+// `for`), into the graph's tables in the order the text front end fills them.
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "diag/spellcheck.h"
-#include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
 #include "grammar/errors.hpp"
 #include "ir/limits.h"
@@ -28,258 +26,18 @@ class GraphBuilder {
                         "edges", "loops"})) {
       return;
     }
-    if (const YAML::Node list = map["parameters"]) parameters(list);
-    if (const YAML::Node list = map["attributes"]) attributes(list);
-    each_entry(map["consts"], "the consts of " + what, [&](const YAML::Node& k, const YAML::Node& v) { constant(k, v); });
-    each_entry(map["params"], "the params of " + what, [&](const YAML::Node& k, const YAML::Node& v) { param(k, v); });
-    each_entry(map["buffers"], "the buffers of " + what, [&](const YAML::Node& k, const YAML::Node& v) { buffer(k, v); });
-    each_entry(map["views"], "the views of " + what, [&](const YAML::Node& k, const YAML::Node& v) { view(k, v); });
-    if (const YAML::Node list = map["events"]) events(list, "the events of " + what);
+    build_declarations(r_, map, graph_);
     items(map, ir::BodyId{}, what);
   }
 
  private:
-  // The entries of map `node` (absent: none), in order.
-  template <class Entry>
-  void each_entry(const YAML::Node& node, const std::string& what, Entry&& entry) {
-    if (!node || !r_.is_map(node, what)) return;
-    for (const auto& e : node) entry(e.first, e.second);
-  }
-
-  // A name key; sets `name` and `range` and returns whether it is one.
-  bool declared(const YAML::Node& key, std::string_view kind, std::string& name, SourceRange& range) {
-    const auto text = r_.name(key, fmt::format("the name of a {}", kind));
-    if (!text) return false;
-    name = *text;
-    range = r_.range(key);
-    return true;
-  }
-
-  // - {name: x, type: f32, count: N, space: device}  (buffer)  - {name: s, type: f32}  (scalar)
-  void parameters(const YAML::Node& list) {
-    const std::string what = fmt::format("the parameters of graph '{}'", graph_.name);
-    if (!r_.is_list(list, what)) return;
-    for (const YAML::Node& p : list) {
-      if (!r_.is_map(p, "a parameter") || !r_.check_keys(p, "a parameter", {"name", "type", "count", "space"})) continue;
-      const auto name = r_.required(p, "name", "a parameter");
-      const auto type = r_.required(p, "type", "a parameter");
-      if (!name || !type) continue;
-      ir::Parameter parameter;
-      if (p["count"] || p["space"]) {
-        ir::Buffer b;
-        if (!declared(*name, "parameter", b.name, b.name_range) || !typed(*type, b.type)) continue;
-        b.range = b.name_range;
-        const std::string of = fmt::format("parameter '{}'", b.name);
-        const auto count = r_.required(p, "count", of);
-        const auto space = r_.required(p, "space", of);
-        if (!count || !space || !counted(*count, of, b.count) || !spaced(*space, of, b.space)) continue;
-        graph_.buffers.push_back(std::move(b));
-        parameter.kind = ir::Parameter::Kind::buffer;
-        parameter.buffer = ir::BufferId{static_cast<std::uint32_t>(graph_.buffers.size() - 1)};
-      } else {
-        ir::Param s;
-        if (!declared(*name, "parameter", s.name, s.name_range) || !typed(*type, s.type)) continue;
-        s.range = s.name_range;
-        graph_.params.push_back(std::move(s));
-        parameter.kind = ir::Parameter::Kind::scalar;
-        parameter.param = ir::ParamId{static_cast<std::uint32_t>(graph_.params.size() - 1)};
-      }
-      graph_.parameters.push_back(parameter);
-    }
-  }
-
-  void attributes(const YAML::Node& list) {
-    if (!r_.is_list(list, fmt::format("the attributes of graph '{}'", graph_.name))) return;
-    for (const YAML::Node& a : list) {
-      const auto word = r_.word(a, "a graph attribute");
-      if (!word) continue;
-      if (*word == "device_launch") {
-        graph_.device_launch = r_.range(a);
-        continue;
-      }
-      Diagnostic& d = r_.diags().report(DiagCode::unknown_attribute, r_.range(a), *word);
-      if (closest_name(*word, {"device_launch"})) d.note(SourceRange{}, "did you mean 'device_launch'?");
-    }
-  }
-
-  bool typed(const YAML::Node& node, ir::ScalarType& type) {
-    const auto word = r_.word(node, "a type");
-    if (!word) return false;
-    const auto t = text::check_type(r_.diags(), r_.range(node), *word);
-    if (t) type = *t;
-    return t.has_value();
-  }
-
-  bool spaced(const YAML::Node& node, std::string_view what, ir::MemorySpace& space) {
-    const auto word = r_.word(node, fmt::format("the memory space of {}", what));
-    if (!word) return false;
-    const auto s = text::check_space(r_.diags(), r_.range(node), *word);
-    if (s) space = *s;
-    return s.has_value();
-  }
-
-  bool counted(const YAML::Node& node, std::string_view what, ir::Expr& count) {
-    const auto e = r_.expr(node, fmt::format("the count of {}", what));
-    if (e) count = *e;
-    return e.has_value();
-  }
-
-  // N: expr
-  void constant(const YAML::Node& key, const YAML::Node& value) {
-    ir::Const c;
-    if (!declared(key, "const", c.name, c.name_range)) return;
-    c.range = c.name_range;
-    const auto e = r_.expr(value, fmt::format("const '{}'", c.name));
-    if (!e) return;
-    c.value = *e;
-    graph_.consts.push_back(std::move(c));
-  }
-
-  // scale: {type: f32, default: 2.0}; tint: {type: float4, default: 'float4{1, 2, 3, 4}'}
-  void param(const YAML::Node& key, const YAML::Node& value) {
-    ir::Param p;
-    if (!declared(key, "param", p.name, p.name_range)) return;
-    p.range = p.name_range;
-    const std::string what = fmt::format("param '{}'", p.name);
-    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "default"})) return;
-    const auto type = r_.required(value, "type", what);
-    if (!type || !typed(*type, p.type)) return;
-    if (const YAML::Node d = value["default"]) {
-      if (!r_.param_default(d, fmt::format("the default of {}", what), p)) return;
-    }
-    graph_.params.push_back(std::move(p));
-  }
-
-  // `count: [rows, width]`: a 2-D buffer; `[depth, rows, width]`: a 3-D one; a longer
-  // list has too many extents (E0119), a shorter one the wrong shape.
-  bool shaped(const YAML::Node& node, std::string_view what, ir::Buffer& b) {
-    if (!node.IsSequence()) return counted(node, what, b.count);
-    if (node.size() > 3) {
-      r_.diags().report(DiagCode::buffer_rank, r_.range(node), b.name, node.size());
-      return false;
-    }
-    if (node.size() < 2) {
-      r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), fmt::format("the count of {}", what),
-                        "a count, a list [rows, width] or a list [depth, rows, width]",
-                        fmt::format("a list of {}", node.size()));
-      return false;
-    }
-    const std::size_t rows = node.size() - 2;  // [depth,] rows, width
-    ir::Expr width;
-    ir::Expr depth;
-    if (rows == 1 && !counted(node[0], what, depth)) return false;
-    if (!counted(node[rows], what, b.count) || !counted(node[rows + 1], what, width)) return false;
-    b.width = width;
-    if (rows == 1) b.depth = depth;
-    return true;
-  }
-
-  // x: {type: f32, count: N, space: device, init: {fill: 0}}; `count: [H, W]`: 2-D,
-  // `count: [D, H, W]`: 3-D
-  void buffer(const YAML::Node& key, const YAML::Node& value) {
-    ir::Buffer b;
-    if (!declared(key, "buffer", b.name, b.name_range)) return;
-    b.range = b.name_range;
-    const std::string what = fmt::format("buffer '{}'", b.name);
-    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "count", "space", "init"})) return;
-    const auto type = r_.required(value, "type", what);
-    const auto count = r_.required(value, "count", what);
-    const auto space = r_.required(value, "space", what);
-    if (!type || !count || !space || !typed(*type, b.type) || !shaped(*count, what, b) ||
-        !spaced(*space, what, b.space)) {
-      return;
-    }
-    if (const YAML::Node init = value["init"]) {
-      if (!initial(init, what, b.init)) return;
-    }
-    graph_.buffers.push_back(std::move(b));
-  }
-
-  // words: {type: u32, count: 2 * N, of: data, offset: k}: `view words : u32[2 * N] of data + k;`
-  void view(const YAML::Node& key, const YAML::Node& value) {
-    ir::Buffer b;
-    if (!declared(key, "view", b.name, b.name_range)) return;
-    b.range = b.name_range;
-    const std::string what = fmt::format("view '{}'", b.name);
-    if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"type", "count", "of", "offset", "init"})) return;
-    const auto type = r_.required(value, "type", what);
-    const auto count = r_.required(value, "count", what);
-    const auto of = r_.required(value, "of", what);
-    if (!type || !count || !of || !typed(*type, b.type) || !counted(*count, what, b.count)) return;
-    ir::BufferView view;
-    const auto base = r_.name(*of, fmt::format("the base of {}", what));
-    if (!base) return;
-    view.base = *base;
-    view.base_range = r_.range(*of);
-    if (const YAML::Node offset = value["offset"]) {
-      view.offset = r_.expr(offset, fmt::format("the offset of {}", what));
-      if (!view.offset) return;
-    }
-    if (const YAML::Node init = value["init"]) {
-      if (!initial(init, what, b.init)) return;
-    }
-    b.view = std::move(view);
-    graph_.buffers.push_back(std::move(b));
-  }
-
-  // {fill: v}, {iota: start} or {list: [v0, v1, ...]}
-  bool initial(const YAML::Node& node, const std::string& what, ir::BufferInit& init) {
-    const std::string of = "the initial contents of " + what;
-    if (!r_.is_map(node, of) || !r_.check_keys(node, of, {"fill", "iota", "list"})) return false;
-    if (node.size() != 1) {
-      r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(node), of, "one of fill, iota or list",
-                        fmt::format("{} of them", node.size()));
-      return false;
-    }
-    init.range = r_.range(node);
-    const auto entry = *node.begin();
-    const std::string kind = entry.first.Scalar();
-    init.kind = kind == "fill" ? ir::BufferInit::Kind::fill
-                : kind == "iota" ? ir::BufferInit::Kind::iota
-                                 : ir::BufferInit::Kind::list;
-    if (init.kind != ir::BufferInit::Kind::list) {
-      const auto e = r_.expr(entry.second, of);
-      if (!e) return false;
-      init.values.push_back(*e);
-      return true;
-    }
-    if (!r_.is_list(entry.second, of)) return false;
-    for (const YAML::Node& v : entry.second) {
-      const auto e = r_.expr(v, of);
-      if (!e) return false;
-      init.values.push_back(*e);
-    }
-    return true;
-  }
-
-  // events: [done, {start: [timing]}]: a name, or a name with its attributes.
-  void events(const YAML::Node& list, const std::string& what) {
-    if (!r_.is_list(list, what)) return;
-    for (const YAML::Node& e : list) {
-      ir::Event event;
-      if (e.IsMap() && e.size() == 1) {
-        const auto entry = *e.begin();
-        if (!declared(entry.first, "event", event.name, event.name_range)) continue;
-        const std::string of = fmt::format("the attributes of event '{}'", event.name);
-        if (r_.is_list(entry.second, of)) {
-          for (const YAML::Node& a : entry.second) {
-            if (const auto word = r_.word(a, "an event attribute")) {
-              text::check_event_attribute(r_.diags(), r_.range(a), *word, event);
-            }
-          }
-        }
-      } else if (!declared(e, "event", event.name, event.name_range)) {
-        continue;
-      }
-      event.range = event.name_range;
-      graph_.events.push_back(std::move(event));
-    }
-  }
-
   // The conds, nodes and edges of the graph or of a body (`what` names it).
   void items(const YAML::Node& map, ir::BodyId body, const std::string& what) {
-    each_entry(map["conds"], "the conds of " + what, [&](const YAML::Node& k, const YAML::Node& v) { cond(k, v, body); });
-    each_entry(map["nodes"], "the nodes of " + what, [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
+    r_.each_entry(map["conds"], "the conds of " + what, [&](const YAML::Node& k, const YAML::Node& v) {
+      if (auto c = build_cond(r_, k, v, body)) graph_.conds.push_back(std::move(*c));
+    });
+    r_.each_entry(map["nodes"], "the nodes of " + what,
+                  [&](const YAML::Node& k, const YAML::Node& v) { node(k, v, body); });
     if (const YAML::Node list = map["edges"]) edges(list, body, "the edges of " + what);
     if (const YAML::Node list = map["loops"]) loops(list, body, "the loops of " + what);
   }
@@ -333,24 +91,6 @@ class GraphBuilder {
     return loops_.node_name(written->base, written->index, graph_.consts, node.Scalar());
   }
 
-  // go: {default: 1}, or go: {} / go: (no default)
-  void cond(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
-    ir::Cond c;
-    if (!declared(key, "cond", c.name, c.name_range)) return;
-    c.range = c.name_range;
-    c.body = body;
-    const std::string what = fmt::format("cond '{}'", c.name);
-    if (value && !value.IsNull()) {
-      if (!r_.is_map(value, what) || !r_.check_keys(value, what, {"default"})) return;
-      if (const YAML::Node d = value["default"]) {
-        const auto e = r_.expr(d, fmt::format("the default of {}", what));
-        if (!e) return;
-        c.default_value = *e;
-      }
-    }
-    graph_.conds.push_back(std::move(c));
-  }
-
   void node(const YAML::Node& key, const YAML::Node& value, ir::BodyId body) {
     const auto written = r_.node_name(key, "the name of a node");
     if (!written) return;
@@ -388,21 +128,11 @@ class GraphBuilder {
 
   // {alloc: {type: f32, count: N}}: a node and the buffer its name stands for.
   void alloc(const YAML::Node& map, const std::string& name, SourceRange name_range, ir::BodyId body) {
-    const std::string what = fmt::format("alloc '{}'", name);
-    if (!r_.check_keys(map, what, {"alloc"})) return;
-    const YAML::Node fields = map["alloc"];
-    if (!r_.is_map(fields, what) || !r_.check_keys(fields, what, {"type", "count"})) return;
-    const auto type = r_.required(fields, "type", what);
-    const auto count = r_.required(fields, "count", what);
-    ir::Buffer memory;
-    if (!type || !count || !typed(*type, memory.type) || !counted(*count, what, memory.count)) return;
-    memory.name = name;
-    memory.name_range = name_range;
-    memory.range = name_range;
-    memory.space = ir::MemorySpace::device;
+    auto memory = build_alloc_memory(r_, map, name, name_range);
+    if (!memory) return;
     const ir::BufferId buffer{static_cast<std::uint32_t>(graph_.buffers.size())};
-    memory.alloc = ir::NodeId{static_cast<std::uint32_t>(graph_.nodes.size())};
-    graph_.buffers.push_back(std::move(memory));
+    memory->alloc = ir::NodeId{static_cast<std::uint32_t>(graph_.nodes.size())};
+    graph_.buffers.push_back(std::move(*memory));
     ir::Node& out = graph_.nodes.emplace_back();
     out.name = name;
     out.name_range = name_range;

@@ -21,6 +21,20 @@ namespace graphc::frontend::yaml {
 std::optional<ir::Graph> build_graph(YamlReader& reader, text::LoopStack& loops, const YAML::Node& key,
                                      const YAML::Node& value);
 
+/// The declarations of graph map `map` into `graph`, in the text front end's order: its
+/// parameters (the first of its buffers and params), attributes, consts, params, buffers,
+/// views and events.
+void build_declarations(const YamlReader& reader, const YAML::Node& map, ir::Graph& graph);
+
+/// A cond declared in `body` (`key: value`), or nullopt after diagnostics.
+std::optional<ir::Cond> build_cond(const YamlReader& reader, const YAML::Node& key, const YAML::Node& value,
+                                   ir::BodyId body);
+
+/// The memory of alloc node `name` (its map, `{alloc: {type: f32, count: N}}`): a device
+/// buffer of that name (the caller links it to its alloc node), or nullopt after diagnostics.
+std::optional<ir::Buffer> build_alloc_memory(const YamlReader& reader, const YAML::Node& map, const std::string& name,
+                                             SourceRange name_range);
+
 /// The op of a node that is not a conditional node (kernel, copy, memset, host, empty,
 /// record, wait, alloc, free, call), from its map; `kind` is its kind key. Nullopt after
 /// diagnostics.

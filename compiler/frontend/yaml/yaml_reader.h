@@ -48,6 +48,14 @@ class YamlReader {
   /// suggestion); `what` names the map ("graph 'g'"). Whether every key is allowed.
   bool check_keys(const YAML::Node& node, std::string_view what, std::initializer_list<std::string_view> allowed) const;
 
+  /// `entry(key, value)` for each entry of map `node` (absent: none), in order; E0008
+  /// naming `what` when it is not a map.
+  template <class Entry>
+  void each_entry(const YAML::Node& node, std::string_view what, Entry&& entry) const {
+    if (!node || !is_map(node, what)) return;
+    for (const auto& e : node) entry(e.first, e.second);
+  }
+
   /// `node[key]`, or E0009 at `node` when it has no such key.
   std::optional<YAML::Node> required(const YAML::Node& node, std::string_view key, std::string_view what) const;
 
