@@ -98,11 +98,6 @@ void check_called_graphs(const ir::Module& module, DiagEngine& diags);
 /// E0501, E0502) for the nodes a call embeds.
 void check_call_placement(const ir::Module& module, DiagEngine& diags);
 
-/// check_host_args.cpp: every host node calling one function passes arguments of the same
-/// types in the same order (E0113), as the one argument struct the function takes.
-/// Runs after the graphs' own passes.
-void check_host_args(const ir::Module& module, DiagEngine& diags);
-
 /// check_call_config.cpp: the nodes a called graph's scalar parameters configure, folded
 /// and checked per chain of calls with the values it gives them. `clean`, per GraphId:
 /// whether the graph's own passes reported no error (only those are folded). Runs after
