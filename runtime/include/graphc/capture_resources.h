@@ -12,6 +12,7 @@
 #include "graphc/capture.h"
 #include "graphc/cublas_ops.h"
 #include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -43,10 +44,7 @@ class CaptureResources {
       if (status != cudaSuccess) {
         stream_ = nullptr;
         cudaGetLastError();
-        detail::throw_capture_error("R0001",
-                                    std::string("cudaStreamCreateWithFlags failed for node '") + node + "': " +
-                                        cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
-                                    location);
+        cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaStreamCreateWithFlags", node, location);
       }
     }
     return stream_;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 
+#include "graphc/check_cuda.h"
 #include "graphc/error.h"
 
 namespace graphc {
@@ -22,12 +23,7 @@ enum class MemorySpace { device, host, managed, pageable };
 /// R0001 when CUDA cannot tell.
 inline cudaMemoryType memory_type_of(const void* pointer) {
   cudaPointerAttributes attributes{};
-  const cudaError_t status = cudaPointerGetAttributes(&attributes, pointer);
-  if (status != cudaSuccess) {
-    throw Error(std::string("error[R0001]: cudaPointerGetAttributes failed: ") + cudaGetErrorName(status) + " (" +
-                    cudaGetErrorString(status) + ")",
-                "R0001");
-  }
+  check_cuda(cudaPointerGetAttributes(&attributes, pointer), "cudaPointerGetAttributes");
   return attributes.type;
 }
 

@@ -106,4 +106,15 @@ template <RuntimeCode Code, class... Args>
   throw Error(std::move(text), std::string(row.code));
 }
 
+/// Throws R0001 for a call (of the CUDA runtime, the driver or a library) that failed with
+/// the error `name` and its description `text`: "<location>: error[R0001]: <operation> for
+/// node '<node>' failed: <name> (<text>)"; `node` and `location` may be empty for a call
+/// that belongs to no node. What check_cuda() (graphc/check_cuda.h) throws.
+[[noreturn]] inline void cuda_failure(std::string_view name, std::string_view text, std::string_view operation,
+                                      std::string_view node, std::string_view location) {
+  std::string call(operation);
+  if (!node.empty()) call.append(" for node '").append(node).append("'");
+  throw_error<RuntimeCode::cuda_error>(location, call, name, text);
+}
+
 }  // namespace graphc

@@ -52,11 +52,21 @@ TEST_CASE("the headers' runtime errors read as DiagEngine renders the same rows"
   const std::size_t needed = 64;
   CHECK(thrown([&] { throw_error<RuntimeCode::binding_size>(at, "x", bytes, needed); }, "R0007") ==
         rendered(sources, range, DiagCode::binding_size, "x", bytes, needed));
+
+  // R0001, through cuda_failure (what check_cuda throws): the node is named after the call.
+  const std::string failed = thrown(
+      [&] { cuda_failure("cudaErrorInvalidValue", "invalid argument", "cudaGraphAddNode", "k", at); }, "R0001");
+  CHECK(failed == rendered(sources, range, DiagCode::cuda_error, "cudaGraphAddNode for node 'k'",
+                           "cudaErrorInvalidValue", "invalid argument"));
+  CHECK(failed == "t.graph:2:10: error[R0001]: cudaGraphAddNode for node 'k' failed: cudaErrorInvalidValue "
+                  "(invalid argument)");
 }
 
-TEST_CASE("a runtime error with no location says so in fewer words", "[runtime][diag]") {
+TEST_CASE("a runtime error with no location and a call of no node say so in fewer words", "[runtime][diag]") {
   CHECK(thrown([] { throw_error<RuntimeCode::module_load>("", "k.ptx", "cudaErrorFileNotFound (file not found)"); },
                "R0006") == "error[R0006]: cannot load module 'k.ptx': cudaErrorFileNotFound (file not found)");
+  CHECK(thrown([] { cuda_failure("cudaErrorInvalidValue", "invalid argument", "cudaGraphInstantiate", "", ""); },
+               "R0001") == "error[R0001]: cudaGraphInstantiate failed: cudaErrorInvalidValue (invalid argument)");
 }
 
 TEST_CASE("every runtime row is the compiler's, and substitute() fills it as fmt does", "[runtime][diag]") {
