@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -158,11 +159,7 @@ inline void require_same_shape(const std::string& before, const std::string& now
 inline void require_same_shape_rebound(const std::string& before, const std::string& now, const char* buffer,
                                        const char* node, const char* location) {
   if (before == now) return;
-  detail::throw_capture_error("R0047",
-                              std::string("buffer '") + buffer + "' cannot be bound to new memory: capture node '" +
-                                  node + "' captured a graph of another shape with it (before: " + before +
-                                  "; now: " + now + "); nothing changed",
-                              location);
+  throw_error<RuntimeCode::rebind_refused>(location, buffer, node, "before: " + before + "; now: " + now);
 }
 
 /// Captures what `body(stream)` launches on `stream` into a new graph and returns it, owned
@@ -185,9 +182,7 @@ cudaGraph_t capture_graph(cudaStream_t stream, Body&& body, CapturePlace place, 
       if (graph != nullptr) cudaGraphDestroy(graph);
     }
   } owned;
-  const auto fail = [&](const std::string& what) {
-    detail::throw_capture_error("R0041", std::string("capture node '") + node + "' failed: " + what, location);
-  };
+  const auto fail = [&](const std::string& what) { throw_error<RuntimeCode::capture_failed>(location, node, what); };
   const auto cuda = [](cudaError_t status) {
     return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
   };

@@ -24,6 +24,7 @@
 #include "graphc/handles.h"
 #include "graphc/launch_attributes.h"
 #include "graphc/rebinding.h"
+#include "graphc/runtime_error.h"
 
 /// Generated code static_asserts against this: bump it when the generated code's contract
 /// with this header changes.
@@ -347,9 +348,8 @@ class LibraryCache {
     const cudaError_t status =
         cudaLibraryLoadFromFile(&library, file.c_str(), nullptr, nullptr, 0, nullptr, nullptr, 0);
     if (status != cudaSuccess) {
-      throw Error("error[R0006]: cannot load module '" + file + "': " + cudaGetErrorName(status) + " (" +
-                      cudaGetErrorString(status) + ")",
-                  "R0006");
+      const std::string cuda = std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
+      throw_error<RuntimeCode::module_load>("", file, cuda);
     }
     libraries_.emplace(file, library);
     return library;
@@ -404,9 +404,7 @@ inline void require_host_fn(cudaHostFn_t fn, const char* function, const char* n
 /// in the bindings (Storage::bindings() sets every event).
 inline void require_event(cudaEvent_t event, const char* name, const char* node, const char* location) {
   if (event != nullptr) return;
-  throw Error(std::string(location) + ": error[R0017]: event '" + name + "' of node '" + node +
-                  "' is not set in the bindings",
-              "R0017");
+  throw_error<RuntimeCode::event_not_bound>(location, name, node);
 }
 
 }  // namespace graphc
