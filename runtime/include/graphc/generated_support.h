@@ -19,7 +19,6 @@
 #include <utility>
 
 #include "graphc/check_cuda.h"
-#include "graphc/error.h"
 #include "graphc/generated_config.h"
 #include "graphc/handles.h"
 #include "graphc/launch_attributes.h"
@@ -387,17 +386,13 @@ inline void* library_kernel(std::initializer_list<cudaLibrary_t> libraries, cons
     if (status == cudaSuccess) return reinterpret_cast<void*>(kernel);
     if (status != cudaErrorSymbolNotFound) check_cuda(status, "cudaLibraryGetKernel", node, location);
   }
-  throw Error(std::string(location) + ": error[R0002]: kernel '" + name + "' of node '" + node +
-                  "' is not in any module",
-              "R0002");
+  throw_error<RuntimeCode::kernel_not_found>(location, name, node);
 }
 
 /// Throws graphc::Error R0008 when the host node's function was not set in the bindings.
 inline void require_host_fn(cudaHostFn_t fn, const char* function, const char* node, const char* location) {
   if (fn != nullptr) return;
-  throw Error(std::string(location) + ": error[R0008]: host function '" + function + "' of node '" + node +
-                  "' is not set in the bindings",
-              "R0008");
+  throw_error<RuntimeCode::host_not_bound>(location, function, node);
 }
 
 /// Throws graphc::Error R0017 when the event of an event record or wait node was not set

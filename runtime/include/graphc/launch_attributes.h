@@ -9,10 +9,9 @@
 
 #include <array>
 #include <cstddef>
-#include <string>
 
 #include "graphc/check_cuda.h"
-#include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -99,12 +98,7 @@ inline void check_cooperative_grid(const void* func, unsigned long long grid, in
              location);
   const unsigned long long resident = static_cast<unsigned long long>(per_sm) * static_cast<unsigned long long>(sms);
   if (grid <= resident) return;
-  const std::string at = std::string(location) + (location[0] ? ": " : "");
-  throw Error(at + "error[R0049]: cooperative kernel node '" + node_name + "' launches " + std::to_string(grid) +
-                  " blocks, but at most " + std::to_string(resident) + " fit on this device at once (" +
-                  std::to_string(per_sm) + " per SM x " + std::to_string(sms) +
-                  " SMs, cudaOccupancyMaxActiveBlocksPerMultiprocessor); a cooperative launch needs every block resident",
-              "R0049");
+  throw_error<RuntimeCode::cooperative_grid>(location, node_name, grid, resident, per_sm, sms);
 }
 
 }  // namespace graphc

@@ -52,6 +52,14 @@ TEST_CASE("the headers' runtime errors read as DiagEngine renders the same rows"
   const std::size_t needed = 64;
   CHECK(thrown([&] { throw_error<RuntimeCode::binding_size>(at, "x", bytes, needed); }, "R0007") ==
         rendered(sources, range, DiagCode::binding_size, "x", bytes, needed));
+  const unsigned long long grid = 4096;
+  const unsigned long long resident = 264;
+  const int per_sm = 2;
+  const int sms = 132;
+  CHECK(thrown([&] { throw_error<RuntimeCode::cooperative_grid>(at, "k", grid, resident, per_sm, sms); }, "R0049") ==
+        rendered(sources, range, DiagCode::cooperative_grid, "k", grid, resident, per_sm, sms));
+  CHECK(thrown([&] { throw_error<RuntimeCode::node_config_refused>(at, "k", "grid dimension x is 0"); }, "R0032") ==
+        rendered(sources, range, DiagCode::node_config_refused, "k", "grid dimension x is 0"));
 
   // R0001, through cuda_failure (what check_cuda throws): the node is named after the call.
   const std::string failed = thrown(
