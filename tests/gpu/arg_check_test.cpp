@@ -95,7 +95,7 @@ graph nowhere {
   CHECK(e.code() == "R0002");
   CHECK_THAT(e.what(), Catch::StartsWith(location_of(path, text, "not_a_kernel") +
                                          ": error[R0002]: kernel 'not_a_kernel' of node 'k' is not in any module and "
-                                         "not registered with Bindings::kernel\n"));
+                                         "not registered by the host program\n"));
 }
 
 }  // namespace

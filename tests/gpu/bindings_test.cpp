@@ -105,8 +105,8 @@ TEST_CASE("bindings are checked: size R0007, unknown buffer R0010, unbound host 
   const Error host = error_of([&] { program.instantiate("checked"); });
   CHECK(host.code() == "R0008");
   CHECK_THAT(host.what(), Catch::StartsWith(location_of(path, text, "report") +
-                                            ": error[R0008]: host function 'report' of node 'h' is not registered "
-                                            "with Bindings::host\n"));
+                                            ": error[R0008]: host function 'report' of node 'h' is not set in the "
+                                            "bindings\n"));
   CHECK(calls == 0);
 }
 

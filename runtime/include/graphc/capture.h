@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -23,13 +24,6 @@ enum class CapturePlace {
 };
 
 namespace detail {
-
-/// "<location>: error[<code>]: <message>" (the location may be empty), as check_cuda writes
-/// R0001.
-[[noreturn]] inline void throw_capture_error(const char* code, const std::string& message, const char* location) {
-  const std::string at = location[0] != '\0' ? std::string(location) + ": " : std::string();
-  throw Error(at + "error[" + code + "]: " + message, code);
-}
 
 /// CUDA's name of a node type, for messages: "mem alloc", "host", ...
 inline const char* cuda_node_type_name(cudaGraphNodeType type) {
@@ -84,15 +78,12 @@ inline void check_captured_nodes(cudaGraph_t graph, CapturePlace place, const ch
     cudaGraphNodeType type{};
     if (cudaGraphNodeGetType(n, &type) != cudaSuccess) continue;
     if (!capture_place_allows(place, type)) {
-      throw_capture_error("R0042",
-                          std::string("capture node '") + node + "' captured a " + cuda_node_type_name(type) +
-                              " node, which " + (place == CapturePlace::conditional_body ? "a conditional body"
-                                                                                          : "a device graph") +
-                              " cannot hold: " + capture_place_rule(place) +
-                              (type == cudaGraphNodeTypeMemAlloc || type == cudaGraphNodeTypeMemFree
-                                   ? " (a library that allocates while captured needs a workspace of its own)"
-                                   : ""),
-                          location);
+      const bool allocates = type == cudaGraphNodeTypeMemAlloc || type == cudaGraphNodeTypeMemFree;
+      throw_error<RuntimeCode::captured_node_refused>(
+          location, node, cuda_node_type_name(type),
+          place == CapturePlace::conditional_body ? "a conditional body" : "a device graph",
+          std::string(capture_place_rule(place)) +
+              (allocates ? " (a library that allocates while captured needs a workspace of its own)" : ""));
     }
     cudaGraph_t child = nullptr;
     if (type == cudaGraphNodeTypeGraph && cudaGraphChildGraphNodeGetGraph(n, &child) == cudaSuccess) {
@@ -141,15 +132,12 @@ inline std::string captured_shape(cudaGraph_t graph) {
 }
 
 /// Throws R0044 when a node's graph captured again (`now`) has another shape than the one
-/// in the exec (`before`), as generated set_NAME() checks before it changes anything.
+/// in the exec (`before`), as generated set_NAME() checks before it changes anything: "param
+/// '<param>' cannot be set: ..." (the runtime names the value instead, which it has as text).
 inline void require_same_shape(const std::string& before, const std::string& now, const char* param,
                                const char* node, const char* location) {
   if (before == now) return;
-  detail::throw_capture_error("R0044",
-                              std::string("param '") + param + "' cannot be set: capture node '" + node +
-                                  "' captured a graph of another shape (before: " + before + "; now: " + now +
-                                  "); the exec keeps the graph captured before",
-                              location);
+  throw_error<RuntimeCode::recapture_refused>(location, param, "set", node, "before: " + before + "; now: " + now);
 }
 
 /// Throws R0047 when a node's graph captured again with buffer `buffer`'s new memory
@@ -158,11 +146,7 @@ inline void require_same_shape(const std::string& before, const std::string& now
 inline void require_same_shape_rebound(const std::string& before, const std::string& now, const char* buffer,
                                        const char* node, const char* location) {
   if (before == now) return;
-  detail::throw_capture_error("R0047",
-                              std::string("buffer '") + buffer + "' cannot be bound to new memory: capture node '" +
-                                  node + "' captured a graph of another shape with it (before: " + before +
-                                  "; now: " + now + "); nothing changed",
-                              location);
+  throw_error<RuntimeCode::rebind_refused>(location, buffer, node, "before: " + before + "; now: " + now);
 }
 
 /// Captures what `body(stream)` launches on `stream` into a new graph and returns it, owned
@@ -185,9 +169,7 @@ cudaGraph_t capture_graph(cudaStream_t stream, Body&& body, CapturePlace place, 
       if (graph != nullptr) cudaGraphDestroy(graph);
     }
   } owned;
-  const auto fail = [&](const std::string& what) {
-    detail::throw_capture_error("R0041", std::string("capture node '") + node + "' failed: " + what, location);
-  };
+  const auto fail = [&](const std::string& what) { throw_error<RuntimeCode::capture_failed>(location, node, what); };
   const auto cuda = [](cudaError_t status) {
     return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
   };

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "graphc/error.h"
+#include "graphc/runtime_error.h"
 #include "graphc/scalar_type.h"
 #include "graphc/type_of.h"
 
@@ -120,8 +120,7 @@ class CaptureArgs {
 
   /// R0043 "capture node '<node>' passes <what>", at the node's location.
   [[noreturn]] void fail(const std::string& what) const {
-    throw Error(location_ + (location_.empty() ? "" : ": ") + "error[R0043]: capture node '" + node_ + "' passes " + what,
-                "R0043");
+    throw_error<RuntimeCode::capture_arg_type>(location_, node_, what);
   }
 
   std::string node_;

@@ -6,12 +6,11 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
-#include <string>
 #include <utility>
 
 #include "graphc/capture.h"
 #include "graphc/cublas_ops.h"
-#include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -43,10 +42,7 @@ class CaptureResources {
       if (status != cudaSuccess) {
         stream_ = nullptr;
         cudaGetLastError();
-        detail::throw_capture_error("R0001",
-                                    std::string("cudaStreamCreateWithFlags failed for node '") + node + "': " +
-                                        cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
-                                    location);
+        cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaStreamCreateWithFlags", node, location);
       }
     }
     return stream_;
@@ -71,10 +67,7 @@ using CaptureFunction = std::function<void(cudaStream_t, A...)>;
 template <class F>
 void require_capture_fn(const F& fn, const char* function, const char* node, const char* location) {
   if (fn) return;
-  detail::throw_capture_error("R0040",
-                              std::string("capture function '") + function + "' of node '" + node +
-                                  "' is not set in the bindings",
-                              location);
+  throw_error<RuntimeCode::capture_not_bound>(location, function, node);
 }
 
 /// The resources a generated graph's capture nodes use (Storage::bindings() sets them);
@@ -82,11 +75,7 @@ void require_capture_fn(const F& fn, const char* function, const char* node, con
 inline CaptureResources& require_capture_resources(CaptureResources* resources, const char* node,
                                                    const char* location) {
   if (resources != nullptr) return *resources;
-  detail::throw_capture_error("R0040",
-                              std::string("capture node '") + node +
-                                  "' has no capture resources in the bindings (set capture_resources, as "
-                                  "Storage::bindings() does)",
-                              location);
+  throw_error<RuntimeCode::capture_resources_not_bound>(location, node);
 }
 
 }  // namespace graphc

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -56,16 +56,14 @@ class CublasLibrary {
       const cublasStatus_t status = cublasCreate(&handle_);
       if (status != CUBLAS_STATUS_SUCCESS) {
         handle_ = nullptr;
-        fail("cublasCreate", status, node, location);
+        cuda_failure(cublasGetStatusName(status), cublasGetStatusString(status), "cublasCreate", node, location);
       }
     }
     void* memory = nullptr;
     if (const cudaError_t status = cudaMalloc(&memory, kCublasWorkspaceBytes); status != cudaSuccess) {
       cudaGetLastError();
-      const std::string at = location[0] != '\0' ? std::string(location) + ": " : std::string();
-      throw Error(at + "error[R0001]: cudaMalloc of a cuBLAS workspace failed for node '" + node +
-                      "': " + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
-                  "R0001");
+      cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuBLAS workspace", node,
+                   location);
     }
     workspaces_.push_back(memory);
     return workspaces_.size() - 1;
@@ -87,13 +85,6 @@ class CublasLibrary {
   }
 
  private:
-  [[noreturn]] static void fail(const char* call, cublasStatus_t status, const char* node, const char* location) {
-    const std::string at = location[0] != '\0' ? std::string(location) + ": " : std::string();
-    throw Error(at + "error[R0001]: " + call + " failed for node '" + node + "': " + cublasGetStatusName(status) +
-                    " (" + cublasGetStatusString(status) + ")",
-                "R0001");
-  }
-
   void release() {
     for (void* memory : workspaces_) cudaFree(memory);
     workspaces_.clear();

@@ -20,7 +20,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "graphc/error.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc::config {
 
@@ -29,12 +29,11 @@ struct Site {
   const char* node;
   const char* location;
 
-  /// Throws R0032: "<location>: error[R0032]: node '<node>' cannot be configured with the
+  /// Throws R0032 in its form for generated code, which names the node (the runtime names
+  /// the param): "<location>: error[R0032]: node '<node>' cannot be configured with the
   /// Bindings' params: <what>".
   [[noreturn]] void fail(const std::string& what) const {
-    throw Error(std::string(location) + ": error[R0032]: node '" + node +
-                    "' cannot be configured with the Bindings' params: " + what,
-                "R0032");
+    throw_error<RuntimeCode::node_config_refused>(location, node, what);
   }
 };
 

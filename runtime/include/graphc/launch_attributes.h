@@ -9,9 +9,9 @@
 
 #include <array>
 #include <cstddef>
-#include <string>
 
-#include "graphc/error.h"
+#include "graphc/check_cuda.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -33,11 +33,7 @@ namespace detail {
 
 inline void set_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id, const cudaLaunchAttributeValue& value,
                           const char* node_name, const char* location) {
-  const cudaError_t status = cudaGraphKernelNodeSetAttribute(node, id, &value);
-  if (status == cudaSuccess) return;
-  throw Error(std::string(location) + (location[0] ? ": " : "") + "error[R0001]: cudaGraphKernelNodeSetAttribute failed for node '" +
-                  node_name + "': " + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")",
-              "R0001");
+  check_cuda(cudaGraphKernelNodeSetAttribute(node, id, &value), "cudaGraphKernelNodeSetAttribute", node_name, location);
 }
 
 }  // namespace detail
@@ -88,28 +84,21 @@ inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& 
 /// Throws graphc::Error R0049 when a cooperative launch of `func` with `grid` blocks of
 /// `block_threads` threads and `shared_bytes` of dynamic shared memory would not fit on the
 /// current device at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the SM
-/// count), which CUDA requires of a cooperative launch; R0001 when CUDA cannot tell.
+/// count), which CUDA requires of a cooperative launch; R0001 naming the call when CUDA
+/// cannot tell.
 inline void check_cooperative_grid(const void* func, unsigned long long grid, int block_threads, std::size_t shared_bytes,
                                    const char* node_name, const char* location) {
-  const std::string at = std::string(location) + (location[0] ? ": " : "");
   int per_sm = 0;
   int device = 0;
   int sms = 0;
-  cudaError_t status = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, func, block_threads, shared_bytes);
-  if (status == cudaSuccess) status = cudaGetDevice(&device);
-  if (status == cudaSuccess) status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  if (status != cudaSuccess) {
-    throw Error(at + "error[R0001]: the occupancy of cooperative node '" + node_name + "' could not be read: " +
-                    cudaGetErrorName(status),
-                "R0001");
-  }
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, func, block_threads, shared_bytes),
+             "cudaOccupancyMaxActiveBlocksPerMultiprocessor", node_name, location);
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice", node_name, location);
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute", node_name,
+             location);
   const unsigned long long resident = static_cast<unsigned long long>(per_sm) * static_cast<unsigned long long>(sms);
   if (grid <= resident) return;
-  throw Error(at + "error[R0049]: cooperative kernel node '" + node_name + "' launches " + std::to_string(grid) +
-                  " blocks, but at most " + std::to_string(resident) + " fit on this device at once (" +
-                  std::to_string(per_sm) + " per SM x " + std::to_string(sms) +
-                  " SMs, cudaOccupancyMaxActiveBlocksPerMultiprocessor); a cooperative launch needs every block resident",
-              "R0049");
+  throw_error<RuntimeCode::cooperative_grid>(location, node_name, grid, resident, per_sm, sms);
 }
 
 }  // namespace graphc

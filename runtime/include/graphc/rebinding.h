@@ -6,9 +6,9 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
-#include <string>
 
-#include "graphc/error.h"
+#include "graphc/check_cuda.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc {
 
@@ -22,12 +22,7 @@ enum class MemorySpace { device, host, managed, pageable };
 /// R0001 when CUDA cannot tell.
 inline cudaMemoryType memory_type_of(const void* pointer) {
   cudaPointerAttributes attributes{};
-  const cudaError_t status = cudaPointerGetAttributes(&attributes, pointer);
-  if (status != cudaSuccess) {
-    throw Error(std::string("error[R0001]: cudaPointerGetAttributes failed: ") + cudaGetErrorName(status) + " (" +
-                    cudaGetErrorString(status) + ")",
-                "R0001");
-  }
+  check_cuda(cudaPointerGetAttributes(&attributes, pointer), "cudaPointerGetAttributes");
   return attributes.type;
 }
 
@@ -72,17 +67,10 @@ inline bool fits_space(cudaMemoryType type, MemorySpace space) {
 /// space (fits_space).
 inline void check_rebinding(const void* pointer, std::size_t bytes, std::size_t needed, MemorySpace space,
                             const char* name, const char* location) {
-  const std::string at = std::string(location) + ": ";
-  if (bytes < needed) {
-    throw Error(at + "error[R0007]: buffer '" + name + "' is bound to " + std::to_string(bytes) +
-                    " bytes, but the graph declares " + std::to_string(needed) + " bytes",
-                "R0007");
-  }
+  if (bytes < needed) throw_error<RuntimeCode::binding_size>(location, name, bytes, needed);
   const cudaMemoryType type = memory_type_of(pointer);
   if (!fits_space(type, space)) {
-    throw Error(at + "error[R0046]: buffer '" + name + "' holds " + memory_space_name(space) +
-                    ", but the memory bound to it is " + memory_type_name(type),
-                "R0046");
+    throw_error<RuntimeCode::binding_space>(location, name, memory_space_name(space), memory_type_name(type));
   }
 }
 

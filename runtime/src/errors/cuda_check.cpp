@@ -1,6 +1,6 @@
 #include "errors/cuda_check.h"
 
-#include "graphc/generated_support.h"
+#include "graphc/runtime_error.h"
 
 namespace graphc::detail {
 
@@ -14,7 +14,7 @@ void check(cudaError_t status, const char* operation, const CallSite& site) {
 
 void fail_call(const char* name, const char* text, const char* operation, const CallSite& site) {
   const std::string location = site.sources != nullptr ? site.sources->location(site.range) : std::string();
-  cuda_failure(name, text, operation, std::string(site.node).c_str(), location.c_str());
+  cuda_failure(name, text, operation, site.node, location);
 }
 
 }  // namespace graphc::detail

@@ -1,5 +1,5 @@
-// Checking CUDA calls made for a node: graphc::check_cuda (generated_support.h, shared
-// with the generated code) with the node's name and `file:line:col`.
+// Checking CUDA calls made for a node: R0001 as graphc::check_cuda (graphc/check_cuda.h,
+// shared with the generated code) words it, with the node's name and `file:line:col`.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -27,8 +27,8 @@ struct CallSite {
 /// The site of `node`: its name and its declaration.
 CallSite site_of(const SourceManager& sources, const ir::Node& node);
 
-/// Throws graphc::Error R0001 "<location>: error[R0001]: <operation> failed for node
-/// '<node>': <cudaGetErrorName> (<cudaGetErrorString>)" unless `status` is cudaSuccess.
+/// Throws graphc::Error R0001 "<location>: error[R0001]: <operation> for node '<node>'
+/// failed: <cudaGetErrorName> (<cudaGetErrorString>)" unless `status` is cudaSuccess.
 /// The runtime's per-thread last error is cleared, so a later cudaGetLastError() in the
 /// caller's code does not see a failure graphc already reported.
 void check(cudaError_t status, const char* operation, const CallSite& site = {});

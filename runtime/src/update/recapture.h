@@ -27,8 +27,9 @@ bool capture_same_shape(InstanceState& state, Recapture& r);
 
 /// Captures again every capture node that passes param `id` (of the instantiated graph, and
 /// of the graphs its calls embed that pass the param on) with `value` (`text` in words).
-/// Throws R0044 at the node when a graph comes back with another shape than the one in the
-/// exec (CUDA updates a child graph node only with a graph of the same topology), and a
+/// Throws R0044 at the node, with a note that the param keeps its value, when a graph comes
+/// back with another shape than the one in the exec (CUDA updates a child graph node only
+/// with a graph of the same topology), and a
 /// capture's own errors; either way before anything changed.
 std::vector<Recapture> recapture(InstanceState& state, ir::ParamId id, const Slot& value, const std::string& text);
 

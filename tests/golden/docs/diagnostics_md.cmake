@@ -1,8 +1,23 @@
-# Renders docs/diagnostics.md from compiler/diag/codes.def, so the list of diagnostic
-# codes in the docs is the table the compiler reports from. Compares with the checked-in
+# Renders docs/diagnostics.md from compiler/diag/codes.def and the runtime's rows it
+# includes (runtime/include/graphc/runtime_codes.def), so the list of diagnostic codes in
+# the docs is the table the compiler and runtime report from. Compares with the checked-in
 # file, or rewrites it with GRAPHC_UPDATE_GOLDENS=1 (then review `git diff`).
-#   cmake -DCODES=compiler/diag/codes.def -DDOC=docs/diagnostics.md -P diagnostics_md.cmake
-file(STRINGS ${CODES} rows REGEX "^GRAPHC_DIAG\\(")
+#   cmake -DCODES=compiler/diag/codes.def -DRUNTIME_CODES=runtime/include/graphc/runtime_codes.def
+#         -DDOC=docs/diagnostics.md -P diagnostics_md.cmake
+
+# The lines of codes.def, then of runtime_codes.def, that match `regex`, as one list (a
+# quoted join: a row's own `;` stays escaped).
+function(read_table regex out)
+  file(STRINGS ${CODES} compiler REGEX "${regex}")
+  file(STRINGS ${RUNTIME_CODES} runtime REGEX "${regex}")
+  if(compiler AND runtime)
+    set(${out} "${compiler};${runtime}" PARENT_SCOPE)
+  else()
+    set(${out} "${compiler}${runtime}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+read_table("^GRAPHC_DIAG\\(" rows)
 
 set(families
   "E00:Syntax and files"
@@ -23,9 +38,10 @@ set(families
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")
-string(APPEND doc "Every diagnostic graphc reports, generated from `compiler/diag/codes.def` (the one table\n")
-string(APPEND doc "the compiler and runtime report from; `ctest -R golden.docs` checks that this page is\n")
-string(APPEND doc "current). Codes are stable and never reused. `…` stands for the names and values the\n")
+string(APPEND doc "Every diagnostic graphc reports, generated from `compiler/diag/codes.def` and the runtime's\n")
+string(APPEND doc "rows it includes, `runtime/include/graphc/runtime_codes.def` (the one table the compiler,\n")
+string(APPEND doc "the runtime and generated code report from; `ctest -R golden.docs` checks that this page\n")
+string(APPEND doc "is current). Codes are stable and never reused. `…` stands for the names and values the\n")
 string(APPEND doc "message fills in.\n\n")
 string(APPEND doc "Compiler diagnostics are printed as `file:line:col: error[CODE]: message`, the source\n")
 string(APPEND doc "line with a caret under the range, and notes that point at the other party. Errors\n")
@@ -70,8 +86,8 @@ foreach(family ${families})
   endif()
 endforeach()
 
-# Retired codes (`// RETIRED(CODE): why` in codes.def): never reused, so listed with why.
-file(STRINGS ${CODES} retired REGEX "^// RETIRED\\(")
+# Retired codes (`// RETIRED(CODE): why` in either file): never reused, so listed with why.
+read_table("^// RETIRED\\(" retired)
 if(retired)
   string(APPEND doc "\n## Retired codes\n\nNo longer reported, and never given to another diagnostic.\n\n")
   string(APPEND doc "| code | why |\n| --- | --- |\n")
