@@ -67,6 +67,8 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
     const float* w = m.parameters + l * kLayerParameters;
     float* k_cache = m.k_cache + l * cache;
     float* v_cache = m.v_cache + l * cache;
+    // clang-format 14 aligns the arguments after `>>>(` one column short:
+    // clang-format off
     add_bias_layer_norm<<<batch, 256, 0, stream>>>(m.x, carry, w + tensor_offset(ln1_g), w + tensor_offset(ln1_b), h,
                                                     d);
     gemm(3 * d, d, w + tensor_offset(w_qkv), h, 0.0f, qkv);
@@ -75,6 +77,7 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
     gemm(d, d, w + tensor_offset(w_o), attn, 1.0f, m.x);
     add_bias_layer_norm<<<batch, 256, 0, stream>>>(m.x, w + tensor_offset(b_o), w + tensor_offset(ln2_g),
                                                     w + tensor_offset(ln2_b), h, d);
+    // clang-format on
     gemm(f, d, w + tensor_offset(w_1), h, 0.0f, u);
     bias_gelu<<<dim3(blocks(f), batch), 256, 0, stream>>>(u, w + tensor_offset(b_1), f);
     gemm(d, f, w + tensor_offset(w_2), u, 1.0f, m.x);

@@ -30,8 +30,11 @@ struct param_colon : sym<':'> {};
 struct param_equals : sym<'='> {};
 struct param_end : sym<';'> {};
 struct param_default : sor<vector_value, expr> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct param_decl
     : seq<kw_param, must<param_name, param_colon, type_name>, opt_must<param_equals, param_default>, must<param_end>> {};
+// clang-format on
 
 // `fill(v)`: every element is v.
 struct kw_fill : kw<'f', 'i', 'l', 'l'> {};
@@ -67,9 +70,12 @@ struct width_close : sym<']'> {};
 struct buffer_width : if_must<width_open, expr, width_close> {};
 struct buffer_equals : sym<'='> {};
 struct buffer_end : sym<';'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct buffer_decl
     : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, star<buffer_width>,
           must<space_name>, opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+// clang-format on
 
 // `view NAME : type[count] of BASE (+ offset)?;`: BASE's memory seen as `count` elements
 // of another type, `offset` elements of BASE in. Initial contents parse, so that sema can

@@ -31,8 +31,11 @@ struct arrow : sym<'-', '>'> {};
 // (out port cudaGraphKernelNodePortProgrammatic) or `launch_completion` (out port
 // cudaGraphKernelNodePortLaunchCompletion), both with cudaGraphDependencyTypeProgrammatic.
 struct kw_programmatic : kw<'p', 'r', 'o', 'g', 'r', 'a', 'm', 'm', 'a', 't', 'i', 'c'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct kw_launch_completion
     : kw<'l', 'a', 'u', 'n', 'c', 'h', '_', 'c', 'o', 'm', 'p', 'l', 'e', 't', 'i', 'o', 'n'> {};
+// clang-format on
 struct edge_port : sor<kw_programmatic, kw_launch_completion> {};
 
 // `[port]` right after an arrow: every edge that arrow makes has the port. The `[`

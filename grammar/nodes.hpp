@@ -53,8 +53,11 @@ struct kernel_attr : seq<kernel_attr_name, opt<kernel_attr_args>> {};
 struct kernel_attrs_open : sym<'['> {};
 struct kernel_attrs_comma : sym<','> {};
 struct kernel_attrs_close : sym<']'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct kernel_attrs
     : seq<kernel_attrs_open, must<kernel_attr>, star_must<kernel_attrs_comma, kernel_attr>, must<kernel_attrs_close>> {};
+// clang-format on
 
 // `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args) ([attributes])?;`: a kernel node.
 struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};
@@ -62,10 +65,13 @@ struct kernel_name : seq<node_name> {};
 struct kernel_colon : sym<':'> {};
 struct kernel_function : seq<cpp_name> {};
 struct kernel_end : sym<';'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct kernel_node
     : seq<kw_kernel,
           must<kernel_name, kernel_colon, kernel_function, launch_open, launch_grid, launch_comma, launch_block>,
           opt_must<launch_comma, launch_shared>, must<launch_close, kernel_args>, opt<kernel_attrs>, must<kernel_end>> {};
+// clang-format on
 
 // `buf` or `buf[offset:length]`: elements of a buffer; `buf[row:rows, column:columns]`: a
 // box of a 2-D buffer; `buf[z:depth, row:rows, column:columns]`: a box of a 3-D buffer.
@@ -77,8 +83,11 @@ struct column_colon : sym<':'> {};
 // `, start:size`: a box's next range: a 2-D box's columns; a 3-D box's rows, then columns.
 struct slice_columns : if_must<slice_comma, expr, column_colon, expr> {};
 struct slice_close : sym<']'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
 struct slice : seq<slice_buffer, opt<slice_open, must<expr, slice_colon, expr>, rep_opt<2, slice_columns>,
                                      must<slice_close>>> {};
+// clang-format on
 
 // `copy NAME : dst <- src (bytes n)?;`: a memcpy node, 1-D or of boxes.
 struct kw_copy : kw<'c', 'o', 'p', 'y'> {};

@@ -24,7 +24,7 @@ bool one_of(const Piece& p, std::initializer_list<std::string_view> tokens) {
 // What a statement is, from its first token, and how far its brackets are open: what the
 // spacing of its next token depends on.
 struct Statement {
-  bool opens_block = false;  // graph, struct, if, while, switch, case, else, for: its first `{` at level 0 opens a block
+  bool opens_block = false;  // graph, struct, if, while, switch, case, else, for: its first level-0 `{` opens a block
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
   bool event = false;        // event: `[timing]` after the name is spaced

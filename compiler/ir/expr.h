@@ -13,6 +13,7 @@
 namespace graphc::ir {
 
 struct Expr {
+  // clang-format off
   enum class Kind : std::uint8_t {
     literal,  // `literal` holds the value with its C++ literal type (1024 i32, 2.0f f32, 2.0 f64, ...)
     name,     // `name`: a const, param, buffer or other declared name
@@ -21,6 +22,7 @@ struct Expr {
     call,     // `name`(operands...): ceil_div, min, max
     cast,     // `cast_type`(operands[0]), e.g. i64(1024)
   };
+  // clang-format on
 
   Kind kind = Kind::literal;
   Scalar literal;

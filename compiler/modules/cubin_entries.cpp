@@ -88,7 +88,7 @@ std::optional<std::vector<std::uint32_t>> parameter_sizes(std::string_view info)
 
 std::optional<std::vector<ir::KernelSignature>> cubin_entries(std::string_view image) {
   const Bytes bytes(image);
-  if (!image.starts_with("\x7f" "ELF") || image.size() < 64 || image[4] != 2 || image[5] != 1) return std::nullopt;
+  if (!image.starts_with("\177ELF") || image.size() < 64 || image[4] != 2 || image[5] != 1) return std::nullopt;
   const auto section_offset = bytes.at<std::uint64_t>(0x28);
   const auto section_size = bytes.at<std::uint16_t>(0x3a);
   const auto sections_count = bytes.at<std::uint16_t>(0x3c);

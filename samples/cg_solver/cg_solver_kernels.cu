@@ -55,11 +55,13 @@ extern "C" __global__ void build_poisson_csr(int* row_ptr, int* col_idx, float* 
   const int left = gx + (gx > 0 ? gx - 1 : 0) + (gx < m - 1 ? gx : m - 1) + gx * vertical;
   int k = rows_above + left;
   row_ptr[i] = k;
+  // clang-format off
   if (gy > 0) { col_idx[k] = i - m; values[k++] = -1.0f; }
   if (gx > 0) { col_idx[k] = i - 1; values[k++] = -1.0f; }
   col_idx[k] = i; values[k++] = 4.0f;
   if (gx < m - 1) { col_idx[k] = i + 1; values[k++] = -1.0f; }
   if (gy < m - 1) { col_idx[k] = i + m; values[k++] = -1.0f; }
+  // clang-format on
   if (i == n - 1) row_ptr[n] = k;
 }
 

@@ -123,12 +123,14 @@ TEST_CASE("a cublas.gemm capture node multiplies f32 matrices as cuBLAS does", "
 // Half-precision data: inputs rounded to T, products accumulated in f32, C rounded to T.
 template <class T>
 void check_half_gemm(const std::string& type, float (*to_float)(T), T (*from_float)(float), double tolerance) {
+  // clang-format off
   const std::string text = "graph half_gemm {\n"
                            "    buffer a : " + type + "[32 * 40] device;\n"
                            "    buffer b : " + type + "[40 * 24] device;\n"
                            "    buffer c : " + type + "[32 * 24] device;\n"
                            "    capture mm : cublas.gemm<N, T>(32, 24, 40, 1.0, a, 32, b, 24, 0.0, c, 32);\n"
                            "}\n";
+  // clang-format on
   Program program = Program::from_text(graph_path("half_gemm"), text);
   Instance instance = program.instantiate("half_gemm");
   std::vector<float> a = random_values(32 * 40, 4);

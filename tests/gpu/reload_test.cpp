@@ -17,6 +17,7 @@ namespace {
 // `scale` and `grid` are what the edits below change; `extra` adds nodes.
 std::string graph_text(const std::string& scale, int block, const std::string& extra = "",
                        const std::string& counter_count = "N") {
+  // clang-format off
   return "module \"" + data_dir() + "/kernels.cu\";\n" + R"(
 graph live {
     const N = 512;
@@ -29,6 +30,7 @@ graph live {
          R"(>>>(in, out, scale, N);
     kernel count : scale_add<<<ceil_div(N, 128), 128>>>(counter, 1.0f, 1.0f, N);
 )" + extra + "    apply -> count;\n}\n";
+  // clang-format on
 }
 
 std::string write_graph(const std::string& name, const std::string& text) {
@@ -89,6 +91,7 @@ TEST_CASE("Instance::reload sets only the changed nodes in the exec when only va
 
 TEST_CASE("Instance::reload sets the event nodes to the events of the reloaded instance", "[runtime][gpu]") {
   const auto timed_text = [](const std::string& scale) {
+    // clang-format off
     return "module \"" + data_dir() + "/kernels.cu\";\n" + R"(
 graph timed {
     const N = 512;
@@ -103,6 +106,7 @@ graph timed {
     begin -> apply -> end;
 }
 )";
+    // clang-format on
   };
   const std::string path = write_graph("events", timed_text("2.0f"));
   Program program = Program::load(path);
@@ -123,6 +127,7 @@ graph timed {
 TEST_CASE("Instance::reload updates the exec from a new graph where a node cannot be set alone, and says why",
           "[runtime][gpu][capture]") {
   const auto gemm_text = [](const std::string& alpha) {
+    // clang-format off
     return R"(graph gemm {
     buffer a : f32[64] device = fill(1);
     buffer b : f32[64] device = fill(1);
@@ -131,6 +136,7 @@ TEST_CASE("Instance::reload updates the exec from a new graph where a node canno
     capture mm : cublas.gemm(8, 8, 8, alpha, a, 8, b, 8, 0.0, c, 8);
 }
 )";
+    // clang-format on
   };
   const std::string path = write_graph("capture", gemm_text("1.0"));
   Program program = Program::load(path);

@@ -29,8 +29,7 @@ constexpr std::string_view kKeywords[] = {
     "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
     // Not keywords, but hidden by a member or namespace of that name, the generated code would
     // break: the namespaces it names, and macros of the C and CUDA headers it includes.
-    "std", "graphc", "gen", "dim3", "NULL", "EOF", "errno", "assert",
-};
+    "std", "graphc", "gen", "dim3", "NULL", "EOF", "errno", "assert"};
 
 // Prefixes of the CUDA runtime's names and macros, and of names reserved to the
 // implementation: a declared name starting with one gets an underscore too.

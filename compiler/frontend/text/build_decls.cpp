@@ -88,9 +88,15 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
     return std::nullopt;
   }
   // C++'s spelling of a scalar type, which is close to a vector type's name ("float").
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kCppScalars = {
-      {{"float", "f32"}, {"double", "f64"}, {"int", "i32"}, {"unsigned", "u32"}, {"short", "i16"}, {"half", "f16"},
-       {"__half", "f16"}}};
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kCppScalars = {{
+      {"float", "f32"},
+      {"double", "f64"},
+      {"int", "i32"},
+      {"unsigned", "u32"},
+      {"short", "i16"},
+      {"half", "f16"},
+      {"__half", "f16"},
+  }};
   for (const auto& [cpp, name] : kCppScalars) {
     if (word == cpp) {
       d.note(SourceRange{}, "did you mean '{}'?", name);

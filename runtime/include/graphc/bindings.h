@@ -67,9 +67,12 @@ class Bindings {
   /// `host n : name();` Args is an empty struct. Instantiate checks sizeof(Args) and
   /// alignof(Args) against each node's arguments (R0050). Like every host function, `fn`
   /// must not call CUDA (cudaHostFn_t's rule) and must not throw.
+  // clang-format 14 misreads a requires clause:
+  // clang-format off
   template <class Args>
     requires(std::is_trivially_copyable_v<Args> && std::is_standard_layout_v<Args>)
   Bindings& host(std::string name, void (*fn)(const Args&, void*), void* user_data = nullptr) {
+    // clang-format on
     BoundHost bound;
     if (fn != nullptr) {
       bound.invoke = [](void (*function)(), const void* args, void* data) {
@@ -125,9 +128,12 @@ class Bindings {
   Bindings& capture(std::string name, void (*fn)(cudaStream_t, A...)) {
     return capture(std::move(name), detail::capture_signature<void (*)(cudaStream_t, A...)>::wrap(fn));
   }
+  // clang-format 14 misreads a requires clause:
+  // clang-format off
   template <class F>
     requires(!std::is_convertible_v<F, CaptureFn> && !std::is_pointer_v<std::decay_t<F>>)
   Bindings& capture(std::string name, F fn) {
+    // clang-format on
     return capture(std::move(name), detail::capture_signature<F>::wrap(std::move(fn)));
   }
 

@@ -37,8 +37,9 @@ struct Site {
   }
 };
 
+// (The parentheses keep clang-format 14 from writing `std::is_integral_v<T>&& ...`.)
 template <class T>
-inline constexpr bool is_signed_integer = std::is_integral_v<T> && std::is_signed_v<T>;
+inline constexpr bool is_signed_integer = (std::is_integral_v<T> && std::is_signed_v<T>);
 
 /// Whether `value` is below zero (never, for an unsigned type).
 template <class T>

@@ -67,9 +67,12 @@ constexpr void check_kernel_arguments(TypeList<Params...>, TypeList<Args...>, st
 template <class... Params>
 class KernelArgs {
  public:
+  // clang-format 14 misreads a requires clause:
+  // clang-format off
   template <class... Args>
     requires(sizeof...(Args) == sizeof...(Params) && (converts_without_narrowing<Params, Args> && ...))
   explicit KernelArgs(Args&&... args) : values_{Params{std::forward<Args>(args)}...} {
+    // clang-format on
     fill(std::index_sequence_for<Params...>{});
   }
   KernelArgs(KernelArgs&& other) noexcept : values_(std::move(other.values_)) {

@@ -22,12 +22,14 @@ namespace graphc {
 ///   kernel arguments `float4{x, y, z, w}` and of params (`param tint : float4`); no value or
 ///   const has one. The 4-lane 64-bit types CUDA 13 deprecates (double4, longlong4) and the
 ///   1-lane ones are not among them.
+// clang-format off
 enum class ScalarType : std::uint8_t {
   i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c8,
   char2, char3, char4, uchar2, uchar3, uchar4, short2, short3, short4, ushort2, ushort3, ushort4,
   int2, int3, int4, uint2, uint3, uint4, longlong2, longlong3, ulonglong2, ulonglong3,
   float2, float3, float4, double2, double3, half2, nv_bfloat162,
 };
+// clang-format on
 
 /// The type table (the functions below read it).
 namespace detail::scalar_types {
@@ -54,8 +56,8 @@ constexpr ScalarTypeInfo scalar_info(std::string_view name, std::string_view cpp
 constexpr ScalarTypeInfo vector_info(std::string_view name, std::string_view cpp, const ScalarTypeInfo& component,
                                      std::size_t lanes) {
   const std::size_t size = component.size * lanes;
-  return {name, cpp, size, component.floating, component.is_signed, component.component, lanes,
-          lanes == 3 ? component.size : size};
+  const std::size_t alignment = lanes == 3 ? component.size : size;
+  return {name, cpp, size, component.floating, component.is_signed, component.component, lanes, alignment};
 }
 
 inline constexpr ScalarTypeInfo kI8 = scalar_info("i8", "std::int8_t", 1, false, true, ScalarType::i8);
@@ -72,6 +74,7 @@ inline constexpr ScalarTypeInfo kF32 = scalar_info("f32", "float", 4, true, true
 inline constexpr ScalarTypeInfo kF64 = scalar_info("f64", "double", 8, true, true, ScalarType::f64);
 
 /// Every type, in ScalarType's order.
+// clang-format off
 inline constexpr std::array<ScalarTypeInfo, 42> kTable = {{
     kI8, kI16, kI32, kI64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64,
     scalar_info("char", "char", 1, false, true, ScalarType::c8),
@@ -91,6 +94,7 @@ inline constexpr std::array<ScalarTypeInfo, 42> kTable = {{
     vector_info("double2", "double2", kF64, 2), vector_info("double3", "double3", kF64, 3),
     vector_info("half2", "__half2", kF16, 2), vector_info("nv_bfloat162", "__nv_bfloat162", kBF16, 2),
 }};
+// clang-format on
 static_assert(kTable.size() == static_cast<std::size_t>(ScalarType::nv_bfloat162) + 1);
 
 constexpr const ScalarTypeInfo& info(ScalarType type) { return kTable[static_cast<std::size_t>(type)]; }

@@ -42,7 +42,7 @@ TEST_CASE("compile_cu lowers extern \"C\", namespaced and template kernel names,
                                             "not_in_this_module"};
   const NvrtcOutput first = compile_cu(f.site(), kernels, "sm_90", f.cache());
   CHECK_FALSE(first.cache_hit);
-  CHECK(first.code.image.starts_with("\x7f" "ELF"));  // a CUBIN, not PTX
+  CHECK(first.code.image.starts_with("\177ELF"));  // a CUBIN, not PTX
   CHECK(first.code.lowered_names == std::map<std::string, std::string, std::less<>>{
                                         {"scale_into", "scale_into"},
                                         {"axpy<float>", "_Z4axpyIfEvT_PKS0_PS0_i"},
@@ -97,7 +97,7 @@ TEST_CASE("kernels with cooperative groups, CUB and libcu++ compile under NVRTC 
   // CUDA 13 keeps libcu++, CUB and Thrust in include/cccl, which nvcc adds from nvcc.profile.
   Fixture f(std::string(GRAPHC_TEST_DATA_DIR) + "/cccl_kernels.cu");
   const NvrtcOutput out = compile_cu(f.site(), {"tile_sums", "block_sums", "count_above"}, "sm_90", f.cache());
-  CHECK(out.code.image.starts_with("\x7f" "ELF"));
+  CHECK(out.code.image.starts_with("\177ELF"));
   CHECK(out.code.lowered_names.size() == 3);
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("the pdl_pipeline sample's kernels compile under NVRTC with the device
   // without an include (griddepcontrol needs sm_90).
   Fixture f(std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline_kernels.cu");
   const NvrtcOutput out = compile_cu(f.site(), {"stage"}, "sm_90", f.cache());
-  CHECK(out.code.image.starts_with("\x7f" "ELF"));
+  CHECK(out.code.image.starts_with("\177ELF"));
   CHECK(out.code.lowered_names == std::map<std::string, std::string, std::less<>>{{"stage", "stage"}});
 }
 

@@ -44,12 +44,14 @@ TEST_CASE("the code writer wraps code past 100 columns after the commas of its o
   }
   out.line("}");
   CHECK(out.next_line() == 6);
+  // clang-format off
   CHECK(out.text() ==
         "void f() {\n"
         "  call(" + std::string(88, 'a') + ", b);\n"
         "  graphc::add_node(nodes.join, graph, {nodes.left, nodes.right, nodes.middle},\n"
         "      join_params(b, nodes), {{port, 0, type, {}}});\n"
         "}\n");
+  // clang-format on
 }
 
 TEST_CASE("the code writer never wraps inside literals or comments and moves a long trailing comment above", "[codegen]") {

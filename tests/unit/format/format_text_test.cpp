@@ -156,7 +156,8 @@ TEST_CASE("fmt: end-of-line comments of neighbouring lines line up", "[format]")
 TEST_CASE("fmt: a comment between a body's brace and else keeps the else", "[format]") {
   const std::string text = "graph g {\n  cond c;\n  if i (c) { empty t; }\n  // otherwise\n  else { empty f; }\n}\n";
   const std::string once = formatted(text);
-  CHECK(once == "graph g {\n    cond c;\n    if i (c) {\n        empty t;\n    }\n    // otherwise\n    else {\n        empty f;\n    }\n}\n");
+  CHECK(once == "graph g {\n    cond c;\n    if i (c) {\n        empty t;\n    }\n"
+                "    // otherwise\n    else {\n        empty f;\n    }\n}\n");
   CHECK(meaning(once) == meaning(text));
 }
 

@@ -24,8 +24,10 @@ std::vector<std::string> sexprs(const std::vector<ir::Expr>& exprs) {
 }  // namespace
 
 TEST_CASE("kernel: function, 1-D launch, arguments", "[grammar]") {
-  const auto p = parse_ok(
-      "graph g {\n  kernel fwd : kernel_forward<<<ceil_div(N, 256), 256>>>(d_data, scale, N, d + 4, i64(1024), 2.0f);\n}\n");
+  const auto p =
+      parse_ok("graph g {\n"
+               "  kernel fwd : kernel_forward<<<ceil_div(N, 256), 256>>>(d_data, scale, N, d + 4, i64(1024), 2.0f);\n"
+               "}\n");
   const ir::Node& node = p->node("fwd");
   CHECK(p->span(node.name_range) == "2:10-2:13");
   CHECK(p->span(node.range) == "2:3-2:100");

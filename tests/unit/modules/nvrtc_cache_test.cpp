@@ -18,7 +18,7 @@ TEST_CASE("NvrtcCache stores an entry and finds it by its exact key", "[modules]
   const std::filesystem::path dir = fresh_directory();
   const NvrtcCache cache(dir / "nested");
   CompiledCode code;
-  code.image = std::string("\x7f" "ELF\0\n7\n binary", 15);
+  code.image = std::string("\177ELF\0\n7\n binary", 15);
   code.lowered_names = {{"axpy<float>", "_Z4axpyIfEvT_"}, {"k", "k"}};
 
   CHECK_FALSE(cache.find("key one"));

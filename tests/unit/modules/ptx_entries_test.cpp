@@ -71,7 +71,7 @@ TEST_CASE("ptx_entries reads each .entry's name, parameter kinds and sizes, skip
 TEST_CASE("text that is not PTX has no entries", "[modules]") {
   CHECK(ptx_entries("").empty());
   CHECK(ptx_entries("// A stand-in module\n").empty());
-  CHECK(ptx_entries("\x7f" "ELF\x02\x01").empty());
+  CHECK(ptx_entries("\177ELF\x02\x01").empty());
   CHECK(ptx_entries(".entry").empty());
   CHECK(ptx_entries(".entry k(.param .u32 k_param_0").empty());  // cut off: no closing parenthesis
 }
