@@ -32,7 +32,7 @@
 namespace graphc::bench {
 namespace {
 
-constexpr int kSteps = 64;   // tokens per timed round (positions 0 .. 63)
+constexpr int kSteps = 64;  // tokens per timed round (positions 0 .. 63)
 constexpr int kRounds = 5;
 constexpr double kParameterBytes = 12.0 * 7087872 * 4;
 

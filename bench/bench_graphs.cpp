@@ -21,8 +21,8 @@
 #include <fmt/format.h>
 
 #include "compile.h"
-#include "graphc/generated_support.h"
 #include "device.h"
+#include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "launch_timing.h"
 #include "load_timing.h"
@@ -34,7 +34,7 @@ namespace graphc::bench {
 namespace {
 
 struct Figures {
-  double instantiate_us = 0;  // build + instantiate + upload (synchronized)
+  double instantiate_us = 0;   // build + instantiate + upload (synchronized)
   double first_launch_us = 0;  // launch + synchronize, right after instantiation
   double launch_cpu_us = 0;    // cudaGraphLaunch call, per launch, back to back
   double device_us = 0;        // device time per launch (events around back-to-back launches)
@@ -70,8 +70,8 @@ void loader_row(std::size_t n, long rss_before_kb) {
   getrusage(RUSAGE_SELF, &usage);
   const double peak_mb = static_cast<double>(usage.ru_maxrss - rss_before_kb) / 1024.0;
   const double file_mb = static_cast<double>(text.size()) / (1024.0 * 1024.0);
-  std::printf("%6zu | %9.1f %6.3f | %8.2f %7.1f %6.1f\n", n, load_us / 1000.0, load_us / static_cast<double>(n), file_mb,
-              peak_mb, peak_mb / file_mb);
+  std::printf("%6zu | %9.1f %6.3f | %8.2f %7.1f %6.1f\n", n, load_us / 1000.0, load_us / static_cast<double>(n),
+              file_mb, peak_mb, peak_mb / file_mb);
   std::fflush(stdout);
 }
 
@@ -119,8 +119,6 @@ Figures hand_written(const ShapeGraph& g, cudaStream_t stream, int launches, Han
   check_cuda(cudaGraphDestroy(graph), "cudaGraphDestroy");
   return f;
 }
-
-
 
 Figures with_graphc(Program& program, cudaStream_t stream, int launches) {
   Bindings bindings;
@@ -192,8 +190,8 @@ void instantiate_row(Shape shape, std::size_t n, cudaStream_t stream) {
   const auto least = [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); };
   std::printf("%-13s %6zu | %9.1f %9.1f %9.1f %9.1f | %5.2f %5.2f %5.2f | %5.2f %5.2f %5.2f\n", shape_name(shape), n,
               median(hand), median(api), median(gc0), median(gc1), median(gc0) / median(api),
-              median(gc0) / median(hand), median(hand) / median(gc1), least(gc0) / least(api),
-              least(gc0) / least(hand), least(hand) / least(gc1));
+              median(gc0) / median(hand), median(hand) / median(gc1), least(gc0) / least(api), least(gc0) / least(hand),
+              least(hand) / least(gc1));
   std::fflush(stdout);
 }
 
@@ -230,10 +228,9 @@ void calls_row(int calls, cudaStream_t stream) {
   const Figures j = medians(joined_runs);
   const Figures o = medians(optimised_runs);
   std::printf("%5d %6d | %8.1f %8.1f %8.1f | %6.1f %6.1f %6.1f | %7.1f %7.1f %7.1f | %4.2f %4.2f | %4.2f %4.2f\n",
-              calls, calls * 4, p.instantiate_us, j.instantiate_us, o.instantiate_us, p.launch_cpu_us,
-              j.launch_cpu_us, o.launch_cpu_us, p.device_us, j.device_us, o.device_us,
-              p.launch_cpu_us / j.launch_cpu_us, p.device_us / j.device_us, p.launch_cpu_us / o.launch_cpu_us,
-              p.device_us / o.device_us);
+              calls, calls * 4, p.instantiate_us, j.instantiate_us, o.instantiate_us, p.launch_cpu_us, j.launch_cpu_us,
+              o.launch_cpu_us, p.device_us, j.device_us, o.device_us, p.launch_cpu_us / j.launch_cpu_us,
+              p.device_us / j.device_us, p.launch_cpu_us / o.launch_cpu_us, p.device_us / o.device_us);
   std::fflush(stdout);
 }
 
@@ -274,9 +271,10 @@ int main(int argc, char** argv) {
   std::printf("%-13s %6s %7s %7s | %6s |\n", "", "", "", "-O1", "us/nd");
   cudaStream_t stream = nullptr;
   graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-  const std::vector<std::size_t> sizes = quick ? std::vector<std::size_t>{10, 100} : std::vector<std::size_t>{10, 100, 1025, 10000};
-  for (const Shape shape : {Shape::chain, Shape::chains4, Shape::fork_join128, Shape::implied4, Shape::implied16,
-                            Shape::roots128}) {
+  const std::vector<std::size_t> sizes =
+      quick ? std::vector<std::size_t>{10, 100} : std::vector<std::size_t>{10, 100, 1025, 10000};
+  for (const Shape shape :
+       {Shape::chain, Shape::chains4, Shape::fork_join128, Shape::implied4, Shape::implied16, Shape::roots128}) {
     for (const std::size_t n : sizes) row(make_shape(shape, n), stream);
   }
   std::puts("");
@@ -284,8 +282,8 @@ int main(int argc, char** argv) {
   std::puts("leaves as written; jn: -O0, joined in `layer` by a no-op kernel root and sink written out (what");
   std::puts("joining a called graph adds at each call); O1: the plain program optimised (joined in the caller).");
   std::puts("us, medians of 5 rounds; ratios pl/jn and pl/O1 for launch CPU and device (above 1: it pays).");
-  std::printf("%5s %6s | %8s %8s %8s | %6s %6s %6s | %7s %7s %7s | %9s | %9s\n", "calls", "kerns", "inst pl",
-              "inst jn", "inst O1", "ln pl", "ln jn", "ln O1", "dev pl", "dev jn", "dev O1", "pl/jn l d", "pl/O1 l d");
+  std::printf("%5s %6s | %8s %8s %8s | %6s %6s %6s | %7s %7s %7s | %9s | %9s\n", "calls", "kerns", "inst pl", "inst jn",
+              "inst O1", "ln pl", "ln jn", "ln O1", "dev pl", "dev jn", "dev O1", "pl/jn l d", "pl/O1 l d");
   for (const int calls : quick ? std::vector<int>{12} : std::vector<int>{1, 12, 96}) calls_row(calls, stream);
   std::puts("");
   std::puts("Instantiate (build + instantiate + upload), us, medians of 11 rounds (the four in turn): hand; api =");

@@ -29,11 +29,11 @@ namespace {
 
 struct Config {
   const char* name;
-  int busy = 0;                    // W: independent busy kernels
-  long long busy_cycles = 0;       // F
-  int chain = 0;                   // C: kernels in the chain
-  long long chain_cycles = 0;      // S
-  std::size_t copy_bytes = 0;      // the copy feeding the chain; 0: none
+  int busy = 0;                // W: independent busy kernels
+  long long busy_cycles = 0;   // F
+  int chain = 0;               // C: kernels in the chain
+  long long chain_cycles = 0;  // S
+  std::size_t copy_bytes = 0;  // the copy feeding the chain; 0: none
 };
 
 std::string graph_text(const Config& c, int blocks) {

@@ -43,8 +43,8 @@ void row(const ShapeGraph& g, bool writes) {
     return us_since(start);
   });
   const double n = static_cast<double>(g.nodes);
-  std::printf("%-13s %6zu %-6s %8zu | %9.2f %9.3f | %6.1f%%\n", shape_name(g.shape), g.nodes, writes ? "writes" : "reads",
-              races, load_us / n, races_us / n, 100.0 * races_us / load_us);
+  std::printf("%-13s %6zu %-6s %8zu | %9.2f %9.3f | %6.1f%%\n", shape_name(g.shape), g.nodes,
+              writes ? "writes" : "reads", races, load_us / n, races_us / n, 100.0 * races_us / load_us);
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include "graphc/generated_support.h"
 #include "device.h"
+#include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "noop_kernel.h"
 #include "timing.h"
@@ -101,8 +101,8 @@ int main() {
   std::puts("us per step, median of 5 rounds (the four ways in turn). Ratios: how many times cheaper graphc's");
   std::puts("replay is than each other way (captured = captured once and replayed, the same graph by hand).");
   std::puts("");
-  std::printf("%7s | %9s %9s %9s %9s | %6s %6s %6s\n", "kernels", "stream", "capture", "captured", "graphc",
-              "str/g", "cap/g", "once/g");
+  std::printf("%7s | %9s %9s %9s %9s | %6s %6s %6s\n", "kernels", "stream", "capture", "captured", "graphc", "str/g",
+              "cap/g", "once/g");
   cudaStream_t stream = nullptr;
   graphc::check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   for (const int kernels : {10, 100, 1000}) row(kernels, stream);

@@ -26,8 +26,8 @@
 
 #include <fmt/format.h>
 
-#include "graphc/generated_support.h"
 #include "device.h"
+#include "graphc/generated_support.h"
 #include "graphc/program.h"
 #include "noop_kernel.h"
 #include "timing.h"
@@ -230,7 +230,8 @@ int main() {
   for (const int kernels : {10, 100, 1000}) update_row(kernels, stream);
   std::puts("");
   std::puts("bench_updates 2: three kernels, the last with a value that changes every step; 1000 steps submitted");
-  std::puts("back to back, then waited for; us per step, medians of 5 rounds. Ratios: how many times cheaper graphc is.");
+  std::puts(
+      "back to back, then waited for; us per step, medians of 5 rounds. Ratios: how many times cheaper graphc is.");
   std::puts("");
   std::printf("%9s %9s %9s %9s | %6s %6s %6s\n", "graphc", "by hand", "recapture", "stream", "hand/g", "recap/g",
               "str/g");
@@ -238,11 +239,12 @@ int main() {
   std::puts("");
   std::puts("bench_updates 3: a chain of N empty kernel nodes that all pass buffer x; us, medians of 5 rounds.");
   std::puts("bind = Instance::bind(\"x\") to other device memory (per call, and per node); by hand = a");
-  std::puts("cudaGraphExecKernelNodeSetParams per node with prepared parameters; instantiate = a new Program::instantiate");
+  std::puts(
+      "cudaGraphExecKernelNodeSetParams per node with prepared parameters; instantiate = a new Program::instantiate");
   std::puts("bound to it. Ratios: instantiate / bind, instantiate / by hand.");
   std::puts("");
-  std::printf("%7s | %9s %7s | %9s %7s | %9s %7s | %9s %9s\n", "kernels", "bind", "/node", "by hand", "/node", "instant.",
-              "/node", "inst/bind", "inst/hand");
+  std::printf("%7s | %9s %7s | %9s %7s | %9s %7s | %9s %9s\n", "kernels", "bind", "/node", "by hand", "/node",
+              "instant.", "/node", "inst/bind", "inst/hand");
   for (const int kernels : {10, 100, 1000}) bind_row(kernels, stream);
   graphc::check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return 0;

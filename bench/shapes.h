@@ -10,12 +10,12 @@
 namespace graphc::bench {
 
 enum class Shape {
-  chain,           // 0 -> 1 -> ... -> n-1
-  chains4,         // 4 independent chains of n/4, joined by a common root and sink
-  fork_join128,    // root -> 128 nodes -> join, repeated (each join the next root)
-  implied4,        // a chain that also carries the edges it implies: i -> j for j - i <= 4
-  implied16,       // the same for j - i <= 16
-  roots128,        // 128 independent chains: 128 roots and 128 leaves
+  chain,         // 0 -> 1 -> ... -> n-1
+  chains4,       // 4 independent chains of n/4, joined by a common root and sink
+  fork_join128,  // root -> 128 nodes -> join, repeated (each join the next root)
+  implied4,      // a chain that also carries the edges it implies: i -> j for j - i <= 4
+  implied16,     // the same for j - i <= 16
+  roots128,      // 128 independent chains: 128 roots and 128 leaves
 };
 
 /// "chain", "chains4", ...

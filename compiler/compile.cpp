@@ -45,7 +45,7 @@ void check_module_files(Compilation& c) {
 void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
   const ParseFile parse = [&c](FileId f) {
     return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags)
-                                             : frontend::parse_text(c.sources, f, c.diags);
+                                                  : frontend::parse_text(c.sources, f, c.diags);
   };
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
@@ -53,7 +53,8 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
   if (module_files) check_module_files(c);
   if (module_files && !c.diags.has_errors()) {
-    c.module_kernels = modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
+    c.module_kernels =
+        modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
   }
   if (!c.diags.has_errors()) {

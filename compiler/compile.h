@@ -65,6 +65,7 @@ std::vector<std::string> files_read(const Compilation& c);
 
 /// Compiles text held in memory, reported under `path` (tests, tools). Its module files
 /// are not read here, nor kernel nodes checked against them (the runtime does: R0002-R0006).
-std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options = {});
+std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text,
+                                          const CompileOptions& options = {});
 
 }  // namespace graphc

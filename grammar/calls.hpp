@@ -40,7 +40,6 @@ struct call_args_open : sym<'('> {};
 struct call_args_close : sym<')'> {};
 struct call_args : arg_list<call_args_open, call_args_close> {};
 struct call_end : sym<';'> {};
-struct call_node
-    : seq<kw_call, must<call_node_name, call_colon, called_graph>, opt<call_args>, must<call_end>> {};
+struct call_node : seq<kw_call, must<call_node_name, call_colon, called_graph>, opt<call_args>, must<call_end>> {};
 
 }  // namespace graphc::grammar

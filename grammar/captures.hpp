@@ -11,8 +11,7 @@ namespace graphc::grammar {
 // `library.operation`, optionally with template arguments: `cublas.gemm<T, N>`. A dotted
 // name is graphc's own (its library operations); the validator checks which exist.
 struct library_dot : one<'.'> {};
-struct library_function
-    : seq<identifier, library_dot, identifier, opt<not_at<three<'<'>>, template_args>, skip> {};
+struct library_function : seq<identifier, library_dot, identifier, opt<not_at<three<'<'>>, template_args>, skip> {};
 
 // What a capture node calls: a library operation, or a C++ name registered by the host
 // program (`spmv`, `solver::step<float>`).

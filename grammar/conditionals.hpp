@@ -4,10 +4,10 @@
 // graph).
 #pragma once
 
-#include "decls.hpp"
-#include "edges.hpp"
 #include "calls.hpp"
 #include "captures.hpp"
+#include "decls.hpp"
+#include "edges.hpp"
 #include "expr.hpp"
 #include "keyed_sor.hpp"
 #include "lexical.hpp"
@@ -72,17 +72,16 @@ struct kw_switch : kw<'s', 'w', 'i', 't', 'c', 'h'> {};
 struct switch_name : seq<name> {};
 struct switch_open : sym<'{'> {};
 struct switch_close : sym<'}'> {};
-struct switch_node
-    : seq<kw_switch, must<switch_name, test_open, test_cond, test_close, switch_open, case_body>, star<case_body>,
-          must<switch_close>> {};
+struct switch_node : seq<kw_switch, must<switch_name, test_open, test_cond, test_close, switch_open, case_body>,
+                         star<case_body>, must<switch_close>> {};
 
 // Any conditional node.
 struct conditional_node : sor<if_node, while_node, switch_node> {};
 
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
 // Tried as graph_item is: only the alternatives the next character can start.
-struct body_item
-    : keyed_sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
-          conditional_node, alloc_node, free_node, call_node, capture_node, for_stmt, graph_level_decl, edge_stmt> {};
+struct body_item : keyed_sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node,
+                             wait_node, conditional_node, alloc_node, free_node, call_node, capture_node, for_stmt,
+                             graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

@@ -57,9 +57,10 @@ inline constexpr anchor error_anchor = anchor::expected_here;
 
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
-GRAPHC_SYNTAX_HINT(first_arrow, before,
-                   "const param buffer view cond event kernel copy memset host empty record wait if while switch alloc free "
-                   "call capture")
+GRAPHC_SYNTAX_HINT(
+    first_arrow, before,
+    "const param buffer view cond event kernel copy memset host empty record wait if while switch alloc free "
+    "call capture")
 GRAPHC_SYNTAX_HINT(file_end, at, "module import struct graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -89,8 +90,10 @@ GRAPHC_SYNTAX_ERROR(const_equals, "expected '=' and a value after the const's na
 GRAPHC_SYNTAX_ERROR(const_end, "expected ';' after the const declaration")
 GRAPHC_SYNTAX_ERROR(param_name, "expected the param's name after 'param'")
 GRAPHC_SYNTAX_ERROR(param_colon, "expected ':' and a type after the param's name")
-GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, char, or a CUDA vector type such as float4)")
-GRAPHC_SYNTAX_ERROR(param_default, "expected the param's default: an expression, or TYPE{...} with a value per lane for a vector type")
+GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, char, or a "
+                               "CUDA vector type such as float4)")
+GRAPHC_SYNTAX_ERROR(param_default,
+                    "expected the param's default: an expression, or TYPE{...} with a value per lane for a vector type")
 GRAPHC_SYNTAX_ERROR(param_end, "expected '=' or ';' after the param's type")
 GRAPHC_SYNTAX_ERROR(buffer_name, "expected the buffer's name after 'buffer'")
 GRAPHC_SYNTAX_ERROR(buffer_colon, "expected ':' and an element type after the buffer's name")
@@ -143,8 +146,10 @@ GRAPHC_SYNTAX_ERROR(kernel_attrs_close, "expected ',' or ']' after a kernel attr
 GRAPHC_SYNTAX_ERROR(kernel_end, "expected '[' and the kernel's attributes, or ';', after the kernel node")
 GRAPHC_SYNTAX_ERROR(slice, "expected a buffer, or a slice such as buf[offset:length]")
 GRAPHC_SYNTAX_ERROR(slice_colon, "expected ':' between the slice's offset and length, as in buf[offset:length]")
-GRAPHC_SYNTAX_ERROR(slice_close, "expected ']' after the slice's length, or ',' and the box's next range (at most three: buf[z:depth, row:rows, column:columns])")
-GRAPHC_SYNTAX_ERROR(column_colon, "expected ':' between the range's start and size, as in buf[row:rows, column:columns]")
+GRAPHC_SYNTAX_ERROR(slice_close, "expected ']' after the slice's length, or ',' and the box's next range (at most "
+                                 "three: buf[z:depth, row:rows, column:columns])")
+GRAPHC_SYNTAX_ERROR(column_colon,
+                    "expected ':' between the range's start and size, as in buf[row:rows, column:columns]")
 GRAPHC_SYNTAX_ERROR(copy_name, "expected the node's name after 'copy'")
 GRAPHC_SYNTAX_ERROR(copy_colon, "expected ':' and the destination after the node's name")
 GRAPHC_SYNTAX_ERROR(copy_dst, "expected the destination buffer of the copy")
@@ -162,7 +167,8 @@ GRAPHC_SYNTAX_ERROR(host_name, "expected the node's name after 'host'")
 GRAPHC_SYNTAX_ERROR(host_colon, "expected ':' and the host function after the node's name")
 GRAPHC_SYNTAX_ERROR(host_function, "expected the host function's name")
 GRAPHC_SYNTAX_ERROR(host_args, "expected '(' after the host function's name")
-GRAPHC_SYNTAX_ERROR(host_args_close, "expected ',' or ')' after an argument of the host function, whose arguments are buffers, params and constant expressions (not '@graph')")
+GRAPHC_SYNTAX_ERROR(host_args_close, "expected ',' or ')' after an argument of the host function, whose arguments are "
+                                     "buffers, params and constant expressions (not '@graph')")
 GRAPHC_SYNTAX_ERROR(host_end, "expected ';' after the host node")
 GRAPHC_SYNTAX_ERROR(empty_name, "expected the node's name after 'empty'")
 GRAPHC_SYNTAX_ERROR(empty_end, "expected ';' after the empty node")
@@ -261,13 +267,15 @@ GRAPHC_SYNTAX_ERROR(capture_end, "expected ';' after the capture node")
 // structs.hpp
 GRAPHC_SYNTAX_ERROR(struct_name, "expected the struct's C++ name after 'struct', such as SaxpyArgs or ns::Args")
 GRAPHC_SYNTAX_ERROR(struct_open, "expected '{' and the struct's fields after its name")
-GRAPHC_SYNTAX_ERROR_AT_TEXT(struct_close, "expected a field, `name : type;` or `name : type*;`, or '}' to close the struct")
+GRAPHC_SYNTAX_ERROR_AT_TEXT(struct_close,
+                            "expected a field, `name : type;` or `name : type*;`, or '}' to close the struct")
 GRAPHC_SYNTAX_ERROR(field_colon, "expected ':' and the field's type after its name")
 GRAPHC_SYNTAX_ERROR(field_end, "expected '*' or ';' after the field's type")
 
 // file.hpp
 GRAPHC_SYNTAX_ERROR(graph_name, "expected the graph's name after 'graph'")
-GRAPHC_SYNTAX_ERROR(graph_open, "expected '(' and its parameters, '[' and its attributes, or '{', after the graph's name")
+GRAPHC_SYNTAX_ERROR(graph_open,
+                    "expected '(' and its parameters, '[' and its attributes, or '{', after the graph's name")
 GRAPHC_SYNTAX_ERROR(attr_name, "expected a graph attribute, such as device_launch")
 GRAPHC_SYNTAX_ERROR(attrs_close, "expected ',' or ']' after a graph attribute")
 GRAPHC_SYNTAX_ERROR_AT_TEXT(graph_close, "expected a declaration, an edge, or '}' to close the graph")

@@ -18,10 +18,9 @@ namespace graphc::grammar {
 // One declaration or edge statement in a graph's body. Every alternative that starts with
 // a keyword comes before edge_stmt, whose first name rejects reserved words; only those
 // whose keyword starts with the statement's first letter are tried (keyed_sor.hpp).
-struct graph_item
-    : keyed_sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, kernel_node, copy_node, memset_node,
-          host_node, empty_node, record_node, wait_node, conditional_node, alloc_node, free_node, call_node, capture_node,
-          for_stmt, edge_stmt> {};
+struct graph_item : keyed_sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, kernel_node,
+                              copy_node, memset_node, host_node, empty_node, record_node, wait_node, conditional_node,
+                              alloc_node, free_node, call_node, capture_node, for_stmt, edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};
@@ -35,9 +34,8 @@ struct kw_graph : kw<'g', 'r', 'a', 'p', 'h'> {};
 struct graph_name : seq<name> {};
 struct graph_open : sym<'{'> {};
 struct graph_close : sym<'}'> {};
-struct graph_decl
-    : seq<kw_graph, must<graph_name>, opt<graph_parameters>, opt<graph_attrs>, must<graph_open>, star<graph_item>,
-          must<graph_close>> {};
+struct graph_decl : seq<kw_graph, must<graph_name>, opt<graph_parameters>, opt<graph_attrs>, must<graph_open>,
+                        star<graph_item>, must<graph_close>> {};
 
 // The end of the file, where only a declaration may come.
 struct file_end : eof {};

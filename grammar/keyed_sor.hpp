@@ -21,9 +21,7 @@ namespace graphc::grammar {
 /// with a chars<> token (through seq<>, if_must<> and sor<>); every character otherwise.
 template <class Rule>
 struct leading {
-  static constexpr std::array<bool, 256> of() {
-    return of_rule(static_cast<typename Rule::rule_t*>(nullptr));
-  }
+  static constexpr std::array<bool, 256> of() { return of_rule(static_cast<typename Rule::rule_t*>(nullptr)); }
 
  private:
   static constexpr std::array<bool, 256> any() {
@@ -79,10 +77,11 @@ struct keyed_sor {
             template <class...> class Control, std::size_t... Indices, class ParseInput, class... States>
   static bool match(std::index_sequence<Indices...> /*unused*/, unsigned char next, ParseInput& in, States&&... st) {
     // At the end of the input no chars<> token matches, and `next` ('\0') starts none.
-    return ((starts<Rules>[next] &&
-             Control<Rules>::template match<A, (Indices + 1 == sizeof...(Rules) ? M : tao::pegtl::rewind_mode::required),
-                                            Action, Control>(in, st...)) ||
-            ...);
+    return (
+        (starts<Rules>[next] &&
+         Control<Rules>::template match<A, (Indices + 1 == sizeof...(Rules) ? M : tao::pegtl::rewind_mode::required),
+                                        Action, Control>(in, st...)) ||
+        ...);
   }
 };
 

@@ -110,10 +110,11 @@ struct kw : seq<chars<true, Cs...>, skip> {};
 // the scalar types, the memory spaces, the words inside declarations, and the keywords of
 // the language's later declarations (so that a graph written today keeps its meaning).
 inline constexpr std::string_view reserved_words[] = {
-    "module", "graph", "const", "param", "buffer", "view", "kernel", "copy", "memset", "host", "empty", "bytes",
-    "fill", "iota", "device", "managed", "pageable", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16",
-    "bf16", "f32", "f64", "char", "import", "cond", "event", "record", "wait", "alloc", "free", "call", "capture",
-    "if", "else", "while", "switch", "case", "nullptr", "for"};
+    "module", "graph", "const",  "param",  "buffer",  "view",    "kernel",   "copy", "memset",  "host",
+    "empty",  "bytes", "fill",   "iota",   "device",  "managed", "pageable", "i8",   "i16",     "i32",
+    "i64",    "u8",    "u16",    "u32",    "u64",     "f16",     "bf16",     "f32",  "f64",     "char",
+    "import", "cond",  "event",  "record", "wait",    "alloc",   "free",     "call", "capture", "if",
+    "else",   "while", "switch", "case",   "nullptr", "for"};
 
 // A set of words, each looked up with about one comparison (PEGTL's sor<keyword...> tries
 // them one by one): an open-addressing table hashed on a word's length and first and last
@@ -166,7 +167,9 @@ struct word_of {
     return true;
   }
 
-  static constexpr bool is_identifier_first(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+  static constexpr bool is_identifier_first(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  }
 };
 
 inline constexpr word_set<128> reserved_word_set{reserved_words};
@@ -184,10 +187,11 @@ struct word : seq<identifier, skip> {};
 struct name : sor<seq<at<reserved_word>, raise<reserved_name>>, seq<identifier, skip>> {};
 
 // A number as C++ preprocesses it (a pp-number): a digit (or `.` and a digit), then
-// digits, letters, `_`, `.` and exponent signs, but not `..` (a loop's range, `0..L`). Its form, suffix and range are checked
-// after parsing, so that `12abc` or an overflowing literal get their own diagnostic.
+// digits, letters, `_`, `.` and exponent signs, but not `..` (a loop's range, `0..L`). Its form, suffix and range are
+// checked after parsing, so that `12abc` or an overflowing literal get their own diagnostic.
 struct number
-    : seq<opt<one<'.'>>, digit, star<sor<seq<one<'e', 'E', 'p', 'P'>, one<'+', '-'>>, identifier_other, seq<one<'.'>, not_at<one<'.'>>>>>,
+    : seq<opt<one<'.'>>, digit,
+          star<sor<seq<one<'e', 'E', 'p', 'P'>, one<'+', '-'>>, identifier_other, seq<one<'.'>, not_at<one<'.'>>>>>,
           skip> {};
 
 // The opening quote of a string.
@@ -197,9 +201,9 @@ struct string_open : one<'"'> {};
 struct unterminated_string : string_open {};
 
 // `"text"` on one line, without escapes (a file path). Unterminated: an error at the `"`.
-struct string_literal
-    : seq<sor<seq<string_open, star<not_one<'"', '\n', '\r'>>, one<'"'>>, seq<at<string_open>, raise<unterminated_string>>>,
-          skip> {};
+struct string_literal : seq<sor<seq<string_open, star<not_one<'"', '\n', '\r'>>, one<'"'>>,
+                                seq<at<string_open>, raise<unterminated_string>>>,
+                            skip> {};
 
 // `::` in a C++ name.
 struct cpp_scope : two<':'> {};

@@ -99,9 +99,8 @@ struct copy_arrow : sym<'<', '-'> {};
 struct copy_src : seq<slice> {};
 struct copy_bytes : seq<expr> {};
 struct copy_end : sym<';'> {};
-struct copy_node
-    : seq<kw_copy, must<copy_name, copy_colon, copy_dst, copy_arrow, copy_src>, opt_must<kw_bytes, copy_bytes>,
-          must<copy_end>> {};
+struct copy_node : seq<kw_copy, must<copy_name, copy_colon, copy_dst, copy_arrow, copy_src>,
+                       opt_must<kw_bytes, copy_bytes>, must<copy_end>> {};
 
 // `memset NAME : dst = value;`: a memset node.
 struct kw_memset : kw<'m', 'e', 'm', 's', 'e', 't'> {};
@@ -111,7 +110,8 @@ struct memset_dst : seq<slice> {};
 struct memset_equals : sym<'='> {};
 struct memset_value : seq<expr> {};
 struct memset_end : sym<';'> {};
-struct memset_node : if_must<kw_memset, memset_name, memset_colon, memset_dst, memset_equals, memset_value, memset_end> {};
+struct memset_node
+    : if_must<kw_memset, memset_name, memset_colon, memset_dst, memset_equals, memset_value, memset_end> {};
 
 // `host NAME : FUNC(args);`: a host node; its arguments (expressions) reach FUNC as one
 // struct of their values.

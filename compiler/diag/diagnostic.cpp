@@ -50,9 +50,8 @@ void DiagEngine::promote(DiagCode code) {
 }
 
 std::size_t DiagEngine::warning_count() const {
-  return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const Diagnostic& d) {
-    return d.severity == Severity::warning;
-  }));
+  return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                                                [](const Diagnostic& d) { return d.severity == Severity::warning; }));
 }
 
 std::vector<Diagnostic> DiagEngine::sorted() const {

@@ -17,9 +17,7 @@ std::string_view paint(bool color, std::string_view code) { return color ? code 
 // A control byte of the input (a NUL, an escape) that the terminal must not receive as it
 // is: tabs and newlines (a message of several lines, NVRTC's log) stay, everything else
 // below 0x20, and DEL, is written `\xNN`.
-bool escaped(char c) {
-  return (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') || c == '\x7f';
-}
+bool escaped(char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') || c == '\x7f'; }
 
 // Columns that byte `c` of the input takes once written by printable().
 std::size_t display_width(char c) { return escaped(c) ? 4 : 1; }
@@ -42,7 +40,8 @@ void append_snippet(std::string& out, const SourceManager& sources, const Source
   }
   const std::size_t start = lc.column - 1;
   const std::size_t available = line.size() > start ? line.size() - start : 1;
-  const std::size_t bytes = std::clamp<std::size_t>(range.end > range.begin ? range.end - range.begin : 1, 1, available);
+  const std::size_t bytes =
+      std::clamp<std::size_t>(range.end > range.begin ? range.end - range.begin : 1, 1, available);
   std::size_t width = 0;
   for (std::size_t i = start; i < start + bytes; ++i) width += i < line.size() ? display_width(line[i]) : 1;
   marker += '^';
@@ -93,15 +92,16 @@ std::string render(const SourceManager& sources, const Diagnostic& d, RenderOpti
   const bool is_error = d.severity == Severity::error;
   // Without a place (a file that cannot be read): the program's name, as compilers write it.
   const std::string where = d.range.valid() ? printable(sources.location(d.range)) : "graphc";
-  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), where,
-                     paint(color, is_error ? kRed : kMagenta), is_error ? "error" : "warning", code_name(d.code),
-                     paint(color, kReset), paint(color, kBold), printable(d.message), paint(color, kReset));
+  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), where, paint(color, is_error ? kRed : kMagenta),
+                     is_error ? "error" : "warning", code_name(d.code), paint(color, kReset), paint(color, kBold),
+                     printable(d.message), paint(color, kReset));
   append_snippet(out, sources, d.range, color);
   for (const DiagNote& note : d.notes) {
     append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file), color);
   }
   // In a copy of a loop's items: which iteration, innermost loop first.
-  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr; it = sources.iteration(it->loop.file)) {
+  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr;
+       it = sources.iteration(it->loop.file)) {
     append_note(out, sources, it->loop, it->note + " of this loop", color);
   }
   return out;

@@ -48,9 +48,10 @@ std::string explain(const Compilation& c) {
                        j.sink ? "follows" : "precedes", j.sink ? "leaf" : "root");
   }
   for (const opt::Reorder& r : c.reorders) {
-    out += fmt::format("{}: graph '{}' creates node '{}' (first of a path of {} nodes) before '{}' (of {}); {} nodes "
-                       "are created in another order than declared: longest path first (-O0 keeps the declared order)\n",
-                       c.sources.location(r.range), r.graph, r.first, r.first_path, r.before, r.before_path, r.moved);
+    out +=
+        fmt::format("{}: graph '{}' creates node '{}' (first of a path of {} nodes) before '{}' (of {}); {} nodes "
+                    "are created in another order than declared: longest path first (-O0 keeps the declared order)\n",
+                    c.sources.location(r.range), r.graph, r.first, r.first_path, r.before, r.before_path, r.moved);
   }
   if (c.implied_edges.empty() && c.joins.empty() && c.reorders.empty()) {
     out += "no changes: no edge is implied by other edges, no graph has many roots or leaves, and every graph is "
@@ -82,7 +83,9 @@ void add_check(CLI::App& app, int& status) {
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate graph files; print their diagnostics");
   cmd->add_option("files", options->files, "the .graph or .yaml files (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
-  cmd->add_flag("--explain", options->explain, "also print what the optimiser changed, one line per change, and the memory each node reads and writes");
+  cmd->add_flag(
+      "--explain", options->explain,
+      "also print what the optimiser changed, one line per change, and the memory each node reads and writes");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     // Every file is checked; the exit status is the worst of theirs.

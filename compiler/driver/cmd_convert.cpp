@@ -8,8 +8,8 @@
 
 #include "backend/text/emit_text.h"
 #include "backend/yaml/emit_yaml.h"
-#include "compile.h"
 #include "commands.h"
+#include "compile.h"
 #include "report.h"
 #include "write_file.h"
 
@@ -22,7 +22,8 @@ void add_convert(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("convert", "Write a graph file in the other form: text (.graph) or YAML (.yaml)");
-  cmd->add_option("file", options->input, "the .graph, .yaml or .yml file (- reads .graph text from standard input)")->required();
+  cmd->add_option("file", options->input, "the .graph, .yaml or .yml file (- reads .graph text from standard input)")
+      ->required();
   cmd->add_option("-o,--output", options->output,
                   "the file to write; its extension picks the form (default: the other form, to standard output)");
   cmd->callback([options, &status] {

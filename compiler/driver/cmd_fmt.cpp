@@ -40,8 +40,10 @@ int format_file(const std::string& path, const Options& options) {
     return exit_usage;
   }
   if (is_yaml_path(path)) {
-    std::fprintf(stderr, "graphc: error: %s: graphc fmt lays out .graph text; for YAML, graphc convert writes the canonical form\n",
-                 path.c_str());
+    std::fprintf(
+        stderr,
+        "graphc: error: %s: graphc fmt lays out .graph text; for YAML, graphc convert writes the canonical form\n",
+        path.c_str());
     return exit_usage;
   }
   SourceManager sources;

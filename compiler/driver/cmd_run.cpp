@@ -22,8 +22,8 @@
 #include "graphc/generated_support.h"
 #include "graphc/introspect.h"
 #include "graphc/program.h"
-#include "report.h"
 #include "ir/graph.h"
+#include "report.h"
 
 namespace graphc::driver {
 namespace {
@@ -182,7 +182,8 @@ bool have_device() {
 int run(const Options& o) {
   if (!have_device()) return exit_cuda;
   const auto load_start = Clock::now();
-  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize, .races_are_errors = o.compile.races_are_errors});
+  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize,
+                                                      .races_are_errors = o.compile.races_are_errors});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 
@@ -237,7 +238,8 @@ void add_run(CLI::App& app, int& status) {
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     if (options->watch && options->file == "-") {
-      std::fprintf(stderr, "graphc: error: --watch reloads the graph's files; standard input (-) cannot be read again\n");
+      std::fprintf(stderr,
+                   "graphc: error: --watch reloads the graph's files; standard input (-) cannot be read again\n");
       status = exit_usage;
       return;
     }

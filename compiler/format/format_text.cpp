@@ -106,7 +106,7 @@ class Printer {
         indent_ = depth;
         continuation_ = depth + 2;  // the `}` line may go on with `else {`, a block's header
         previous_ = nullptr;
-        if (at_ < p_.size()) put(p_[at_++], s);  // the block's `}`
+        if (at_ < p_.size()) put(p_[at_++], s);               // the block's `}`
         if (at_ < p_.size() && p_[at_].is("else")) continue;  // `} else {`
         trailing_comments();
         end_line();
@@ -187,13 +187,13 @@ class Printer {
   bool spaced(const Piece& x, const Statement& s) const {
     if (one_of(x, {",", ";", ")", "]", ".."})) return false;
     if (x.is("*") && at_ < p_.size() && p_[at_].is(";")) return false;  // a pointer field, `x : f32*;`
-    if (x.is("{") && (s.parens > 0 || s.param)) return false;          // an aggregate, `S{a, b}`
+    if (x.is("{") && (s.parens > 0 || s.param)) return false;           // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
     if (one_of(prev, {"(", "[", "@", "<<<", ".."}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
-    if (x.is("[")) return attributes(x, s);  // not `k[i]`
+    if (x.is("[")) return attributes(x, s);                           // not `k[i]`
     if ((x.is(":") || prev.is(":")) && s.brackets > 0) return false;  // a slice, `b[0:n]`
     if ((prev.is("{") || x.is("}")) && s.braces > 0) return false;    // `{a, b}`
     return true;

@@ -27,8 +27,8 @@ struct Chunk {
   bool space_before = false;  // one space between it and the chunk before
   std::size_t pad = 0;        // blanks more, to align it in a column (align.h)
   Break before = Break::never;
-  std::uint32_t depth = 0;    // brackets its statement has open before it
-  bool padded = false;        // the input had two or more blanks before it (Piece::padded)
+  std::uint32_t depth = 0;  // brackets its statement has open before it
+  bool padded = false;      // the input had two or more blanks before it (Piece::padded)
 
   /// Its width after the chunk before it on a line.
   std::size_t width() const { return (space_before ? 1 : 0) + pad + text.size(); }
@@ -47,8 +47,8 @@ struct Segment {
   std::size_t indent = 0;        // block depth of its first line
   std::size_t continuation = 0;  // block depth of the lines it wraps onto
   std::vector<Chunk> code;
-  std::string comment;           // the comments that end it
-  std::optional<Head> head;      // set on a whole declaration statement of one segment
+  std::string comment;       // the comments that end it
+  std::optional<Head> head;  // set on a whole declaration statement of one segment
 };
 
 /// The width of chunks [begin, end) of `code` on a line of their own (begin < end).

@@ -87,9 +87,7 @@ class FunctionNamePattern {
   }
 
   // No `/` (it could open a comment), quotes, `#`, `\`, `;`, braces or brackets.
-  static bool is_operator_char(char c) {
-    return std::string_view(" *&-+.%|^~!=").find(c) != std::string_view::npos;
-  }
+  static bool is_operator_char(char c) { return std::string_view(" *&-+.%|^~!=").find(c) != std::string_view::npos; }
 
   bool word() {
     if (pos_ >= text_.size() || !is_identifier_start(text_[pos_])) return false;

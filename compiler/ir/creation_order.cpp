@@ -59,7 +59,9 @@ CreationOrder::CreationOrder(const Graph& graph) {
   // Each group (the graph, then each body) in creation order: Kahn's algorithm over its
   // members, the ready node of lowest rank first.
   std::vector<std::uint32_t> group_size(graph.bodies.size() + 1, 0);
-  const auto group_of = [&](std::uint32_t node) { return graph.nodes[node].body.valid() ? graph.nodes[node].body.value + 1 : 0; };
+  const auto group_of = [&](std::uint32_t node) {
+    return graph.nodes[node].body.valid() ? graph.nodes[node].body.value + 1 : 0;
+  };
   for (std::uint32_t n = 0; n < count; ++n) ++group_size.at(group_of(n));
   group_first_ = offsets(group_size);
   std::vector<std::uint32_t> waiting(count);

@@ -28,7 +28,8 @@ class CreationOrder {
   /// first edge's port: the validator warned about duplicate edges, and CUDA rejects
   /// duplicate dependencies.
   std::span<const Dependency> dependencies(NodeId node) const {
-    return {dependencies_.data() + dependency_first_[node.value], dependency_first_[node.value + 1] - dependency_first_[node.value]};
+    return {dependencies_.data() + dependency_first_[node.value],
+            dependency_first_[node.value + 1] - dependency_first_[node.value]};
   }
 
   /// The nodes of `body` (the graph itself when invalid), each once and after all of its

@@ -86,7 +86,8 @@ std::string launch_text(const LaunchAttributes& a) {
   if (a.cooperative) out += " cooperative";
   if (a.remote_sync_domain) out += *a.remote_sync_domain ? " sync_domain=remote" : " sync_domain=default";
   if (a.carveout) out += fmt::format(" carveout={}", *a.carveout);
-  if (a.access_policy) out += fmt::format(" access_policy={}:{}", a.access_policy->buffer.value, a.access_policy->hit_ratio);
+  if (a.access_policy)
+    out += fmt::format(" access_policy={}:{}", a.access_policy->buffer.value, a.access_policy->hit_ratio);
   return out;
 }
 
@@ -114,8 +115,8 @@ std::string node_text(const Graph& root, const Node& node) {
                                access_text(root, k));
           },
           [&](const CopyNode& c) {
-            return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src),
-                               c.bytes_value, copy_kind_name(c.kind));
+            return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src), c.bytes_value,
+                               copy_kind_name(c.kind));
           },
           [&](const MemsetNode& m) {
             return fmt::format("memset dst={} element_size={}{} value_bits={:#x}", slice(m.dst), m.element_size,
@@ -164,11 +165,11 @@ std::string dump(const Module& module, const SourceManager& sources) {
   for (const ModuleDecl& m : module.modules) out += fmt::format("  kernels \"{}\" {}\n", m.path, at(sources, m.range));
   for (const Import& i : module.imports) out += fmt::format("  import \"{}\" {}\n", i.path, at(sources, i.range));
   for (const StructDecl& s : module.structs) {
-    out += fmt::format("  struct {} size={} align={}{} {}\n", s.name, s.size, s.alignment, s.imported ? " imported" : "",
-                       at(sources, s.range));
+    out += fmt::format("  struct {} size={} align={}{} {}\n", s.name, s.size, s.alignment,
+                       s.imported ? " imported" : "", at(sources, s.range));
     for (const StructField& f : s.fields) {
-      out += fmt::format("    field {} : {}{} offset={} {}\n", f.name, type_name(f.type), f.pointer ? "*" : "", f.offset,
-                         at(sources, f.range));
+      out += fmt::format("    field {} : {}{} offset={} {}\n", f.name, type_name(f.type), f.pointer ? "*" : "",
+                         f.offset, at(sources, f.range));
     }
   }
   for (const Graph& g : module.graphs) {
@@ -180,7 +181,8 @@ std::string dump(const Module& module, const SourceManager& sources) {
                        g.parameters.empty() ? "" : fmt::format("({})", fmt::join(parameters, ", ")),
                        g.device_launch.valid() ? " [device_launch]" : "", g.imported ? " imported" : "",
                        at(sources, g.name_range));
-    for (const Const& c : g.consts) out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
+    for (const Const& c : g.consts)
+      out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
     for (const Param& p : g.params) {
       std::string value = p.folded_default.text();
       if (is_vector(p.type)) {
@@ -200,13 +202,13 @@ std::string dump(const Module& module, const SourceManager& sources) {
       const std::string depth = b.three_d() ? fmt::format("[{}]", b.depth_value) : std::string();
       const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
       out += fmt::format("  buffer {} : {}{}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), depth,
-                         b.count_value, width,
-                         space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
+                         b.count_value, width, space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
                          at(sources, b.name_range));
     }
     for (const Cond& c : g.conds) {
-      out += fmt::format("  cond {} default={}{} {}\n", c.name, c.default_value ? fmt::format("{}", c.folded_default) : "none",
-                         in_body(c.body), at(sources, c.name_range));
+      out += fmt::format("  cond {} default={}{} {}\n", c.name,
+                         c.default_value ? fmt::format("{}", c.folded_default) : "none", in_body(c.body),
+                         at(sources, c.name_range));
     }
     for (const Event& e : g.events) {
       out += fmt::format("  event {}{} {}\n", e.name, e.timing ? " timing" : "", at(sources, e.name_range));

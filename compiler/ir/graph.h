@@ -50,7 +50,7 @@ struct Param {
   ScalarType type = ScalarType::f32;
   OptionalExpr default_value;                 // `= expr`
   std::optional<VectorValue> default_vector;  // `= float4{...}`
-  Scalar folded_default;  // resolved, a scalar: the default converted to `type` (zero if none)
+  Scalar folded_default;                      // resolved, a scalar: the default converted to `type` (zero if none)
   /// Resolved, a vector: the default lane by lane, each of component_type(type) (zeros if none).
   std::vector<Scalar> folded_lanes;
 };
@@ -87,9 +87,9 @@ struct BufferInit {
 struct BufferView {
   std::string base;  // as written
   SourceRange base_range;
-  OptionalExpr offset;  // in elements of BASE, as `buf + k` in a kernel argument
-  BufferId base_id;            // resolved
-  BufferId root;               // resolved: the buffer or alloc's memory at the end of the chain of views
+  OptionalExpr offset;            // in elements of BASE, as `buf + k` in a kernel argument
+  BufferId base_id;               // resolved
+  BufferId root;                  // resolved: the buffer or alloc's memory at the end of the chain of views
   std::uint64_t root_offset = 0;  // resolved: bytes from the root's start
 };
 
@@ -118,9 +118,9 @@ struct Buffer {
   /// a slice); other spaces are dense. A 3-D buffer is also two_d(): it has rows and a pitch.
   OptionalExpr depth;
   std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
-  std::uint64_t count_value = 0;  // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
-  std::uint64_t width_value = 0;  // resolved, 2-D and 3-D: elements per row
-  std::uint64_t depth_value = 0;  // resolved, 3-D: slices
+  std::uint64_t count_value = 0;   // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
+  std::uint64_t width_value = 0;   // resolved, 2-D and 3-D: elements per row
+  std::uint64_t depth_value = 0;   // resolved, 3-D: slices
   /// Rows of `width` elements, `pitch` bytes apart: a 2-D or a 3-D buffer.
   bool two_d() const { return width.has_value(); }
   bool three_d() const { return depth.has_value(); }
@@ -148,17 +148,17 @@ struct BufferSlice {
   std::string buffer;
   SourceRange name_range;
   SourceRange range;
-  OptionalExpr z;        // a 3-D box's first slice
-  OptionalExpr depth;    // a 3-D box's slices
+  OptionalExpr z;      // a 3-D box's first slice
+  OptionalExpr depth;  // a 3-D box's slices
   OptionalExpr offset;
   OptionalExpr length;
-  OptionalExpr column;   // a box's first column
-  OptionalExpr columns;  // a box's width in elements
-  BufferId id;                     // resolved
-  std::uint64_t z_value = 0;       // resolved, 3-D: first slice
-  std::uint64_t depth_value = 0;   // resolved, 3-D: slices of the box (all of them by default); 0: 1-D or 2-D
-  std::uint64_t offset_value = 0;  // resolved: first element (2-D, 3-D: first row)
-  std::uint64_t length_value = 0;  // resolved: elements (the rest of the buffer by default; 2-D, 3-D: rows)
+  OptionalExpr column;              // a box's first column
+  OptionalExpr columns;             // a box's width in elements
+  BufferId id;                      // resolved
+  std::uint64_t z_value = 0;        // resolved, 3-D: first slice
+  std::uint64_t depth_value = 0;    // resolved, 3-D: slices of the box (all of them by default); 0: 1-D or 2-D
+  std::uint64_t offset_value = 0;   // resolved: first element (2-D, 3-D: first row)
+  std::uint64_t length_value = 0;   // resolved: elements (the rest of the buffer by default; 2-D, 3-D: rows)
   std::uint64_t column_value = 0;   // resolved, 2-D, 3-D: first column
   std::uint64_t columns_value = 0;  // resolved, 2-D, 3-D: elements per row of the box (all by default); 0: 1-D
   /// Ranges written: 0 (`buf`), 1, 2 (a 2-D box) or 3 (a 3-D box).
@@ -186,17 +186,17 @@ struct Cond {
 struct KernelArg {
   enum class Kind : std::uint8_t {
     unresolved,
-    buffer,  // the buffer's device pointer, advanced by `offset` elements (`buf + k`)
-    param,   // the param's current value, in the param's type
-    value,   // a compile-time value (literal, const or constant expression) in its type
-    cond,    // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
-    graph_exec,  // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
+    buffer,        // the buffer's device pointer, advanced by `offset` elements (`buf + k`)
+    param,         // the param's current value, in the param's type
+    value,         // a compile-time value (literal, const or constant expression) in its type
+    cond,          // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
+    graph_exec,    // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
-    pitch,   // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
+    pitch,         // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
     aggregate,     // `S{a, b, ...}`: a struct of the module by value, one field per value
   };
-  Expr expr;           // unused for `@g` and `nullptr`
-  std::string graph;   // `@g`: the graph's name; empty for an expression
+  Expr expr;                  // unused for `@g` and `nullptr`
+  std::string graph;          // `@g`: the graph's name; empty for an expression
   bool null_pointer = false;  // `nullptr`, as written
   /// `S{a, b, ...}`: the struct's name as written (empty for any other argument), its
   /// range, and one argument per field in declaration order (buffers, params, values,
@@ -205,14 +205,14 @@ struct KernelArg {
   SourceRange struct_range;
   std::vector<KernelArg> fields;
   SourceRange range;
-  Kind kind = Kind::unresolved;  // resolved
-  BufferId buffer;               // resolved, kind == buffer or pitch
-  std::int64_t offset = 0;       // resolved, kind == buffer: elements
-  ParamId param;                 // resolved, kind == param
-  Scalar value;                  // resolved, kind == value
-  CondId cond;                   // resolved, kind == cond
-  GraphId graph_id;              // resolved, kind == graph_exec
-  StructId struct_id;            // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
+  Kind kind = Kind::unresolved;    // resolved
+  BufferId buffer;                 // resolved, kind == buffer or pitch
+  std::int64_t offset = 0;         // resolved, kind == buffer: elements
+  ParamId param;                   // resolved, kind == param
+  Scalar value;                    // resolved, kind == value
+  CondId cond;                     // resolved, kind == cond
+  GraphId graph_id;                // resolved, kind == graph_exec
+  StructId struct_id;              // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
   std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)
   std::uint32_t field_offset = 0;  // resolved, a field of an aggregate: its offsetof (C ABI)
 };
@@ -231,11 +231,11 @@ struct KernelAttribute {
 /// A kernel node's launch attributes as CUDA takes them (cudaLaunchAttributeValue), each
 /// set on the node with cudaGraphKernelNodeSetAttribute; resolved from the attributes.
 struct LaunchAttributes {
-  std::optional<std::int32_t> priority;              // cudaLaunchAttributePriority
-  std::array<std::uint32_t, 3> cluster{0, 0, 0};     // cudaLaunchAttributeClusterDimension; 0: none
-  bool cooperative = false;                          // cudaLaunchAttributeCooperative
-  std::optional<bool> remote_sync_domain;            // cudaLaunchAttributeMemSyncDomain: remote or default
-  std::optional<std::int32_t> carveout;              // cudaLaunchAttributePreferredSharedMemoryCarveout, percent
+  std::optional<std::int32_t> priority;           // cudaLaunchAttributePriority
+  std::array<std::uint32_t, 3> cluster{0, 0, 0};  // cudaLaunchAttributeClusterDimension; 0: none
+  bool cooperative = false;                       // cudaLaunchAttributeCooperative
+  std::optional<bool> remote_sync_domain;         // cudaLaunchAttributeMemSyncDomain: remote or default
+  std::optional<std::int32_t> carveout;           // cudaLaunchAttributePreferredSharedMemoryCarveout, percent
   /// cudaLaunchAttributeAccessPolicyWindow over a whole buffer: hits persist in L2 with
   /// probability `hit_ratio`, misses stream.
   struct AccessPolicy {
@@ -257,7 +257,7 @@ struct KernelNode {
   OptionalExpr shared_memory;
   std::vector<KernelArg> args;
   std::vector<KernelAttribute> attributes;
-  LaunchAttributes launch;                           // resolved
+  LaunchAttributes launch;  // resolved
   /// Resolved from `reads(...)` and `writes(...)`: buffers the kernel states it only reads or
   /// only writes (both: reads and writes), where its signature cannot say.
   std::vector<BufferId> reads, writes;
@@ -276,8 +276,8 @@ struct CopyNode {
   BufferSlice dst;
   BufferSlice src;
   OptionalExpr bytes;
-  std::uint64_t bytes_value = 0;        // resolved
-  CopyKind kind = CopyKind::unified;    // resolved, from the buffers' spaces
+  std::uint64_t bytes_value = 0;      // resolved
+  CopyKind kind = CopyKind::unified;  // resolved, from the buffers' spaces
 };
 
 /// `memset NAME : dst = value;` -> CUDA memset node; the element size (1, 2 or 4 bytes)
@@ -428,18 +428,18 @@ struct Edge {
   BodyId body;        // the body graph whose statement it is; invalid: the graph itself
   EdgePort port = EdgePort::default_;
   SourceRange port_range;  // the port's word in `->[port]`; invalid for the default port
-  NodeId from_id;  // resolved
-  NodeId to_id;    // resolved
+  NodeId from_id;          // resolved
+  NodeId to_id;            // resolved
 };
 
 /// One body graph of a conditional node: `{ ... }` after `if`, `else`, `while` or `case n`.
 /// CUDA owns it as a cudaGraph_t inside its conditional node; its nodes and edges are
 /// those of the graph whose `body` is this one's id.
 struct Body {
-  NodeId conditional;   // the conditional node it belongs to
+  NodeId conditional;       // the conditional node it belongs to
   std::uint32_t index = 0;  // which of its bodies: phGraph_out[index]
-  BodyId parent;        // the body that holds the conditional node; invalid: the graph itself
-  SourceRange range;    // from the keyword (`if`, `else`, `while`, `case`) to the closing brace
+  BodyId parent;            // the body that holds the conditional node; invalid: the graph itself
+  SourceRange range;        // from the keyword (`if`, `else`, `while`, `case`) to the closing brace
 };
 
 /// One parameter of a graph, `x : f32[N] device` or `s : f32`: a buffer or a param of the
@@ -561,7 +561,7 @@ struct StructDecl {
 /// Everything parsed from one file and the files it imports: their graphs share one
 /// namespace, and their modules are searched for kernels in load order.
 struct Module {
-  std::string path;  // the file as given
+  std::string path;                 // the file as given
   std::vector<ModuleDecl> modules;  // the file's, then each imported file's (a path once)
   std::vector<Import> imports;      // the file's own
   std::vector<Graph> graphs;        // the file's, then the imported ones (Graph::imported)

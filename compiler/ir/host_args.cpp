@@ -18,11 +18,11 @@ HostArgsLayout host_args_layout(const Graph& graph, const HostNode& host) {
         break;
       case KernelArg::Kind::param: field.type = graph.param(arg.param).type; break;
       case KernelArg::Kind::value: field.type = arg.value.type; break;
-      case KernelArg::Kind::unresolved:  // refused by the validator: no block is built
+      case KernelArg::Kind::unresolved:    // refused by the validator: no block is built
       case KernelArg::Kind::null_pointer:  // a host node's arguments are expressions
       case KernelArg::Kind::cond:
       case KernelArg::Kind::graph_exec:
-      case KernelArg::Kind::pitch:  // a kernel's only (E0242)
+      case KernelArg::Kind::pitch:      // a kernel's only (E0242)
       case KernelArg::Kind::aggregate:  // a kernel's only (the grammar reads `S{...}` in kernel arguments)
         break;
     }

@@ -16,8 +16,8 @@ namespace graphc::ir {
 struct HostArgField {
   bool pointer = false;               // a pointer to `type`
   ScalarType type = ScalarType::i32;  // a scalar's type; a buffer's element type
-  std::uint32_t offset = 0;  // bytes from the start of the block
-  std::uint32_t size = 0;    // 8 for a pointer, type_size(type) for a scalar
+  std::uint32_t offset = 0;           // bytes from the start of the block
+  std::uint32_t size = 0;             // 8 for a pointer, type_size(type) for a scalar
 };
 
 /// A host node's argument block: a field per argument, its size and alignment (0 and 1 for

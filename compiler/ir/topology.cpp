@@ -51,7 +51,8 @@ std::string topology_difference(const Module& a, GraphId ga, const Module& b, Gr
   const CreationOrder dx(x);
   const CreationOrder dy(y);
   for (std::uint32_t i = 0; i < x.nodes.size(); ++i) {
-    if (!same_dependencies(dx.dependencies(NodeId{i}), dy.dependencies(NodeId{i}))) return fmt::format("the dependencies of node '{}' changed", x.nodes[i].name);
+    if (!same_dependencies(dx.dependencies(NodeId{i}), dy.dependencies(NodeId{i})))
+      return fmt::format("the dependencies of node '{}' changed", x.nodes[i].name);
   }
   return {};
 }

@@ -146,7 +146,8 @@ bool Scalar::fits(ScalarType to) const {
     case ScalarType::u64: return integer_fits<std::uint64_t>(*this);
     case ScalarType::f16: return std::isfinite(as_double()) && std::fabs(as_double()) <= 65504.0;
     case ScalarType::bf16:
-    case ScalarType::f32: return std::isfinite(as_double()) && std::fabs(as_double()) <= std::numeric_limits<float>::max();
+    case ScalarType::f32:
+      return std::isfinite(as_double()) && std::fabs(as_double()) <= std::numeric_limits<float>::max();
     case ScalarType::f64: return std::isfinite(as_double());
     case ScalarType::c8: return integer_fits<signed char>(*this);
     default: return false;  // a vector: never its component
@@ -183,7 +184,8 @@ Scalar Scalar::from_bytes(ScalarType type, const void* data) {
     case ScalarType::u32: return of_integer(type, get(std::uint32_t{}));
     case ScalarType::u64: return of_integer(type, static_cast<std::int64_t>(get(std::uint64_t{})));
     case ScalarType::f16: return of_float(type, from_half_bits(get(std::uint16_t{})));
-    case ScalarType::bf16: return of_float(type, std::bit_cast<float>(static_cast<std::uint32_t>(get(std::uint16_t{})) << 16));
+    case ScalarType::bf16:
+      return of_float(type, std::bit_cast<float>(static_cast<std::uint32_t>(get(std::uint16_t{})) << 16));
     case ScalarType::f32: return of_float(type, get(float{}));
     case ScalarType::f64: return of_float(type, get(double{}));
     default: return {};  // a vector: never its component

@@ -15,16 +15,16 @@ namespace graphc::ir {
 
 /// The language's types and their properties are the runtime's public ones
 /// (graphc/scalar_type.h): one enum for the compiler and the runtime's API.
-using graphc::ScalarType;
-using graphc::type_name;
-using graphc::cpp_type_name;
-using graphc::type_size;
-using graphc::type_alignment;
-using graphc::is_vector;
 using graphc::component_type;
-using graphc::lanes;
+using graphc::cpp_type_name;
 using graphc::is_float;
 using graphc::is_signed;
+using graphc::is_vector;
+using graphc::lanes;
+using graphc::ScalarType;
+using graphc::type_alignment;
+using graphc::type_name;
+using graphc::type_size;
 
 std::optional<ScalarType> parse_type(std::string_view name);
 /// Every type's language name, scalars first (for "did you mean").

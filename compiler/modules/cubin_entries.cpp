@@ -9,12 +9,12 @@ namespace graphc::modules {
 namespace {
 
 // ELF64 (the System V ABI's layout) and CUDA's .nv.info records.
-constexpr std::uint32_t kSymtab = 2;           // SHT_SYMTAB
-constexpr std::uint8_t kFunc = 2;              // STT_FUNC
-constexpr std::uint8_t kGlobal = 1;            // STB_GLOBAL
-constexpr std::uint8_t kCudaEntry = 0x10;      // st_other of a kernel entry
-constexpr std::uint8_t kKparamInfo = 0x17;     // EIATTR_KPARAM_INFO
-constexpr std::size_t kSymbolSize = 24;        // sizeof(Elf64_Sym)
+constexpr std::uint32_t kSymtab = 2;        // SHT_SYMTAB
+constexpr std::uint8_t kFunc = 2;           // STT_FUNC
+constexpr std::uint8_t kGlobal = 1;         // STB_GLOBAL
+constexpr std::uint8_t kCudaEntry = 0x10;   // st_other of a kernel entry
+constexpr std::uint8_t kKparamInfo = 0x17;  // EIATTR_KPARAM_INFO
+constexpr std::size_t kSymbolSize = 24;     // sizeof(Elf64_Sym)
 
 // Bounds-checked little-endian reads: the image is untrusted.
 class Bytes {
@@ -110,7 +110,8 @@ std::optional<std::vector<ir::KernelSignature>> cubin_entries(std::string_view i
     return bytes.range(sections[index].offset, sections[index].size);
   };
   const std::optional<std::string_view> section_names = contents(*names_index);
-  const auto symtab = std::find_if(sections.begin(), sections.end(), [](const Section& s) { return s.type == kSymtab; });
+  const auto symtab =
+      std::find_if(sections.begin(), sections.end(), [](const Section& s) { return s.type == kSymtab; });
   if (!section_names || symtab == sections.end()) return std::nullopt;
   const std::optional<std::string_view> symbols = bytes.range(symtab->offset, symtab->size);
   const std::optional<std::string_view> names = contents(symtab->link);

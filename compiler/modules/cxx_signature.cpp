@@ -22,12 +22,22 @@ std::string_view trim(std::string_view text) {
 std::optional<ir::ScalarType> scalar_of(std::string_view name) {
   using ir::ScalarType;
   static constexpr std::array<std::pair<std::string_view, ScalarType>, 16> kScalars{{
-      {"signed char", ScalarType::i8},     {"char", ScalarType::c8},           {"unsigned char", ScalarType::u8},
-      {"short", ScalarType::i16},          {"unsigned short", ScalarType::u16}, {"int", ScalarType::i32},
-      {"unsigned int", ScalarType::u32},   {"long", ScalarType::i64},          {"long long", ScalarType::i64},
-      {"unsigned long", ScalarType::u64},  {"unsigned long long", ScalarType::u64},
-      {"float", ScalarType::f32},          {"double", ScalarType::f64},        {"__half", ScalarType::f16},
-      {"__nv_bfloat16", ScalarType::bf16}, {"half", ScalarType::f16},
+      {"signed char", ScalarType::i8},
+      {"char", ScalarType::c8},
+      {"unsigned char", ScalarType::u8},
+      {"short", ScalarType::i16},
+      {"unsigned short", ScalarType::u16},
+      {"int", ScalarType::i32},
+      {"unsigned int", ScalarType::u32},
+      {"long", ScalarType::i64},
+      {"long long", ScalarType::i64},
+      {"unsigned long", ScalarType::u64},
+      {"unsigned long long", ScalarType::u64},
+      {"float", ScalarType::f32},
+      {"double", ScalarType::f64},
+      {"__half", ScalarType::f16},
+      {"__nv_bfloat16", ScalarType::bf16},
+      {"half", ScalarType::f16},
   }};
   for (const auto& [spelling, type] : kScalars) {
     if (spelling == name) return type;

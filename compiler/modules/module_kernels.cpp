@@ -59,8 +59,7 @@ void read_cubin(ir::ModuleKernels& out) {
 
 // A .cu module (out.text, read from `path`): compiled to PTX, then its entries.
 void read_cu(ir::ModuleKernels& out, [[maybe_unused]] const std::string& path,
-             [[maybe_unused]] const std::vector<std::string>& functions,
-             [[maybe_unused]] const NvrtcCache& cache) {
+             [[maybe_unused]] const std::vector<std::string>& functions, [[maybe_unused]] const NvrtcCache& cache) {
 #ifdef GRAPHC_HAVE_NVRTC
   NvrtcCompilation compiled = compile_with_nvrtc(path, functions, std::string(ir::kCheckArchitecture), cache, true);
   if (compiled.status != NvrtcCompilation::Status::compiled) {

@@ -67,7 +67,8 @@ CompiledCode run_nvrtc(const std::string& path, const std::string& text, const s
   nvrtcProgram raw = nullptr;
   check_nvrtc(nvrtcCreateProgram(&raw, text.c_str(), path.c_str(), 0, nullptr, nullptr), "nvrtcCreateProgram");
   const ProgramHandle program(raw);
-  for (const std::string& name : names) check_nvrtc(nvrtcAddNameExpression(raw, name.c_str()), "nvrtcAddNameExpression");
+  for (const std::string& name : names)
+    check_nvrtc(nvrtcAddNameExpression(raw, name.c_str()), "nvrtcAddNameExpression");
   std::vector<const char*> option_pointers;
   for (const std::string& option : options) option_pointers.push_back(option.c_str());
   const nvrtcResult status = nvrtcCompileProgram(raw, static_cast<int>(option_pointers.size()), option_pointers.data());
@@ -119,8 +120,8 @@ NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<s
   std::string key = fmt::format("nvrtc {}\n", nvrtc_version());
   for (const std::string& option : options) key += fmt::format("option {}\n", option);
   for (const std::string& name : names) key += fmt::format("name {}\n", name);
-  key += fmt::format("text {}\n{}headers {}\n{}", text.size(), text, source->local_headers.size(),
-                     source->local_headers);
+  key +=
+      fmt::format("text {}\n{}headers {}\n{}", text.size(), text, source->local_headers.size(), source->local_headers);
 
   if (std::optional<CompiledCode> cached = cache.find(key)) {
     out.code = std::move(*cached);

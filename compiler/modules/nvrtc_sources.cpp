@@ -14,8 +14,9 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-void add_local_headers(const std::filesystem::path& file, std::string_view text, const std::filesystem::path& module_dir,
-                       std::set<std::filesystem::path>& seen, std::string& out) {
+void add_local_headers(const std::filesystem::path& file, std::string_view text,
+                       const std::filesystem::path& module_dir, std::set<std::filesystem::path>& seen,
+                       std::string& out) {
   static const std::regex include_line(R"re(^[ \t]*#[ \t]*include[ \t]*"([^"]+)")re", std::regex::multiline);
   const std::string owned(text);
   for (auto it = std::sregex_iterator(owned.begin(), owned.end(), include_line); it != std::sregex_iterator(); ++it) {
@@ -91,10 +92,9 @@ std::optional<CuSource> read_cu_source(const std::filesystem::path& path) {
 std::string with_prelude(std::string_view text, std::string_view path) {
   // cuda_device_runtime_api.h is an internal header: including it directly triggers a
   // #warning unless the including code says it is the toolkit (as cuda_runtime.h does).
-  std::string out =
-      "#define __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n"
-      "#include <cuda_device_runtime_api.h>\n"
-      "#undef __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n";
+  std::string out = "#define __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n"
+                    "#include <cuda_device_runtime_api.h>\n"
+                    "#undef __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n";
   out += "#line 1 \"" + escape_for_line_directive(path) + "\"\n";
   out += text;
   return out;
@@ -119,7 +119,7 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::vecto
 }
 
 std::optional<std::pair<std::uint32_t, std::uint32_t>> kernel_declaration(std::string_view text,
-                                                                        std::string_view identifier) {
+                                                                          std::string_view identifier) {
   std::optional<std::size_t> global;  // the last __global__ seen
   std::optional<std::pair<std::uint32_t, std::uint32_t>> found;
   for_each_identifier(text, [&](std::string_view id, std::size_t at) {

@@ -44,6 +44,6 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::vecto
 /// byte range of its first occurrence, outside comments and literals, in a declaration
 /// that says `__global__` before it; nullopt where there is none.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> kernel_declaration(std::string_view text,
-                                                                        std::string_view identifier);
+                                                                          std::string_view identifier);
 
 }  // namespace graphc::modules

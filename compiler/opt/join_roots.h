@@ -30,20 +30,20 @@ inline constexpr std::size_t kMinJoined = 4;
 /// One synthetic node the pass added, for `graphc check --explain`.
 struct JoinNode {
   std::string graph;
-  std::string node;     // its name (graphc_root or graphc_sink, numbered if the graph has that name)
-  bool sink = false;    // false: it precedes the roots; true: it follows the leaves
+  std::string node;        // its name (graphc_root or graphc_sink, numbered if the graph has that name)
+  bool sink = false;       // false: it precedes the roots; true: it follows the leaves
   std::size_t joined = 0;  // how many roots it precedes, or leaves it follows (those of called graphs included)
-  SourceRange range;    // the graph's name
+  SourceRange range;       // the graph's name
 };
 
 /// Gives every graph of `module` (which analyzed without errors) that no call node calls,
 /// with kMinJoined or more root nodes (a call node among them counting the called graph's
 /// roots, through any depth of calls), a synthetic kernel node (Node::synthetic, ir::kNoopKernel<<<1, 1>>>) with a
 /// default edge to each of its own roots, and every such graph with kMinJoined or more
-/// leaves (counted alike) one with a default edge from each of its own leaves. Appended after the graph's nodes and edges, so every
-/// NodeId stays; the back ends' creation order then creates the root first and the sink
-/// last. Conditional bodies are left as they are: the device launches them, and the cost
-/// measured is the host's. Returns the nodes added, in graph order.
+/// leaves (counted alike) one with a default edge from each of its own leaves. Appended after the graph's nodes and
+/// edges, so every NodeId stays; the back ends' creation order then creates the root first and the sink last.
+/// Conditional bodies are left as they are: the device launches them, and the cost measured is the host's. Returns the
+/// nodes added, in graph order.
 std::vector<JoinNode> join_roots(ir::Module& module);
 
 }  // namespace graphc::opt

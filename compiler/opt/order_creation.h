@@ -23,7 +23,7 @@ struct Reorder {
   std::size_t first_path;  // nodes on the longest path from `first` to a leaf, itself included
   std::string before;      // the node it now precedes
   std::size_t before_path;
-  std::size_t moved;       // nodes whose place in the order changed, bodies included
+  std::size_t moved;  // nodes whose place in the order changed, bodies included
 };
 
 /// Sets Graph::creation_rank for every graph of `module` (which analyzed without errors):

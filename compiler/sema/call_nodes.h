@@ -13,7 +13,7 @@ namespace graphc::sema {
 /// `visit(caller, node, call)` for each call node of `module`: the graph that holds it, the
 /// node and its op, as const as `module` is.
 template <class Module, class Visit>
-  requires std::same_as<std::remove_const_t<Module>, ir::Module>
+requires std::same_as<std::remove_const_t<Module>, ir::Module>
 void for_each_call(Module& module, Visit&& visit) {
   for (auto& graph : module.graphs) {
     for (auto& node : graph.nodes) {

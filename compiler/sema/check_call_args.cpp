@@ -39,7 +39,8 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
 std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& parameter) {
   if (parameter.kind == ir::Parameter::Kind::scalar) {
     const ir::ScalarType type = graph.param(parameter.param).type;
-    if (ir::is_vector(type)) return fmt::format("a vector ({}), which only a param of its type passes", ir::type_name(type));
+    if (ir::is_vector(type))
+      return fmt::format("a vector ({}), which only a param of its type passes", ir::type_name(type));
     return fmt::format("a scalar ({})", ir::type_name(type));
   }
   const ir::Buffer& buffer = graph.buffer(parameter.buffer);
@@ -68,8 +69,9 @@ class CallArgChecker {
     if (!c.graph_id.valid()) return;
     const ir::Graph& callee = module_.graph(c.graph_id);
     if (c.args.size() != callee.parameters.size()) {
-      diags_.report(DiagCode::call_arg_count, c.args_range.valid() ? c.args_range : n.name_range, n.name,
-                    counted(c.args.size(), "argument"), callee.name, counted(callee.parameters.size(), "parameter"))
+      diags_
+          .report(DiagCode::call_arg_count, c.args_range.valid() ? c.args_range : n.name_range, n.name,
+                  counted(c.args.size(), "argument"), callee.name, counted(callee.parameters.size(), "parameter"))
           .note(callee.name_range, "'{}' is declared here", callee.name);
       return;
     }
@@ -98,8 +100,9 @@ class CallArgChecker {
       if (arg.kind == KernelArg::Kind::param) {
         const ir::Param& given = caller.param(arg.param);
         if (given.type != param.type) {
-          diags_.report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("param '{}'", given.name),
-                        ir::type_name(given.type), param.name, callee.name, ir::type_name(param.type))
+          diags_
+              .report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("param '{}'", given.name),
+                      ir::type_name(given.type), param.name, callee.name, ir::type_name(param.type))
               .note(param.name_range, "'{}' is declared here", param.name);
         }
       } else if (arg.kind == KernelArg::Kind::value && !ir::is_vector(param.type)) {
@@ -159,8 +162,9 @@ class CallArgChecker {
       const std::size_t alignment = ir::type_alignment(view.type);
       if ((start + viewed.offset) % alignment == 0) continue;
       const std::string& root = caller.buffer(memory.root).name;
-      diags_.report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, alignment,
-                    ir::type_name(view.type))
+      diags_
+          .report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, alignment,
+                  ir::type_name(view.type))
           .note(view.name_range, "'{}' of graph '{}' is a view of its parameter '{}'", view.name, callee.name,
                 callee.buffer(parameter.buffer).name);
       return;

@@ -137,7 +137,7 @@ class CallConfigChecker {
   const ir::Module& module_;
   const std::vector<bool>& clean_;
   DiagEngine& diags_;
-  std::vector<Link> chain_;    // the calls from the starting graph to the graph checked now
+  std::vector<Link> chain_;     // the calls from the starting graph to the graph checked now
   std::set<std::string> seen_;  // graphs with the values they were checked with (key())
 };
 

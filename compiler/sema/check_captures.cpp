@@ -60,7 +60,8 @@ class CaptureChecker {
     std::vector<std::string> candidates;
     for (const ir::LibraryOpInfo& op : ir::library_ops()) candidates.emplace_back(op.name);
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_library_op, capture_.function_range, name, all_op_names());
-    if (const auto close = closest_name(name, candidates)) d.note(capture_.function_range, "did you mean '{}'?", *close);
+    if (const auto close = closest_name(name, candidates))
+      d.note(capture_.function_range, "did you mean '{}'?", *close);
   }
 
   // `<N, T>`: what cuBLAS calls transa and transb; none means `<N, N>`.
@@ -101,7 +102,8 @@ class CaptureChecker {
         }
         return refuse("an f32 param or a constant value, which cuBLAS reads as a float");
       case OperandRole::matrix:
-        if (arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host) return true;
+        if (arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host)
+          return true;
         return refuse("a buffer in device or managed memory");
     }
     return false;
@@ -126,7 +128,8 @@ class CaptureChecker {
 
   static bool integer_in(const KernelArg& arg, std::int64_t low, std::int64_t high) {
     if (arg.kind != KernelArg::Kind::value || arg.value.is_float()) return false;
-    if (!ir::is_signed(arg.value.type) && static_cast<std::uint64_t>(arg.value.integer) > static_cast<std::uint64_t>(high)) {
+    if (!ir::is_signed(arg.value.type) &&
+        static_cast<std::uint64_t>(arg.value.integer) > static_cast<std::uint64_t>(high)) {
       return false;
     }
     return arg.value.integer >= low && arg.value.integer <= high;
@@ -203,8 +206,9 @@ class CaptureChecker {
     const std::int64_t available = static_cast<std::int64_t>(buffer.count_value) - arg.offset;
     if (!overflow && span <= available) return true;
     const std::string spans = overflow ? std::string("more than 2^63") : fmt::format("{}", span);
-    ctx_.diags.report(DiagCode::gemm_matrix_bounds, arg.range, matrix, node_.name, spans, arg.offset, buffer.name,
-                      buffer.count_value)
+    ctx_.diags
+        .report(DiagCode::gemm_matrix_bounds, arg.range, matrix, node_.name, spans, arg.offset, buffer.name,
+                buffer.count_value)
         .note(buffer.name_range, "'{}' is declared here", buffer.name);
     return false;
   }

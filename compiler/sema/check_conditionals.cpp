@@ -32,8 +32,7 @@ bool receives(const ir::Node& node, ir::CondId cond) {
 
 class ConditionalChecker {
  public:
-  explicit ConditionalChecker(GraphContext& ctx)
-      : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()) {}
+  explicit ConditionalChecker(GraphContext& ctx) : ctx_(ctx), graph_(ctx.graph), tested_by_(ctx.graph.conds.size()) {}
 
   void run() {
     fold_defaults();
@@ -120,8 +119,7 @@ class ConditionalChecker {
       if (arg.kind != ir::KernelArg::Kind::cond) continue;
       const ir::Cond& cond = graph_.cond(arg.cond);
       if (graph_.body_within(node.body, cond.body)) continue;
-      ctx_.diags
-          .report(DiagCode::cond_not_visible, arg.range, cond.name, body_location(graph_, cond.body), node.name)
+      ctx_.diags.report(DiagCode::cond_not_visible, arg.range, cond.name, body_location(graph_, cond.body), node.name)
           .note(cond.name_range, "'{}' is declared here", cond.name);
     }
   }
@@ -168,8 +166,8 @@ class ConditionalChecker {
 
   GraphContext& ctx_;
   ir::Graph& graph_;
-  std::vector<std::optional<ir::NodeId>> tested_by_;     // per cond
-  std::set<std::uint32_t> failed_;                       // conds already reported as misplaced
+  std::vector<std::optional<ir::NodeId>> tested_by_;  // per cond
+  std::set<std::uint32_t> failed_;                    // conds already reported as misplaced
 };
 
 }  // namespace

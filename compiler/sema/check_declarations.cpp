@@ -112,10 +112,10 @@ void check_count(GraphContext& ctx, std::size_t index) {
   const bool wraps = __builtin_mul_overflow(*width, ir::type_size(buffer.type), &row) ||
                      __builtin_mul_overflow(*elements, row, &slice) || __builtin_mul_overflow(*depth, slice, &bytes);
   if (wraps || bytes > kMaxBufferBytes) {
-    const std::string size = wraps ? fmt::format("more than {}", std::numeric_limits<std::uint64_t>::max())
-                                   : std::to_string(bytes);
-    ctx.diags.report(DiagCode::buffer_too_large, (buffer.depth ? *buffer.depth : buffer.count).range, buffer.name,
-                     size, kMaxBufferBytes);
+    const std::string size =
+        wraps ? fmt::format("more than {}", std::numeric_limits<std::uint64_t>::max()) : std::to_string(bytes);
+    ctx.diags.report(DiagCode::buffer_too_large, (buffer.depth ? *buffer.depth : buffer.count).range, buffer.name, size,
+                     kMaxBufferBytes);
     return;
   }
   buffer.count_value = *elements;
@@ -164,17 +164,18 @@ void check_init(GraphContext& ctx, std::size_t index) {
   const std::uint64_t lanes = ir::lanes(buffer.type);
   const std::uint64_t values = buffer.count_value * lanes;
   if (init.kind == ir::BufferInit::Kind::list && init.values.size() != values) {
-    const std::string holds = lanes == 1 ? fmt::format("{} elements", values)
-                                         : fmt::format("{} lanes ({} {} elements)", values, buffer.count_value,
-                                                       ir::type_name(buffer.type));
+    const std::string holds =
+        lanes == 1 ? fmt::format("{} elements", values)
+                   : fmt::format("{} lanes ({} {} elements)", values, buffer.count_value, ir::type_name(buffer.type));
     ctx.diags.report(DiagCode::init_count, init.range, buffer.name, init.values.size(), holds);
   }
   if (init.kind == ir::BufferInit::Kind::iota && all_folded) {
     const Scalar last = iota_last(init.folded.at(0), values);
     if (!converts_exactly(last, buffer.type)) {
-      ctx.diags.report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(ir::component_type(buffer.type)))
-          .note(SourceRange{}, "iota({}) gives {} {} the value {}", init.folded[0].text(), lanes == 1 ? "element" : "lane",
-                values - 1, last.text());
+      ctx.diags
+          .report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(ir::component_type(buffer.type)))
+          .note(SourceRange{}, "iota({}) gives {} {} the value {}", init.folded[0].text(),
+                lanes == 1 ? "element" : "lane", values - 1, last.text());
     }
   }
 }

@@ -85,7 +85,7 @@ class PortChecker {
     SourceRange site;
   };
   GraphContext& ctx_;
-  std::unordered_set<std::uint32_t> reported_;  // positions of names already reported
+  std::unordered_set<std::uint32_t> reported_;      // positions of names already reported
   std::unordered_map<std::uint64_t, First> first_;  // by (from << 32 | to)
 };
 

@@ -8,7 +8,8 @@ namespace graphc::sema {
 
 void check_function_names(GraphContext& ctx) {
   for (const ir::Node& node : ctx.graph.nodes) {
-    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op); kernel && !ir::is_cpp_function_name(kernel->function)) {
+    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+        kernel && !ir::is_cpp_function_name(kernel->function)) {
       ctx.diags.report(DiagCode::bad_function_name, kernel->function_range, "kernel", kernel->function);
     }
     if (const auto* host = std::get_if<ir::HostNode>(&node.op); host && !ir::is_cpp_function_name(host->function)) {

@@ -143,8 +143,9 @@ class ArgChecker {
                             ")` and index rows in the kernel");
       return;
     }
-    const bool inside = ir::is_signed(k->type) ? k->integer >= 0 && static_cast<std::uint64_t>(k->integer) < b.count_value
-                                               : static_cast<std::uint64_t>(k->integer) < b.count_value;
+    const bool inside = ir::is_signed(k->type)
+                            ? k->integer >= 0 && static_cast<std::uint64_t>(k->integer) < b.count_value
+                            : static_cast<std::uint64_t>(k->integer) < b.count_value;
     if (!inside) {
       report(fmt::format("offsets buffer '{}' by {} elements; offsets from 0 to {} stay within its {} elements", b.name,
                          k->text(), b.count_value - 1, b.count_value));
@@ -261,7 +262,8 @@ class ArgChecker {
     }
     if (const ir::StructDecl* vector = ir::vector_struct(aggregate.struct_name)) return vector;
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_struct, aggregate.struct_range, aggregate.struct_name);
-    if (const auto guess = closest_name(aggregate.struct_name, names)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
+    if (const auto guess = closest_name(aggregate.struct_name, names))
+      d.note(SourceRange{}, "did you mean '{}'?", *guess);
     return nullptr;
   }
 

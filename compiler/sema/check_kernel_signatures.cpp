@@ -56,7 +56,8 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg, const Sou
       return fmt::format("'{}', a param of type {} ({})", text, ir::type_name(type), ir::cpp_type_name(type));
     }
     case KernelArg::Kind::value:
-      return fmt::format("'{}', of type {} ({})", text, ir::type_name(arg.value.type), ir::cpp_type_name(arg.value.type));
+      return fmt::format("'{}', of type {} ({})", text, ir::type_name(arg.value.type),
+                         ir::cpp_type_name(arg.value.type));
     case KernelArg::Kind::cond: return fmt::format("'{}', a cudaGraphConditionalHandle (8 bytes)", text);
     case KernelArg::Kind::pitch: return fmt::format("'{}', a size_t", text);
     case KernelArg::Kind::aggregate: return fmt::format("'{}', {} bytes", text, arg.struct_size);
@@ -108,7 +109,7 @@ bool compatible(const Passed& passed, const KernelParam& param) {
       return passed.kind == Passed::Kind::scalar && passed.type && *passed.type == param.type;
     case KernelParam::Kind::integer:
       return passed.kind == Passed::Kind::scalar && !passed_float;  // signed or not: the same bits
-    case KernelParam::Kind::bytes:  // a struct, or a vector type
+    case KernelParam::Kind::bytes:                                  // a struct, or a vector type
       if (passed.kind != Passed::Kind::bytes) return false;
       return !param.type || passed.type == param.type;
   }
@@ -213,7 +214,8 @@ class SignatureChecker {
         names.push_back(cu ? k.name : k.symbol);
         owners.push_back(Found{m, &k});
         if (!cu && k.name == kernel.function && k.symbol != k.name) {
-          d.note(declaration(owners.back()), "module '{}' has '{}' as the symbol '{}': a .ptx module's kernels are named by their symbol",
+          d.note(declaration(owners.back()),
+                 "module '{}' has '{}' as the symbol '{}': a .ptx module's kernels are named by their symbol",
                  module_.modules[m].path, k.name, k.symbol);
           return;
         }
@@ -222,11 +224,13 @@ class SignatureChecker {
     if (const std::optional<std::string> guess = closest_name(kernel.function, names)) {
       for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i] != *guess) continue;
-        d.note(declaration(owners[i]), "did you mean '{}'? (module '{}')", *guess, module_.modules[owners[i].module].path);
+        d.note(declaration(owners[i]), "did you mean '{}'? (module '{}')", *guess,
+               module_.modules[owners[i].module].path);
         break;
       }
     }
-    d.note(SourceRange{}, "a kernel the host program registers (Bindings::kernel) belongs in a graph file that declares no module");
+    d.note(SourceRange{},
+           "a kernel the host program registers (Bindings::kernel) belongs in a graph file that declares no module");
   }
 
   void declared_note(Diagnostic& d, const Found& found) {

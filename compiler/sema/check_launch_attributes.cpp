@@ -48,7 +48,8 @@ class AttributeChecker {
       access(a.name == "reads" ? kernel_.reads : kernel_.writes);
     } else if (a.name == "carveout") {
       if (const auto v = single_integer("one integer: a percentage of the shared memory and L1 capacity")) {
-        if (in_range(*v, -1, 100, "a shared memory carveout is a percentage from 0 to 100, or -1 for the device's default")) {
+        if (in_range(*v, -1, 100,
+                     "a shared memory carveout is a percentage from 0 to 100, or -1 for the device's default")) {
           kernel_.launch.carveout = static_cast<std::int32_t>(v->integer);
         }
       }
@@ -79,7 +80,8 @@ class AttributeChecker {
 
   bool in_range(const Scalar& v, std::int64_t low, std::int64_t high, std::string_view rule) {
     const bool ok = v.fits(ir::ScalarType::i64) && v.integer >= low && v.integer <= high;
-    if (!ok) ctx_.diags.report(DiagCode::kernel_attribute_value, attribute_->args[0].range, attribute_->name, v.text(), rule);
+    if (!ok)
+      ctx_.diags.report(DiagCode::kernel_attribute_value, attribute_->args[0].range, attribute_->name, v.text(), rule);
     return ok;
   }
 
@@ -132,7 +134,8 @@ class AttributeChecker {
   void access_policy() {
     if (!count_is(2, "a buffer and a hit ratio from 0 to 1")) return;
     const ir::Expr& name = attribute_->args[0];
-    const std::optional<ir::BufferId> id = buffer_named(name, "an access policy window's first argument is a buffer's name");
+    const std::optional<ir::BufferId> id =
+        buffer_named(name, "an access policy window's first argument is a buffer's name");
     if (!id) return;
     const ir::Buffer& buffer = ctx_.graph.buffer(*id);
     if (ctx_.graph.alloc_of(*id).valid() || buffer.space == ir::MemorySpace::pageable) {
@@ -167,7 +170,8 @@ class AttributeChecker {
       return;
     }
     for (const ir::Expr& name : attribute_->args) {
-      if (const std::optional<ir::BufferId> id = buffer_named(name, "its arguments are names of buffers the kernel is passed")) {
+      if (const std::optional<ir::BufferId> id =
+              buffer_named(name, "its arguments are names of buffers the kernel is passed")) {
         out.push_back(*id);
       }
     }

@@ -27,10 +27,10 @@ struct Dims {
   const std::array<std::int64_t, 3>& limits;
 };
 
-const Dims kGrid{"grid", {"grid dimension x", "grid dimension y", "grid dimension z"}, DiagCode::grid_dim_limit,
-                 kGridLimits};
-const Dims kBlock{"block", {"block dimension x", "block dimension y", "block dimension z"}, DiagCode::block_dim_limit,
-                  kBlockLimits};
+const Dims kGrid{
+    "grid", {"grid dimension x", "grid dimension y", "grid dimension z"}, DiagCode::grid_dim_limit, kGridLimits};
+const Dims kBlock{
+    "block", {"block dimension x", "block dimension y", "block dimension z"}, DiagCode::block_dim_limit, kBlockLimits};
 
 // Folds 1 to 3 dimension expressions into `out` (missing ones stay 1). Returns whether all
 // of them are valid.
@@ -38,8 +38,7 @@ bool fold_dims(const ConfigContext& ctx, const NonConstantHandler& params, const
                const Dims& dims, std::array<std::uint32_t, 3>& out) {
   bool ok = true;
   for (std::size_t i = 0; i < exprs.size() && i < kAxes.size(); ++i) {
-    const std::optional<Scalar> value =
-        ctx.folder.fold_integer(exprs[i], dims.values[i], params);
+    const std::optional<Scalar> value = ctx.folder.fold_integer(exprs[i], dims.values[i], params);
     if (!value) {
       ok = false;
       continue;
@@ -63,8 +62,7 @@ bool fold_dims(const ConfigContext& ctx, const NonConstantHandler& params, const
 bool fold_launch_config(const ConfigContext& ctx, ir::KernelNode& kernel, std::vector<ir::ParamId>& used) {
   const NonConstantHandler params = ctx.folder.params_allowed(used);
   bool ok = fold_dims(ctx, params, kernel.grid, kGrid, kernel.grid_dims);
-  const bool block_ok =
-      fold_dims(ctx, params, kernel.block, kBlock, kernel.block_dims);
+  const bool block_ok = fold_dims(ctx, params, kernel.block, kBlock, kernel.block_dims);
   ok = ok && block_ok;
   if (ok && kernel.launch.cluster[0] != 0) {
     for (std::size_t i = 0; i < kAxes.size(); ++i) {

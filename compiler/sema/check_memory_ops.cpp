@@ -28,7 +28,8 @@ using ir::Scalar;
 bool resolve_buffer(GraphContext& ctx, const ir::Node& node, BufferSlice& slice, bool is_copy) {
   const std::optional<Entity> entity = ctx.scope.find(slice.buffer);
   if (!entity) {
-    report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_name, slice.name_range, slice.buffer, {Entity::Kind::buffer});
+    report_unknown(ctx.diags, ctx.scope, DiagCode::unknown_name, slice.name_range, slice.buffer,
+                   {Entity::Kind::buffer});
     return false;
   }
   if (entity->kind != Entity::Kind::buffer) {
@@ -108,17 +109,16 @@ bool fold_box(const ConfigContext& ctx, BufferSlice& slice, std::string_view op)
   const Range columns = fold_range(ctx, {}, slice.column, slice.columns, buffer.width_value);
   if (!slices.folded || !rows.folded || !columns.folded) return false;
   bool ok = true;
-  for (const auto& [range, name, extent] : {std::tuple{&slices, "slices", buffer.slices()},
-                                            std::tuple{&rows, "rows", buffer.count_value},
-                                            std::tuple{&columns, "columns", buffer.width_value}}) {
+  for (const auto& [range, name, extent] :
+       {std::tuple{&slices, "slices", buffer.slices()}, std::tuple{&rows, "rows", buffer.count_value},
+        std::tuple{&columns, "columns", buffer.width_value}}) {
     if (range == &slices && !buffer.three_d()) continue;
     if (!range->inside) {
       ctx.diags.report(DiagCode::box_out_of_bounds, slice.range, name, range->offset_text(), range->length_text(),
                        buffer.name, extent, name);
       ok = false;
     } else if (range->size == 0) {
-      ctx.diags.report(DiagCode::empty_slice, slice.range, range->offset_text(), range->length_text(), buffer.name,
-                       op);
+      ctx.diags.report(DiagCode::empty_slice, slice.range, range->offset_text(), range->length_text(), buffer.name, op);
       ok = false;
     }
   }
@@ -155,8 +155,8 @@ bool fold_bounds(const ConfigContext& ctx, const NonConstantHandler& params, Buf
 
 ir::CopyKind copy_kind(MemorySpace dst, MemorySpace src) {
   if (dst == MemorySpace::managed || src == MemorySpace::managed) return ir::CopyKind::unified;
-  if (dst == MemorySpace::device) return src == MemorySpace::device ? ir::CopyKind::device_to_device
-                                                                     : ir::CopyKind::host_to_device;
+  if (dst == MemorySpace::device)
+    return src == MemorySpace::device ? ir::CopyKind::device_to_device : ir::CopyKind::host_to_device;
   return src == MemorySpace::device ? ir::CopyKind::device_to_host : ir::CopyKind::host_to_host;
 }
 
@@ -165,9 +165,7 @@ struct Side {
   const BufferSlice& slice;
   const ir::Buffer& buffer;
   std::uint64_t bytes() const { return slice.length_value * ir::type_size(buffer.type); }
-  std::string text() const {
-    return fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value);
-  }
+  std::string text() const { return fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value); }
   void note(Diagnostic& d) const {
     d.note(slice.range, "the {} '{}' is {} elements of {} ({} bytes)", role, text(), slice.length_value,
            ir::type_name(buffer.type), bytes());
@@ -188,8 +186,7 @@ bool check_box_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode
                     const Side& dst) {
   const std::uint64_t src_row = copy.src.columns_value * ir::type_size(src.buffer.type);
   const std::uint64_t dst_row = copy.dst.columns_value * ir::type_size(dst.buffer.type);
-  if (copy.src.slices() != copy.dst.slices() || copy.src.length_value != copy.dst.length_value ||
-      src_row != dst_row) {
+  if (copy.src.slices() != copy.dst.slices() || copy.src.length_value != copy.dst.length_value || src_row != dst_row) {
     ctx.diags
         .report(DiagCode::box_extent_mismatch, node.name_range, node.name, box_extent_text(copy.src, src.buffer),
                 box_extent_text(copy.dst, dst.buffer))
@@ -212,8 +209,8 @@ bool check_flat_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNod
             ? fmt::format("{} x {} x {}: slices x rows x columns", box.slice.depth_value, box.slice.length_value,
                           box.slice.columns_value)
             : fmt::format("{} x {}: rows x columns", box.slice.length_value, box.slice.columns_value);
-    Diagnostic& d = ctx.diags.report(DiagCode::flat_box_count, node.name_range, node.name, elements, shape,
-                                     flat.role, flat.text(), flat.slice.length_value);
+    Diagnostic& d = ctx.diags.report(DiagCode::flat_box_count, node.name_range, node.name, elements, shape, flat.role,
+                                     flat.text(), flat.slice.length_value);
     d.note(box.slice.range, "the {} box", box.role);
     flat.note(d);
     return false;
@@ -252,9 +249,9 @@ bool check_copy_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNod
   bool fits = true;
   for (const Side* side : {&src, &dst}) {
     if (*bytes <= side->bytes()) continue;
-    Diagnostic& d = ctx.diags.report(DiagCode::copy_size_mismatch, copy.bytes->range, node.name, *bytes,
-                                     fmt::format("the {} '{}' holds only {} bytes", side->role, side->text(),
-                                                 side->bytes()));
+    Diagnostic& d =
+        ctx.diags.report(DiagCode::copy_size_mismatch, copy.bytes->range, node.name, *bytes,
+                         fmt::format("the {} '{}' holds only {} bytes", side->role, side->text(), side->bytes()));
     side->note(d);
     fits = false;
   }
@@ -339,8 +336,7 @@ bool fold_memset(const ConfigContext& ctx, ir::MemsetNode& memset, std::vector<i
   if (!value) return false;
   const ir::Buffer& buffer = ctx.graph.buffer(memset.dst.id);
   if (!converts_exactly(*value, buffer.type)) {
-    ctx.diags.report(DiagCode::memset_value_range, memset.value.range, value->text(), memset.element_size,
-                     buffer.name);
+    ctx.diags.report(DiagCode::memset_value_range, memset.value.range, value->text(), memset.element_size, buffer.name);
     return false;
   }
   // cudaMemsetParams::value holds the element in its low `element_size` bytes.

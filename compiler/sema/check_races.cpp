@@ -103,13 +103,14 @@ class RaceChecker {
       : module_(module), graph_(graph), kernels_(kernels), diags_(diags) {}
 
   void check_scope(ir::BodyId scope) {
-    std::vector<std::size_t> accessors;  // scope nodes that access memory, in declaration order
+    std::vector<std::size_t> accessors;               // scope nodes that access memory, in declaration order
     std::vector<std::vector<MemoryAccess>> accesses;  // per accessor
     std::size_t scope_nodes = 0;
     for (std::size_t n = 0; n < graph_.nodes.size(); ++n) {
       if (graph_.nodes[n].body != scope) continue;
       ++scope_nodes;
-      std::vector<MemoryAccess> of = node_accesses(module_, graph_, ir::NodeId{static_cast<std::uint32_t>(n)}, kernels_);
+      std::vector<MemoryAccess> of =
+          node_accesses(module_, graph_, ir::NodeId{static_cast<std::uint32_t>(n)}, kernels_);
       if (of.empty()) continue;
       accessors.push_back(n);
       accesses.push_back(std::move(of));

@@ -60,7 +60,8 @@ EdgesBySource group_by_source(const std::vector<ir::Edge>& edges, std::size_t no
 Adjacency dedupe_edges(GraphContext& ctx) {
   std::vector<ir::Edge>& edges = ctx.graph.edges;
   for (const ir::Edge& edge : edges) {
-    if (edge.from_id.valid() && edge.from_id == edge.to_id) ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
+    if (edge.from_id.valid() && edge.from_id == edge.to_id)
+      ctx.diags.report(DiagCode::self_edge, edge.range, edge.from);
   }
   EdgesBySource by_source = group_by_source(edges, ctx.graph.nodes.size());
   std::vector<bool> duplicate(edges.size(), false);
@@ -78,7 +79,8 @@ Adjacency dedupe_edges(GraphContext& ctx) {
         continue;
       }
       const ir::Edge& edge = edges[*it];
-      ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to).note(edges[*first].range, "first given here");
+      ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to)
+          .note(edges[*first].range, "first given here");
       duplicate[*it] = true;
       any = true;
     }
@@ -97,7 +99,8 @@ Adjacency dedupe_edges(GraphContext& ctx) {
   Adjacency adjacency;
   adjacency.first = std::move(by_source.first);
   adjacency.successors.resize(by_source.edges.size());
-  for (std::size_t k = 0; k < by_source.edges.size(); ++k) adjacency.successors[k] = edges[by_source.edges[k]].to_id.value;
+  for (std::size_t k = 0; k < by_source.edges.size(); ++k)
+    adjacency.successors[k] = edges[by_source.edges[k]].to_id.value;
   return adjacency;
 }
 
@@ -198,8 +201,7 @@ void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
     const std::vector<std::uint32_t> cycle = shortest_cycle(adjacency, component, component.front());
     std::string text;
     for (std::size_t i = 0; i < cycle.size(); ++i) text += (i ? " -> " : "") + ctx.graph.nodes[cycle[i]].name;
-    Diagnostic& d =
-        ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
+    Diagnostic& d = ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
     for (std::size_t i = 0; i + 1 < cycle.size(); ++i) {
       d.note(edge_range.at(std::uint64_t{cycle[i]} << 32 | cycle[i + 1]), "'{}' depends on '{}' here",
              ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);

@@ -82,9 +82,10 @@ class ViewResolver {
     buffer.space = graph_.buffer(root.root).space;
     if (!ctx_.buffer_ok[index] || !ctx_.buffer_ok[view.base_id.value]) return false;
     if (base.two_d()) {
-      ctx_.diags.report(DiagCode::two_d_use, view.base_range, base.rank(), base.name, "the base of a view",
-                        "its rows lie a pitch apart that cudaMallocPitch picks at run time; a view sees "
-                        "contiguous elements of a 1-D buffer or alloc")
+      ctx_.diags
+          .report(DiagCode::two_d_use, view.base_range, base.rank(), base.name, "the base of a view",
+                  "its rows lie a pitch apart that cudaMallocPitch picks at run time; a view sees "
+                  "contiguous elements of a 1-D buffer or alloc")
           .note(base.name_range, "'{}' is declared {}-D here", base.name, base.rank());
       return false;
     }
@@ -102,8 +103,9 @@ class ViewResolver {
     const std::size_t alignment = ir::type_alignment(buffer.type);
     if (view.root_offset % alignment != 0) {
       const ir::Buffer& memory = graph_.buffer(root.root);
-      ctx_.diags.report(DiagCode::view_misaligned, view.offset ? view.offset->range : view.base_range, buffer.name,
-                        view.root_offset, memory.name, alignment, ir::type_name(buffer.type))
+      ctx_.diags
+          .report(DiagCode::view_misaligned, view.offset ? view.offset->range : view.base_range, buffer.name,
+                  view.root_offset, memory.name, alignment, ir::type_name(buffer.type))
           .note(memory.name_range, "'{}' is declared here; its memory starts at an address CUDA aligns", memory.name);
       return false;
     }

@@ -26,7 +26,9 @@ class DependencyGraph {
   struct Adjacency {
     std::vector<std::uint32_t> first;
     std::vector<std::uint32_t> nodes;
-    std::span<const std::uint32_t> of(std::uint32_t n) const { return {nodes.data() + first[n], first[n + 1] - first[n]}; }
+    std::span<const std::uint32_t> of(std::uint32_t n) const {
+      return {nodes.data() + first[n], first[n + 1] - first[n]};
+    }
   };
 
   static std::vector<bool> reach(ir::NodeId start, const Adjacency& next);

@@ -173,8 +173,10 @@ void Folder::report_non_constant(const Expr& expr, Entity entity) {
     Diagnostic& d = diags_.report(DiagCode::not_constant, expr.range, expr.name);
     d.note(scope_.declaration(entity), "'{}' is declared here", expr.name);
     if (graph_.is_parameter(ir::ParamId{entity.index})) {
-      d.note(SourceRange{}, "a parameter of graph '{}' is known only per call, so it may configure a node (a launch "
-             "configuration, a copy or a memset) but not a declaration", graph_.name);
+      d.note(SourceRange{},
+             "a parameter of graph '{}' is known only per call, so it may configure a node (a launch "
+             "configuration, a copy or a memset) but not a declaration",
+             graph_.name);
     }
     return;
   }
@@ -191,8 +193,8 @@ std::optional<Scalar> Folder::eval_binary(const Expr& expr, const NonConstantHan
 }
 
 std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandler& handler) {
-  const auto fn = std::find_if(kFunctions.begin(), kFunctions.end(),
-                               [&](const Function& f) { return f.name == expr.name; });
+  const auto fn =
+      std::find_if(kFunctions.begin(), kFunctions.end(), [&](const Function& f) { return f.name == expr.name; });
   if (fn == kFunctions.end()) {
     Diagnostic& d = diags_.report(DiagCode::unknown_function, expr.range, expr.name);
     std::vector<std::string> names;

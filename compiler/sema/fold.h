@@ -67,10 +67,10 @@ class Folder {
   const ir::Graph& graph_;
   const Scope& scope_;
   DiagEngine& diags_;
-  std::vector<State> states_;          // one per const
-  std::vector<ir::Scalar> values_;     // one per const: its value once done
+  std::vector<State> states_;                            // one per const
+  std::vector<ir::Scalar> values_;                       // one per const: its value once done
   std::vector<std::optional<ir::Scalar>> param_values_;  // one per param: set_param_value's
-  std::vector<std::uint32_t> active_;  // the consts being folded, outermost first
+  std::vector<std::uint32_t> active_;                    // the consts being folded, outermost first
 };
 
 }  // namespace graphc::sema

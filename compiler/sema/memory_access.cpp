@@ -237,8 +237,8 @@ std::string describe_extent(const ir::Graph& graph, const MemoryExtent& extent) 
     const std::uint64_t size = ir::type_size(root.type);
     return fmt::format("elements [{}, {})", extent.columns[0] / size, (extent.columns[1] + size - 1) / size);
   }
-  std::string out = fmt::format("rows [{}, {}) and columns [{}, {})", extent.rows[0], extent.rows[1],
-                                extent.columns[0], extent.columns[1]);
+  std::string out = fmt::format("rows [{}, {}) and columns [{}, {})", extent.rows[0], extent.rows[1], extent.columns[0],
+                                extent.columns[1]);
   if (root.three_d()) out = fmt::format("slices [{}, {}), {}", extent.slices[0], extent.slices[1], out);
   return out;
 }

@@ -13,7 +13,8 @@ bool fold_node_config(const ConfigContext& ctx, ir::Node& node) {
 }
 
 ConfigRefolder::ConfigRefolder(const ir::Graph& graph)
-    : graph_(&graph), scope_([&] {
+    : graph_(&graph),
+      scope_([&] {
         DiagEngine none;  // the graph analyzed without errors: no duplicate names
         return Scope::build(graph, none);
       }()),

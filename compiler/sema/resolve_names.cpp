@@ -57,7 +57,9 @@ struct Token {
   bool operator==(const Token&) const = default;
 };
 struct TokenHash {
-  std::size_t operator()(const Token& t) const { return std::hash<std::string_view>()(t.name) ^ (std::size_t{t.begin} << 1); }
+  std::size_t operator()(const Token& t) const {
+    return std::hash<std::string_view>()(t.name) ^ (std::size_t{t.begin} << 1);
+  }
 };
 
 }  // namespace

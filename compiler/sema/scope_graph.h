@@ -31,7 +31,9 @@ class ScopeGraph {
   struct Adjacency {
     std::vector<std::uint32_t> first;  // node n's neighbours are [first[n], first[n + 1]) of `nodes`
     std::vector<std::uint32_t> nodes;
-    std::span<const std::uint32_t> of(std::uint32_t n) const { return {nodes.data() + first[n], first[n + 1] - first[n]}; }
+    std::span<const std::uint32_t> of(std::uint32_t n) const {
+      return {nodes.data() + first[n], first[n + 1] - first[n]};
+    }
   };
 
   Adjacency successors_;

@@ -8,13 +8,13 @@
 
 namespace graphc {
 
-SourceFile::SourceFile(std::string path, std::string text)
-    : path_(std::move(path)), text_(std::move(text)) {
+SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
   line_starts_.reserve(text_.size() / 32 + 1);  // a guess at the lines: one vector growth at most, mostly
   line_starts_.push_back(0);
   const char* const first = text_.data();
   const char* const last = first + text_.size();
-  for (const char* p = first; (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(last - p))));) {
+  for (const char* p = first;
+       (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(last - p))));) {
     ++p;
     line_starts_.push_back(static_cast<std::uint32_t>(p - first));
   }
@@ -30,16 +30,14 @@ LineColumn SourceFile::line_column(std::uint32_t offset) const {
 std::string_view SourceFile::line_text(std::uint32_t line) const {
   if (line == 0 || line > line_starts_.size()) return {};
   const std::uint32_t begin = line_starts_[line - 1];
-  std::uint32_t end =
-      line < line_starts_.size() ? line_starts_[line] - 1 : static_cast<std::uint32_t>(text_.size());
+  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] - 1 : static_cast<std::uint32_t>(text_.size());
   if (end > begin && text_[end - 1] == '\r') --end;
   return std::string_view(text_).substr(begin, end - begin);
 }
 
 std::uint32_t SourceFile::offset_of(std::uint32_t line, std::uint32_t column) const {
   if (line == 0 || line > line_starts_.size()) return static_cast<std::uint32_t>(text_.size());
-  return std::min<std::uint32_t>(line_starts_[line - 1] + column - 1,
-                                 static_cast<std::uint32_t>(text_.size()));
+  return std::min<std::uint32_t>(line_starts_[line - 1] + column - 1, static_cast<std::uint32_t>(text_.size()));
 }
 
 FileId SourceManager::add(std::string path, std::string text) {

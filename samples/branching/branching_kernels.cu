@@ -83,8 +83,9 @@ extern "C" __global__ void set_bucket_of_max(const float* v, int n, float width,
   br_stats(v, n, lo, hi, sum);
   const float ratio = __fdiv_rn(hi, width);
   const unsigned int last = static_cast<unsigned int>(cases - 1);
-  const unsigned int bucket =
-      !(ratio >= 1.0f) ? 0u : ratio >= static_cast<float>(last) ? last : static_cast<unsigned int>(ratio);
+  const unsigned int bucket = !(ratio >= 1.0f)                    ? 0u
+                              : ratio >= static_cast<float>(last) ? last
+                                                                  : static_cast<unsigned int>(ratio);
   br_decide(handle, bucket, record);
 }
 

@@ -41,8 +41,8 @@ std::vector<NamedBuffer> run(std::vector<float>& trace) {
 int main(int argc, char** argv) {
   constexpr const char* label = "branching (generated)";
   std::vector<float> trace;
-  const int status = graphc::samples::sample_main(
-      argc, argv, label, 0, [&trace](const graphc::samples::Options&) { return run(trace); },
-      {"h_out", [] { return br::reference(br::default_offset).v; }, 0.0});
+  const int status = graphc::samples::sample_main(argc, argv, label, 0,
+                                                  [&trace](const graphc::samples::Options&) { return run(trace); },
+                                                  {"h_out", [] { return br::reference(br::default_offset).v; }, 0.0});
   return br::check_trace(label, status, trace);
 }

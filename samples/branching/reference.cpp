@@ -45,7 +45,7 @@ int bucket(float max, float width) {
 Result reference(float offset) {
   Result r;
   r.v.resize(n);
-  r.trace.assign(trace_slots, 0.0f);  // clear_trace
+  r.trace.assign(trace_slots, 0.0f);                           // clear_trace
   for (int i = 0; i < n; ++i) r.v[i] = static_cast<float>(i);  // h_in = iota(0), upload
   add_constant(r.v, offset);                                   // shift
 

@@ -10,14 +10,14 @@
 
 namespace graphc::samples::branching {
 
-inline constexpr int n = 1024;                   // const N
-inline constexpr float default_offset = -300.0f; // param offset's default
-inline constexpr float floor_value = 0.0f;       // const FLOOR: clamp runs when min(v) < FLOOR
-inline constexpr double mean_limit = 300.0;      // const MEAN_LIMIT: rescale's then-branch when mean(v) > this
-inline constexpr float bucket_width = 300.0f;    // const WIDTH: pick runs case min(max(v) / WIDTH, 3)
-inline constexpr int cases = 4;                  // const CASES: pick's cases
-inline constexpr float too_big = 500.0f;         // const TOO_BIG: normalize runs when max(v) > this
-inline constexpr float target = 100.0f;          // const TARGET: shrink halves v while max(v) > this
+inline constexpr int n = 1024;                    // const N
+inline constexpr float default_offset = -300.0f;  // param offset's default
+inline constexpr float floor_value = 0.0f;        // const FLOOR: clamp runs when min(v) < FLOOR
+inline constexpr double mean_limit = 300.0;       // const MEAN_LIMIT: rescale's then-branch when mean(v) > this
+inline constexpr float bucket_width = 300.0f;     // const WIDTH: pick runs case min(max(v) / WIDTH, 3)
+inline constexpr int cases = 4;                   // const CASES: pick's cases
+inline constexpr float too_big = 500.0f;          // const TOO_BIG: normalize runs when max(v) > this
+inline constexpr float target = 100.0f;           // const TARGET: shrink halves v while max(v) > this
 
 /// The slots of the trace buffer (h_trace), each written by one node.
 enum TraceSlot : int {

@@ -14,14 +14,14 @@ int main(int argc, char** argv) {
   namespace br = graphc::samples::branching;
   constexpr const char* label = "branching (runtime)";
   std::vector<float> trace;
-  const int status = graphc::samples::sample_main(
-      argc, argv, label, 1,
-      [&trace](const graphc::samples::Options& options) {
-        std::vector<graphc::samples::NamedBuffer> outputs =
-            graphc::samples::run_loaded(options.positional[0], "branching", {"h_out", "h_trace"});
-        trace = outputs[1].values;
-        return outputs;
-      },
-      {"h_out", [] { return br::reference(br::default_offset).v; }, 0.0});
+  const int status = graphc::samples::sample_main(argc, argv, label, 1,
+                                                  [&trace](const graphc::samples::Options& options) {
+                                                    std::vector<graphc::samples::NamedBuffer> outputs =
+                                                        graphc::samples::run_loaded(options.positional[0], "branching",
+                                                                                    {"h_out", "h_trace"});
+                                                    trace = outputs[1].values;
+                                                    return outputs;
+                                                  },
+                                                  {"h_out", [] { return br::reference(br::default_offset).v; }, 0.0});
   return br::check_trace(label, status, trace);
 }

@@ -50,8 +50,8 @@ inline int check_convergence(std::string_view label, int status, const GpuResult
              converged && plausible ? "OK" : "MISMATCH", gpu.iterations, gpu.residual, want.iterations, want.residual,
              tolerance);
   if (!converged) fmt::print("{}: the loop stopped before ||r|| / ||b|| < {:g}\n", label, tolerance);
-  if (!plausible) fmt::print("{}: {} iterations is not within 10 % of the CPU's {}\n", label, gpu.iterations,
-                             want.iterations);
+  if (!plausible)
+    fmt::print("{}: {} iterations is not within 10 % of the CPU's {}\n", label, gpu.iterations, want.iterations);
   return converged && plausible ? status : sample_mismatch;
 }
 

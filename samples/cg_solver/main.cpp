@@ -44,8 +44,8 @@ int main(int argc, char** argv) {
   constexpr const char* label = "cg_solver (generated)";
   cg::GpuResult gpu;
   cg::CpuReference cpu;
-  const int status = graphc::samples::sample_main(
-      argc, argv, label, 0, [&gpu](const graphc::samples::Options&) { return run(gpu); },
-      {"h_x", [&cpu] { return cpu.x(); }, cg::x_tolerance});
+  const int status =
+      graphc::samples::sample_main(argc, argv, label, 0, [&gpu](const graphc::samples::Options&) { return run(gpu); },
+                                   {"h_x", [&cpu] { return cpu.x(); }, cg::x_tolerance});
   return cg::check_convergence(label, status, gpu, cpu);
 }

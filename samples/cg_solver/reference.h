@@ -9,18 +9,18 @@
 
 namespace graphc::samples::cg_solver {
 
-inline constexpr int m = 256;                   // const M: grid points per side
-inline constexpr int n = m * m;                 // const N: unknowns, 65536
-inline constexpr int nnz = 5 * n - 4 * m;       // const NNZ: 5 per row, less the 4 m missing at the edges
-inline constexpr double tolerance = 1e-6;       // const TOLERANCE: stop when ||r|| / ||b|| < tolerance
-inline constexpr int max_iterations = 10000;    // const MAX_ITERATIONS
+inline constexpr int m = 256;                 // const M: grid points per side
+inline constexpr int n = m * m;               // const N: unknowns, 65536
+inline constexpr int nnz = 5 * n - 4 * m;     // const NNZ: 5 per row, less the 4 m missing at the edges
+inline constexpr double tolerance = 1e-6;     // const TOLERANCE: stop when ||r|| / ||b|| < tolerance
+inline constexpr int max_iterations = 10000;  // const MAX_ITERATIONS
 
 /// The 2-D Poisson matrix of the 5-point stencil on the m x m interior points of the unit
 /// square with zero Dirichlet boundary values, scaled by h^2: 4 on the diagonal, -1 for each
 /// neighbour inside the grid. Row i = gy * m + gx; columns ascending within a row.
 struct Csr {
-  std::vector<int> row_ptr;  // n + 1
-  std::vector<int> col_idx;  // nnz
+  std::vector<int> row_ptr;   // n + 1
+  std::vector<int> col_idx;   // nnz
   std::vector<float> values;  // nnz
 };
 Csr poisson_matrix();

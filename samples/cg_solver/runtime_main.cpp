@@ -44,8 +44,7 @@ int main(int argc, char** argv) {
   cg::GpuResult gpu;
   cg::CpuReference cpu;
   const int status = graphc::samples::sample_main(
-      argc, argv, label, 1,
-      [&gpu](const graphc::samples::Options& options) { return run(options.positional[0], gpu); },
+      argc, argv, label, 1, [&gpu](const graphc::samples::Options& options) { return run(options.positional[0], gpu); },
       {"h_x", [&cpu] { return cpu.x(); }, cg::x_tolerance});
   return cg::check_convergence(label, status, gpu, cpu);
 }

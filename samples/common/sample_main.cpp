@@ -41,7 +41,8 @@ int run_sample(int argc, char** argv, std::string_view label, std::size_t positi
                bool name_checks) {
   Options options;
   if (!parse(argc, argv, positional_count, options)) {
-    fmt::print(stderr, "usage: {} {}[--print BUF]...\n", argc > 0 ? argv[0] : "sample", positional_count == 1 ? "GRAPH " : "");
+    fmt::print(stderr, "usage: {} {}[--print BUF]...\n", argc > 0 ? argv[0] : "sample",
+               positional_count == 1 ? "GRAPH " : "");
     return sample_usage;
   }
   if (!cuda_device_present()) {
@@ -75,14 +76,14 @@ int run_sample(int argc, char** argv, std::string_view label, std::size_t positi
     const std::vector<float> want = check.reference();
     const Comparison c = compare(got->values, want);
     if (!c.same_size) {
-      fmt::print("{}: MISMATCH {} has {} elements, the reference {}\n", line_label, check.buffer,
-                 got->values.size(), want.size());
+      fmt::print("{}: MISMATCH {} has {} elements, the reference {}\n", line_label, check.buffer, got->values.size(),
+                 want.size());
       status = sample_mismatch;
       continue;
     }
     const bool ok = c.within(check.tolerance);
-    fmt::print("{}: {} rel_err={:.3g} max_abs_err={:.3g} n={} (tolerance {:g})\n", line_label,
-               ok ? "OK" : "MISMATCH", c.rel_err, c.max_abs_err, c.count, check.tolerance);
+    fmt::print("{}: {} rel_err={:.3g} max_abs_err={:.3g} n={} (tolerance {:g})\n", line_label, ok ? "OK" : "MISMATCH",
+               c.rel_err, c.max_abs_err, c.count, check.tolerance);
     if (!ok) status = sample_mismatch;
   }
   return status;

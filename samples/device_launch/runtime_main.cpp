@@ -9,10 +9,10 @@
 #include "reference.h"
 
 int main(int argc, char** argv) {
-  return graphc::samples::sample_main(
-      argc, argv, "device_launch (runtime)", 1,
-      [](const graphc::samples::Options& options) {
-        return graphc::samples::run_loaded(options.positional[0], "countdown", {"h_out"});
-      },
-      {"h_out", graphc::samples::device_launch::reference, 0});
+  return graphc::samples::sample_main(argc, argv, "device_launch (runtime)", 1,
+                                      [](const graphc::samples::Options& options) {
+                                        return graphc::samples::run_loaded(options.positional[0], "countdown",
+                                                                           {"h_out"});
+                                      },
+                                      {"h_out", graphc::samples::device_launch::reference, 0});
 }

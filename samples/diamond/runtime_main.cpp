@@ -8,10 +8,9 @@
 #include "reference.h"
 
 int main(int argc, char** argv) {
-  return graphc::samples::sample_main(
-      argc, argv, "diamond (runtime)", 1,
-      [](const graphc::samples::Options& options) {
-        return graphc::samples::run_loaded(options.positional[0], "diamond", {"h_out"});
-      },
-      {"h_out", graphc::samples::diamond::reference, 1e-5});
+  return graphc::samples::sample_main(argc, argv, "diamond (runtime)", 1,
+                                      [](const graphc::samples::Options& options) {
+                                        return graphc::samples::run_loaded(options.positional[0], "diamond", {"h_out"});
+                                      },
+                                      {"h_out", graphc::samples::diamond::reference, 1e-5});
 }

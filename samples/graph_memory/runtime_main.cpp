@@ -8,10 +8,10 @@
 #include "reference.h"
 
 int main(int argc, char** argv) {
-  return graphc::samples::sample_main(
-      argc, argv, "graph_memory (runtime)", 1,
-      [](const graphc::samples::Options& options) {
-        return graphc::samples::run_loaded(options.positional[0], "graph_memory", {"h_out"});
-      },
-      {"h_out", graphc::samples::graph_memory::reference, 1e-6});
+  return graphc::samples::sample_main(argc, argv, "graph_memory (runtime)", 1,
+                                      [](const graphc::samples::Options& options) {
+                                        return graphc::samples::run_loaded(options.positional[0], "graph_memory",
+                                                                           {"h_out"});
+                                      },
+                                      {"h_out", graphc::samples::graph_memory::reference, 1e-6});
 }

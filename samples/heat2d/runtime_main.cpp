@@ -9,10 +9,9 @@
 
 int main(int argc, char** argv) {
   namespace heat = graphc::samples::heat2d;
-  return graphc::samples::sample_main(
-      argc, argv, "heat2d (runtime)", 1,
-      [](const graphc::samples::Options& options) {
-        return graphc::samples::run_loaded(options.positional[0], "heat2d", {"h_out"});
-      },
-      {"h_out", [] { return heat::reference(heat::default_alpha); }, 1e-5});
+  return graphc::samples::sample_main(argc, argv, "heat2d (runtime)", 1,
+                                      [](const graphc::samples::Options& options) {
+                                        return graphc::samples::run_loaded(options.positional[0], "heat2d", {"h_out"});
+                                      },
+                                      {"h_out", [] { return heat::reference(heat::default_alpha); }, 1e-5});
 }

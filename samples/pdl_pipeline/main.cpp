@@ -36,9 +36,8 @@ Timed run_graph(cudaStream_t stream) {
   Timed timed;
   timed.timing = graphc::samples::time_launches(graph.exec(), stream);
   timed.out.resize(ref::n);
-  graphc::check_cuda(
-      cudaMemcpy(timed.out.data(), graph.bindings().out, ref::n * sizeof(float), cudaMemcpyDeviceToHost),
-      "cudaMemcpy (out)");
+  graphc::check_cuda(cudaMemcpy(timed.out.data(), graph.bindings().out, ref::n * sizeof(float), cudaMemcpyDeviceToHost),
+                     "cudaMemcpy (out)");
   return timed;
 }
 

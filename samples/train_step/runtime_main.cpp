@@ -9,10 +9,10 @@
 
 int main(int argc, char** argv) {
   namespace ts = graphc::samples::train_step;
-  return graphc::samples::sample_main(
-      argc, argv, "train_step (runtime)", 1,
-      [](const graphc::samples::Options& options) {
-        return graphc::samples::run_loaded(options.positional[0], "train_step", {"h_data"});
-      },
-      {"h_data", [] { return ts::reference(ts::default_scale); }, 1e-5});
+  return graphc::samples::sample_main(argc, argv, "train_step (runtime)", 1,
+                                      [](const graphc::samples::Options& options) {
+                                        return graphc::samples::run_loaded(options.positional[0], "train_step",
+                                                                           {"h_data"});
+                                      },
+                                      {"h_data", [] { return ts::reference(ts::default_scale); }, 1e-5});
 }

@@ -15,10 +15,10 @@
 namespace decode_model {
 
 constexpr int kLayers = 12;
-constexpr int kModel = 768;      // D
+constexpr int kModel = 768;  // D
 constexpr int kHeads = 12;
-constexpr int kHeadDim = 64;     // D / heads
-constexpr int kHidden = 3072;    // F, the MLP's width
+constexpr int kHeadDim = 64;      // D / heads
+constexpr int kHidden = 3072;     // F, the MLP's width
 constexpr int kPositions = 1024;  // T, the KV cache's length
 
 // The parameters of one layer, in this order, as offsets (elements) into its slice.

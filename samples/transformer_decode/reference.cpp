@@ -76,7 +76,8 @@ std::vector<float> reference(int steps) {
       for (int d = 0; d < D; ++d) x[d] = embedding(b, pos, d);
       for (int l = 0; l < kLayers; ++l) {
         const Layer& p = layers[l];
-        const std::vector<double> qkv = linear(p.at(w_qkv), p.at(b_qkv), layer_norm(x, p.at(ln1_g), p.at(ln1_b)), 3 * D, D);
+        const std::vector<double> qkv =
+            linear(p.at(w_qkv), p.at(b_qkv), layer_norm(x, p.at(ln1_g), p.at(ln1_b)), 3 * D, D);
         keys[cache(l, b, pos)].assign(qkv.begin() + D, qkv.begin() + 2 * D);
         values[cache(l, b, pos)].assign(qkv.begin() + 2 * D, qkv.end());
         std::vector<double> attended(D);

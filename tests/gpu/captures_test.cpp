@@ -160,8 +160,7 @@ TEST_CASE("cublas.gemm multiplies f16 and bf16 matrices, accumulating in f32", "
   check_half_gemm<__half>(
       "f16", [](__half v) { return __half2float(v); }, [](float v) { return __float2half(v); }, 4e-3);
   check_half_gemm<__nv_bfloat16>(
-      "bf16", [](__nv_bfloat16 v) { return __bfloat162float(v); },
-      [](float v) { return __float2bfloat16(v); }, 3e-2);
+      "bf16", [](__nv_bfloat16 v) { return __bfloat162float(v); }, [](float v) { return __float2bfloat16(v); }, 3e-2);
 }
 
 TEST_CASE("cublas.gemm_strided_batched multiplies each member of a batch", "[runtime][gpu][capture]") {
@@ -185,8 +184,7 @@ TEST_CASE("cublas.gemm_strided_batched multiplies each member of a batch", "[run
   CHECK(got[0] == 1.0f);  // before the offset: untouched
   const std::vector<float> members(got.begin() + 4, got.end());
   GemmCase g{true, false, 16, 12, 8, 8, 8, 16, 128, 0, 192, 3};
-  CHECK(max_relative_error(members, gemm_reference(g, 2.0, a, b, 1.0, std::vector<float>(3 * 16 * 12, 1.0f))) <
-        1e-4);
+  CHECK(max_relative_error(members, gemm_reference(g, 2.0, a, b, 1.0, std::vector<float>(3 * 16 * 12, 1.0f))) < 1e-4);
 }
 
 TEST_CASE("a GEMM capture node runs inside an IF body only when its handle is set", "[runtime][gpu][capture]") {
@@ -217,8 +215,7 @@ const std::string kRegistered = R"(graph registered {
 }
 )";
 
-TEST_CASE("functions registered with Bindings::capture run their stream work in the graph",
-          "[runtime][gpu][capture]") {
+TEST_CASE("functions registered with Bindings::capture run their stream work in the graph", "[runtime][gpu][capture]") {
   cudaStream_t side = nullptr;
   cudaEvent_t fork = nullptr;
   cudaEvent_t join = nullptr;
@@ -308,8 +305,8 @@ TEST_CASE("a capture that cannot be made is an error naming the node and its lin
       (void)cudaStreamSynchronize(stream);
     });
     CHECK(e.code() == "R0041");
-    CHECK_THAT(e.what(), Catch::StartsWith(work) && Catch::Contains("cudaStreamEndCapture") &&
-                             Catch::Contains("invalidated"));
+    CHECK_THAT(e.what(),
+               Catch::StartsWith(work) && Catch::Contains("cudaStreamEndCapture") && Catch::Contains("invalidated"));
   }
   SECTION("the function leaves a forked stream unjoined: R0041") {
     cudaStream_t side = nullptr;
@@ -328,7 +325,8 @@ TEST_CASE("a capture that cannot be made is an error naming the node and its lin
   }
   SECTION("a host node captured into a conditional body: R0042") {
     const Error e = failing_error("body_step", [](cudaStream_t stream, const CaptureArgs&) {
-      cudaLaunchHostFunc(stream, [](void*) {}, nullptr);
+      cudaLaunchHostFunc(
+          stream, [](void*) {}, nullptr);
     });
     CHECK(e.code() == "R0042");
     CHECK_THAT(e.what(), Catch::StartsWith(inner) && Catch::Contains("captured a host node") &&
@@ -373,7 +371,8 @@ TEST_CASE("a param whose new value captures a graph of another shape is refused,
 )";
   Program program = Program::from_text(graph_path("reshaped"), text);
   Bindings bindings;
-  bindings.capture("repeat", [](cudaStream_t s, float* x, int n, int times) { launch_axpb_times(s, x, n, 2.0f, 0.0f, times); });
+  bindings.capture("repeat",
+                   [](cudaStream_t s, float* x, int n, int times) { launch_axpb_times(s, x, n, 2.0f, 0.0f, times); });
   Instance instance = program.instantiate("reshaped", bindings);
   const Error e = error_of([&] { instance.set("times", 3); });
   CHECK(e.code() == "R0044");
@@ -409,7 +408,10 @@ TEST_CASE("a graph instantiated for device launch holds a GEMM capture, and refu
 )";
   Program bad = Program::from_text(graph_path("on_device"), refused);
   Bindings bindings;
-  bindings.capture("note", [](cudaStream_t s, float*) { cudaLaunchHostFunc(s, [](void*) {}, nullptr); });
+  bindings.capture("note", [](cudaStream_t s, float*) {
+    cudaLaunchHostFunc(
+        s, [](void*) {}, nullptr);
+  });
   const Error e = error_of([&] { (void)bad.instantiate("on_device", bindings); });
   CHECK(e.code() == "R0042");
   CHECK_THAT(e.what(), Catch::Contains("captured a host node, which a device graph cannot hold") &&

@@ -14,10 +14,12 @@ void check(cudaError_t status, const char* call) {
   if (status != cudaSuccess) throw std::runtime_error(std::string(call) + ": " + cudaGetErrorString(status));
 }
 void check(cublasStatus_t status, const char* call) {
-  if (status != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(call) + ": " + cublasGetStatusString(status));
+  if (status != CUBLAS_STATUS_SUCCESS)
+    throw std::runtime_error(std::string(call) + ": " + cublasGetStatusString(status));
 }
 void check(cusparseStatus_t status, const char* call) {
-  if (status != CUSPARSE_STATUS_SUCCESS) throw std::runtime_error(std::string(call) + ": " + cusparseGetErrorString(status));
+  if (status != CUSPARSE_STATUS_SUCCESS)
+    throw std::runtime_error(std::string(call) + ": " + cusparseGetErrorString(status));
 }
 
 // alpha = rr / pap and its negation.
@@ -115,8 +117,8 @@ void CgLibraries::spmv(cudaStream_t stream, const float* p, float* ap) const {
   const float one = 1.0f;
   const float zero = 0.0f;
   check(cusparseSetStream(s.sparse, stream), "cusparseSetStream");
-  const cusparseStatus_t status = cusparseSpMV(s.sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, s.matrix, x, &zero,
-                                               y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, s.spmv_buffer);
+  const cusparseStatus_t status = cusparseSpMV(s.sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, s.matrix, x, &zero, y,
+                                               CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, s.spmv_buffer);
   cusparseDestroyDnVec(x);
   cusparseDestroyDnVec(y);
   check(status, "cusparseSpMV");

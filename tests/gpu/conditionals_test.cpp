@@ -35,7 +35,8 @@ int loop_count(int limit, bool enter = true) {
   return count;
 }
 
-TEST_CASE("a WHILE repeats its body until a kernel in it clears the handle, and set reaches the body", "[runtime][gpu]") {
+TEST_CASE("a WHILE repeats its body until a kernel in it clears the handle, and set reaches the body",
+          "[runtime][gpu]") {
   Program program = Program::from_text(graph_path("loop"), kLoop);
   Instance instance = program.instantiate("loop");
   instance.launch();

@@ -132,8 +132,7 @@ TEST_CASE("timing events give the time between two record nodes, and other event
   const auto launched = std::chrono::steady_clock::now();
   instance.launch();
   const float ms = instance.elapsed_ms("start", "stop");  // waits for `stop`
-  const double host_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - launched).count();
+  const double host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - launched).count();
   // slow_fill spins 2e7 cycles: at most 2 GHz on an H100, so at least 10 ms; never longer
   // than the host saw from the launch to the wait's end.
   CHECK(ms >= 9.0f);
@@ -142,7 +141,8 @@ TEST_CASE("timing events give the time between two record nodes, and other event
 
   const Error untimed = error_of([&] { static_cast<void>(instance.elapsed_ms("start", "plain")); });
   CHECK(untimed.code() == "R0048");
-  CHECK_THAT(untimed.what(), Catch::Contains("events.graph:35:11: error[R0048]: event 'plain' is not declared [timing]"));
+  CHECK_THAT(untimed.what(),
+             Catch::Contains("events.graph:35:11: error[R0048]: event 'plain' is not declared [timing]"));
   CHECK(error_of([&] { static_cast<void>(instance.elapsed_ms("start", "stp")); }).code() == "R0016");
 }
 

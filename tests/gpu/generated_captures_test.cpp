@@ -8,9 +8,9 @@
 
 #include "capture_kernels.h"
 #include "captures.graph.h"
-#include "reshape.graph.h"
 #include "gemm_reference.h"
 #include "gpu_test_support.h"
+#include "reshape.graph.h"
 
 namespace graphc::test {
 namespace {
@@ -61,7 +61,8 @@ TEST_CASE("generated capture nodes capture a GEMM and a registered function, and
   // The runtime builds the same graph from the same file.
   Program program = Program::load(data_dir() + "/captures.graph");
   Bindings bindings;
-  bindings.capture("axpb", [](cudaStream_t stream, float* x, int n, float a, float c) { launch_axpb(stream, x, n, a, c); });
+  bindings.capture("axpb",
+                   [](cudaStream_t stream, float* x, int n, float a, float c) { launch_axpb(stream, x, n, a, c); });
   Instance instance = program.instantiate("captures", bindings);
   copy_in(instance.buffer("a"), kA);
   copy_in(instance.buffer("b"), kB);
@@ -95,7 +96,7 @@ TEST_CASE("generated set_NAME refuses a capture of another shape and changes not
   CHECK(b.times == 1);  // the bindings keep the old value
   g.launch(nullptr);
   CHECK(read<float>(b.x, reshape::x_count) == std::vector<float>(128, 2.0f));  // one doubling, as before
-  g.set_times(1);  // the same shape: accepted
+  g.set_times(1);                                                              // the same shape: accepted
 }
 
 }  // namespace

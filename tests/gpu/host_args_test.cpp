@@ -36,8 +36,8 @@ struct Seen {
   double sum = 0.0;
   friend bool operator==(const Seen&, const Seen&) = default;
   friend std::ostream& operator<<(std::ostream& out, const Seen& s) {
-    return out << "{y " << s.y << ", scale " << s.scale << ", count " << s.count << ", weight " << s.weight
-               << ", sum " << s.sum << "}";
+    return out << "{y " << s.y << ", scale " << s.scale << ", count " << s.count << ", weight " << s.weight << ", sum "
+               << s.sum << "}";
   }
 };
 
@@ -117,8 +117,7 @@ TEST_CASE("a host node's arguments reach its typed function, and Instance::set a
   CHECK(ticks == 4);
 }
 
-TEST_CASE("a host function bound with another Args (R0050) or as a cudaHostFn_t (R0051) is refused",
-          "[runtime][gpu]") {
+TEST_CASE("a host function bound with another Args (R0050) or as a cudaHostFn_t (R0051) is refused", "[runtime][gpu]") {
   Program program = Program::load(graph_path("host_args"));
   const std::string at = location_of(graph_path("host_args"), graph_text(), "(y + 8");
   int ticks = 0;
@@ -132,9 +131,10 @@ TEST_CASE("a host function bound with another Args (R0050) or as a cudaHostFn_t 
   const Error layout = error_of([&] { program.instantiate("host_args", short_args); });
   CHECK(layout.code() == "R0050");
   CHECK_THAT(layout.what(),
-             Catch::StartsWith(at + ": error[R0050]: host node 'summarize' passes (float*, float, std::int32_t, double), "
-                                    "a struct of 24 bytes aligned to 8, but function 'summarize' was bound with "
-                                    "Bindings::host<Args> for an Args of 16 bytes aligned to 8"));
+             Catch::StartsWith(at +
+                               ": error[R0050]: host node 'summarize' passes (float*, float, std::int32_t, double), "
+                               "a struct of 24 bytes aligned to 8, but function 'summarize' was bound with "
+                               "Bindings::host<Args> for an Args of 16 bytes aligned to 8"));
 
   Bindings untyped;
   untyped.host("summarize", &tick, &ticks).host("tick", &tick, &ticks);

@@ -88,9 +88,11 @@ TEST_CASE("10 000 load, instantiate, launch and destroy cycles keep host and dev
   const std::size_t host_after = resident_bytes();
   const std::size_t device_after = device_used_bytes();
   const auto growth = [](std::size_t before, std::size_t after) {
-    return static_cast<double>(after) / static_cast<double>(kMiB) - static_cast<double>(before) / static_cast<double>(kMiB);
+    return static_cast<double>(after) / static_cast<double>(kMiB) -
+           static_cast<double>(before) / static_cast<double>(kMiB);
   };
-  std::printf("leak figures: 10000 cycles: host resident %.1f MiB -> %.1f MiB (%+.1f MiB), device used %.1f MiB -> %.1f MiB (%+.1f MiB)\n",
+  std::printf("leak figures: 10000 cycles: host resident %.1f MiB -> %.1f MiB (%+.1f MiB), device used %.1f MiB -> "
+              "%.1f MiB (%+.1f MiB)\n",
               static_cast<double>(host_before) / kMiB, static_cast<double>(host_after) / kMiB,
               growth(host_before, host_after), static_cast<double>(device_before) / kMiB,
               static_cast<double>(device_after) / kMiB, growth(device_before, device_after));
@@ -137,12 +139,13 @@ void check_failures_flat(const char* what, int warmup, int attempts, const std::
   for (int i = 0; i < attempts; ++i) attempt_and_expect(code, attempt);
   const std::size_t host_after = resident_bytes();
   const std::size_t device_after = device_used_bytes();
-  std::printf("leak figures: %d failed attempts (%s, %s) after %d unmeasured (host %.1f MiB -> %.1f MiB): host resident "
-              "%.1f MiB -> %.1f MiB, device used %.1f MiB -> %.1f MiB\n",
-              attempts, code.c_str(), what, warmup, static_cast<double>(host_start) / kMiB,
-              static_cast<double>(host_before) / kMiB, static_cast<double>(host_before) / kMiB,
-              static_cast<double>(host_after) / kMiB, static_cast<double>(device_before) / kMiB,
-              static_cast<double>(device_after) / kMiB);
+  std::printf(
+      "leak figures: %d failed attempts (%s, %s) after %d unmeasured (host %.1f MiB -> %.1f MiB): host resident "
+      "%.1f MiB -> %.1f MiB, device used %.1f MiB -> %.1f MiB\n",
+      attempts, code.c_str(), what, warmup, static_cast<double>(host_start) / kMiB,
+      static_cast<double>(host_before) / kMiB, static_cast<double>(host_before) / kMiB,
+      static_cast<double>(host_after) / kMiB, static_cast<double>(device_before) / kMiB,
+      static_cast<double>(device_after) / kMiB);
   INFO(what);
   if (kHostFigureMeaningful) CHECK(host_after < host_before + 8 * kMiB);
   CHECK(device_after < device_before + 8 * kMiB);
@@ -158,7 +161,8 @@ TEST_CASE("loads and instantiations that fail half-way give back everything they
   // 256 MiB allocated before each failure: one leaked would show at once.
   const auto failing = [](const std::string& kernel) {
     return "module \"bounded.cu\";\ngraph failing {\n    buffer big : u8[268435456] device;\n"
-           "    buffer x : f32[1024] device;\n    " + kernel + "\n}\n";
+           "    buffer x : f32[1024] device;\n    " +
+           kernel + "\n}\n";
   };
   const std::string missing_kernel = failing("kernel k : not_a_kernel<<<1, 32>>>(x);");
   check_failures_flat("a kernel in no module", 20, 200, "R0002",
@@ -253,7 +257,8 @@ TEST_CASE("instances whose host node passes arguments give back every argument b
   Program program = Program::from_text(graph_path("hosted"), kHosted);
   float sum = 0.0f;
   Bindings bindings;
-  bindings.host<Observed>("observe", [](const Observed& a, void* data) { *static_cast<float*>(data) += a.gain; }, &sum);
+  bindings.host<Observed>(
+      "observe", [](const Observed& a, void* data) { *static_cast<float*>(data) += a.gain; }, &sum);
   graphc::Allocation<float> other(1024, graphc::MemorySpace::host, "other");
   // 100 000 blocks (each over 100 bytes with its bookkeeping) leaked would be over 10 MiB.
   check_cycles_flat("host-argument (100 sets each)", [&] {

@@ -20,9 +20,7 @@ graph cached {
     kernel k : bump<<<1, 32>>>(x);
 }
 )";
-  auto write_module = [&](const char* body) {
-    std::ofstream(sources.path() / "cached.cu") << body;
-  };
+  auto write_module = [&](const char* body) { std::ofstream(sources.path() / "cached.cu") << body; };
   write_module("extern \"C\" __global__ void bump(float* x) { x[threadIdx.x] += 1.0f; }\n");
 
   auto run_once = [&](float expected) {
@@ -36,7 +34,7 @@ graph cached {
 
   CHECK_FALSE(run_once(2.0f));  // compiled by NVRTC, stored
   CHECK(std::distance(std::filesystem::directory_iterator(cache.path()), std::filesystem::directory_iterator()) == 1);
-  CHECK(run_once(2.0f));        // same source, options, device: from the cache
+  CHECK(run_once(2.0f));  // same source, options, device: from the cache
 
   write_module("extern \"C\" __global__ void bump(float* x) { x[threadIdx.x] += 5.0f; }\n");
   CHECK_FALSE(run_once(6.0f));  // the source changed: compiled again

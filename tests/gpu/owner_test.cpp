@@ -119,8 +119,7 @@ TEST_CASE("the generated Graph launches, updates in place, skips a disabled node
   CHECK(other_reports.launches.empty());
 }
 
-TEST_CASE("the generated Graph's Configure sets the host function build() needs: without it, R0008",
-          "[codegen][gpu]") {
+TEST_CASE("the generated Graph's Configure sets the host function build() needs: without it, R0008", "[codegen][gpu]") {
   const Error missing = error_of([] { const gen::Graph g; });
   CHECK(missing.code() == "R0008");
   CHECK_THAT(missing.what(), Catch::Contains("owner.graph:19:10") &&

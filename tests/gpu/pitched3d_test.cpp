@@ -31,9 +31,9 @@ constexpr std::size_t kW = 20;
 struct Box {
   std::size_t z, y, x, depth, rows, columns;
 };
-constexpr Box kCleared{1, 2, 4, 1, 3, 5};  // clear : vol[1:1, 2:3, 4:5]
-constexpr Box kCrop{1, 3, 5, 2, 4, 6};     // crop : sub <- vol[1:2, 3:4, 5:6]
-constexpr Box kRead{2, 4, 6, 3, 5, 7};     // download_box : host_box <- vol[2:3, 4:5, 6:7]
+constexpr Box kCleared{1, 2, 4, 1, 3, 5};   // clear : vol[1:1, 2:3, 4:5]
+constexpr Box kCrop{1, 3, 5, 2, 4, 6};      // crop : sub <- vol[1:2, 3:4, 5:6]
+constexpr Box kRead{2, 4, 6, 3, 5, 7};      // download_box : host_box <- vol[2:3, 4:5, 6:7]
 constexpr Box kImageBox{0, 2, 3, 1, 4, 8};  // up_img : img[2:4, 3:8] <- host_flat[100:32]
 constexpr Box kPlane{3, 2, 1, 1, 4, 6};     // take_plane : plane <- vol[3:1, 2:4, 1:6]
 constexpr std::size_t kFlatFirst = 100;
@@ -105,11 +105,13 @@ void check_results(const Read& read_host, const std::vector<float>& in, float ad
 }
 
 void check_instance(const Instance& instance, const std::vector<float>& in, float add) {
-  check_results([&](const std::string& name, std::size_t count) {
-    const std::vector<float> values = read_buffer<float>(instance, name);
-    CHECK(values.size() == count);
-    return values;
-  }, in, add);
+  check_results(
+      [&](const std::string& name, std::size_t count) {
+        const std::vector<float> values = read_buffer<float>(instance, name);
+        CHECK(values.size() == count);
+        return values;
+      },
+      in, add);
 }
 
 TEST_CASE("the runtime uploads, transforms, clears and copies boxes of a 3-D volume", "[runtime][gpu]") {
@@ -117,9 +119,9 @@ TEST_CASE("the runtime uploads, transforms, clears and copies boxes of a 3-D vol
   CAPTURE(file);
   Program program = Program::load(data_dir() + "/" + file);
   Instance instance = program.instantiate("pitched3d");
-  CHECK(instance.buffer_pitch("vol") >= kW * sizeof(float));  // cudaMalloc3D's choice
+  CHECK(instance.buffer_pitch("vol") >= kW * sizeof(float));      // cudaMalloc3D's choice
   CHECK(instance.buffer_pitch("host_sub") == 6 * sizeof(float));  // pinned memory is dense
-  CHECK(instance.buffer_pitch("host_flat") == 0);  // 1-D
+  CHECK(instance.buffer_pitch("host_flat") == 0);                 // 1-D
   CHECK(instance.buffer_bytes("vol") == kD * kH * kW * sizeof(float));
   const std::vector<float> in = input_volume();
   std::memcpy(instance.buffer("host_flat"), in.data(), in.size() * sizeof(float));

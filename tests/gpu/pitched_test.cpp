@@ -72,7 +72,7 @@ TEST_CASE("the runtime copies, transforms and clears boxes of a pitched image", 
   CAPTURE(file);
   Program program = Program::load(data_dir() + "/" + file);
   Instance instance = program.instantiate("pitched");
-  CHECK(instance.buffer_pitch("img") >= kW * sizeof(float));  // cudaMallocPitch's choice
+  CHECK(instance.buffer_pitch("img") >= kW * sizeof(float));      // cudaMallocPitch's choice
   CHECK(instance.buffer_pitch("host_in") == kW * sizeof(float));  // pinned memory is dense
   const std::vector<float> in = input_image();
   write_host_image(instance.buffer("host_in"), in);

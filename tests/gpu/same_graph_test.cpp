@@ -1,8 +1,8 @@
 // The runtime path and the generated-code path build the same CUDA graph: for every
 // sample (and the event graphs of data/events.graph, the joined roots of
 // data/joined.graph), Program::load + instantiate and the C++ that `graphc compile` wrote
-// (built into this test by graphc_add_graph) are read back through cudaGraphGetNodes and cudaGraphGetEdges and compared node by node, in creation
-// order: node types, launch dimensions and dynamic shared memory, memcpy sizes and kinds,
+// (built into this test by graphc_add_graph) are read back through cudaGraphGetNodes and cudaGraphGetEdges and compared
+// node by node, in creation order: node types, launch dimensions and dynamic shared memory, memcpy sizes and kinds,
 // memset shapes, event nodes' events being set, mem alloc sizes, and edges with their edge
 // data (port and dependency type).
 #include <catch2/catch.hpp>
@@ -22,12 +22,12 @@
 #include "diamond.graph.h"
 #include "events.graph.h"
 #include "graph_memory.graph.h"
-#include "joined.graph.h"
 #include "graphc/generated_support.h"
-#include "graphc/program.h"
 #include "graphc/introspect.h"
-#include "ir/graph.h"
+#include "graphc/program.h"
 #include "heat2d.graph.h"
+#include "ir/graph.h"
+#include "joined.graph.h"
 #include "pdl_pipeline.graph.h"
 #include "train_step.graph.h"
 
@@ -73,7 +73,8 @@ CUDA_KERNEL_NODE_PARAMS kernel_node_params(cudaGraphNode_t node) {
   static const auto get_params = [] {
     void* fn = nullptr;
     cudaDriverEntryPointQueryResult found{};
-    graphc::check_cuda(cudaGetDriverEntryPointByVersion("cuGraphKernelNodeGetParams", &fn, 12000, cudaEnableDefault, &found),
+    graphc::check_cuda(cudaGetDriverEntryPointByVersion("cuGraphKernelNodeGetParams", &fn, 12000, cudaEnableDefault,
+                                                        &found),
                        "cudaGetDriverEntryPointByVersion(cuGraphKernelNodeGetParams)");
     REQUIRE(found == cudaDriverEntryPointSuccess);
     return reinterpret_cast<PFN_cuGraphKernelNodeGetParams_v12000>(fn);
@@ -189,8 +190,8 @@ std::size_t top_level_nodes(const std::string& sample) {
   const graphc::Program program =
       graphc::Program::load(std::string(GRAPHC_SAMPLES_DIR) + "/" + sample + "/" + sample + ".graph");
   const auto& nodes = ir_of(program).graphs.at(0).nodes;
-  return static_cast<std::size_t>(
-      std::count_if(nodes.begin(), nodes.end(), [](const graphc::ir::Node& n) { return !n.body.valid(); }));
+  return static_cast<std::size_t>(std::count_if(nodes.begin(), nodes.end(),
+                                                [](const graphc::ir::Node& n) { return !n.body.valid(); }));
 }
 
 TEST_CASE("cg_solver: the runtime and the generated code build the same graph", "[runtime][codegen]") {

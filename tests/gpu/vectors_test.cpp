@@ -32,15 +32,15 @@ struct Results {
   std::vector<std::uint8_t> rgba;    // uchar4 lanes
   std::vector<std::uint16_t> pairs;  // half2 lanes, as IEEE half bits
   std::vector<float> scaled;
-  std::vector<std::uint8_t> image;   // uchar4[4][16] lanes, dense
-  std::vector<float> tinted;         // float4 lanes
+  std::vector<std::uint8_t> image;  // uchar4[4][16] lanes, dense
+  std::vector<float> tinted;        // float4 lanes
   friend bool operator==(const Results&, const Results&) = default;
 };
 
 constexpr std::array<float, 4> kDefaultTint = {1.0f, 0.5f, 2.0f, 4.0f};  // the graph's float4{1, 0.5f, 2, 4}
 
 Results expected(float sx, std::array<float, 4> tint = kDefaultTint) {
-  Results r{std::vector<float>(2 * kN), std::vector<std::uint8_t>(4 * kN), std::vector<std::uint16_t>(2 * kN),
+  Results r{std::vector<float>(2 * kN), std::vector<std::uint8_t>(4 * kN),        std::vector<std::uint16_t>(2 * kN),
             std::vector<float>(4 * kN), std::vector<std::uint8_t>(4 * 16 * 4, 9), std::vector<float>(4 * kN)};
   for (std::size_t i = 0; i < kN; ++i) {
     const std::array<float, 4> p = {static_cast<float>(4 * i), static_cast<float>(4 * i + 1),
@@ -50,7 +50,7 @@ Results expected(float sx, std::array<float, 4> tint = kDefaultTint) {
     r.rgba[4 * i] = static_cast<std::uint8_t>((4 * i) % 256);
     r.rgba[4 * i + 1] = static_cast<std::uint8_t>((4 * i + 1) % 7);
     r.rgba[4 * i + 2] = static_cast<std::uint8_t>((4 * i + 2) % 256);
-    r.rgba[4 * i + 3] = 200;  // the memset's, kept by the kernel
+    r.rgba[4 * i + 3] = 200;      // the memset's, kept by the kernel
     r.pairs[2 * i] = 0x3e00;      // 1.0 + 0.5 = 1.5 (param step, half2{0.5f, 2.0f})
     r.pairs[2 * i + 1] = 0x4200;  // 1.0 + 2.0 = 3.0
     for (std::size_t lane = 0; lane < 4; ++lane) r.tinted[4 * i + lane] = p[lane] * tint[lane];  // exact
@@ -64,7 +64,7 @@ Results expected(float sx, std::array<float, 4> tint = kDefaultTint) {
 
 Results results(const void* mixed, const void* rgba, const void* pairs, const void* scaled, const void* image,
                 const void* tinted) {
-  return {read<float>(mixed, 2 * kN), read<std::uint8_t>(rgba, 4 * kN), read<std::uint16_t>(pairs, 2 * kN),
+  return {read<float>(mixed, 2 * kN),  read<std::uint8_t>(rgba, 4 * kN),      read<std::uint16_t>(pairs, 2 * kN),
           read<float>(scaled, 4 * kN), read<std::uint8_t>(image, 4 * 16 * 4), read<float>(tinted, 4 * kN)};
 }
 

@@ -96,9 +96,8 @@ TEST_CASE("views read and write their base's memory as another type on the runti
     const Error rebound = error_of([&] { instance.bind("floats", memory.get(), kN * sizeof(float)); });
     CHECK(rebound.code() == "R0053");
     CHECK(std::string(rebound.what()).find("views.graph:14:10") != std::string::npos);
-    const Error bound = error_of([&] {
-      program.instantiate("views", Bindings().buffer("halves", memory.get(), kN * sizeof(float)));
-    });
+    const Error bound =
+        error_of([&] { program.instantiate("views", Bindings().buffer("halves", memory.get(), kN * sizeof(float))); });
     CHECK(bound.code() == "R0052");
     CHECK(std::string(bound.what()).find("bind 'data'") != std::string::npos);
   }

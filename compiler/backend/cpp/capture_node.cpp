@@ -42,8 +42,8 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
   const ir::GemmOperands at = ir::gemm_operands(capture.library.op);
   const ir::ScalarType type = context.graph.buffer(capture.args.at(at.a).buffer).type;
   return fmt::format("graphc::cublas_gemm(resources.cublas.bind(stream, workspace), {}, {}, {}, {}, {}, {}, {});",
-                     cuda_data_type(type), gemm_shape(capture.library), args.at(at.alpha), args.at(at.a),
-                     args.at(at.b), args.at(at.beta), args.at(at.c));
+                     cuda_data_type(type), gemm_shape(capture.library), args.at(at.alpha), args.at(at.a), args.at(at.b),
+                     args.at(at.beta), args.at(at.c));
 }
 
 std::string capture_function_call(const GraphContext& context, std::size_t index) {

@@ -126,7 +126,8 @@ void CodeWriter::dedent() {
 }
 
 void CodeWriter::append(std::string_view text) {
-  if (text.find('\n') != std::string_view::npos) throw std::logic_error("CodeWriter: a line must not contain a newline");
+  if (text.find('\n') != std::string_view::npos)
+    throw std::logic_error("CodeWriter: a line must not contain a newline");
   text_.append(text);
   text_.push_back('\n');
   ++lines_;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 
@@ -18,15 +18,15 @@ namespace {
 
 // C++20 keywords and alternative tokens: never usable as names.
 constexpr std::string_view kKeywords[] = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
-    "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr",
-    "constinit", "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete",
-    "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
-    "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
-    "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-    "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
+    "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
+    "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+    "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
+    "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+    "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return", "short", "signed",
+    "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local", "throw",
+    "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+    "wchar_t", "while", "xor", "xor_eq",
     // Not keywords, but hidden by a member or namespace of that name, the generated code would
     // break: the namespaces it names, and macros of the C and CUDA headers it includes.
     "std", "graphc", "gen", "dim3", "NULL", "EOF", "errno", "assert"};
@@ -102,7 +102,8 @@ std::string include_directive(std::string_view path) {
 }
 
 std::string identifier(std::string_view name) {
-  if (!is_identifier(name)) throw std::logic_error(fmt::format("C++ back end: '{}' is not an identifier", escape(name)));
+  if (!is_identifier(name))
+    throw std::logic_error(fmt::format("C++ back end: '{}' is not an identifier", escape(name)));
   const bool hides = std::find(std::begin(kKeywords), std::end(kKeywords), name) != std::end(kKeywords) ||
                      std::any_of(std::begin(kReservedPrefixes), std::end(kReservedPrefixes),
                                  [name](std::string_view prefix) { return name.starts_with(prefix); });

@@ -47,7 +47,8 @@ using ir::Dependency;
 std::string launch_attributes(const GraphContext& context, const ir::LaunchAttributes& a) {
   std::vector<std::string> fields;
   if (a.priority) fields.push_back(fmt::format(".has_priority = true, .priority = {}", *a.priority));
-  if (a.cluster[0] != 0) fields.push_back(fmt::format(".cluster = {{{}, {}, {}}}", a.cluster[0], a.cluster[1], a.cluster[2]));
+  if (a.cluster[0] != 0)
+    fields.push_back(fmt::format(".cluster = {{{}, {}, {}}}", a.cluster[0], a.cluster[1], a.cluster[2]));
   if (a.cooperative) fields.emplace_back(".cooperative = true");
   if (a.remote_sync_domain) fields.push_back(fmt::format(".sync_domain = {}", *a.remote_sync_domain ? 1 : 0));
   if (a.carveout) fields.push_back(fmt::format(".has_carveout = true, .carveout = {}", *a.carveout));
@@ -94,8 +95,7 @@ std::string body_title(const ir::Node& node, const ir::ConditionalNode& conditio
 
 class BuildWriter {
  public:
-  BuildWriter(CodeWriter& out, const GraphContext& context)
-      : out_(out), context_(context), order_(context.graph) {}
+  BuildWriter(CodeWriter& out, const GraphContext& context) : out_(out), context_(context), order_(context.graph) {}
 
   // The conditional handles declared in `body`, then its nodes, added to `target` (the
   // graph, or the local holding the body graph).
@@ -169,9 +169,9 @@ class BuildWriter {
     add_params(node);
     const ir::LaunchAttributes& a = kernel.launch;
     if (a.any()) {
-      out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});", context_.names.nodes.at(index_of(node)),
-                            launch_attributes(context_, a), string_literal(node.name),
-                            context_.location_literal(node.name_range)));
+      out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});",
+                            context_.names.nodes.at(index_of(node)), launch_attributes(context_, a),
+                            string_literal(node.name), context_.location_literal(node.name_range)));
     }
   }
 
@@ -370,9 +370,10 @@ class BuildWriter {
     }
     context_.write_at_source(
         out_, node.range,
-        fmt::format("graphc::check_cuda(cudaGraphAddNode(&nodes.{}, {}, {}, {}, {}, &p), \"cudaGraphAddNode\", {}, {});",
-                    context_.names.nodes.at(index), *target_, deps_arg, edge_data_arg, deps.handles.size(),
-                    string_literal(node.name), context_.location_literal(node.name_range)));
+        fmt::format(
+            "graphc::check_cuda(cudaGraphAddNode(&nodes.{}, {}, {}, {}, {}, &p), \"cudaGraphAddNode\", {}, {});",
+            context_.names.nodes.at(index), *target_, deps_arg, edge_data_arg, deps.handles.size(),
+            string_literal(node.name), context_.location_literal(node.name_range)));
   }
 
   CodeWriter& out_;

@@ -6,9 +6,7 @@
 
 namespace graphc::backend {
 
-std::string GraphContext::location_literal(SourceRange range) const {
-  return string_literal(sources.location(range));
-}
+std::string GraphContext::location_literal(SourceRange range) const { return string_literal(sources.location(range)); }
 
 void GraphContext::write_at_source(CodeWriter& out, SourceRange range, std::string_view statement) const {
   if (!line_directives) {

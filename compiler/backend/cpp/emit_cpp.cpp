@@ -13,7 +13,6 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/capture_node.h"
-#include "backend/cpp/struct_checks.h"
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_context.h"
@@ -21,6 +20,7 @@
 #include "backend/cpp/graph_names.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/node_config.h"
+#include "backend/cpp/struct_checks.h"
 
 namespace graphc::backend {
 namespace {
@@ -96,7 +96,9 @@ HalfTypes half_types(const ir::Module& module) {
 std::string header_guard(const std::string& header_name) {
   std::string guard = "GRAPHC_GENERATED_";
   for (const char c : header_name) {
-    guard.push_back(std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : '_');
+    guard.push_back(std::isalnum(static_cast<unsigned char>(c))
+                        ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+                        : '_');
   }
   return guard;
 }
@@ -219,8 +221,8 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   }
 
   for (const std::size_t i : order) {
-    const GraphContext context{module,   module.graphs[i], sources, names[i], names, modules.libraries,
-                               files.source_name, options.line_directives};
+    const GraphContext context{module, module.graphs[i],  sources,           names[i],
+                               names,  modules.libraries, files.source_name, options.line_directives};
     const std::string space = "graphc::gen::" + names[i].space;
     header.blank();
     header.line(fmt::format("namespace {} {{", space));

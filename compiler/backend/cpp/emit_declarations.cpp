@@ -34,7 +34,9 @@ void emit_counts(CodeWriter& out, const GraphContext& context) {
                            buffer.depth_value));
     }
     out.line(fmt::format("inline constexpr std::size_t {}_count = {};{}", context.names.buffers[i], buffer.count_value,
-                         buffer.three_d() ? "  // rows of a slice" : buffer.two_d() ? "  // rows" : ""));
+                         buffer.three_d() ? "  // rows of a slice"
+                         : buffer.two_d() ? "  // rows"
+                                          : ""));
     if (buffer.two_d()) {
       out.line(fmt::format("inline constexpr std::size_t {}_width = {};  // elements per row", context.names.buffers[i],
                            buffer.width_value));
@@ -73,8 +75,9 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                            context.names.events[i], escape(graph.events[i].name)));
     }
     for (const auto& [id, member] : context.names.graph_execs) {
-      out.line(fmt::format("cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",
-                           member, escape(context.module.graph(id).name)));
+      out.line(fmt::format(
+          "cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",
+          member, escape(context.module.graph(id).name)));
     }
     for (const HostFunction& function : context.names.host_functions) {
       if (function.types.empty()) {
@@ -108,17 +111,20 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
 
 void emit_nodes(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
-  out.line(graph.conds.empty() ? "// The graph's nodes, set by build(); update_params() needs them."
-                               : "// The graph's nodes and conditional handles, set by build(); update_params() needs them.");
+  out.line(graph.conds.empty()
+               ? "// The graph's nodes, set by build(); update_params() needs them."
+               : "// The graph's nodes and conditional handles, set by build(); update_params() needs them.");
   out.line("struct Nodes {");
   {
     const Indented body(out);
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       const ir::Node& node = graph.nodes[i];
       const std::string in_body =
-          node.body.valid() ? fmt::format(", in a body of '{}'", escape(graph.node(graph.body(node.body).conditional).name))
-                            : std::string();
-      out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}{}", context.names.nodes[i], ir::kind_name(node), in_body));
+          node.body.valid()
+              ? fmt::format(", in a body of '{}'", escape(graph.node(graph.body(node.body).conditional).name))
+              : std::string();
+      out.line(fmt::format("cudaGraphNode_t {} = nullptr;  // {}{}", context.names.nodes[i], ir::kind_name(node),
+                           in_body));
     }
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[i].op);
@@ -130,7 +136,8 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       if (context.names.host_calls[i].empty()) continue;
       const auto& host = std::get<ir::HostNode>(graph.nodes[i].op);
-      out.line(fmt::format("// The argument blocks of host '{}', the last the exec's; each lives as long as these", escape(graph.nodes[i].name)));
+      out.line(fmt::format("// The argument blocks of host '{}', the last the exec's; each lives as long as these",
+                           escape(graph.nodes[i].name)));
       out.line("// Nodes, as a launch enqueued before an update may still read it (set_NAME adds one).");
       out.line(fmt::format("mutable std::vector<std::unique_ptr<{}>> {};",
                            context.names.host_function(host.function).call_struct, context.names.host_calls[i]));
@@ -240,17 +247,20 @@ void emit_rebinders(CodeWriter& out, const GraphContext& context) {
     const std::string& member = context.names.buffers[i];
     const std::string name = escape(graph.buffers[i].name);
     out.blank();
-    out.line(fmt::format("// Gives buffer '{}' new memory, `pointer` to `count` elements, in `b` and in `exec`: every", name));
+    out.line(fmt::format("// Gives buffer '{}' new memory, `pointer` to `count` elements, in `b` and in `exec`: every",
+                         name));
     out.line("// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error");
     out.line(fmt::format("// R0007 when `count` is under {}_count, R0046 when the memory is not {},", member,
                          accepted_memory(graph.buffers[i].space)));
     out.line("// R0047 when a capture node that passes it captures a graph of another shape; then");
     out.line("// nothing changed.");
-    out.line(fmt::format("void rebind_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {}* pointer, std::size_t count);",
-                         member, ir::cpp_type_name(graph.buffers[i].type)));
+    out.line(fmt::format(
+        "void rebind_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {}* pointer, std::size_t count);",
+        member, ir::cpp_type_name(graph.buffers[i].type)));
   }
-  const bool buffer_parameters = std::any_of(graph.parameters.begin(), graph.parameters.end(),
-                                             [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
+  const bool buffer_parameters =
+      std::any_of(graph.parameters.begin(), graph.parameters.end(),
+                  [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
   if (!buffer_parameters) return;
   out.blank();
   out.line("// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's");

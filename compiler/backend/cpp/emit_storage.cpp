@@ -71,8 +71,7 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
   if (init.kind == ir::BufferInit::Kind::none) return false;
   const std::string_view type = ir::cpp_type_name(ir::component_type(buffer.type));
   const bool vector = ir::is_vector(buffer.type);
-  const std::string data =
-      vector ? fmt::format("reinterpret_cast<{}*>({}_.get())", type, member) : member + "_.get()";
+  const std::string data = vector ? fmt::format("reinterpret_cast<{}*>({}_.get())", type, member) : member + "_.get()";
   const std::string count = vector ? fmt::format("{}_count * {}", member, ir::lanes(buffer.type)) : member + "_count";
   const bool device = buffer.space == ir::MemorySpace::device;
   const std::string copy = fmt::format(

@@ -3,13 +3,11 @@
 // values (its <node>_params(), which computes a configuration with <node>_config(b)), set
 // through cudaGraphExecNodeSetParams (graphc::set_node; no re-instantiation); every call
 // node that passes a param on has its graph's update_params() run with the Bindings it
-// built the graph with (CUDA updates the nodes of a child graph in the exec of its parent). set_NAME(), one per param, does the
-// same for the nodes that use that param only, after setting it in `b` and checking the
-// configurations it changes. rebind_NAME(), one per buffer the graph owns, gives a buffer
-// new memory the same way: every node that uses it is set again (a call node's graph
-// through its update_buffers(), which a graph with buffer parameters has), after the
-// memory is checked (graphc::check_rebinding) and the capture nodes that pass it are
-// captured again.
+// built the graph with (CUDA updates the nodes of a child graph in the exec of its parent). set_NAME(), one per param,
+// does the same for the nodes that use that param only, after setting it in `b` and checking the configurations it
+// changes. rebind_NAME(), one per buffer the graph owns, gives a buffer new memory the same way: every node that uses
+// it is set again (a call node's graph through its update_buffers(), which a graph with buffer parameters has), after
+// the memory is checked (graphc::check_rebinding) and the capture nodes that pass it are captured again.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -33,7 +31,8 @@ namespace {
 
 // A kernel, copy or memset node: `graphc::set_node(exec, nodes.x, x_params(b, nodes));`.
 void write_set_node(CodeWriter& out, const GraphContext& context, std::size_t index) {
-  out.line(fmt::format("graphc::set_node(exec, nodes.{}, {});", context.names.nodes[index], params_call(context, index)));
+  out.line(fmt::format("graphc::set_node(exec, nodes.{}, {});", context.names.nodes[index],
+                       params_call(context, index)));
 }
 
 // A call node: the called graph's `update` (update_params or update_buffers) with the
@@ -46,8 +45,9 @@ void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t
   {
     const Indented block(out);
     write_call_bindings(out, context, node, call);
-    out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, args);", context.module_names.at(call.graph_id.value).space,
-                         update, context.names.call_nodes.at(index)));
+    out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, args);",
+                         context.module_names.at(call.graph_id.value).space, update,
+                         context.names.call_nodes.at(index)));
   }
   out.line("}");
 }
@@ -97,12 +97,12 @@ bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir
     return std::any_of(values.begin(), values.end(), [&](const ir::KernelArg* arg) { return passes(*arg); });
   };
   return std::visit(ir::Overloaded{[&](const ir::KernelNode& k) { return passes_any(k.args); },
-                               [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
-                               [&](const ir::CaptureNode& c) { return passes_any(c.args); },
-                               [&](const ir::HostNode& h) { return passes_any(h.args); },
-                               [&](const ir::CopyNode& c) { return among(c.dst.id) || among(c.src.id); },
-                               [&](const ir::MemsetNode& m) { return among(m.dst.id); },
-                               [](const auto&) { return false; }},
+                                   [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
+                                   [&](const ir::CaptureNode& c) { return passes_any(c.args); },
+                                   [&](const ir::HostNode& h) { return passes_any(h.args); },
+                                   [&](const ir::CopyNode& c) { return among(c.dst.id) || among(c.src.id); },
+                                   [&](const ir::MemsetNode& m) { return among(m.dst.id); },
+                                   [](const auto&) { return false; }},
                     graph.nodes[index].op);
 }
 
@@ -167,9 +167,9 @@ void declare_recaptures(CodeWriter& out, const GraphContext& context, const std:
 // with it (graphc::config throws R0032 otherwise) and every node of `captures` captures
 // again a graph of the same shape (`check`, naming `changed`): nothing changes on a refusal.
 void write_checked_assignment(CodeWriter& out, const GraphContext& context, const std::string& member,
-                              const std::string& value,
-                              const std::vector<std::size_t>& configures, const std::vector<std::size_t>& captures,
-                              std::string_view check, std::string_view changed) {
+                              const std::string& value, const std::vector<std::size_t>& configures,
+                              const std::vector<std::size_t>& captures, std::string_view check,
+                              std::string_view changed) {
   declare_recaptures(out, context, captures);
   out.line(fmt::format("const auto previous = b.{};", member));
   out.line(fmt::format("b.{} = {};", member, value));
@@ -200,14 +200,15 @@ void write_setter(CodeWriter& out, const GraphContext& context, ir::ParamId id) 
     out.line("}");
     return;
   }
-  out.line(
-      fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value) {{", member, type));
+  out.line(fmt::format("void set_{}(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, {} value) {{", member,
+                       type));
   {
     const Indented body(out);
     std::vector<std::size_t> configures;  // its own nodes, and calls that pass it to a graph it configures
     for (const std::size_t i : nodes) {
       const auto* call = std::get_if<ir::ChildGraphNode>(&context.graph.nodes[i].op);
-      const bool checked_call = call != nullptr && call->graph_id.valid() && checks_config(context.module, call->graph_id);
+      const bool checked_call =
+          call != nullptr && call->graph_id.valid() && checks_config(context.module, call->graph_id);
       if (configured(context.graph.nodes[i]) || checked_call) configures.push_back(i);
     }
     const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
@@ -237,13 +238,14 @@ void write_rebinder(CodeWriter& out, const GraphContext& context, ir::BufferId i
   const std::string& member = context.names.buffers.at(id.value);
   const std::string type = fmt::format("{}*", ir::cpp_type_name(buffer.type));
   const std::vector<std::size_t> nodes = buffer_users(context.graph, {id});
-  out.line(fmt::format("void rebind_{}(cudaGraphExec_t{}, const Nodes&{}, Bindings& b, {} pointer, std::size_t count) {{",
-                       member, nodes.empty() ? "" : " exec", nodes.empty() ? "" : " nodes", type));
+  out.line(
+      fmt::format("void rebind_{}(cudaGraphExec_t{}, const Nodes&{}, Bindings& b, {} pointer, std::size_t count) {{",
+                  member, nodes.empty() ? "" : " exec", nodes.empty() ? "" : " nodes", type));
   {
     const Indented body(out);
-    out.line(fmt::format("graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * {}_count, {}, {}, {});",
-                         member, space_enumerator(buffer.space), string_literal(buffer.name),
-                         context.location_literal(buffer.name_range)));
+    out.line(fmt::format(
+        "graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * {}_count, {}, {}, {});", member,
+        space_enumerator(buffer.space), string_literal(buffer.name), context.location_literal(buffer.name_range)));
     const std::vector<std::size_t> captures = capture_nodes(context.graph, nodes);
     if (captures.empty()) {
       out.line(fmt::format("b.{} = pointer;", member));
@@ -276,7 +278,8 @@ void write_buffer_update(CodeWriter& out, const GraphContext& context) {
     if (!captures.empty()) {
       out.line("// The capture nodes' graphs, captured again and checked before any changes.");
       declare_recaptures(out, context, captures);
-      for (const std::size_t i : captures) write_recapture(out, context, i, "graphc::require_same_shape_rebound", "a buffer parameter");
+      for (const std::size_t i : captures)
+        write_recapture(out, context, i, "graphc::require_same_shape_rebound", "a buffer parameter");
       out.blank();
     }
     write_updates(out, context, nodes, "update_buffers");
@@ -290,9 +293,8 @@ bool rebindable(const ir::Graph& graph, ir::BufferId id) {
   // An alloc's memory and a view have no binding of their own; a 2-D buffer is bound once,
   // with its pitch.
   if (!graph.buffer(id).bindable() || graph.buffer(id).two_d()) return false;
-  return std::none_of(graph.parameters.begin(), graph.parameters.end(), [&](const ir::Parameter& p) {
-    return p.kind == ir::Parameter::Kind::buffer && p.buffer == id;
-  });
+  return std::none_of(graph.parameters.begin(), graph.parameters.end(),
+                      [&](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer && p.buffer == id; });
 }
 
 void emit_update(CodeWriter& out, const GraphContext& context) {

@@ -38,9 +38,9 @@ class MemberSet {
   const std::string& add(std::string member, std::string what) {
     auto [it, inserted] = members_.emplace(member, what);
     if (!inserted) {
-      throw std::runtime_error(fmt::format(
-          "graph '{}': {} and {} both become the member '{}' of the generated {}; rename one of them", graph_.name,
-          it->second, what, member, owner_));
+      throw std::runtime_error(
+          fmt::format("graph '{}': {} and {} both become the member '{}' of the generated {}; rename one of them",
+                      graph_.name, it->second, what, member, owner_));
     }
     return it->first;
   }
@@ -155,8 +155,8 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
                                       [&](const CaptureFunctionName& f) { return f.name == capture->function; });
       if (known == names.capture_functions.end()) {
         const std::string what = fmt::format("capture function '{}'", escape(capture->function));
-        names.capture_functions.push_back(
-            {capture->function, bindings.add(function_member(capture->function), what), types});
+        names.capture_functions.push_back({capture->function, bindings.add(function_member(capture->function), what),
+                                           types});
       } else if (known->types != types) {
         throw std::runtime_error(fmt::format(
             "graph '{}': capture function '{}' receives ({}) in one node and ({}) in node '{}'; the generated "
@@ -179,8 +179,8 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
                                      [&](const auto& e) { return e.first == arg.graph_id; });
       if (known) continue;
       const std::string& target = module.graph(arg.graph_id).name;
-      names.graph_execs.emplace_back(
-          arg.graph_id, bindings.add(identifier(target) + "_exec", fmt::format("the exec of graph '{}'", escape(target))));
+      names.graph_execs.emplace_back(arg.graph_id, bindings.add(identifier(target) + "_exec",
+                                                                fmt::format("the exec of graph '{}'", escape(target))));
     }
   }
   if (library_modules) bindings.add(module_dir_member, "the folder of the kernel libraries");
@@ -218,8 +218,8 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
       names.pointers.push_back("b." + names.buffers[i]);
       continue;
     }
-    names.dptrs.push_back(
-        nodes.add(identifier(buffer.name) + "_dptr", fmt::format("the address of alloc '{}'", escape(buffer.name))));
+    names.dptrs.push_back(nodes.add(identifier(buffer.name) + "_dptr",
+                                    fmt::format("the address of alloc '{}'", escape(buffer.name))));
     names.pointers.push_back("nodes." + names.dptrs.back());
   }
   for (std::uint32_t i = 0; i < graph.buffers.size(); ++i) {

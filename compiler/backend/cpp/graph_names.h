@@ -30,9 +30,9 @@ struct HostFunction {
 /// A function that a graph's capture nodes call (Bindings::capture at run time), its
 /// Bindings member, and the types it receives after the stream.
 struct CaptureFunctionName {
-  std::string name;                 // as written in the .graph file
-  std::string member;               // the graphc::CaptureFunction<...> member
-  std::vector<std::string> types;   // C++ types of its arguments, in order
+  std::string name;                // as written in the .graph file
+  std::string member;              // the graphc::CaptureFunction<...> member
+  std::vector<std::string> types;  // C++ types of its arguments, in order
 };
 
 struct GraphNames {
@@ -41,16 +41,16 @@ struct GraphNames {
   /// Per BufferId: its pointer in build(), `b.buf`, `nodes.NAME_dptr` (an alloc's) or, for a
   /// view, its root's cast to the view's type: `reinterpret_cast<std::uint32_t*>(b.buf)`.
   std::vector<std::string> pointers;
-  std::vector<std::string> params;   // Bindings member per param (by ParamId)
-  std::vector<std::string> events;   // Bindings member per event (by EventId)
-  std::vector<std::string> nodes;    // Nodes member per node (by NodeId)
-  std::vector<std::string> conds;    // Nodes member per conditional handle (by CondId)
+  std::vector<std::string> params;  // Bindings member per param (by ParamId)
+  std::vector<std::string> events;  // Bindings member per event (by EventId)
+  std::vector<std::string> nodes;   // Nodes member per node (by NodeId)
+  std::vector<std::string> conds;   // Nodes member per conditional handle (by CondId)
   /// Bindings member per graph whose exec a kernel argument passes (`@g`), in order of
   /// first use: the graph and the cudaGraphExec_t member.
   std::vector<std::pair<ir::GraphId, std::string>> graph_execs;
   /// The Bindings member for `@g` of graph `id`.
   const std::string& graph_exec(ir::GraphId id) const;
-  std::vector<std::string> dptrs;    // per BufferId: the Nodes member holding an alloc's address; empty for a buffer
+  std::vector<std::string> dptrs;  // per BufferId: the Nodes member holding an alloc's address; empty for a buffer
   /// One per distinct function of the graph's host nodes and of the graphs it calls
   /// (whose Bindings the calls fill from this graph's), in order of first use.
   std::vector<HostFunction> host_functions;
@@ -84,8 +84,9 @@ inline constexpr const char* capture_place_member = "capture_place";
 inline constexpr const char* module_dir_member = "module_dir";
 
 /// The names of `graph`'s generated code (see identifier() for how declared names map to
-/// C++); `library_modules` says whether Bindings also has module_dir_member. Throws std::runtime_error when two Bindings or two Nodes members would have the
-/// same name (e.g. a buffer and a host function both called `log`), naming both.
+/// C++); `library_modules` says whether Bindings also has module_dir_member. Throws std::runtime_error when two
+/// Bindings or two Nodes members would have the same name (e.g. a buffer and a host function both called `log`), naming
+/// both.
 GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules);
 
 }  // namespace graphc::backend

@@ -116,7 +116,8 @@ void emit_host_functions(CodeWriter& out, const GraphContext& context) {
     out.blank();
     out.line(fmt::format("// {}: {}: a new argument block from `b`, kept in `nodes`.", escape(node.name),
                          host_summary(*host)));
-    out.line(fmt::format("cudaHostNodeParams {}(const Bindings& b, const Nodes& nodes) {{", block_function(context, i)));
+    out.line(fmt::format("cudaHostNodeParams {}(const Bindings& b, const Nodes& nodes) {{",
+                         block_function(context, i)));
     {
       const Indented body(out);
       out.line(fmt::format("graphc::require_host_fn(b.{} == nullptr ? nullptr : &{}::run, {}, {}, {});",

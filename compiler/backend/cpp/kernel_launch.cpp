@@ -32,7 +32,8 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
       return {"b." + context.names.params.at(arg.param.value),
               std::string(ir::cpp_type_name(context.graph.param(arg.param).type))};
     case ir::KernelArg::Kind::value: return {typed_value(arg.value), std::string(ir::cpp_type_name(arg.value.type))};
-    case ir::KernelArg::Kind::cond: return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
+    case ir::KernelArg::Kind::cond:
+      return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};

@@ -90,7 +90,8 @@ void write_box_copy(CodeWriter& out, const GraphContext& context, const ir::Copy
 void write_copy_params(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
   const auto& copy = std::get<ir::CopyNode>(node.op);
-  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name), context.location_literal(node.name_range)));
+  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name),
+                       context.location_literal(node.name_range)));
   out.line("p.type = cudaGraphNodeTypeMemcpy;");
   if (const std::optional<ir::PitchedCopy> box = ir::pitched_copy(context.graph, copy)) {
     write_box_copy(out, context, copy, *box);
@@ -135,7 +136,8 @@ void write_memset_params(CodeWriter& out, const GraphContext& context, std::size
       width = "config.dst.length";
     }
   }
-  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name), context.location_literal(node.name_range)));
+  out.line(fmt::format("graphc::NodeParams p({}, {});", string_literal(node.name),
+                       context.location_literal(node.name_range)));
   out.line("p.type = cudaGraphNodeTypeMemset;");
   out.line(fmt::format("p.memset.dst = {};", dst));
   out.line(fmt::format("p.memset.value = {};", value));

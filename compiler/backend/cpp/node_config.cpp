@@ -16,7 +16,6 @@
 namespace graphc::backend {
 namespace {
 
-
 std::string_view helper(ir::Expr::Kind kind) {
   switch (kind) {
     case ir::Expr::Kind::add: return "add";
@@ -55,9 +54,8 @@ void write_launch(CodeWriter& out, const GraphContext& context, const ir::Kernel
   out.line("graphc::config::Launch c;");
   out.line(fmt::format("c.grid = {};", dims(context, kernel.grid, kernel.grid_dims, "grid", ir::kGridLimits)));
   out.line(fmt::format("c.block = {};", dims(context, kernel.block, kernel.block_dims, "block", ir::kBlockLimits)));
-  const bool block_configured = std::any_of(kernel.block.begin(), kernel.block.end(), [&](const ir::Expr& e) {
-    return uses_param(context.graph, e);
-  });
+  const bool block_configured = std::any_of(kernel.block.begin(), kernel.block.end(),
+                                            [&](const ir::Expr& e) { return uses_param(context.graph, e); });
   if (block_configured) out.line("graphc::config::check_threads(site, c.block.x, c.block.y, c.block.z);");
   if (kernel.shared_memory && uses_param(context.graph, *kernel.shared_memory)) {
     out.line(fmt::format("c.shared_memory = graphc::config::shared_memory(site, {});",
@@ -86,10 +84,8 @@ void write_copy(CodeWriter& out, const GraphContext& context, const ir::CopyNode
   out.line("graphc::config::Copy c;");
   out.line(fmt::format("c.dst = {};", slice(context, copy.dst, "memcpy")));
   out.line(fmt::format("c.src = {};", slice(context, copy.src, "memcpy")));
-  const std::string src_bytes =
-      fmt::format("c.src.length * {}", ir::type_size(context.graph.buffer(copy.src.id).type));
-  const std::string dst_bytes =
-      fmt::format("c.dst.length * {}", ir::type_size(context.graph.buffer(copy.dst.id).type));
+  const std::string src_bytes = fmt::format("c.src.length * {}", ir::type_size(context.graph.buffer(copy.src.id).type));
+  const std::string dst_bytes = fmt::format("c.dst.length * {}", ir::type_size(context.graph.buffer(copy.dst.id).type));
   out.line(fmt::format("c.bytes = graphc::config::copy_bytes(site, {}, {}{});", src_bytes, dst_bytes,
                        copy.bytes ? ", " + config_expression(context, *copy.bytes) : ""));
 }
@@ -101,8 +97,8 @@ void write_memset(CodeWriter& out, const GraphContext& context, const ir::Memset
   if (uses_param(context.graph, memset.value)) {
     // Of a vector buffer, the value of each lane.
     out.line(fmt::format("c.value = graphc::config::memset_value<{}>(site, {}, {});",
-                         ir::cpp_type_name(ir::component_type(buffer.type)),
-                         string_literal(buffer.name), config_expression(context, memset.value)));
+                         ir::cpp_type_name(ir::component_type(buffer.type)), string_literal(buffer.name),
+                         config_expression(context, memset.value)));
   } else {
     out.line(fmt::format("c.value = 0x{:0{}x}u;", memset.value_bits, memset.element_size * 2));
   }

@@ -14,9 +14,9 @@ void write_struct_checks(CodeWriter& out, const ir::Module& module, const Source
     const std::string type = kernel_reference(decl.name);  // `::S`: a C++ name, as a kernel's is (E0235)
     const std::string where = sources.location(decl.name_range);
     out.line(fmt::format("static_assert(sizeof({}) == {},", type, decl.size));
-    out.line(fmt::format("              {});",
-                         string_literal(fmt::format("struct '{}' is not {} bytes as declared at {}", decl.name,
-                                                    decl.size, where))));
+    out.line(fmt::format(
+        "              {});",
+        string_literal(fmt::format("struct '{}' is not {} bytes as declared at {}", decl.name, decl.size, where))));
     for (const ir::StructField& field : decl.fields) {
       out.line(fmt::format("static_assert(offsetof({}, {}) == {},", type, field.name, field.offset));
       out.line(fmt::format("              {});",

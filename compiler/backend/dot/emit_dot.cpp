@@ -75,9 +75,9 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
   return std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
-            const std::string config = unknown ? "..."
-                                               : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims),
-                                                             k.shared_memory_bytes);
+            const std::string config =
+                unknown ? "..."
+                        : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims), k.shared_memory_bytes);
             const std::string launch =
                 fmt::format("{}<<<{}>>>({})", k.function, config, ir::resolved_args_text(graph, k.args));
             return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
@@ -93,8 +93,9 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
             // memset elements in a vector buffer.
             const std::uint64_t elements = m.dst.elements() * m.lanes;
             return "shape=parallelogram, label=" +
-                   label({name, fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
-                                            m.element_size * 2),
+                   label({name,
+                          fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
+                                      m.element_size * 2),
                           fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) {
@@ -105,15 +106,21 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node) {
           [&](const ir::ConditionalNode& c) {
             return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
           },
-          [&](const ir::EventRecordNode& r) { return "shape=rarrow, label=" + label({node.name, "record " + r.event}); },
-          [&](const ir::EventWaitNode& w) { return "shape=octagon, label=" + label({node.name, "wait " + w.event}); },
+          [&](const ir::EventRecordNode& r) {
+            return "shape=rarrow, label=" + label({node.name, "record " + r.event});
+          },
+          [&](const ir::EventWaitNode& w) {
+            return "shape=octagon, label=" + label({node.name, "wait " + w.event});
+          },
           [&](const ir::AllocNode& a) {
             const ir::Buffer& memory = graph.buffer(a.buffer);
-            return "shape=invhouse, label=" + label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type),
-                                                                            memory.count_value),
-                                                     fmt::format("{} bytes", memory.bytes())});
+            return "shape=invhouse, label=" +
+                   label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type), memory.count_value),
+                          fmt::format("{} bytes", memory.bytes())});
           },
-          [&](const ir::FreeNode& f) { return "shape=house, label=" + label({node.name, "free " + f.alloc}); },
+          [&](const ir::FreeNode& f) {
+            return "shape=house, label=" + label({node.name, "free " + f.alloc});
+          },
           [&](const ir::ChildGraphNode& c) {
             return "shape=box3d, label=" +
                    label({node.name, fmt::format("call {}({})", c.graph, ir::resolved_args_text(graph, c.args))});

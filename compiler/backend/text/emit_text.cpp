@@ -129,7 +129,7 @@ class TextWriter {
     for (const ir::Edge& e : graph_.edges) {
       if (e.body != body || graph_.synthetic(e)) continue;
       separate();
-      const std::string_view port = e.port == ir::EdgePort::programmatic       ? "[programmatic]"
+      const std::string_view port = e.port == ir::EdgePort::programmatic        ? "[programmatic]"
                                     : e.port == ir::EdgePort::launch_completion ? "[launch_completion]"
                                                                                 : "";
       line(depth, fmt::format("{} ->{} {};", e.from, port, e.to));
@@ -137,44 +137,44 @@ class TextWriter {
   }
 
   void node(const ir::Node& n, int depth) {
-    std::visit(ir::Overloaded{
-                   [&](const ir::KernelNode& k) {
-                     line(depth, fmt::format("kernel {} : {}<<<{}, {}{}>>>{}{};", n.name, k.function, dims_text(k.grid),
-                                             dims_text(k.block),
-                                             k.shared_memory ? ", " + expr_text(*k.shared_memory) : std::string(),
-                                             args_text(k.args),
-                                             k.attributes.empty() ? std::string()
-                                                                  : " [" + attributes_text(k.attributes) + "]"));
-                   },
-                   [&](const ir::CopyNode& c) {
-                     line(depth, fmt::format("copy {} : {} <- {}{};", n.name, slice_text(c.dst), slice_text(c.src),
-                                             c.bytes ? " bytes " + expr_text(*c.bytes) : std::string()));
-                   },
-                   [&](const ir::MemsetNode& m) {
-                     line(depth, fmt::format("memset {} : {} = {};", n.name, slice_text(m.dst), expr_text(m.value)));
-                   },
-                   [&](const ir::HostNode& h) {
-                     line(depth, fmt::format("host {} : {}{};", n.name, h.function, args_text(h.args)));
-                   },
-                   [&](const ir::EmptyNode&) { line(depth, fmt::format("empty {};", n.name)); },
-                   [&](const ir::EventRecordNode& r) { line(depth, fmt::format("record {} : {};", n.name, r.event)); },
-                   [&](const ir::EventWaitNode& w) { line(depth, fmt::format("wait {} : {};", n.name, w.event)); },
-                   [&](const ir::AllocNode& a) {
-                     const ir::Buffer& memory = graph_.buffer(a.buffer);
-                     line(depth, fmt::format("alloc {} : {}[{}];", n.name, ir::type_name(memory.type),
-                                             expr_text(memory.count)));
-                   },
-                   [&](const ir::FreeNode& f) { line(depth, fmt::format("free {} : {};", n.name, f.alloc)); },
-                   [&](const ir::ChildGraphNode& c) {
-                     line(depth, fmt::format("call {} : {}{};", n.name, c.graph,
-                                             c.args_range.valid() ? args_text(c.args) : std::string()));
-                   },
-                   [&](const ir::CaptureNode& c) {
-                     line(depth, fmt::format("capture {} : {}{};", n.name, c.function, args_text(c.args)));
-                   },
-                   [&](const ir::ConditionalNode& c) { conditional(n, c, depth); },
-               },
-               n.op);
+    std::visit(
+        ir::Overloaded{
+            [&](const ir::KernelNode& k) {
+              line(depth,
+                   fmt::format("kernel {} : {}<<<{}, {}{}>>>{}{};", n.name, k.function, dims_text(k.grid),
+                               dims_text(k.block), k.shared_memory ? ", " + expr_text(*k.shared_memory) : std::string(),
+                               args_text(k.args),
+                               k.attributes.empty() ? std::string() : " [" + attributes_text(k.attributes) + "]"));
+            },
+            [&](const ir::CopyNode& c) {
+              line(depth, fmt::format("copy {} : {} <- {}{};", n.name, slice_text(c.dst), slice_text(c.src),
+                                      c.bytes ? " bytes " + expr_text(*c.bytes) : std::string()));
+            },
+            [&](const ir::MemsetNode& m) {
+              line(depth, fmt::format("memset {} : {} = {};", n.name, slice_text(m.dst), expr_text(m.value)));
+            },
+            [&](const ir::HostNode& h) {
+              line(depth, fmt::format("host {} : {}{};", n.name, h.function, args_text(h.args)));
+            },
+            [&](const ir::EmptyNode&) { line(depth, fmt::format("empty {};", n.name)); },
+            [&](const ir::EventRecordNode& r) { line(depth, fmt::format("record {} : {};", n.name, r.event)); },
+            [&](const ir::EventWaitNode& w) { line(depth, fmt::format("wait {} : {};", n.name, w.event)); },
+            [&](const ir::AllocNode& a) {
+              const ir::Buffer& memory = graph_.buffer(a.buffer);
+              line(depth,
+                   fmt::format("alloc {} : {}[{}];", n.name, ir::type_name(memory.type), expr_text(memory.count)));
+            },
+            [&](const ir::FreeNode& f) { line(depth, fmt::format("free {} : {};", n.name, f.alloc)); },
+            [&](const ir::ChildGraphNode& c) {
+              line(depth, fmt::format("call {} : {}{};", n.name, c.graph,
+                                      c.args_range.valid() ? args_text(c.args) : std::string()));
+            },
+            [&](const ir::CaptureNode& c) {
+              line(depth, fmt::format("capture {} : {}{};", n.name, c.function, args_text(c.args)));
+            },
+            [&](const ir::ConditionalNode& c) { conditional(n, c, depth); },
+        },
+        n.op);
   }
 
   void conditional(const ir::Node& n, const ir::ConditionalNode& c, int depth) {

@@ -18,7 +18,9 @@ class YamlWriter {
   void graph() {
     out_ << YAML::BeginMap;
     if (!graph_.parameters.empty()) parameters();
-    if (graph_.device_launch.valid()) out_ << YAML::Key << "attributes" << YAML::Value << YAML::Flow << YAML::BeginSeq << "device_launch" << YAML::EndSeq;
+    if (graph_.device_launch.valid())
+      out_ << YAML::Key << "attributes" << YAML::Value << YAML::Flow << YAML::BeginSeq << "device_launch"
+           << YAML::EndSeq;
     if (!graph_.consts.empty()) {
       out_ << YAML::Key << "consts" << YAML::Value << YAML::BeginMap;
       for (const ir::Const& c : graph_.consts) out_ << YAML::Key << c.name << YAML::Value << expr_text(c.value);
@@ -122,8 +124,12 @@ class YamlWriter {
   void init(const ir::BufferInit& init) {
     out_ << YAML::Key << "init" << YAML::Value << YAML::BeginMap;
     switch (init.kind) {
-      case ir::BufferInit::Kind::fill: out_ << YAML::Key << "fill" << YAML::Value << expr_text(init.values.at(0)); break;
-      case ir::BufferInit::Kind::iota: out_ << YAML::Key << "iota" << YAML::Value << expr_text(init.values.at(0)); break;
+      case ir::BufferInit::Kind::fill:
+        out_ << YAML::Key << "fill" << YAML::Value << expr_text(init.values.at(0));
+        break;
+      case ir::BufferInit::Kind::iota:
+        out_ << YAML::Key << "iota" << YAML::Value << expr_text(init.values.at(0));
+        break;
       case ir::BufferInit::Kind::list:
         out_ << YAML::Key << "list" << YAML::Value << YAML::BeginSeq;
         for (const ir::Expr& v : init.values) out_ << expr_text(v);
@@ -199,9 +205,9 @@ class YamlWriter {
                    [&](const ir::EventWaitNode& w) { out_ << YAML::Key << "wait" << YAML::Value << w.event; },
                    [&](const ir::AllocNode& a) {
                      const ir::Buffer& memory = graph_.buffer(a.buffer);
-                     out_ << YAML::Key << "alloc" << YAML::Value << YAML::BeginMap << YAML::Key << "type"
-                          << YAML::Value << std::string(ir::type_name(memory.type)) << YAML::Key << "count"
-                          << YAML::Value << expr_text(memory.count) << YAML::EndMap;
+                     out_ << YAML::Key << "alloc" << YAML::Value << YAML::BeginMap << YAML::Key << "type" << YAML::Value
+                          << std::string(ir::type_name(memory.type)) << YAML::Key << "count" << YAML::Value
+                          << expr_text(memory.count) << YAML::EndMap;
                    },
                    [&](const ir::FreeNode& f) { out_ << YAML::Key << "free" << YAML::Value << f.alloc; },
                    [&](const ir::ChildGraphNode& c) {

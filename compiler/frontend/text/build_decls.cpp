@@ -60,7 +60,6 @@ Decl build_path_decl(const BuildContext& ctx, const ParseNode& node, std::string
   return decl;
 }
 
-
 // What a buffer, a view and an alloc's memory declare alike: children name, element type,
 // count.
 ir::Buffer build_sized(const BuildContext& ctx, const ParseNode& node) {
@@ -126,7 +125,10 @@ std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range,
 bool check_declared_path(DiagEngine& diags, SourceRange range, std::string_view path, bool is_module) {
   for (const char c : path) {
     const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    const std::string_view what = c == '"' ? "a quote" : c == '\\' ? "a backslash" : control ? "a control character" : "";
+    const std::string_view what = c == '"'    ? "a quote"
+                                  : c == '\\' ? "a backslash"
+                                  : control   ? "a control character"
+                                              : "";
     if (!what.empty()) {
       diags.report(DiagCode::unsafe_path, range, fmt::format("{:?}", path), what);  // escaped, quoted
       return false;
@@ -249,7 +251,8 @@ ir::Buffer build_view(const BuildContext& ctx, const ParseNode& node) {
   view.base_range = ctx.range(base);
   for (std::size_t i = 4; i < node.children.size(); ++i) {
     const ParseNode& child = *node.children[i];
-    if (child.is_type<grammar::fill_init>() || child.is_type<grammar::iota_init>() || child.is_type<grammar::list_init>()) {
+    if (child.is_type<grammar::fill_init>() || child.is_type<grammar::iota_init>() ||
+        child.is_type<grammar::list_init>()) {
       buffer.init = build_init(ctx, child);
     } else {
       view.offset = build_expr(ctx, child);

@@ -27,7 +27,8 @@ void build_kernel(const BuildContext& ctx, const ParseNode& node, ir::KernelNode
   kernel.grid = build_dims(ctx, *node.children.at(2));
   kernel.block = build_dims(ctx, *node.children.at(3));
   std::size_t next = 4;
-  if (!node.children.at(next)->is_type<grammar::kernel_args>()) kernel.shared_memory = build_expr(ctx, *node.children[next++]);
+  if (!node.children.at(next)->is_type<grammar::kernel_args>())
+    kernel.shared_memory = build_expr(ctx, *node.children[next++]);
   for (const ParseNode* arg : node.children.at(next)->children) kernel.args.push_back(build_kernel_arg(ctx, *arg));
   if (++next < node.children.size()) {
     for (const ParseNode* attribute : node.children[next]->children) {
@@ -152,7 +153,8 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
     const ParseNode& type = *node.children.at(0);
     out.struct_name = normalize_cpp_name(ctx.text(type));
     out.struct_range = ctx.range(type);
-    for (std::size_t i = 1; i < node.children.size(); ++i) out.fields.push_back(build_kernel_arg(ctx, *node.children[i]));
+    for (std::size_t i = 1; i < node.children.size(); ++i)
+      out.fields.push_back(build_kernel_arg(ctx, *node.children[i]));
   } else {
     out.expr = build_expr(ctx, node);
   }

@@ -16,7 +16,8 @@ ir::Expr build_expr(const BuildContext& ctx, const ParseNode& node);
 
 /// `module "path";`; the path is resolved against the folder of `graph_path`. Nullopt when
 /// the path is refused (check_declared_path).
-std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);
+std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node,
+                                                std::string_view graph_path);
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 /// A param's default (grammar::param_default's match: a vector value or an expression)

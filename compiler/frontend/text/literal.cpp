@@ -90,7 +90,8 @@ std::variant<Scalar, LiteralError> parse_integer(std::string_view text) {
   const std::string_view digits = text.substr(start, end - start);
   const std::string_view suffix_text = text.substr(end);
   const char* kind = base == 16 ? "hexadecimal" : "binary";
-  if (base != 10 && digits.empty()) return LiteralError{fmt::format("a {} literal needs digits after '{}'", kind, text.substr(0, 2))};
+  if (base != 10 && digits.empty())
+    return LiteralError{fmt::format("a {} literal needs digits after '{}'", kind, text.substr(0, 2))};
   if (base == 16 && !suffix_text.empty() && (suffix_text[0] == '.' || suffix_text[0] == 'p' || suffix_text[0] == 'P')) {
     return LiteralError{"hexadecimal floating literals are not supported"};
   }
@@ -171,8 +172,8 @@ std::variant<Scalar, LiteralError> parse_float(std::string_view text) {
 }  // namespace
 
 std::variant<Scalar, LiteralError> parse_literal(std::string_view text) {
-  const bool prefixed = text.size() >= 2 && text[0] == '0' &&
-                        (text[1] == 'x' || text[1] == 'X' || text[1] == 'b' || text[1] == 'B');
+  const bool prefixed =
+      text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X' || text[1] == 'b' || text[1] == 'B');
   if (!prefixed) {
     const std::size_t digits_end = std::min(text.find_first_not_of("0123456789"), text.size());
     if (digits_end < text.size() && (text[digits_end] == '.' || text[digits_end] == 'e' || text[digits_end] == 'E')) {

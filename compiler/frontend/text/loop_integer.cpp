@@ -22,8 +22,7 @@ class IntegerFolder {
       case Kind::literal:
         if (e.literal.is_float()) return fail(e, "it is a floating-point value");
         return check(e, e.literal.integer);
-      case Kind::name:
-        return name(e, depth);
+      case Kind::name: return name(e, depth);
       case Kind::cast:
         if (ir::is_float(e.cast_type)) return fail(e, "it is a floating-point value");
         return fold(e.operands.at(0), depth + 1);
@@ -32,10 +31,8 @@ class IntegerFolder {
         if (!v) return std::nullopt;
         return check(e, -*v);
       }
-      case Kind::call:
-        return call(e, depth);
-      default:
-        return binary(e, depth);
+      case Kind::call: return call(e, depth);
+      default: return binary(e, depth);
     }
   }
 

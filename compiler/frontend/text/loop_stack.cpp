@@ -48,7 +48,8 @@ bool LoopStack::shadows(const ir::Graph& graph, const std::string& variable, Sou
     const auto it = std::find_if(list.begin(), list.end(), [&variable](const auto& e) { return e.name == variable; });
     return it == list.end() ? nullptr : &it->name_range;
   };
-  const auto loop = std::find_if(values_.begin(), values_.end(), [&](const LoopValue& v) { return v.name == variable; });
+  const auto loop =
+      std::find_if(values_.begin(), values_.end(), [&](const LoopValue& v) { return v.name == variable; });
   const char* kind = nullptr;
   const SourceRange* at = nullptr;
   if (loop != values_.end()) {

@@ -67,8 +67,8 @@ class LoopStack {
   DiagEngine& diags_;
   SourceManager& sources_;
   std::vector<LoopValue> values_;
-  std::vector<bool> first_values_;  // per loop: whether its variable has its first value
-  std::int64_t iterations_ = 1;     // how many times the items being built are repeated
+  std::vector<bool> first_values_;    // per loop: whether its variable has its first value
+  std::int64_t iterations_ = 1;       // how many times the items being built are repeated
   std::set<std::uint32_t> reported_;  // the positions of errors reported
 };
 

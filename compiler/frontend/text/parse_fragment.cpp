@@ -16,13 +16,12 @@ namespace {
 // a range of the file: its tree's root (in `state`'s scratch tree), or null after a syntax
 // error. Each piece reuses the memory of the one before.
 template <class Rule>
-const ParseNode* parse(ParseState& state, const SourceFile& source, FileId file, SourceRange where,
-                       DiagEngine& diags) {
+const ParseNode* parse(ParseState& state, const SourceFile& source, FileId file, SourceRange where, DiagEngine& diags) {
   state.reset();
   // The file up to the piece's end, from the piece's beginning on, so that offsets are the
   // file's. No source name and no line tracking, as in parse_text.
-  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(source.text().data(),
-                                                               source.text().data() + where.end, std::string());
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(source.text().data(), source.text().data() + where.end,
+                                                               std::string());
   in.bump(where.begin);
   try {
     text::parse<grammar::fragment<Rule>>(in, state);

@@ -34,8 +34,8 @@ class FragmentParser {
   /// A param's default, an expression or `float4{1, 2, 3, 4}`, into `param`; whether it is one.
   bool param_default(SourceRange where, ir::Param& param) const;
   std::optional<ir::KernelAttribute> kernel_attribute(SourceRange where) const;  // `priority(2)`
-  std::optional<ir::BufferSlice> slice(SourceRange where) const;     // `buf` or `buf[offset:length]`
-  std::optional<std::string> function(SourceRange where) const;      // a C++ name, normalised
+  std::optional<ir::BufferSlice> slice(SourceRange where) const;                 // `buf` or `buf[offset:length]`
+  std::optional<std::string> function(SourceRange where) const;                  // a C++ name, normalised
   /// A capture node's function (`cublas.gemm<T, N>` or a C++ name), normalised.
   std::optional<std::string> capture_function(SourceRange where) const;
   /// A user's name (an identifier that is not a reserved word): whether it is one.

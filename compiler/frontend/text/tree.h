@@ -121,7 +121,8 @@ class TokenEnds {
     std::uint32_t begin, end;
   };
   std::vector<Skip>::const_iterator find(std::uint32_t end) const {
-    return std::lower_bound(skips_.begin(), skips_.end(), end, [](const Skip& s, std::uint32_t e) { return s.end < e; });
+    return std::lower_bound(skips_.begin(), skips_.end(), end,
+                            [](const Skip& s, std::uint32_t e) { return s.end < e; });
   }
 
   std::vector<Skip> skips_;
@@ -152,8 +153,8 @@ struct ParseState {
   std::size_t nesting = 0;       // parentheses, calls, casts, negations and template arguments open
   std::size_t body_nesting = 0;  // conditional bodies open
   std::size_t last_skip_begin = 0, last_skip_end = 0;  // the skip matched last
-  ParseSink* sink = nullptr;  // a whole file's parse: where its parts go
-  SyntaxTree scratch;         // the tree of the part delivered last (its memory kept)
+  ParseSink* sink = nullptr;                           // a whole file's parse: where its parts go
+  SyntaxTree scratch;                                  // the tree of the part delivered last (its memory kept)
 
   /// Ready for another parse, keeping the memory of this one.
   void reset() {
@@ -212,8 +213,7 @@ struct limit_nesting : tao::pegtl::maybe_nothing {
   }
 };
 
-using limit_expr_nesting =
-    limit_nesting<&ParseState::nesting, grammar::max_nesting, grammar::nesting_error_message>;
+using limit_expr_nesting = limit_nesting<&ParseState::nesting, grammar::max_nesting, grammar::nesting_error_message>;
 using limit_body_nesting =
     limit_nesting<&ParseState::body_nesting, grammar::max_body_nesting, grammar::body_nesting_error_message>;
 
@@ -234,8 +234,8 @@ struct parse_actions<grammar::nested_loop> : limit_body_nesting {};
 /// without an index, and an expression of one operand is that operand (builders read both
 /// as their child would be read).
 template <class Rule>
-inline constexpr bool folds =
-    std::is_same_v<Rule, grammar::node_name> || std::is_same_v<Rule, grammar::expr> || std::is_same_v<Rule, grammar::product>;
+inline constexpr bool folds = std::is_same_v<Rule, grammar::node_name> || std::is_same_v<Rule, grammar::expr> ||
+                              std::is_same_v<Rule, grammar::product>;
 
 /// The control class of the parse: grammar::control, recording on the state's tape a node
 /// for each rule of tree_rules that matches (folded, see `folds`), dropping what a failed
@@ -314,7 +314,8 @@ template <class Rule, class ParseInput>
 void parse(ParseInput& in, ParseState& state) {
   state.tape.clear();
   // Every rule the front end parses ends in must<>: it matches or raises.
-  if (!tao::pegtl::parse<Rule, parse_actions, tree_control>(in, state)) throw std::logic_error("the parse matched nothing");
+  if (!tao::pegtl::parse<Rule, parse_actions, tree_control>(in, state))
+    throw std::logic_error("the parse matched nothing");
 }
 
 /// What every IR builder needs: the file and where to report.
@@ -330,9 +331,7 @@ struct BuildContext {
   SourceManager* sources = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.
-  SourceRange range(const ParseNode& node) const {
-    return {file, node.begin(), node.end()};
-  }
+  SourceRange range(const ParseNode& node) const { return {file, node.begin(), node.end()}; }
   /// From the start of `first` to the end of `last`.
   SourceRange span(const ParseNode& first, const ParseNode& last) const {
     return {file, range(first).begin, range(last).end};

@@ -154,7 +154,7 @@ bool initial(const YamlReader& r, const YAML::Node& node, const std::string& wha
   init.range = r.range(node);
   const auto entry = *node.begin();
   const std::string kind = entry.first.Scalar();
-  init.kind = kind == "fill" ? ir::BufferInit::Kind::fill
+  init.kind = kind == "fill"   ? ir::BufferInit::Kind::fill
               : kind == "iota" ? ir::BufferInit::Kind::iota
                                : ir::BufferInit::Kind::list;
   if (init.kind != ir::BufferInit::Kind::list) {

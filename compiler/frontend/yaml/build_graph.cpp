@@ -20,10 +20,9 @@ class GraphBuilder {
 
   void build(const YAML::Node& map) {
     const std::string what = fmt::format("graph '{}'", graph_.name);
-    if (!r_.is_map(map, what) ||
-        !r_.check_keys(map, what,
-                       {"parameters", "attributes", "consts", "params", "buffers", "views", "events", "conds", "nodes",
-                        "edges", "loops"})) {
+    if (!r_.is_map(map, what) || !r_.check_keys(map, what,
+                                                {"parameters", "attributes", "consts", "params", "buffers", "views",
+                                                 "events", "conds", "nodes", "edges", "loops"})) {
       return;
     }
     build_declarations(r_, map, graph_);
@@ -47,7 +46,8 @@ class GraphBuilder {
   void loops(const YAML::Node& list, ir::BodyId body, const std::string& what) {
     if (!r_.is_list(list, what)) return;
     for (const YAML::Node& loop : list) {
-      if (!r_.is_map(loop, "a loop") || !r_.check_keys(loop, "a loop", {"for", "in", "conds", "nodes", "edges", "loops"})) {
+      if (!r_.is_map(loop, "a loop") ||
+          !r_.check_keys(loop, "a loop", {"for", "in", "conds", "nodes", "edges", "loops"})) {
         continue;
       }
       const auto variable = r_.required(loop, "for", "a loop");
@@ -198,7 +198,8 @@ class GraphBuilder {
       }
       const std::string body_what = fmt::format("a body of {}", what);
       if (bodies[i].IsNull()) continue;  // `then:` with nothing: an empty body
-      if (!r_.is_map(bodies[i], body_what) || !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges", "loops"})) {
+      if (!r_.is_map(bodies[i], body_what) ||
+          !r_.check_keys(bodies[i], body_what, {"conds", "nodes", "edges", "loops"})) {
         continue;
       }
       items(bodies[i], inner, body_what);
@@ -217,7 +218,8 @@ class GraphBuilder {
                             fmt::format("a list of {}", item.size()));
           continue;
         }
-        for (std::size_t i = 0; i + 1 < item.size(); ++i) connect(item[i], item[i + 1], ir::EdgePort::default_, {}, body);
+        for (std::size_t i = 0; i + 1 < item.size(); ++i)
+          connect(item[i], item[i + 1], ir::EdgePort::default_, {}, body);
         continue;
       }
       if (!r_.is_map(item, "an edge") || !r_.check_keys(item, "an edge", {"from", "to", "port"})) continue;
@@ -234,8 +236,8 @@ class GraphBuilder {
         } else if (*word == "launch_completion") {
           port = ir::EdgePort::launch_completion;
         } else {
-          r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(p), "an edge's port", "programmatic or launch_completion",
-                            fmt::format("'{}'", *word));
+          r_.diags().report(DiagCode::yaml_wrong_shape, r_.range(p), "an edge's port",
+                            "programmatic or launch_completion", fmt::format("'{}'", *word));
           continue;
         }
         port_range = r_.range(p);
@@ -245,7 +247,8 @@ class GraphBuilder {
   }
 
   // One edge per pair of members of `from` and `to` (a name, or a list of names).
-  void connect(const YAML::Node& from, const YAML::Node& to, ir::EdgePort port, SourceRange port_range, ir::BodyId body) {
+  void connect(const YAML::Node& from, const YAML::Node& to, ir::EdgePort port, SourceRange port_range,
+               ir::BodyId body) {
     const auto members = [&](const YAML::Node& side) {
       std::vector<YAML::Node> out;
       if (side.IsSequence()) {

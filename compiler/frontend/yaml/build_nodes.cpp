@@ -69,7 +69,8 @@ std::optional<ir::KernelNode> kernel(const YamlReader& r, const YAML::Node& map,
   }
   if (const YAML::Node list = map["args"]) {
     const std::string of = fmt::format("an argument of {}", what);
-    auto a = args(r, list, fmt::format("the arguments of {}", what), [&](const YAML::Node& n) { return r.kernel_arg(n, of); });
+    auto a = args(r, list, fmt::format("the arguments of {}", what),
+                  [&](const YAML::Node& n) { return r.kernel_arg(n, of); });
     if (!a) return std::nullopt;
     k.args = std::move(*a);
   }
@@ -140,7 +141,8 @@ std::optional<std::pair<std::string, SourceRange>> operand(const YamlReader& r, 
 }
 
 // `args: [...]` of a call or a capture node: expressions, resolved by the validator.
-std::optional<std::vector<ir::KernelArg>> expr_args(const YamlReader& r, const YAML::Node& list, std::string_view what) {
+std::optional<std::vector<ir::KernelArg>> expr_args(const YamlReader& r, const YAML::Node& list,
+                                                    std::string_view what) {
   const std::string of = fmt::format("an argument of {}", what);
   return args(r, list, fmt::format("the arguments of {}", what), [&](const YAML::Node& n) {
     std::optional<ir::KernelArg> out;

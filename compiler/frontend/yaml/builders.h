@@ -42,8 +42,8 @@ std::optional<ir::Node> build_simple_node(const YamlReader& reader, const YAML::
                                           const std::string& name, std::string_view what);
 
 /// The node kinds (the keys of which a node map has exactly one).
-inline constexpr std::array<std::string_view, 14> kNodeKinds = {
-    "kernel", "copy", "memset", "host", "empty", "record", "wait", "alloc", "free", "call", "capture", "if", "while",
-    "switch"};
+inline constexpr std::array<std::string_view, 14> kNodeKinds = {"kernel",  "copy", "memset", "host",  "empty",
+                                                                "record",  "wait", "alloc",  "free",  "call",
+                                                                "capture", "if",   "while",  "switch"};
 
 }  // namespace graphc::frontend::yaml

@@ -79,7 +79,8 @@ ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
   text::LoopStack loops(diags, sources);
   yaml::YamlReader r(sources, file, diags, &loops.values());
   if (root.IsNull()) return module;  // an empty file: no graphs
-  if (!r.is_map(root, "a graph file") || !r.check_keys(root, "a graph file", {"modules", "imports", "structs", "graphs"})) {
+  if (!r.is_map(root, "a graph file") ||
+      !r.check_keys(root, "a graph file", {"modules", "imports", "structs", "graphs"})) {
     return module;
   }
   module.modules = paths<ir::ModuleDecl>(r, root["modules"], "a module path", module.path);
@@ -87,7 +88,8 @@ ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
   module.structs = structs(r, root["structs"]);
   if (const YAML::Node graphs = root["graphs"]; graphs && r.is_map(graphs, "the graphs")) {
     for (const auto& entry : graphs) {
-      if (auto graph = yaml::build_graph(r, loops, entry.first, entry.second)) module.graphs.push_back(std::move(*graph));
+      if (auto graph = yaml::build_graph(r, loops, entry.first, entry.second))
+        module.graphs.push_back(std::move(*graph));
     }
   }
   return module;

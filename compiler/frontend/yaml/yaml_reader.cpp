@@ -142,7 +142,7 @@ std::optional<std::string> YamlReader::name(const YAML::Node& node, std::string_
 }
 
 std::optional<text::FragmentParser::NodeName> YamlReader::node_name(const YAML::Node& node,
-                                                                   std::string_view what) const {
+                                                                    std::string_view what) const {
   const auto r = scalar_text(node, what);
   if (!r) return std::nullopt;
   return fragments_.node_name(*r);

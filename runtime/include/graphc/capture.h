@@ -134,8 +134,8 @@ inline std::string captured_shape(cudaGraph_t graph) {
 /// Throws R0044 when a node's graph captured again (`now`) has another shape than the one
 /// in the exec (`before`), as generated set_NAME() checks before it changes anything: "param
 /// '<param>' cannot be set: ..." (the runtime names the value instead, which it has as text).
-inline void require_same_shape(const std::string& before, const std::string& now, const char* param,
-                               const char* node, const char* location) {
+inline void require_same_shape(const std::string& before, const std::string& now, const char* param, const char* node,
+                               const char* location) {
   if (before == now) return;
   throw_error<RuntimeCode::recapture_refused>(location, param, "set", node, "before: " + before + "; now: " + now);
 }

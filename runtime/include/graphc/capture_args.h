@@ -27,14 +27,17 @@ class CaptureArgs {
   struct Arg {
     bool is_buffer = false;
     ScalarType type = ScalarType::f32;  // a buffer's element type, or the value's type
-    void* pointer = nullptr;                    // a buffer: the address, after `buf + k`'s offset
-    std::size_t elements = 0;                   // a buffer: elements from `pointer` to its end
-    std::array<std::byte, 8> bytes{};           // a value: its bytes in `type`
+    void* pointer = nullptr;            // a buffer: the address, after `buf + k`'s offset
+    std::size_t elements = 0;           // a buffer: elements from `pointer` to its end
+    std::array<std::byte, 8> bytes{};   // a value: its bytes in `type`
   };
 
   /// `location` is the node's `file:line:col`, for errors.
   CaptureArgs(std::string node, std::string function, std::string location, std::vector<Arg> args)
-      : node_(std::move(node)), function_(std::move(function)), location_(std::move(location)), args_(std::move(args)) {}
+      : node_(std::move(node)),
+        function_(std::move(function)),
+        location_(std::move(location)),
+        args_(std::move(args)) {}
 
   std::size_t size() const { return args_.size(); }
   const Arg& operator[](std::size_t i) const { return args_.at(i); }

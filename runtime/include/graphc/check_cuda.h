@@ -13,8 +13,7 @@ namespace graphc {
 /// error[R0001]: <operation> for node '<node>' failed: <cudaGetErrorName>
 /// (<cudaGetErrorString>)". `node` and `location` may be empty for calls that belong to no
 /// node.
-inline void check_cuda(cudaError_t status, const char* operation, const char* node = "",
-                       const char* location = "") {
+inline void check_cuda(cudaError_t status, const char* operation, const char* node = "", const char* location = "") {
   if (status == cudaSuccess) return;
   cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), operation, node, location);
 }

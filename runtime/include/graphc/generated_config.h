@@ -223,7 +223,8 @@ template <class O, class L>
 Slice slice(const Site& site, const char* buffer, std::size_t count, O offset, L length, const char* node_kind) {
   static_assert(std::is_integral_v<O> && std::is_integral_v<L>, "slice bounds are integers");
   const std::string bounds = "slice [" + text(offset) + ":" + text(length) + "]";
-  const bool inside = !is_negative(offset) && static_cast<unsigned long long>(offset) <= count && !is_negative(length) &&
+  const bool inside = !is_negative(offset) && static_cast<unsigned long long>(offset) <= count &&
+                      !is_negative(length) &&
                       static_cast<unsigned long long>(length) <= count - static_cast<std::size_t>(offset);
   if (!inside) {
     site.fail(bounds + " is out of bounds of '" + buffer + "', which has " + std::to_string(count) + " elements");
@@ -256,10 +257,12 @@ std::size_t copy_bytes(const Site& site, std::size_t src_bytes, std::size_t dst_
   static_assert(std::is_integral_v<T>, "a copy size is an integer");
   if (bytes < T(1)) site.fail("the copy moves " + text(bytes) + " bytes; a memcpy node must copy at least one byte");
   const auto n = static_cast<unsigned long long>(bytes);
-  if (n > src_bytes) site.fail("the copy moves " + text(bytes) + " bytes, but the source holds only " +
-                               std::to_string(src_bytes) + " bytes");
-  if (n > dst_bytes) site.fail("the copy moves " + text(bytes) + " bytes, but the destination holds only " +
-                               std::to_string(dst_bytes) + " bytes");
+  if (n > src_bytes)
+    site.fail("the copy moves " + text(bytes) + " bytes, but the source holds only " + std::to_string(src_bytes) +
+              " bytes");
+  if (n > dst_bytes)
+    site.fail("the copy moves " + text(bytes) + " bytes, but the destination holds only " + std::to_string(dst_bytes) +
+              " bytes");
   return static_cast<std::size_t>(n);
 }
 

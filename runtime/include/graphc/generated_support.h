@@ -8,8 +8,8 @@
 #include <cuda_runtime_api.h>
 
 #include <concepts>
-#include <cstdlib>
 #include <cstddef>
+#include <cstdlib>
 #include <initializer_list>
 #include <map>
 #include <mutex>
@@ -34,7 +34,9 @@ namespace graphc {
 /// True when `Arg` initialises a `Param` with braces, so without a narrowing conversion
 /// (double -> float, int64 -> int, int -> unsigned, pointer to the wrong type all fail).
 template <class Param, class Arg>
-concept converts_without_narrowing = requires(Arg&& arg) { Param{std::forward<Arg>(arg)}; };
+concept converts_without_narrowing = requires(Arg&& arg) {
+  Param{std::forward<Arg>(arg)};
+};
 
 namespace detail {
 

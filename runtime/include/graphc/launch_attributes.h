@@ -18,15 +18,15 @@ namespace graphc {
 /// What a kernel node's attributes ask of CUDA; a field at its default sets nothing.
 struct LaunchAttributes {
   bool has_priority = false;
-  int priority = 0;                          // cudaLaunchAttributePriority (with cudaGraphInstantiateFlagUseNodePriority)
+  int priority = 0;  // cudaLaunchAttributePriority (with cudaGraphInstantiateFlagUseNodePriority)
   std::array<unsigned, 3> cluster{0, 0, 0};  // cudaLaunchAttributeClusterDimension, blocks; 0: no cluster
   bool cooperative = false;                  // cudaLaunchAttributeCooperative
   int sync_domain = -1;                      // cudaLaunchAttributeMemSyncDomain: -1 none, 0 default, 1 remote
   bool has_carveout = false;
-  int carveout = 0;                          // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
-  void* window_base = nullptr;               // cudaLaunchAttributeAccessPolicyWindow: the buffer; null: none
-  std::size_t window_bytes = 0;              // its size (at most cudaDevAttrMaxAccessPolicyWindowSize)
-  float hit_ratio = 0.0f;                    // hits persist in L2 (cudaAccessPropertyPersisting), misses stream
+  int carveout = 0;              // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
+  void* window_base = nullptr;   // cudaLaunchAttributeAccessPolicyWindow: the buffer; null: none
+  std::size_t window_bytes = 0;  // its size (at most cudaDevAttrMaxAccessPolicyWindowSize)
+  float hit_ratio = 0.0f;        // hits persist in L2 (cudaAccessPropertyPersisting), misses stream
 };
 
 namespace detail {
@@ -86,8 +86,8 @@ inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& 
 /// current device at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the SM
 /// count), which CUDA requires of a cooperative launch; R0001 naming the call when CUDA
 /// cannot tell.
-inline void check_cooperative_grid(const void* func, unsigned long long grid, int block_threads, std::size_t shared_bytes,
-                                   const char* node_name, const char* location) {
+inline void check_cooperative_grid(const void* func, unsigned long long grid, int block_threads,
+                                   std::size_t shared_bytes, const char* node_name, const char* location) {
   int per_sm = 0;
   int device = 0;
   int sms = 0;

@@ -27,7 +27,7 @@ namespace graphc {
 namespace detail {
 struct ProgramState;
 struct Introspection;
-}
+}  // namespace detail
 
 /// What loading one `module` declaration did (Program::modules()).
 struct ModuleInfo {

@@ -27,9 +27,8 @@ constexpr ScalarType scalar_type_of() {
   } else if constexpr (std::is_same_v<T, char>) {
     return ST::c8;
   } else {
-    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                      !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
-                      !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, wchar_t> &&
+                      !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>,
                   "a param's C++ type is float, double, char, a sized integer type, __half, "
                   "__nv_bfloat16 or one of CUDA's vector types (float4, int2, ...)");
     constexpr bool s = std::is_signed_v<T>;

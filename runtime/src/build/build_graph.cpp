@@ -3,10 +3,10 @@
 #include <optional>
 #include <string>
 
+#include "build/node_params.h"
 #include "errors/cuda_check.h"
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
-#include "build/node_params.h"
 #include "update/refold.h"
 
 namespace graphc::detail {
@@ -14,9 +14,8 @@ namespace {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
-                        const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const BuiltGraph* live);
+                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                        CaptureResources& resources, CapturePlace place, const BuiltGraph* live);
 
 class GraphBuilder {
  public:
@@ -74,8 +73,7 @@ class GraphBuilder {
             [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
             [&](const ir::MemsetNode& memset) { return memset_node_params(graph_, memset, buffers_, built_.pitches); },
             [&](const ir::HostNode& host) {
-              built_.host_args[id.value] =
-                  HostArgs(graph_, host, functions_.hosts[id.value], buffers_, params_);
+              built_.host_args[id.value] = HostArgs(graph_, host, functions_.hosts[id.value], buffers_, params_);
               return host_node_params(built_.host_args[id.value].params());
             },
             [&](const ir::EmptyNode&) { return empty_node_params(); },
@@ -144,11 +142,13 @@ class GraphBuilder {
     const std::string location = program_.sources().location(node.name_range);
     if (kernel.launch.cooperative) {
       const unsigned long long blocks = 1ull * launch.gridDim.x * launch.gridDim.y * launch.gridDim.z;
-      check_cooperative_grid(launch.func, blocks, static_cast<int>(launch.blockDim.x * launch.blockDim.y * launch.blockDim.z),
+      check_cooperative_grid(launch.func, blocks,
+                             static_cast<int>(launch.blockDim.x * launch.blockDim.y * launch.blockDim.z),
                              launch.sharedMemBytes, node.name.c_str(), location.c_str());
     }
     if (live_ != nullptr) return;
-    set_launch_attributes(handle, launch_attributes(graph_, kernel.launch, buffers_), node.name.c_str(), location.c_str());
+    set_launch_attributes(handle, launch_attributes(graph_, kernel.launch, buffers_), node.name.c_str(),
+                          location.c_str());
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is
@@ -175,9 +175,9 @@ class GraphBuilder {
       }
     }
     const BuiltGraph* live = live_ != nullptr ? live_->calls.at(id.value).get() : nullptr;
-    auto child = std::make_unique<BuiltGraph>(
-        create_graph(program_, call.graph_id, all_functions_, buffers, std::vector<std::size_t>(buffers.size(), 0),
-                     params, {}, resources_, place, live));
+    auto child = std::make_unique<BuiltGraph>(create_graph(program_, call.graph_id, all_functions_, buffers,
+                                                           std::vector<std::size_t>(buffers.size(), 0), params, {},
+                                                           resources_, place, live));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -204,16 +204,15 @@ class GraphBuilder {
   BuiltGraph& built_;
   const BuiltGraph* live_;  // the graph whose exec takes this one's values, or null (build_graph)
   const ir::CreationOrder& order_;
-  std::vector<cudaGraphNode_t> from_;   // the node being added's dependencies
+  std::vector<cudaGraphNode_t> from_;    // the node being added's dependencies
   std::vector<cudaGraphEdgeData> data_;  // and their edge data
   std::optional<int> device_;
 };
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
-                        const std::vector<Slot>& params,
-                        const std::vector<cudaEvent_t>& events, CaptureResources& resources, CapturePlace place,
-                        const BuiltGraph* live) {
+                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                        CaptureResources& resources, CapturePlace place, const BuiltGraph* live) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
@@ -243,8 +242,8 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
 
 BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
-                       const std::vector<Slot>& params,
-                       const std::vector<cudaEvent_t>& events, CaptureResources& resources, const BuiltGraph* live) {
+                       const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                       CaptureResources& resources, const BuiltGraph* live) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
   return create_graph(program, id, functions, buffers, pitches, params, events, resources, place, live);

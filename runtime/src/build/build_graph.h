@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "build/captures.h"
-#include "resources/handles.h"
 #include "build/host_args.h"
-#include "ir/graph.h"
 #include "build/kernel_args.h"
-#include "program/program_state.h"
+#include "ir/graph.h"
 #include "modules/resolve_functions.h"
+#include "program/program_state.h"
+#include "resources/handles.h"
 #include "sema/node_config.h"
 
 namespace graphc::detail {
@@ -29,15 +29,15 @@ namespace graphc::detail {
 /// One built graph: the instantiated graph itself, or the graph a call node embeds.
 struct BuiltGraph {
   ir::GraphId graph_id;
-  GraphHandle graph;  // empty for a called graph once its child graph node owns it
-  std::vector<cudaGraphNode_t> nodes;             // per NodeId, body nodes included
-  std::vector<KernelArgs> kernel_args;            // per NodeId; empty for all but kernel nodes
+  GraphHandle graph;                    // empty for a called graph once its child graph node owns it
+  std::vector<cudaGraphNode_t> nodes;   // per NodeId, body nodes included
+  std::vector<KernelArgs> kernel_args;  // per NodeId; empty for all but kernel nodes
   /// Per NodeId: a kernel node's CUfunction, once an update has looked it up (null before;
   /// exec_kernel_setter.h).
   std::vector<CUfunction> kernel_functions;
   std::vector<HostArgs> host_args;                // per NodeId; empty for all but host nodes
   std::vector<cudaGraphConditionalHandle> conds;  // per CondId
-  std::vector<void*> buffers;  // per BufferId: the memory the nodes use, with each alloc's address (dptr)
+  std::vector<void*> buffers;        // per BufferId: the memory the nodes use, with each alloc's address (dptr)
   std::vector<std::size_t> pitches;  // per BufferId: bytes between the rows of a 2-D buffer; 0 for 1-D ones
   /// Per ParamId of a called graph: the caller's param its call passes (so a new value of
   /// that param reaches it); invalid for a value, and for the instantiated graph itself.

@@ -7,11 +7,11 @@
 
 #include <vector>
 
+#include "build/kernel_args.h"
 #include "graphc/bindings.h"
 #include "graphc/capture.h"
 #include "graphc/capture_resources.h"
 #include "ir/graph.h"
-#include "build/kernel_args.h"
 #include "program/program_state.h"
 
 namespace graphc::detail {
@@ -54,8 +54,8 @@ class CaptureCall {
   const CaptureFn* fn_ = nullptr;
   std::size_t workspace_ = 0;
   std::vector<CaptureArgs::Arg> args_;
-  std::vector<ir::ParamId> params_;  // per argument: the param it passes, or invalid
-  std::vector<ir::BufferId> buffers_;  // per argument: the buffer it passes, or invalid
+  std::vector<ir::ParamId> params_;         // per argument: the param it passes, or invalid
+  std::vector<ir::BufferId> buffers_;       // per argument: the buffer it passes, or invalid
   std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
   std::string shape_;
 };

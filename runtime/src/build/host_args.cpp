@@ -39,16 +39,13 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
         params_[i] = arg.param;
         std::memcpy(bytes + field.offset, params.at(arg.param.value).bytes.data(), field.size);
         break;
-      case ir::KernelArg::Kind::value:
-        std::memcpy(bytes + field.offset, arg.value.bytes().data(), field.size);
-        break;
+      case ir::KernelArg::Kind::value: std::memcpy(bytes + field.offset, arg.value.bytes().data(), field.size); break;
       case ir::KernelArg::Kind::null_pointer:  // the validator lets none of these through
       case ir::KernelArg::Kind::cond:
       case ir::KernelArg::Kind::graph_exec:
       case ir::KernelArg::Kind::pitch:
       case ir::KernelArg::Kind::aggregate:
-      case ir::KernelArg::Kind::unresolved:
-        break;
+      case ir::KernelArg::Kind::unresolved: break;
     }
   }
 }

@@ -12,10 +12,10 @@
 #include <memory>
 #include <vector>
 
+#include "build/kernel_args.h"
 #include "graphc/bindings.h"
 #include "ir/graph.h"
 #include "ir/host_args.h"
-#include "build/kernel_args.h"
 
 namespace graphc::detail {
 
@@ -66,10 +66,10 @@ class HostArgs {
 
   ir::HostArgsLayout layout_;
   Bindings::BoundHost function_;
-  std::vector<ir::ParamId> params_;         // per argument: the param it passes, or invalid
-  std::vector<ir::BufferId> buffers_;       // per argument: the root buffer it passes, or invalid
-  std::vector<std::int64_t> byte_offsets_;  // per argument passing a buffer: bytes into it
-  std::unique_ptr<HostBlock> current_;      // null for an untyped function
+  std::vector<ir::ParamId> params_;                  // per argument: the param it passes, or invalid
+  std::vector<ir::BufferId> buffers_;                // per argument: the root buffer it passes, or invalid
+  std::vector<std::int64_t> byte_offsets_;           // per argument passing a buffer: bytes into it
+  std::unique_ptr<HostBlock> current_;               // null for an untyped function
   std::vector<std::unique_ptr<HostBlock>> retired_;  // blocks earlier launches may still read
 };
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <variant>
 
-#include "resources/buffers.h"
 #include "build/build_graph.h"
 #include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
+#include "resources/buffers.h"
 #include "resources/events.h"
 #include "update/refold.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc::detail {
 
@@ -44,9 +44,8 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   for (const ir::Param& param : graph.params) state->params.push_back(param_slot(param));
   state->buffers = BufferSet::create(*program, graph, bindings, reuse);
   state->events = EventSet::create(*program, graph, bindings);
-  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(),
-                             state->buffers.pitches(), state->params,
-                             state->events.events(), state->captures, live);
+  state->built = build_graph(*program, id, state->functions, state->buffers.pointers(), state->buffers.pitches(),
+                             state->params, state->events.events(), state->captures, live);
   return state;
 }
 

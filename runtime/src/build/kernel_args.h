@@ -81,13 +81,13 @@ class KernelArgs {
   // One value inside the arguments' bytes: a whole scalar or pointer argument, or one
   // field of a struct argument, and what it passes.
   struct Value {
-    std::size_t arg = 0;    // which argument
-    std::size_t at = 0;     // bytes into it
-    std::size_t size = 0;   // bytes it takes
-    ir::ParamId param;      // the param it passes, or invalid
-    ir::BufferId buffer;    // the buffer it passes, or invalid
+    std::size_t arg = 0;           // which argument
+    std::size_t at = 0;            // bytes into it
+    std::size_t size = 0;          // bytes it takes
+    ir::ParamId param;             // the param it passes, or invalid
+    ir::BufferId buffer;           // the buffer it passes, or invalid
     std::int64_t byte_offset = 0;  // passing a buffer: bytes into its root's memory
-    ir::GraphId graph;      // the graph whose exec it passes, or invalid
+    ir::GraphId graph;             // the graph whose exec it passes, or invalid
   };
 
   // What the constructor reads.
@@ -99,7 +99,9 @@ class KernelArgs {
     const std::vector<cudaGraphConditionalHandle>& conds;
   };
   void add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from);
-  void write(const Value& value, const void* bytes) { std::memcpy(bytes_[value.arg].data() + value.at, bytes, value.size); }
+  void write(const Value& value, const void* bytes) {
+    std::memcpy(bytes_[value.arg].data() + value.at, bytes, value.size);
+  }
 
   std::vector<std::vector<std::byte>> bytes_;  // per argument (each vector's heap storage survives moves)
   std::vector<void*> pointers_;                // into bytes_

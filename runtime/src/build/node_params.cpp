@@ -109,8 +109,8 @@ cudaMemcpyKind memcpy_kind(ir::CopyKind kind) {
   return cudaMemcpyDefault;
 }
 
-cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers,
-                                     const std::vector<std::size_t>& pitches) {
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy,
+                                     const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
   if (const std::optional<ir::PitchedCopy> box = ir::pitched_copy(graph, copy)) {
     return box_copy_params(graph, copy, *box, buffers, pitches);
   }
@@ -207,8 +207,7 @@ cudaGraphNodeParams child_graph_node_params(cudaGraph_t graph) {
 cudaGraphEdgeData edge_data(ir::EdgePort port) {
   cudaGraphEdgeData e{};
   switch (port) {
-    case ir::EdgePort::default_:
-      break;
+    case ir::EdgePort::default_: break;
     case ir::EdgePort::programmatic:
       e.from_port = cudaGraphKernelNodePortProgrammatic;
       e.type = cudaGraphDependencyTypeProgrammatic;

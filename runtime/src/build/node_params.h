@@ -7,10 +7,10 @@
 
 #include <vector>
 
+#include "build/kernel_args.h"
 #include "graphc/bindings.h"
 #include "graphc/launch_attributes.h"
 #include "ir/graph.h"
-#include "build/kernel_args.h"
 
 namespace graphc::detail {
 
@@ -31,8 +31,8 @@ cudaMemcpyKind memcpy_kind(ir::CopyKind kind);
 /// from the source slice to the destination slice (offsets in elements of each buffer).
 /// 2-D: the box between two 2-D buffers, each a pitched pointer with `pitches` (per
 /// BufferId, bytes between rows) and a position (x in bytes, y in rows); depth 1.
-cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy, const std::vector<void*>& buffers,
-                                     const std::vector<std::size_t>& pitches);
+cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode& copy,
+                                     const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches);
 
 /// A memset node (cudaMemsetParamsV2): the slice's elements set to `value_bits`, one row;
 /// of a 2-D buffer, the box's rows, `pitches` bytes apart.

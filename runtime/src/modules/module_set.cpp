@@ -62,8 +62,8 @@ ModuleSet ModuleSet::load(const Compilation& compilation, const ModuleSet* previ
     if (const Loaded* kept = image.empty() ? nullptr : find_loaded(previous, loaded)) {
       loaded.library = kept->library;
     } else {
-      loaded.library = std::make_shared<const LibraryHandle>(loaded.nvrtc ? load_image(site, image)
-                                                                          : load_library_file(site));
+      loaded.library =
+          std::make_shared<const LibraryHandle>(loaded.nvrtc ? load_image(site, image) : load_library_file(site));
     }
     set.modules_.push_back(std::move(loaded));
     set.info_.push_back(std::move(info));

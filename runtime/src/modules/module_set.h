@@ -14,8 +14,8 @@
 #include "compile.h"
 #include "errors/cuda_check.h"
 #include "graphc/program.h"
-#include "resources/handles.h"
 #include "modules/noop_kernel.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 
@@ -48,7 +48,7 @@ class ModuleSet {
     std::shared_ptr<const LibraryHandle> library;  // shared with the reloads that keep it
     bool nvrtc = false;
     std::map<std::string, std::string, std::less<>> lowered_names;  // nvrtc: name expression -> symbol
-    std::string path;                                                // as resolved
+    std::string path;                                               // as resolved
     std::uint64_t image_hash = 0;  // stable_hash of the CUBIN (nvrtc) or of the file's bytes
   };
   // `previous`'s module of `path` with this image, if it has one.

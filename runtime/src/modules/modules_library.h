@@ -3,8 +3,8 @@
 // name: the extern "C" name, or the mangled name of a C++ kernel.
 #pragma once
 
-#include "resources/handles.h"
 #include "modules/module_site.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 

@@ -22,7 +22,8 @@ NvrtcOutput compile_cu(const ModuleSite& site, const std::vector<std::string>& k
   modules::NvrtcCompilation out = modules::compile_with_nvrtc(site.decl.resolved, kernels, arch, cache);
   switch (out.status) {
     case modules::NvrtcCompilation::Status::unreadable:
-      fail(site.sources, site.graph_path, DiagCode::module_load, site.decl.range, site.decl.path, "cannot read the file");
+      fail(site.sources, site.graph_path, DiagCode::module_load, site.decl.range, site.decl.path,
+           "cannot read the file");
     case modules::NvrtcCompilation::Status::failed:
       fail(site.sources, site.graph_path, DiagCode::module_compile, site.decl.range, site.decl.path, out.log);
     case modules::NvrtcCompilation::Status::compiled: break;

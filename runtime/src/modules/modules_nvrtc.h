@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "resources/handles.h"
 #include "modules/module_site.h"
 #include "modules/nvrtc_compile.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 
 /// The NVRTC compilation of one module.
 struct NvrtcOutput {
-  modules::CompiledCode code;       // the CUBIN and each kernel name expression's lowered name
-  bool cache_hit = false;  // true: read from the cache, NVRTC did not run
+  modules::CompiledCode code;  // the CUBIN and each kernel name expression's lowered name
+  bool cache_hit = false;      // true: read from the cache, NVRTC did not run
 };
 
 /// "sm_XY" for the current device (cudaDevAttrComputeCapabilityMajor/Minor). Throws R0001.

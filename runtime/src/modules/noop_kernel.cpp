@@ -4,15 +4,14 @@ namespace graphc::detail {
 namespace {
 
 // extern "C" __global__ void graphc_noop_kernel() {}
-constexpr char kPtx[] =
-    ".version 7.0\n"
-    ".target sm_75\n"
-    ".address_size 64\n"
-    "\n"
-    ".visible .entry graphc_noop_kernel()\n"
-    "{\n"
-    "\tret;\n"
-    "}\n";
+constexpr char kPtx[] = ".version 7.0\n"
+                        ".target sm_75\n"
+                        ".address_size 64\n"
+                        "\n"
+                        ".visible .entry graphc_noop_kernel()\n"
+                        "{\n"
+                        "\tret;\n"
+                        "}\n";
 
 }  // namespace
 

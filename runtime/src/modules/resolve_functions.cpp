@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "modules/check_args.h"
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
+#include "modules/check_args.h"
 #include "modules/shared_memory.h"
 
 namespace graphc::detail {
@@ -56,9 +56,8 @@ Bindings::BoundHost checked_host(const ProgramState& program, const ir::Graph& g
   }
   const ir::HostArgsLayout layout = ir::host_args_layout(graph, host);
   if (bound->args_size != layout.size || bound->args_alignment != layout.alignment) {
-    fail(program.sources(), program.path, DiagCode::host_args_layout, args, node.name,
-         ir::host_args_signature(layout), layout.size, layout.alignment, host.function, bound->args_size,
-         bound->args_alignment);
+    fail(program.sources(), program.path, DiagCode::host_args_layout, args, node.name, ir::host_args_signature(layout),
+         layout.size, layout.alignment, host.function, bound->args_size, bound->args_alignment);
   }
   return *bound;
 }

@@ -33,8 +33,8 @@ struct HostStandIn {
 };
 
 struct ResolvedFunctions {
-  std::vector<cudaKernel_t> kernels;         // per NodeId; nullptr for all but kernel nodes
-  std::vector<Bindings::BoundHost> hosts;    // per NodeId; empty for all but host nodes
+  std::vector<cudaKernel_t> kernels;                    // per NodeId; nullptr for all but kernel nodes
+  std::vector<Bindings::BoundHost> hosts;               // per NodeId; empty for all but host nodes
   std::vector<std::unique_ptr<HostStandIn>> stand_ins;  // what `hosts` points at for unbound functions
   /// Per NodeId: the function Bindings::capture registered for a capture node that calls
   /// one (pointing into the Bindings resolved from, which must outlive it); null otherwise.

@@ -23,7 +23,8 @@ void configure_shared_memory(const ProgramState& program, const ir::Graph& graph
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const auto* kernel = std::get_if<ir::KernelNode>(&node_at(i).op);
     if (!kernel || !needs_shared_memory_attribute(*kernel)) continue;
-    auto it = std::find_if(largest.begin(), largest.end(), [&](const auto& entry) { return entry.first == kernels[i]; });
+    auto it =
+        std::find_if(largest.begin(), largest.end(), [&](const auto& entry) { return entry.first == kernels[i]; });
     if (it == largest.end()) {
       largest.emplace_back(kernels[i], i);
     } else if (kernel->shared_memory_bytes > std::get<ir::KernelNode>(node_at(it->second).op).shared_memory_bytes) {

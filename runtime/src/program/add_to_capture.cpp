@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include "build/build_graph.h"
+#include "build/node_params.h"
 #include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 #include "graphc/instance.h"
 #include "program/instance_state.h"
-#include "build/node_params.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "build/kernel_args.h"
 #include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 #include "graphc/generated_support.h"
 #include "program/instance_state.h"
-#include "build/kernel_args.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc {
 
@@ -31,7 +31,6 @@ void Instance::launch(cudaStream_t stream) {
   const std::string operation = fmt::format("cudaGraphLaunch of graph '{}'", graph.name);
   detail::check(status, operation.c_str(), detail::CallSite::at(state_->program->sources(), graph.range));
 }
-
 
 std::vector<std::string> Instance::files() const { return files_read(*state_->program->compilation); }
 

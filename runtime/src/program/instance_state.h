@@ -7,25 +7,25 @@
 #include <optional>
 #include <vector>
 
-#include "resources/buffers.h"
-#include "graphc/bindings.h"
 #include "build/build_graph.h"
 #include "build/captures.h"
-#include "resources/events.h"
-#include "graphc/instance.h"
-#include "resources/handles.h"
 #include "build/kernel_args.h"
-#include "program/program_state.h"
+#include "graphc/bindings.h"
+#include "graphc/instance.h"
 #include "modules/resolve_functions.h"
+#include "program/program_state.h"
+#include "resources/buffers.h"
+#include "resources/events.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 
 struct InstanceState {
   std::shared_ptr<ProgramState> program;
   ir::GraphId graph_id;
-  Bindings bindings;  // as instantiated (Instance::reload builds with them again)
+  Bindings bindings;                         // as instantiated (Instance::reload builds with them again)
   std::vector<ResolvedFunctions> functions;  // per GraphId: the graph's and those of the graphs it calls
-  std::vector<Slot> params;  // per ParamId: the current value
+  std::vector<Slot> params;                  // per ParamId: the current value
   BufferSet buffers;
   EventSet events;
   CaptureResources captures;  // the capture nodes' stream, cuBLAS handle and workspaces

@@ -1,7 +1,7 @@
 #include "graphc/program.h"
 
-#include "program/instance_state.h"
 #include "build/instantiate.h"
+#include "program/instance_state.h"
 #include "program/load_program.h"
 
 namespace graphc {
@@ -12,11 +12,14 @@ Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
 Program Program::load(const std::string& path, const LoadOptions& options) {
-  return Program(detail::load_program(path, CompileOptions{.optimize = options.optimize, .races_are_errors = options.races_are_errors}));
+  return Program(detail::load_program(path, CompileOptions{.optimize = options.optimize,
+                                                           .races_are_errors = options.races_are_errors}));
 }
 
 Program Program::from_text(const std::string& path, std::string text, const LoadOptions& options) {
-  return Program(detail::program_from_text(path, std::move(text), CompileOptions{.optimize = options.optimize, .races_are_errors = options.races_are_errors}));
+  return Program(detail::program_from_text(path, std::move(text),
+                                           CompileOptions{.optimize = options.optimize,
+                                                          .races_are_errors = options.races_are_errors}));
 }
 
 void Program::load_modules() { state_->load_modules(); }

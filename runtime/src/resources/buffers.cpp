@@ -10,7 +10,8 @@
 
 namespace graphc::detail {
 
-void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs, const Bindings& bindings) {
+void check_bindings(const ProgramState& program, const std::vector<const ir::Graph*>& graphs,
+                    const Bindings& bindings) {
   for (const auto& [name, bound] : bindings.buffers()) {
     bool declared = false;
     for (const ir::Graph* graph : graphs) {
@@ -61,16 +62,16 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
     case ir::BufferInit::Kind::iota: {
       const ir::Scalar& start = init.folded[0];
       for (std::uint64_t i = 0; i < values; ++i) {
-        put(i, start.is_float() ? ir::Scalar::of_float(type, start.floating + static_cast<double>(i)).convert(type)
-                                : ir::Scalar::of_integer(type, start.integer + static_cast<std::int64_t>(i)).convert(type));
+        put(i, start.is_float()
+                   ? ir::Scalar::of_float(type, start.floating + static_cast<double>(i)).convert(type)
+                   : ir::Scalar::of_integer(type, start.integer + static_cast<std::int64_t>(i)).convert(type));
       }
       break;
     }
     case ir::BufferInit::Kind::list:
       for (std::uint64_t i = 0; i < values && i < init.folded.size(); ++i) put(i, init.folded[i]);
       break;
-    case ir::BufferInit::Kind::none:
-      break;
+    case ir::BufferInit::Kind::none: break;
   }
   return out;
 }
@@ -87,7 +88,8 @@ const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
 
 void BufferSet::take_reused(BufferSet& reuse) {
   for (const std::string& name : reused_) {
-    const auto from = std::find_if(reuse.owned_.begin(), reuse.owned_.end(), [&](const Owned& o) { return o.name == name; });
+    const auto from =
+        std::find_if(reuse.owned_.begin(), reuse.owned_.end(), [&](const Owned& o) { return o.name == name; });
     owned_.push_back(std::move(*from));
     reuse.owned_.erase(from);
   }
@@ -120,9 +122,8 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     Allocation allocation;
     std::size_t pitch = 0;
     if (buffer.pitched() && buffer.three_d()) {
-      const std::string what =
-          fmt::format("cudaMalloc3D of {} slices of {} rows of {} bytes for buffer '{}'", buffer.depth_value,
-                      buffer.count_value, buffer.row_bytes(), buffer.name);
+      const std::string what = fmt::format("cudaMalloc3D of {} slices of {} rows of {} bytes for buffer '{}'",
+                                           buffer.depth_value, buffer.count_value, buffer.row_bytes(), buffer.name);
       check(allocation.allocate_volume(buffer.space, buffer.row_bytes(), buffer.count_value, buffer.depth_value, pitch),
             what.c_str(), site);
     } else if (buffer.pitched()) {

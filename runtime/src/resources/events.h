@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "graphc/bindings.h"
-#include "resources/handles.h"
 #include "ir/graph.h"
 #include "program/program_state.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 

@@ -8,12 +8,9 @@ cudaError_t Allocation::allocate(ir::MemorySpace space, std::size_t bytes) {
   reset();
   space_ = space;
   switch (space) {
-    case ir::MemorySpace::device:
-      return cudaMalloc(&ptr_, bytes);
-    case ir::MemorySpace::host:
-      return cudaMallocHost(&ptr_, bytes);
-    case ir::MemorySpace::managed:
-      return cudaMallocManaged(&ptr_, bytes);
+    case ir::MemorySpace::device: return cudaMalloc(&ptr_, bytes);
+    case ir::MemorySpace::host: return cudaMallocHost(&ptr_, bytes);
+    case ir::MemorySpace::managed: return cudaMallocManaged(&ptr_, bytes);
     case ir::MemorySpace::pageable:
       ptr_ = std::malloc(bytes);
       return ptr_ != nullptr || bytes == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
@@ -57,8 +54,7 @@ const char* Allocation::allocator(ir::MemorySpace space) {
   return "?";
 }
 
-Allocation::Allocation(Allocation&& other) noexcept
-    : ptr_(std::exchange(other.ptr_, nullptr)), space_(other.space_) {}
+Allocation::Allocation(Allocation&& other) noexcept : ptr_(std::exchange(other.ptr_, nullptr)), space_(other.space_) {}
 
 Allocation& Allocation::operator=(Allocation&& other) noexcept {
   if (this != &other) {

@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 
 #include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 #include "graphc/instance.h"
 #include "program/instance_state.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "build/node_params.h"
 #include "errors/cuda_check.h"
 #include "ir/overloaded.h"
-#include "build/node_params.h"
 #include "update/refold.h"
 
 namespace graphc::detail {
@@ -23,9 +23,8 @@ bool same(const cudaExtent& a, const cudaExtent& b) {
 }
 
 bool same(const cudaMemcpy3DParms& a, const cudaMemcpy3DParms& b) {
-  return a.srcArray == b.srcArray && same(a.srcPos, b.srcPos) && same(a.srcPtr, b.srcPtr) &&
-         a.dstArray == b.dstArray && same(a.dstPos, b.dstPos) && same(a.dstPtr, b.dstPtr) &&
-         same(a.extent, b.extent) && a.kind == b.kind;
+  return a.srcArray == b.srcArray && same(a.srcPos, b.srcPos) && same(a.srcPtr, b.srcPtr) && a.dstArray == b.dstArray &&
+         same(a.dstPos, b.dstPos) && same(a.dstPtr, b.dstPtr) && same(a.extent, b.extent) && a.kind == b.kind;
 }
 
 bool same(const cudaMemsetParamsV2& a, const cudaMemsetParamsV2& b) {
@@ -62,8 +61,9 @@ class Comparison {
               [&](const ir::KernelNode& kernel) { return kernel_changed(f, o, fg, og, i, fn, kernel); },
               [&](const ir::HostNode&) { return !f.host_args[i].same_call(o.host_args[i]); },
               [&](const ir::CopyNode& copy) {
-                return !same(copy_node_params(fg, copy, f.buffers, f.pitches).memcpy.copyParams,
-                             copy_node_params(og, std::get<ir::CopyNode>(on.op), o.buffers, o.pitches).memcpy.copyParams);
+                return !same(
+                    copy_node_params(fg, copy, f.buffers, f.pitches).memcpy.copyParams,
+                    copy_node_params(og, std::get<ir::CopyNode>(on.op), o.buffers, o.pitches).memcpy.copyParams);
               },
               [&](const ir::MemsetNode& memset) {
                 return !same(memset_node_params(fg, memset, f.buffers, f.pitches).memset,
@@ -94,10 +94,9 @@ class Comparison {
     const ir::KernelNode& before = std::get<ir::KernelNode>(current_node(old_, o, i).op);
     if ((kernel.launch.any() || before.launch.any()) &&
         !same(launch_attributes(fg, kernel.launch, f.buffers), launch_attributes(og, before.launch, o.buffers))) {
-      out_.blocker = fmt::format(
-          "kernel node '{}' changed its launch attributes, which only a graph's node takes "
-          "(cudaGraphKernelNodeSetAttribute)",
-          node.name);
+      out_.blocker = fmt::format("kernel node '{}' changed its launch attributes, which only a graph's node takes "
+                                 "(cudaGraphKernelNodeSetAttribute)",
+                                 node.name);
       return false;
     }
     const cudaKernel_t function = fresh_.functions.at(f.graph_id.value).kernels[i];

@@ -3,11 +3,11 @@
 // refuse it, so a refused binding changes nothing.
 #include "build/build_graph.h"
 #include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
 #include "graphc/instance.h"
 #include "graphc/rebinding.h"
 #include "program/instance_state.h"
 #include "update/recapture.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {
@@ -56,8 +56,8 @@ void check_memory(const detail::InstanceState& state, ir::BufferId id, void* poi
   const detail::ProgramState& program = *state.program;
   const ir::Buffer& buffer = state.graph().buffer(id);
   if (buffer.two_d()) {
-    detail::fail(program.sources(), program.path, DiagCode::two_d_rebind, buffer.name_range, buffer.name,
-                 buffer.rank(), "Instance::bind");
+    detail::fail(program.sources(), program.path, DiagCode::two_d_rebind, buffer.name_range, buffer.name, buffer.rank(),
+                 "Instance::bind");
   }
   if (buffer.alloc.valid()) {
     detail::fail(program.sources(), program.path, DiagCode::alloc_bound, buffer.name_range, buffer.name);

@@ -42,8 +42,9 @@ std::vector<Recapture> recapture(InstanceState& state, ir::ParamId id, const Slo
     const ir::Param& param = state.graph().param(id);
     const ir::Scalar current = ir::Scalar::from_bytes(param.type, state.params.at(id.value).bytes.data());
     DiagEngine diags;
-    diags.report(DiagCode::recapture_refused, before.node().name_range, param.name, text, before.node().name,
-                 "before: " + before.shape() + "; now: " + r.call.shape())
+    diags
+        .report(DiagCode::recapture_refused, before.node().name_range, param.name, text, before.node().name,
+                "before: " + before.shape() + "; now: " + r.call.shape())
         .note(param.name_range, "'{}' keeps its value {}", param.name, current.text());
     raise(program.sources(), diags, program.path);
   }

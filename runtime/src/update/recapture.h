@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "build/build_graph.h"
-#include "resources/handles.h"
 #include "program/instance_state.h"
+#include "resources/handles.h"
 
 namespace graphc::detail {
 

@@ -35,7 +35,8 @@ void configure_shared_memory(const ProgramState& program, const std::vector<Reso
 
 // `built`'s configured copies of `nodes` (made from the graph's nodes the first time a
 // param reaches them), to fold in place.
-std::vector<ir::Node*> configured_copies(const ir::Graph& graph, BuiltGraph& built, const std::vector<std::size_t>& nodes) {
+std::vector<ir::Node*> configured_copies(const ir::Graph& graph, BuiltGraph& built,
+                                         const std::vector<std::size_t>& nodes) {
   built.configured.resize(graph.nodes.size());
   std::vector<ir::Node*> out;
   for (const std::size_t i : nodes) {
@@ -90,10 +91,12 @@ void configure_nodes(const ProgramState& program, const std::vector<ResolvedFunc
   if (nodes.empty()) return;
   built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
   for (std::uint32_t p = 0; p < graph.params.size(); ++p) {
-    built.refolder->set_param_value(ir::ParamId{p}, ir::Scalar::from_bytes(graph.params[p].type, params.at(p).bytes.data()));
+    built.refolder->set_param_value(ir::ParamId{p},
+                                    ir::Scalar::from_bytes(graph.params[p].type, params.at(p).bytes.data()));
   }
   DiagEngine found;
-  if (!built.refolder->fold(configured_copies(graph, built, nodes), found)) raise(program.sources(), found, program.path);
+  if (!built.refolder->fold(configured_copies(graph, built, nodes), found))
+    raise(program.sources(), found, program.path);
   configure_shared_memory(program, functions, built, nodes);
 }
 

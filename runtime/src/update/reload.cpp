@@ -5,15 +5,15 @@
 // prepared or built (and, when re-instantiated, instantiated).
 #include <fmt/format.h>
 
-#include "resources/buffers.h"
 #include "build/build_graph.h"
-#include "errors/cuda_check.h"
-#include "resources/events.h"
-#include "graphc/instance.h"
-#include "program/instance_state.h"
 #include "build/instantiate.h"
+#include "errors/cuda_check.h"
+#include "graphc/instance.h"
 #include "ir/topology.h"
+#include "program/instance_state.h"
 #include "program/load_program.h"
+#include "resources/buffers.h"
+#include "resources/events.h"
 #include "update/node_changes.h"
 
 namespace graphc {
@@ -80,8 +80,7 @@ void adopt_exec_nodes(detail::BuiltGraph& fresh, detail::BuiltGraph& old) {
 
 ReloadResult Instance::reload(cudaStream_t stream) {
   detail::InstanceState& old = *state_;
-  const std::shared_ptr<detail::ProgramState> program =
-      detail::load_program(old.program->path, old.program->options);
+  const std::shared_ptr<detail::ProgramState> program = detail::load_program(old.program->path, old.program->options);
   const ir::GraphId id = detail::find_graph(*program, old.graph().name);
   program->load_modules(old.program.get());  // unchanged modules keep their libraries (and kernels)
   const ir::Module& module = program->module();

@@ -11,15 +11,15 @@
 
 #include <fmt/format.h>
 
-#include "errors/cuda_check.h"
-#include "update/exec_kernel_setter.h"
-#include "graphc/instance.h"
-#include "program/instance_state.h"
-#include "ir/overloaded.h"
 #include "build/node_params.h"
+#include "errors/cuda_check.h"
+#include "errors/runtime_diag.h"
+#include "graphc/instance.h"
+#include "ir/overloaded.h"
+#include "program/instance_state.h"
+#include "update/exec_kernel_setter.h"
 #include "update/recapture.h"
 #include "update/refold.h"
-#include "errors/runtime_diag.h"
 
 namespace graphc {
 namespace {

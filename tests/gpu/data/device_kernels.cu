@@ -8,7 +8,9 @@ extern "C" __global__ void count_runs(cudaGraphExec_t self, int* counter, int* r
 }
 
 /// Launches `worker` from the device, independent of this graph's own work.
-extern "C" __global__ void start_worker(cudaGraphExec_t worker) { cudaGraphLaunch(worker, cudaStreamGraphFireAndForget); }
+extern "C" __global__ void start_worker(cudaGraphExec_t worker) {
+  cudaGraphLaunch(worker, cudaStreamGraphFireAndForget);
+}
 
 /// x[0] += add.
 extern "C" __global__ void bump(int* x, int add) { x[0] += add; }

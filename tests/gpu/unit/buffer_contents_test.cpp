@@ -2,13 +2,14 @@
 
 #include <cstring>
 
-#include "resources/buffers.h"
 #include "graphc/type_of.h"
+#include "resources/buffers.h"
 
 namespace graphc::detail {
 namespace {
 
-ir::Buffer buffer_of(ir::ScalarType type, std::uint64_t count, ir::BufferInit::Kind kind, std::vector<ir::Scalar> values) {
+ir::Buffer buffer_of(ir::ScalarType type, std::uint64_t count, ir::BufferInit::Kind kind,
+                     std::vector<ir::Scalar> values) {
   ir::Buffer buffer;
   buffer.type = type;
   buffer.count_value = count;
@@ -56,8 +57,9 @@ TEST_CASE("initial_contents: a vector buffer's lanes in memory order", "[runtime
   CHECK(as<std::uint8_t>(initial_contents(buffer_of(ST::uchar4, 2, Kind::fill, {ir::Scalar::of_integer(ST::u8, 7)}))) ==
         std::vector<std::uint8_t>(8, 7));
   // half2: 0.5 is 0x3800 in every lane.
-  CHECK(as<std::uint16_t>(initial_contents(buffer_of(ST::half2, 1, Kind::fill, {ir::Scalar::of_float(ST::f16, 0.5)}))) ==
-        std::vector<std::uint16_t>{0x3800, 0x3800});
+  CHECK(
+      as<std::uint16_t>(initial_contents(buffer_of(ST::half2, 1, Kind::fill, {ir::Scalar::of_float(ST::f16, 0.5)}))) ==
+      std::vector<std::uint16_t>{0x3800, 0x3800});
 }
 
 // A capture function's `float4*` and `__half2*` parameters match buffers of those types.

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "graphc/bindings.h"
 #include "build/host_args.h"
+#include "graphc/bindings.h"
 
 namespace graphc::detail {
 namespace {
@@ -118,7 +118,8 @@ TEST_CASE("HostArgs hands the typed function its arguments as one struct", "[run
 TEST_CASE("HostArgs of an untyped function passes it and its user data as they are", "[runtime]") {
   int data = 0;
   Bindings bindings;
-  bindings.host("tick", [](void* d) { ++*static_cast<int*>(d); }, &data);
+  bindings.host(
+      "tick", [](void* d) { ++*static_cast<int*>(d); }, &data);
   ir::HostNode host;
   host.function = "tick";
   HostArgs args(graph_with_declarations(), host, *bindings.find_host("tick"), {}, {});

@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "modules/check_args.h"
 #include "build/kernel_args.h"
+#include "modules/check_args.h"
 
 namespace graphc::detail {
 namespace {
@@ -65,8 +65,14 @@ ir::KernelArg value_arg(ir::Scalar value) {
 TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in their types, handles", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
   ir::KernelNode kernel;
-  kernel.args = {buffer_arg(0, 3), buffer_arg(1, 0), param_arg(0), value_arg(ir::Scalar::of_integer(ST::i32, 1024)),
-                 param_arg(1), param_arg(0), value_arg(ir::Scalar::of_float(ST::f64, 0.5)), cond_arg(1)};
+  kernel.args = {buffer_arg(0, 3),
+                 buffer_arg(1, 0),
+                 param_arg(0),
+                 value_arg(ir::Scalar::of_integer(ST::i32, 1024)),
+                 param_arg(1),
+                 param_arg(0),
+                 value_arg(ir::Scalar::of_float(ST::f64, 0.5)),
+                 cond_arg(1)};
   alignas(8) std::byte x[64];
   alignas(8) std::byte h[64];
   const std::vector<void*> buffers = {x, h};

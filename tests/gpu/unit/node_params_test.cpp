@@ -189,7 +189,7 @@ TEST_CASE("copy_node_params: a 3-D box into a 1-D slice of dense rows", "[runtim
   CHECK(c.dstPtr.ptr == flat + 4 * 4);  // the slice's first element
   CHECK(c.dstPtr.pitch == 16);          // a row of the box: 4 floats
   CHECK(c.dstPtr.xsize == 16);
-  CHECK(c.dstPtr.ysize == 3);           // the box's rows, a dense slice after them
+  CHECK(c.dstPtr.ysize == 3);  // the box's rows, a dense slice after them
   CHECK(c.dstPos.x == 0);
   CHECK(c.dstPos.y == 0);
   CHECK(c.dstPos.z == 0);

@@ -43,11 +43,11 @@ TEST_CASE("compile_cu lowers extern \"C\", namespaced and template kernel names,
   const NvrtcOutput first = compile_cu(f.site(), kernels, "sm_90", f.cache());
   CHECK_FALSE(first.cache_hit);
   CHECK(first.code.image.starts_with("\177ELF"));  // a CUBIN, not PTX
-  CHECK(first.code.lowered_names == std::map<std::string, std::string, std::less<>>{
-                                        {"scale_into", "scale_into"},
-                                        {"axpy<float>", "_Z4axpyIfEvT_PKS0_PS0_i"},
-                                        {"ops::fold_halves", "_ZN3ops11fold_halvesEPii"},
-                                        {"uses_device_runtime", "uses_device_runtime"}});
+  CHECK(first.code.lowered_names ==
+        std::map<std::string, std::string, std::less<>>{{"scale_into", "scale_into"},
+                                                        {"axpy<float>", "_Z4axpyIfEvT_PKS0_PS0_i"},
+                                                        {"ops::fold_halves", "_ZN3ops11fold_halvesEPii"},
+                                                        {"uses_device_runtime", "uses_device_runtime"}});
 
   const NvrtcOutput second = compile_cu(f.site(), kernels, "sm_90", f.cache());
   CHECK(second.cache_hit);
@@ -75,7 +75,8 @@ TEST_CASE("a module NVRTC rejects is R0005 at its declaration, with NVRTC's log"
   } catch (const Error& e) {
     CHECK(e.code() == "R0005");
     CHECK_THAT(e.what(), Catch::StartsWith("test.graph:1:1: error[R0005]: cannot compile module '" + path +
-                                           "' with NVRTC:\n" + path + "(2): error: identifier \"undeclared\" is "
+                                           "' with NVRTC:\n" + path +
+                                           "(2): error: identifier \"undeclared\" is "
                                            "undefined"));
   }
   std::filesystem::remove_all(pattern);
@@ -110,7 +111,8 @@ TEST_CASE("the pdl_pipeline sample's kernels compile under NVRTC with the device
   CHECK(out.code.lowered_names == std::map<std::string, std::string, std::less<>>{{"stage", "stage"}});
 }
 
-TEST_CASE("the pdl_pipeline sample's kernels wait on their predecessor only where programmatic launch exists", "[runtime]") {
+TEST_CASE("the pdl_pipeline sample's kernels wait on their predecessor only where programmatic launch exists",
+          "[runtime]") {
   // sm_90 has griddepcontrol; an older architecture builds the same kernel without it
   // (the __CUDA_ARCH__ guard), where a kernel starts only after its predecessors complete.
   Fixture f(std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline_kernels.cu");

@@ -54,7 +54,8 @@ TEST_CASE("the code writer wraps code past 100 columns after the commas of its o
   // clang-format on
 }
 
-TEST_CASE("the code writer never wraps inside literals or comments and moves a long trailing comment above", "[codegen]") {
+TEST_CASE("the code writer never wraps inside literals or comments and moves a long trailing comment above",
+          "[codegen]") {
   CodeWriter out;
   const std::string literal = "f(\"" + std::string(60, 'x') + ", " + std::string(60, 'y') + "\");";
   out.line(literal);  // its only comma is inside the string: one line, however long

@@ -16,17 +16,17 @@ TEST_CASE("a diagnostic renders with its line, caret and notes", "[diag]") {
   SourceManager sm;
   const FileId f = sm.add("s.graph", "graph g {\n  empty forward;\n  upload -> forwrd;\n}\n");
   DiagEngine diags;
-  diags.report(DiagCode::unknown_node, SourceRange{f, 39, 45}, "forwrd").note(SourceRange{f, 18, 25}, "did you mean '{}'?", "forward");
+  diags.report(DiagCode::unknown_node, SourceRange{f, 39, 45}, "forwrd")
+      .note(SourceRange{f, 18, 25}, "did you mean '{}'?", "forward");
   REQUIRE(diags.has_errors());
   const std::string text = render_all(sm, diags.sorted());
-  CHECK(text ==
-        "s.graph:3:13: error[E0102]: unknown node 'forwrd'\n"
-        "    3 |   upload -> forwrd;\n"
-        "      |             ^~~~~~\n"
-        "s.graph:2:9: note: did you mean 'forward'?\n"
-        "    2 |   empty forward;\n"
-        "      |         ^~~~~~~\n"
-        "1 error\n");
+  CHECK(text == "s.graph:3:13: error[E0102]: unknown node 'forwrd'\n"
+                "    3 |   upload -> forwrd;\n"
+                "      |             ^~~~~~\n"
+                "s.graph:2:9: note: did you mean 'forward'?\n"
+                "    2 |   empty forward;\n"
+                "      |         ^~~~~~~\n"
+                "1 error\n");
 }
 
 TEST_CASE("diagnostics sort by position and errors are capped", "[diag]") {

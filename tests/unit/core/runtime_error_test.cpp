@@ -62,8 +62,8 @@ TEST_CASE("the headers' runtime errors read as DiagEngine renders the same rows"
         rendered(sources, range, DiagCode::node_config_refused, "k", "grid dimension x is 0"));
 
   // R0001, through cuda_failure (what check_cuda throws): the node is named after the call.
-  const std::string failed = thrown(
-      [&] { cuda_failure("cudaErrorInvalidValue", "invalid argument", "cudaGraphAddNode", "k", at); }, "R0001");
+  const std::string failed =
+      thrown([&] { cuda_failure("cudaErrorInvalidValue", "invalid argument", "cudaGraphAddNode", "k", at); }, "R0001");
   CHECK(failed == rendered(sources, range, DiagCode::cuda_error, "cudaGraphAddNode for node 'k'",
                            "cudaErrorInvalidValue", "invalid argument"));
   CHECK(failed == "t.graph:2:10: error[R0001]: cudaGraphAddNode for node 'k' failed: cudaErrorInvalidValue "

@@ -105,9 +105,9 @@ TEST_CASE("text is the shortest round trip", "[ir]") {
 
 TEST_CASE("from_bytes inverts bytes for every type", "[ir]") {
   const Scalar values[] = {
-      Scalar::of_integer(ScalarType::i8, -5),      Scalar::of_integer(ScalarType::u16, 65535),
-      Scalar::of_integer(ScalarType::i32, -70000), Scalar::of_integer(ScalarType::u64, -1),
-      Scalar::of_float(ScalarType::f16, -1.5),     Scalar::of_float(ScalarType::f16, 0.000061035156),
+      Scalar::of_integer(ScalarType::i8, -5),       Scalar::of_integer(ScalarType::u16, 65535),
+      Scalar::of_integer(ScalarType::i32, -70000),  Scalar::of_integer(ScalarType::u64, -1),
+      Scalar::of_float(ScalarType::f16, -1.5),      Scalar::of_float(ScalarType::f16, 0.000061035156),
       Scalar::of_float(ScalarType::bf16, 3.140625), Scalar::of_float(ScalarType::f32, 0.1f),
       Scalar::of_float(ScalarType::f64, 1e-300),
   };

@@ -87,10 +87,9 @@ graph g(x : f32[N] device, s : f32) [device_launch] {
 }
 
 TEST_CASE("fmt: a struct is a block of fields, and an aggregate hugs its name", "[format]") {
-  const std::string text =
-      "module \"k.cu\";\nstruct ns::Args{x:f32 * ;n:i32;}\nstruct Args<float> {c : char;}\n"
-      "graph g { buffer x : f32[4] device;\n"
-      "kernel k : f<<<1,1>>>( ns::Args { x+1 , 4 } , ::ns::Args{nullptr,2} ) ; }\n";
+  const std::string text = "module \"k.cu\";\nstruct ns::Args{x:f32 * ;n:i32;}\nstruct Args<float> {c : char;}\n"
+                           "graph g { buffer x : f32[4] device;\n"
+                           "kernel k : f<<<1,1>>>( ns::Args { x+1 , 4 } , ::ns::Args{nullptr,2} ) ; }\n";
   CHECK(formatted(text) ==
         "module \"k.cu\";\n\nstruct ns::Args {\n    x : f32*;\n    n : i32;\n}\n\nstruct Args<float> {\n"
         "    c : char;\n}\n\ngraph g {\n    buffer x : f32[4] device;\n"
@@ -142,7 +141,8 @@ TEST_CASE("fmt: a comment on its own line inside a statement keeps its line", "[
 }
 
 TEST_CASE("fmt: one blank line where the file had some, none at the edges of a block", "[format]") {
-  const std::string text = "\n\nmodule \"k.cu\";\ngraph a {\n\n  empty x;\n\n\n\n  empty y;\n\n}\ngraph b {\n  empty z;\n}\n\n\n";
+  const std::string text =
+      "\n\nmodule \"k.cu\";\ngraph a {\n\n  empty x;\n\n\n\n  empty y;\n\n}\ngraph b {\n  empty z;\n}\n\n\n";
   CHECK(formatted(text) ==
         "module \"k.cu\";\n\ngraph a {\n    empty x;\n\n    empty y;\n}\n\ngraph b {\n    empty z;\n}\n");
 }
@@ -186,9 +186,8 @@ TEST_CASE("fmt: every .graph file of the repository that parses keeps its syntax
 }
 
 TEST_CASE("fmt: laying out changes no meaning", "[format]") {
-  const std::string text =
-      "graph g {const N=8;buffer b:f32[N]device;buffer h:f32[N]host=fill(-1.0f);\n"
-      "copy up:b[N/2:N-N/2]<-h[0:N/2];memset m:b=-(2*N);up->{m,z};empty z;}\n";
+  const std::string text = "graph g {const N=8;buffer b:f32[N]device;buffer h:f32[N]host=fill(-1.0f);\n"
+                           "copy up:b[N/2:N-N/2]<-h[0:N/2];memset m:b=-(2*N);up->{m,z};empty z;}\n";
   const std::string once = formatted(text);
   CHECK(once != text);
   CHECK(meaning(once) == meaning(text));

@@ -73,7 +73,8 @@ TEST_CASE("syntax errors in calls, parameters and imports", "[grammar]") {
                "expected ',' or ')' after an argument of the call");
   expect_error("graph g { call c : layer }", DiagCode::syntax_error, "1:26",
                "expected '(' and the arguments, or ';', after the called graph");
-  expect_error("graph g(x f32) { }", DiagCode::syntax_error, "1:11", "expected ':' and a type after the parameter's name");
+  expect_error("graph g(x f32) { }", DiagCode::syntax_error, "1:11",
+               "expected ':' and a type after the parameter's name");
   expect_error("graph g(x : f32[4 device) { }", DiagCode::syntax_error, "1:19",
                "expected ']' after the number of elements");
   expect_error("graph g(x : f32[4]) { }", DiagCode::syntax_error, "1:19",
@@ -83,5 +84,6 @@ TEST_CASE("syntax errors in calls, parameters and imports", "[grammar]") {
   expect_error("graph g(x : f32 { }", DiagCode::syntax_error, "1:17", "expected ',' or ')' after a parameter");
   expect_error("import layers.graph;", DiagCode::syntax_error, "1:8",
                "expected the imported file's path as a string, such as \"layers.graph\"");
-  expect_error("import \"a.graph\"\ngraph g { }", DiagCode::syntax_error, "1:17", "expected ';' after the import declaration");
+  expect_error("import \"a.graph\"\ngraph g { }", DiagCode::syntax_error, "1:17",
+               "expected ';' after the import declaration");
 }

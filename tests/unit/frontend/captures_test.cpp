@@ -32,7 +32,8 @@ TEST_CASE("a capture node names a library operation or a C++ function and passes
 }
 
 TEST_CASE("a capture node's syntax errors say what is missing", "[grammar]") {
-  expect_error("graph g { capture : f(); }", DiagCode::syntax_error, "1:19", "expected the node's name after 'capture'");
+  expect_error("graph g { capture : f(); }", DiagCode::syntax_error, "1:19",
+               "expected the node's name after 'capture'");
   expect_error("graph g { capture c f(); }", DiagCode::syntax_error, "1:21",
                "expected ':' and the captured function after the node's name");
   expect_error("graph g { capture c : 1(); }", DiagCode::syntax_error, "1:23",

@@ -96,8 +96,7 @@ TEST_CASE("syntax errors in conditionals", "[grammar]") {
   expect_error("graph g {\n  cond;\n}\n", DiagCode::syntax_error, "2:7", "expected the cond's name after 'cond'");
   expect_error("graph g {\n  cond c = ;\n}\n", DiagCode::syntax_error, "2:12",
                "expected the cond's default value after '='");
-  expect_error("graph g {\n  if (c) { }\n}\n", DiagCode::syntax_error, "2:6",
-               "expected the node's name after 'if'");
+  expect_error("graph g {\n  if (c) { }\n}\n", DiagCode::syntax_error, "2:6", "expected the node's name after 'if'");
   expect_error("graph g {\n  if n c { }\n}\n", DiagCode::syntax_error, "2:8",
                "expected '(' and the cond the node tests after its name");
   expect_error("graph g {\n  while w (c) ;\n}\n", DiagCode::syntax_error, "2:15",
@@ -121,7 +120,8 @@ TEST_CASE("bodies nest at most 64 deep, so that no input exhausts the stack", "[
   std::string deep = "graph g {\n";
   for (int i = 0; i < 65; ++i) deep += "if n" + std::to_string(i) + " (c) {\n";
   deep += std::string(65, '}') + "\n}\n";
-  expect_error(deep, DiagCode::syntax_error, "66:12", "nested too deeply: at most 64 levels of conditional bodies and loops");
+  expect_error(deep, DiagCode::syntax_error, "66:12",
+               "nested too deeply: at most 64 levels of conditional bodies and loops");
   std::string ok = "graph g {\n";
   for (int i = 0; i < 64; ++i) ok += "if n" + std::to_string(i) + " (c) {\n";
   ok += std::string(64, '}') + "\n}\n";

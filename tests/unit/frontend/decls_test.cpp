@@ -10,8 +10,8 @@ using graphc::test::sexpr;
 namespace ir = graphc::ir;
 
 TEST_CASE("module paths are kept as written and resolved against the file's folder", "[grammar]") {
-  const auto p = parse_ok("module \"k.cu\";\nmodule \"../lib/./x.ptx\";\nmodule \"/abs/y.cubin\";\n",
-                          "samples/heat/heat.graph");
+  const auto p =
+      parse_ok("module \"k.cu\";\nmodule \"../lib/./x.ptx\";\nmodule \"/abs/y.cubin\";\n", "samples/heat/heat.graph");
   CHECK(p->module.path == "samples/heat/heat.graph");
   REQUIRE(p->module.modules.size() == 3);
   CHECK(p->module.modules[0].path == "k.cu");
@@ -68,9 +68,9 @@ TEST_CASE("param: type and optional default", "[grammar]") {
 }
 
 TEST_CASE("buffer: type, count, space", "[grammar]") {
-  const auto p = parse_ok(
-      "graph g {\n  buffer a : f32[N] device;\n  buffer b : u8[4 * N] host;\n  buffer c : i16[3] managed;\n"
-      "  buffer d : char[2] device;\n}\n");
+  const auto p =
+      parse_ok("graph g {\n  buffer a : f32[N] device;\n  buffer b : u8[4 * N] host;\n  buffer c : i16[3] managed;\n"
+               "  buffer d : char[2] device;\n}\n");
   const auto& buffers = p->graph().buffers;
   REQUIRE(buffers.size() == 4);
   CHECK(buffers[0].name == "a");
@@ -97,8 +97,8 @@ TEST_CASE("buffer: a 2-D buffer's rows and width, in text and YAML", "[grammar]"
   CHECK(sexpr(*buffers[0].width) == "(* 2:i32 W)");
   CHECK(p->span(buffers[0].range) == "2:3-2:37");
   CHECK_FALSE(buffers[1].width.has_value());
-  const auto y = parse_ok("graphs:\n  g:\n    buffers:\n      img: {type: f32, count: [H, 2 * W], space: device}\n",
-                          "t.yaml");
+  const auto y =
+      parse_ok("graphs:\n  g:\n    buffers:\n      img: {type: f32, count: [H, 2 * W], space: device}\n", "t.yaml");
   REQUIRE(y->graph().buffers.size() == 1);
   CHECK(sexpr(y->graph().buffers[0].count) == "H");
   REQUIRE(y->graph().buffers[0].width.has_value());

@@ -12,7 +12,8 @@ namespace {
 // Every edge of the first graph as "from->to@line:col" (the arrow's position).
 std::vector<std::string> edges(const graphc::test::Parsed& p) {
   std::vector<std::string> out;
-  for (const graphc::ir::Edge& e : p.graph().edges) out.push_back(fmt::format("{}->{}@{}", e.from, e.to, p.at(e.range)));
+  for (const graphc::ir::Edge& e : p.graph().edges)
+    out.push_back(fmt::format("{}->{}@{}", e.from, e.to, p.at(e.range)));
   return out;
 }
 
@@ -32,8 +33,8 @@ TEST_CASE("a single edge has the names' ranges and the arrow's", "[grammar]") {
 
 TEST_CASE("a chain is one edge per arrow", "[grammar]") {
   const auto p = parse_ok("graph g {\n  upload -> forward -> backward -> download;\n}\n");
-  CHECK(edges(*p) == std::vector<std::string>{"upload->forward@2:10", "forward->backward@2:21",
-                                              "backward->download@2:33"});
+  CHECK(edges(*p) ==
+        std::vector<std::string>{"upload->forward@2:10", "forward->backward@2:21", "backward->download@2:33"});
 }
 
 TEST_CASE("groups join every member on one side to every member on the other", "[grammar]") {

@@ -67,7 +67,8 @@ TEST_CASE("event, record and wait syntax errors", "[grammar]") {
   expect_error("graph g {\n  wait w e;\n}\n", DiagCode::syntax_error, "2:10",
                "expected ':' and the event after the node's name");
   expect_error("graph g {\n  wait ;\n}\n", DiagCode::syntax_error, "2:8", "expected the node's name after 'wait'");
-  expect_error("graph g {\n  wait w : 3;\n}\n", DiagCode::syntax_error, "2:12", "expected the event the node waits for");
+  expect_error("graph g {\n  wait w : 3;\n}\n", DiagCode::syntax_error, "2:12",
+               "expected the event the node waits for");
   expect_error("graph g {\n  wait w : e e;\n}\n", DiagCode::syntax_error, "2:14", "expected ';' after the wait node");
 }
 

@@ -36,7 +36,8 @@ TEST_CASE("text: the node past the limit is reported once and left out", "[limit
 
 TEST_CASE("text: a group edge past the limit is reported at its arrow before any pair is made", "[limits]") {
   // 600 x 600 = 360 000 pairs, over 262 144.
-  const std::string text = fmt::format("graph wide {{\n{{{}}} -> {{{}}};\n}}\n", node_names(600, "a"), node_names(600, "b"));
+  const std::string text =
+      fmt::format("graph wide {{\n{{{}}} -> {{{}}};\n}}\n", node_names(600, "a"), node_names(600, "b"));
   const auto p = parse_any(text);
   const auto all = p->diags.sorted();
   REQUIRE(all.size() == 1);

@@ -162,9 +162,8 @@ TEST_CASE("YAML loop errors", "[loops][yaml]") {
                "node 'e' is declared in a loop of 2 iterations without an index, so every iteration declares it "
                "again; name it 'e[i]'",
                "t.yaml");
-  expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0], nodes: {}}\n", DiagCode::yaml_wrong_shape,
-               "4:22", "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1",
-               "t.yaml");
+  expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [0], nodes: {}}\n", DiagCode::yaml_wrong_shape, "4:22",
+               "the range of a loop must be a list of 2 values, [first, last], but it is a list of 1", "t.yaml");
 }
 
 TEST_CASE("a capture node in a loop takes an indexed name", "[loops]") {
@@ -185,17 +184,16 @@ TEST_CASE("a diagnostic in a loop's copy names its iterations, innermost first",
   const auto p = parse_any("graph g {\n  for i in 0..2 {\n    for j in 0..3 { empty e; }\n  }\n}\n");
   REQUIRE(p->diags.sorted().size() == 1);
   const std::string text = render(p->sources, p->diags.sorted()[0], RenderOptions{});
-  CHECK(text ==
-        "t.graph:3:27: error[E0116]: node 'e' is declared in a loop of 6 iterations without an index, so every "
-        "iteration declares it again; name it 'e[j]'\n"
-        "    3 |     for j in 0..3 { empty e; }\n"
-        "      |                           ^\n"
-        "t.graph:3:9: note: in iteration j = 0 of this loop\n"
-        "    3 |     for j in 0..3 { empty e; }\n"
-        "      |         ^\n"
-        "t.graph:2:7: note: in iteration i = 0 of this loop\n"
-        "    2 |   for i in 0..2 {\n"
-        "      |       ^\n");
+  CHECK(text == "t.graph:3:27: error[E0116]: node 'e' is declared in a loop of 6 iterations without an index, so every "
+                "iteration declares it again; name it 'e[j]'\n"
+                "    3 |     for j in 0..3 { empty e; }\n"
+                "      |                           ^\n"
+                "t.graph:3:9: note: in iteration j = 0 of this loop\n"
+                "    3 |     for j in 0..3 { empty e; }\n"
+                "      |         ^\n"
+                "t.graph:2:7: note: in iteration i = 0 of this loop\n"
+                "    2 |   for i in 0..2 {\n"
+                "      |       ^\n");
   // Each copy has a place of its own, in the loop's file.
   const auto q = parse_ok("graph g {\n  for i in 0..2 { empty e[i]; }\n}\n");
   const SourceRange first = q->graph().nodes[0].name_range;

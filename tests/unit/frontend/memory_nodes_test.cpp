@@ -54,16 +54,20 @@ TEST_CASE("alloc and free parse inside a body, where the validator rejects them"
 }
 
 TEST_CASE("alloc and free syntax errors", "[grammar]") {
-  expect_error("graph g {\n  alloc : f32[4];\n}\n", DiagCode::syntax_error, "2:9", "expected the node's name after 'alloc'");
+  expect_error("graph g {\n  alloc : f32[4];\n}\n", DiagCode::syntax_error, "2:9",
+               "expected the node's name after 'alloc'");
   expect_error("graph g {\n  alloc a f32[4];\n}\n", DiagCode::syntax_error, "2:11",
                "expected ':' and an element type after the alloc's name");
   expect_error("graph g {\n  alloc a : f32 4;\n}\n", DiagCode::syntax_error, "2:17",
                "expected '[' and the number of elements after the alloc's element type");
   expect_error("graph g {\n  alloc a : f32[];\n}\n", DiagCode::syntax_error, "2:17",
                "expected the number of elements the alloc allocates");
-  expect_error("graph g {\n  alloc a : f32[4;\n}\n", DiagCode::syntax_error, "2:18", "expected ']' after the number of elements");
-  expect_error("graph g {\n  alloc a : f32[4]\n}\n", DiagCode::syntax_error, "2:19", "expected ';' after the alloc node");
-  expect_error("graph g {\n  alloc a : f32[4] device;\n}\n", DiagCode::syntax_error, "2:20", "expected ';' after the alloc node");
+  expect_error("graph g {\n  alloc a : f32[4;\n}\n", DiagCode::syntax_error, "2:18",
+               "expected ']' after the number of elements");
+  expect_error("graph g {\n  alloc a : f32[4]\n}\n", DiagCode::syntax_error, "2:19",
+               "expected ';' after the alloc node");
+  expect_error("graph g {\n  alloc a : f32[4] device;\n}\n", DiagCode::syntax_error, "2:20",
+               "expected ';' after the alloc node");
   expect_error("graph g {\n  alloc buffer : f32[4];\n}\n", DiagCode::syntax_error, "2:9",
                "'buffer' is a reserved word and cannot be used as a name");
   expect_error("graph g {\n  free : a;\n}\n", DiagCode::syntax_error, "2:8", "expected the node's name after 'free'");

@@ -81,7 +81,8 @@ TEST_CASE("kernel: nullptr is an argument of its own, not an expression or a nam
 }
 
 TEST_CASE("kernel: launch attributes after the arguments, each a word with its arguments", "[grammar]") {
-  const auto p = parse_ok("graph g {\n  kernel k : f<<<4, 32, 64>>>(x) [cooperative, cluster(2, 2), priority(-1)];\n}\n");
+  const auto p =
+      parse_ok("graph g {\n  kernel k : f<<<4, 32, 64>>>(x) [cooperative, cluster(2, 2), priority(-1)];\n}\n");
   const ir::KernelNode& k = kernel(*p, "k");
   CHECK(sexpr(*k.shared_memory) == "64:i32");
   REQUIRE(k.args.size() == 1);

@@ -27,8 +27,7 @@ TEST_CASE("struct: C++ name, fields in order with their types and pointers, rang
   CHECK(p->span(s.fields[1].name_range) == "3:3-3:4");
 }
 
-TEST_CASE("an aggregate argument holds one argument per value, and a name alone stays an expression",
-          "[grammar]") {
+TEST_CASE("an aggregate argument holds one argument per value, and a name alone stays an expression", "[grammar]") {
   const auto p = parse_ok("graph g {\n  kernel k : f<<<1, 1>>>(Args{x, y + 4, nullptr, 2.0f}, n, ::ns::B{1});\n}\n");
   const auto& args = std::get<ir::KernelNode>(p->node("k").op).args;
   REQUIRE(args.size() == 3);
@@ -46,8 +45,10 @@ TEST_CASE("an aggregate argument holds one argument per value, and a name alone 
 TEST_CASE("struct syntax errors", "[grammar]") {
   expect_error("struct {\n}\n", DiagCode::syntax_error, "1:8",
                "expected the struct's C++ name after 'struct', such as SaxpyArgs or ns::Args");
-  expect_error("struct S {\n  x f32;\n}\n", DiagCode::syntax_error, "2:5", "expected ':' and the field's type after its name");
-  expect_error("struct S {\n  x : f32\n}\n", DiagCode::syntax_error, "2:10", "expected '*' or ';' after the field's type");
+  expect_error("struct S {\n  x f32;\n}\n", DiagCode::syntax_error, "2:5",
+               "expected ':' and the field's type after its name");
+  expect_error("struct S {\n  x : f32\n}\n", DiagCode::syntax_error, "2:10",
+               "expected '*' or ';' after the field's type");
   expect_error("graph g {\n  kernel k : f<<<1, 1>>>(S{x y});\n}\n", DiagCode::syntax_error, "2:30",
                "expected ',' or '}' after a field's value");
 }

@@ -15,8 +15,8 @@ TEST_CASE("a missing semicolon points just after the declaration when the next t
                "expected '=' or ';' after the buffer's memory space");
   expect_error("graph g {\n  const N = 4\n}\n", DiagCode::syntax_error, "2:14",
                "expected ';' after the const declaration");
-  expect_error("graph g {\n  kernel k : f<<<1, 1>>>(a)  // comment\n\n  empty e;\n}\n", DiagCode::syntax_error,
-               "2:28", "expected '[' and the kernel's attributes, or ';', after the kernel node");
+  expect_error("graph g {\n  kernel k : f<<<1, 1>>>(a)  // comment\n\n  empty e;\n}\n", DiagCode::syntax_error, "2:28",
+               "expected '[' and the kernel's attributes, or ';', after the kernel node");
 }
 
 TEST_CASE("a syntax error is the only diagnostic, though statements before it were already built", "[grammar]") {

@@ -152,8 +152,9 @@ TEST_CASE("if, else and switch bodies in YAML", "[yaml]") {
 TEST_CASE("YAML errors point at the YAML line and column", "[yaml]") {
   expect_error("graphs:\n  g: {nodes: {a: {empty: {}}\n", DiagCode::yaml_syntax, "3:1", "end of map flow not found",
                "t.yaml");
-  expect_error("graphs:\n  g:\n    buffers:\n      x: {type: f32, count: 4, spcae: device}\n", DiagCode::yaml_unknown_key,
-               "4:32", "unknown key 'spcae' in buffer 'x'; expected type, count, space, init", "t.yaml");
+  expect_error("graphs:\n  g:\n    buffers:\n      x: {type: f32, count: 4, spcae: device}\n",
+               DiagCode::yaml_unknown_key, "4:32",
+               "unknown key 'spcae' in buffer 'x'; expected type, count, space, init", "t.yaml");
   expect_error("graphs:\n  g:\n    nodes: [a]\n", DiagCode::yaml_wrong_shape, "3:12",
                "the nodes of graph 'g' must be a map, but it is a list", "t.yaml");
   expect_error("graphs:\n  g:\n    nodes:\n      k: {kernel: f, grid: 1}\n", DiagCode::yaml_missing_key, "4:10",

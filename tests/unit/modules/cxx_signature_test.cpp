@@ -14,9 +14,8 @@ TEST_CASE("demangle_kernel gives a C++ kernel's name and parameter types", "[mod
   const std::optional<CxxSignature> cxx = demangle_kernel("_Z3cxxPKfPdjxm6__half1P6float4ycs");
   REQUIRE(cxx);
   CHECK(cxx->name == "cxx");
-  CHECK(cxx->params == std::vector<std::string>{"float const*", "double*", "unsigned int", "long long",
-                                                "unsigned long", "__half", "P", "float4", "unsigned long long",
-                                                "char", "short"});
+  CHECK(cxx->params == std::vector<std::string>{"float const*", "double*", "unsigned int", "long long", "unsigned long",
+                                                "__half", "P", "float4", "unsigned long long", "char", "short"});
   // A template instance (its return type is in the mangled name) and a namespace.
   const std::optional<CxxSignature> axpy = demangle_kernel("_Z4axpyIfEvPT_S0_");
   REQUIRE(axpy);

@@ -2,9 +2,9 @@
 // modules through NVRTC, .ptx modules read directly (sema/check_kernel_signatures.h).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <algorithm>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -62,7 +62,8 @@ graph g {{
     param d : f64 = 2.0;
 {}
 }}
-)", nodes);
+)",
+                     nodes);
 }
 
 TEST_CASE("kernels that match their .cu module compile clean, and a second check compiles nothing", "[modules]") {
@@ -203,11 +204,11 @@ TEST_CASE("a .ptx module's kernels are read directly, named by their symbol", "[
 )");
   const std::string head = "module \"k.ptx\";\ngraph g {\n    buffer x : f32[64] device;\n";
   const std::unique_ptr<Compilation> ok = p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2.0f);\n"
-                                                          "    kernel b : _ZN2ns5innerEPi<<<1, 64>>>(nullptr);\n}\n");
+                                                           "    kernel b : _ZN2ns5innerEPi<<<1, 64>>>(nullptr);\n}\n");
   INFO(rendered(*ok));
   CHECK(ok->diags.diagnostics().empty());
   const std::unique_ptr<Compilation> wrong = p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2);\n"
-                                                             "    kernel b : ns::inner<<<1, 64>>>(nullptr);\n}\n");
+                                                              "    kernel b : ns::inner<<<1, 64>>>(nullptr);\n}\n");
   const std::vector<Diagnostic> ds = wrong->diags.sorted();
   REQUIRE(ds.size() == 2);
   CHECK(ds[0].code == DiagCode::kernel_arg_type);
@@ -224,7 +225,8 @@ TEST_CASE("a .ptx module's kernels are read directly, named by their symbol", "[
 TEST_CASE("a module NVRTC rejects is W0002 with NVRTC's errors at their lines", "[modules]") {
   Project p;
   p.write("k.cu", "extern \"C\" __global__ void k(float* x) {\n  x[0] = undeclared;\n}\n");
-  const std::unique_ptr<Compilation> c = p.compile("module \"k.cu\";\ngraph g {\n    kernel a : k<<<1, 1>>>(nullptr);\n}\n");
+  const std::unique_ptr<Compilation> c =
+      p.compile("module \"k.cu\";\ngraph g {\n    kernel a : k<<<1, 1>>>(nullptr);\n}\n");
   CHECK(c->ok());
   REQUIRE(c->diags.diagnostics().size() == 1);
   const Diagnostic& d = c->diags.diagnostics()[0];
@@ -240,8 +242,8 @@ TEST_CASE("a .cubin's kernels come from its symbol table, with their parameters'
   // A CUBIN as NVRTC makes it for the runtime (sm_90), written where the graph names it.
   p.write("k.cu", "extern \"C\" __global__ void scale(float* x, float a, int n) {}\n"
                   "namespace ns { __global__ void inner(const int* p, double d) {} }\n");
-  const modules::NvrtcCompilation compiled = modules::compile_with_nvrtc(
-      p.path("k.cu"), {"scale", "ns::inner"}, "sm_90", modules::NvrtcCache(p.path("cache")));
+  const modules::NvrtcCompilation compiled = modules::compile_with_nvrtc(p.path("k.cu"), {"scale", "ns::inner"},
+                                                                         "sm_90", modules::NvrtcCache(p.path("cache")));
   REQUIRE(compiled.status == modules::NvrtcCompilation::Status::compiled);
   p.write("k.cubin", compiled.code.image);
   const std::string head = "module \"k.cubin\";\ngraph g {\n    buffer x : f32[64] device;\n";
@@ -256,9 +258,10 @@ TEST_CASE("a .cubin's kernels come from its symbol table, with their parameters'
   REQUIRE(inner->params.size() == 2);
   CHECK(inner->params[0].cxx == "int const*");
   CHECK(inner->params[1].size == 8);
-  const std::unique_ptr<Compilation> wrong = p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2.0f);\n"
-                                                             "    kernel b : scale<<<1, 64>>>(x, 2.0, 64);\n"
-                                                             "    kernel c : scal<<<1, 64>>>(x);\n    a -> b -> c;\n}\n");
+  const std::unique_ptr<Compilation> wrong =
+      p.compile(head + "    kernel a : scale<<<1, 64>>>(x, 2.0f);\n"
+                       "    kernel b : scale<<<1, 64>>>(x, 2.0, 64);\n"
+                       "    kernel c : scal<<<1, 64>>>(x);\n    a -> b -> c;\n}\n");
   const std::vector<Diagnostic> ds = wrong->diags.sorted();
   REQUIRE(ds.size() == 3);
   CHECK(ds[0].message == "kernel 'scale' takes 3 arguments, but node 'a' passes 2 arguments");

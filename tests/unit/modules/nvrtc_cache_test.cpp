@@ -31,7 +31,8 @@ TEST_CASE("NvrtcCache stores an entry and finds it by its exact key", "[modules]
   CHECK_FALSE(cache.find("key two"));
 
   // A truncated entry is not used.
-  std::filesystem::resize_file(cache.entry_path("key one"), std::filesystem::file_size(cache.entry_path("key one")) - 1);
+  std::filesystem::resize_file(cache.entry_path("key one"),
+                               std::filesystem::file_size(cache.entry_path("key one")) - 1);
   CHECK_FALSE(cache.find("key one"));
   std::filesystem::remove_all(dir);
 }
@@ -43,7 +44,9 @@ TEST_CASE("NvrtcCache with no directory caches nothing", "[modules]") {
 }
 
 TEST_CASE("NvrtcCache::default_directory: GRAPHC_CACHE_DIR, XDG_CACHE_HOME, HOME", "[modules]") {
-  auto saved = [](const char* name) { return std::getenv(name) ? std::optional<std::string>(std::getenv(name)) : std::nullopt; };
+  auto saved = [](const char* name) {
+    return std::getenv(name) ? std::optional<std::string>(std::getenv(name)) : std::nullopt;
+  };
   const auto graphc = saved("GRAPHC_CACHE_DIR");
   const auto xdg = saved("XDG_CACHE_HOME");
   const auto home = saved("HOME");

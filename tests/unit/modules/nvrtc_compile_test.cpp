@@ -55,7 +55,8 @@ TEST_CASE("a virtual architecture gives PTX with the lowered names, then a cache
   CHECK(first.code.image.back() != '\0');
   CHECK(first.code.lowered_names == std::map<std::string, std::string, std::less<>>{
                                         {"plain", "plain"}, {"ns::tmpl<double>", "_ZN2ns4tmplIdEEvPT_S1_"}});
-  const NvrtcCompilation second = compile_with_nvrtc(path, {"plain", "ns::tmpl<double>", "absent"}, "compute_90", cache);
+  const NvrtcCompilation second =
+      compile_with_nvrtc(path, {"plain", "ns::tmpl<double>", "absent"}, "compute_90", cache);
   CHECK(second.cache_hit);
   CHECK(second.code == first.code);
 }

@@ -22,8 +22,8 @@ const char* s = "quoted";
 template <class T> __global__ void axpy(T a) {}
 extern "C" __global__ void k2(float x) { (void)1.0f; }
 )";
-  const std::vector<std::string> kernels = {"axpy<float>", "axpy<double>", "k2", "mentioned", "block_mentioned",
-                                            "quoted", "absent", "0f"};
+  const std::vector<std::string> kernels = {"axpy<float>",     "axpy<double>", "k2",     "mentioned",
+                                            "block_mentioned", "quoted",       "absent", "0f"};
   CHECK(kernel_names_in(text, kernels) == std::vector<std::string>{"axpy<float>", "axpy<double>", "k2"});
 }
 

@@ -96,7 +96,7 @@ TEST_CASE("opt: a body graph's roots are left as they are and the conditional no
 
 TEST_CASE("opt: a synthetic node takes a name nothing in the graph has", "[opt][join]") {
   const auto c = compile_ok("graph g { buffer graphc_sink : f32[4] device; " + independent(3) +
-                         "empty graphc_root; empty graphc_root_2; graphc_root -> graphc_root_2; }\n");
+                            "empty graphc_root; empty graphc_root_2; graphc_root -> graphc_root_2; }\n");
   CHECK(joins(*c) == std::vector<std::string>{"root graphc_root_3 4", "sink graphc_sink_2 4"});
 }
 
@@ -118,8 +118,7 @@ TEST_CASE("opt: a called graph is not joined, and its caller counts the roots an
   CHECK(created(chain->module.graphs[1]) == std::vector<std::string>{"graphc_root", "a", "b", "graphc_sink"});
 
   // Through two levels of calls, and beside a node of the caller's own.
-  const auto nested =
-      compile_ok(layer + "graph mid { call l : layer; }\ngraph top { call m : mid; empty e; }\n");
+  const auto nested = compile_ok(layer + "graph mid { call l : layer; }\ngraph top { call m : mid; empty e; }\n");
   CHECK(joins(*nested) == std::vector<std::string>{"root graphc_root 5", "sink graphc_sink 5"});
   CHECK(nested->joins[0].graph == "top");
 

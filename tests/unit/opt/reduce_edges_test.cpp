@@ -34,7 +34,8 @@ const std::string kChain = "graph g { empty a; empty b; empty c; empty d; a -> b
 
 TEST_CASE("opt: a chain's shortcuts are implied, each with a path that implies it", "[opt]") {
   const auto c = compile_ok(kChain);
-  CHECK(implied(*c) == std::vector<std::string>{"a->c via a -> b -> c", "a->d via a -> b -> c -> d", "b->d via b -> c -> d"});
+  CHECK(implied(*c) ==
+        std::vector<std::string>{"a->c via a -> b -> c", "a->d via a -> b -> c -> d", "b->d via b -> c -> d"});
   CHECK(c->module.graphs[0].edges.size() == 3);
   // The back ends' dependencies: each node waits only for the one before it.
   const ir::CreationOrder creation(c->module.graphs[0]);
@@ -58,8 +59,8 @@ TEST_CASE("opt: port edges are never removed and imply nothing", "[opt]") {
 }
 
 TEST_CASE("opt: conditional bodies are reduced too", "[opt]") {
-  const auto c = compile_ok(
-      "graph g { cond go = 1; if check (go) { empty x; empty y; empty z; x -> y -> z; x -> z; } }\n");
+  const auto c =
+      compile_ok("graph g { cond go = 1; if check (go) { empty x; empty y; empty z; x -> y -> z; x -> z; } }\n");
   CHECK(implied(*c) == std::vector<std::string>{"x->z via x -> y -> z"});
 }
 

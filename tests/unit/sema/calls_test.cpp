@@ -29,7 +29,8 @@ std::unique_ptr<test::Analyzed> with_layer(std::string_view caller) {
 
 }  // namespace
 
-TEST_CASE("a call binds the graph's parameters: a buffer at an offset, a param passed on, a value converted", "[sema]") {
+TEST_CASE("a call binds the graph's parameters: a buffer at an offset, a param passed on, a value converted",
+          "[sema]") {
   const auto a = with_layer(R"(graph g {
   buffer big : f32[128] device;
   param gain : f32 = 2.0;
@@ -64,8 +65,8 @@ TEST_CASE("arguments are checked against the parameters: count, kind, type, size
               DiagCode::call_arg_kind, "1:53",
               "argument 1 of call 'c' passes the value 1, but parameter 'x' of graph 'layer' is a buffer (f32[64], "
               "device memory)");
-  single_diag(*with_layer("graph g { buffer b : i32[64] device; call c : layer(b, 1.0f); }\n"),
-              DiagCode::call_arg_type, "1:53",
+  single_diag(*with_layer("graph g { buffer b : i32[64] device; call c : layer(b, 1.0f); }\n"), DiagCode::call_arg_type,
+              "1:53",
               "argument 1 of call 'c' passes buffer 'b' of type i32, but parameter 'x' of graph 'layer' is f32");
   single_diag(*with_layer("graph g { buffer b : f32[64] managed; call c : layer(b, 1.0f); }\n"),
               DiagCode::call_arg_space, "1:54",
@@ -99,14 +100,13 @@ TEST_CASE("calls cannot form a cycle", "[sema]") {
               "cannot contain itself");
 }
 
-TEST_CASE("a called graph holds no conditional node, declares no buffer, param or event, passes no exec",
-          "[sema]") {
+TEST_CASE("a called graph holds no conditional node, declares no buffer, param or event, passes no exec", "[sema]") {
   single_diag(*analyze_text("graph g { call c : w; }\ngraph w { cond go = 1; if x (go) { empty e; } }\n"),
               DiagCode::child_conditional, "2:27",
               "graph 'w' is called as a child graph, but holds if node 'x'; CUDA does not allow conditional nodes in "
               "a child graph (cudaChildGraphNodeParams)");
-  const auto a = analyze_text(
-      "graph g { call c : w; }\ngraph w { buffer b : f32[4] device; param p : f32; event e; empty n; }\n");
+  const auto a =
+      analyze_text("graph g { call c : w; }\ngraph w { buffer b : f32[4] device; param p : f32; event e; empty n; }\n");
   const std::vector<Diagnostic> all = a->sorted();
   REQUIRE(all.size() == 3);
   check_diag(*a, all[0], DiagCode::child_declaration, "2:18",
@@ -125,8 +125,7 @@ TEST_CASE("a called graph holds no conditional node, declares no buffer, param o
 TEST_CASE("a call may sit in a conditional body or a device graph when what it embeds may", "[sema]") {
   const std::string kernels_only = "graph w(x : f32[8] device) { kernel k : f<<<1, 8>>>(x); call deeper : v(x); }\n"
                                    "graph v(x : f32[8] device) { memset m : x = 0; }\n";
-  CHECK(analyze_text("graph g { buffer b : f32[8] device; cond go = 1; if i (go) { call c : w(b); } }\n" +
-                     kernels_only)
+  CHECK(analyze_text("graph g { buffer b : f32[8] device; cond go = 1; if i (go) { call c : w(b); } }\n" + kernels_only)
             ->sorted()
             .empty());
   CHECK(analyze_text("graph g [device_launch] { buffer b : f32[8] device; call c : w(b); }\n" + kernels_only)
@@ -141,8 +140,8 @@ TEST_CASE("a call may sit in a conditional body or a device graph when what it e
                                    "device graph may hold only kernel, memcpy, memset and child graph nodes");
   CHECK(a->notes(d) == "1:58: 'c' embeds graph 'w' here\n");
   // Through a call, the memory nodes of the called graph would be in the body.
-  const auto w = with_layer(
-      "graph g { buffer b : f32[64] device; cond go = 1; while l (go) { call c : layer(b, 1.0f); } }\n");
+  const auto w =
+      with_layer("graph g { buffer b : f32[64] device; cond go = 1; while l (go) { call c : layer(b, 1.0f); } }\n");
   const std::vector<Diagnostic> all = w->sorted();
   REQUIRE(all.size() == 3);
   CHECK(all[0].code == DiagCode::while_never_ends);

@@ -71,7 +71,8 @@ TEST_CASE("a handle belongs to one conditional node, in the graph or body that d
   CHECK(a->notes(d) == "3:8: 'd' is declared here\n");
 
   // Declared in the else body, tested in the then body.
-  a = analyze_text("graph g {\n  cond c = 1;\n  if one (c) {\n    if two (d) { }\n  } else {\n    cond d = 0;\n  }\n}\n");
+  a = analyze_text(
+      "graph g {\n  cond c = 1;\n  if one (c) {\n    if two (d) { }\n  } else {\n    cond d = 0;\n  }\n}\n");
   single_diag(*a, DiagCode::cond_scope, "4:13",
               "cond 'd' is declared in the else body of if 'one', but its conditional node 'two' is in the body of "
               "if 'one'; a conditional handle is created on the graph that holds its conditional node "
@@ -98,7 +99,8 @@ TEST_CASE("cond defaults are unsigned ints, switch cases are 0, 1, 2, ...", "[se
   single_diag(*a, DiagCode::cond_default_range, "2:12",
               "default of cond 'c' is 4294967296; a conditional handle holds an unsigned int (0 to 4294967295)");
   a = analyze_text("graph g {\n  cond c = 1.5;\n  if n (c) { }\n}\n");
-  single_diag(*a, DiagCode::expected_integer, "2:12", "a cond's default must be an integer, but this expression is f64");
+  single_diag(*a, DiagCode::expected_integer, "2:12",
+              "a cond's default must be an integer, but this expression is f64");
   a = analyze_text("graph g {\n  cond c = 0;\n  switch s (c) { case 0 { } case 1 { } case 3 { } }\n}\n");
   single_diag(*a, DiagCode::switch_case_order, "3:45",
               "case 3 of switch 's' is its case number 2; cases are written in order from 0, since CUDA runs body n "
@@ -109,8 +111,9 @@ TEST_CASE("a conditional body holds only kernel, empty, memcpy, memset and condi
   auto a = analyze_text("graph g {\n  cond c = 1;\n  while w (c) {\n    host h : f();\n  }\n}\n");
   auto all = a->sorted();
   REQUIRE(all.size() == 2);
-  test::check_diag(*a, all[0], DiagCode::while_never_ends, "3:9",
-                   "no kernel in the body of while 'w' receives its cond 'c'; once the loop starts, nothing can end it");
+  test::check_diag(
+      *a, all[0], DiagCode::while_never_ends, "3:9",
+      "no kernel in the body of while 'w' receives its cond 'c'; once the loop starts, nothing can end it");
   test::check_diag(*a, all[1], DiagCode::body_node_kind, "4:10",
                    "host node 'h' cannot be in the body of while 'w': a conditional body may hold only kernel, empty, "
                    "memcpy, memset, child graph and conditional nodes");
@@ -129,9 +132,10 @@ TEST_CASE("a conditional body holds only kernel, empty, memcpy, memset and condi
   copy fine_outside : m <- d;
 }
 )");
-  const Diagnostic d = single_diag(*a, DiagCode::body_copy_memory, "8:16",
-                                   "copy 'bad' in the body of if 'n' writes 'm', which is managed memory; a memcpy in a "
-                                   "conditional body may copy only between device memory and pinned host memory");
+  const Diagnostic d =
+      single_diag(*a, DiagCode::body_copy_memory, "8:16",
+                  "copy 'bad' in the body of if 'n' writes 'm', which is managed memory; a memcpy in a "
+                  "conditional body may copy only between device memory and pinned host memory");
   CHECK(a->notes(d) == "4:10: 'm' is declared here\n");
 }
 
@@ -146,10 +150,10 @@ TEST_CASE("an edge joins nodes of one graph or body, reported once per token", "
   }
 }
 )");
-  const Diagnostic d =
-      single_diag(*a, DiagCode::edge_across_bodies, "7:14",
-                  "edge 'other' -> 'top' joins nodes of different graphs: 'top' is in graph 'g', but the edge is in the "
-                  "body of if 'n'; each conditional body is a graph of its own, and an edge joins nodes of one graph");
+  const Diagnostic d = single_diag(
+      *a, DiagCode::edge_across_bodies, "7:14",
+      "edge 'other' -> 'top' joins nodes of different graphs: 'top' is in graph 'g', but the edge is in the "
+      "body of if 'n'; each conditional body is a graph of its own, and an edge joins nodes of one graph");
   CHECK(a->notes(d) == "3:9: 'top' is declared here\n");
 }
 
@@ -166,7 +170,8 @@ TEST_CASE("a handle nothing sets before its node warns, set upstream or by defau
                   "that is undefined at launch: give it a default (cond c = 0;) or set it in a kernel before the node");
   CHECK(d.severity == Severity::warning);
   // Set by a kernel two edges upstream.
-  a = analyze_text("graph g {\n  cond c;\n  kernel s : k<<<1, 1>>>(c);\n  empty m;\n  if n (c) { }\n  s -> m -> n;\n}\n");
+  a = analyze_text(
+      "graph g {\n  cond c;\n  kernel s : k<<<1, 1>>>(c);\n  empty m;\n  if n (c) { }\n  s -> m -> n;\n}\n");
   CHECK(a->sorted().empty());
   // Set by a kernel that is not upstream: still a warning.
   a = analyze_text("graph g {\n  cond c;\n  kernel s : k<<<1, 1>>>(c);\n  if n (c) { }\n  n -> s;\n}\n");

@@ -115,7 +115,8 @@ TEST_CASE("buffer counts are positive integers of bounded size", "[sema]") {
 )");
   const auto all = a->sorted();
   REQUIRE(all.size() == 4);
-  test::check_diag(*a, all[0], DiagCode::bad_buffer_size, "2:18", "buffer 'a' must have at least one element, but has 0");
+  test::check_diag(*a, all[0], DiagCode::bad_buffer_size, "2:18",
+                   "buffer 'a' must have at least one element, but has 0");
   test::check_diag(*a, all[1], DiagCode::bad_buffer_size, "3:18",
                    "buffer 'b' must have at least one element, but has -2");
   test::check_diag(*a, all[2], DiagCode::expected_integer, "4:18",
@@ -138,7 +139,8 @@ TEST_CASE("initial contents convert to the buffer's type", "[sema]") {
 )");
   const auto all = a->sorted();
   REQUIRE(all.size() == 3);
-  test::check_diag(*a, all[0], DiagCode::init_count, "2:28", "initializer of 'a' has 3 values, but the buffer has 4 elements");
+  test::check_diag(*a, all[0], DiagCode::init_count, "2:28",
+                   "initializer of 'a' has 3 values, but the buffer has 4 elements");
   test::check_diag(*a, all[1], DiagCode::value_out_of_range, "3:32", "value 256 does not fit in type u8");
   test::check_diag(*a, all[2], DiagCode::value_out_of_range, "4:29", "value 299 does not fit in type u8");
   CHECK(a->notes(all[2]) == "iota(0) gives element 299 the value 299\n");

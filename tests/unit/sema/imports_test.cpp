@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "compile.h"
-#include "load_imports.h"
 #include "diag/render.h"
+#include "load_imports.h"
 
 using namespace graphc;
 namespace fs = std::filesystem;
@@ -43,12 +43,13 @@ TEST_CASE("imported graphs join the module, each file once, modules once", "[imp
   Files files("diamond");
   files.write("lib/k.cu", "extern \"C\" __global__ void f(float* x) {}\n");
   files.write("lib/base.graph", "module \"k.cu\";\ngraph base(x : f32[8] device) { kernel k : f<<<1, 8>>>(x); }\n");
-  files.write("lib/left.graph", "import \"base.graph\";\nmodule \"k.cu\";\ngraph left(x : f32[8] device) { call b : base(x); }\n");
+  files.write("lib/left.graph",
+              "import \"base.graph\";\nmodule \"k.cu\";\ngraph left(x : f32[8] device) { call b : base(x); }\n");
   files.write("right.graph", "import \"lib/base.graph\";\ngraph right(x : f32[8] device) { call b : base(x); }\n");
-  const std::string main = files.write(
-      "main.graph",
-      "import \"lib/left.graph\";\nimport \"right.graph\";\n"
-      "graph net { buffer d : f32[8] device; call l : left(d); call r : right(d); l -> r; }\n");
+  const std::string main =
+      files.write("main.graph",
+                  "import \"lib/left.graph\";\nimport \"right.graph\";\n"
+                  "graph net { buffer d : f32[8] device; call l : left(d); call r : right(d); l -> r; }\n");
   const auto c = compile_file(main);
   INFO(render_all(c->sources, c->diags.sorted()));
   REQUIRE(c->ok());
@@ -68,9 +69,9 @@ TEST_CASE("an imported file's structs are the importer's too, once per file", "[
   Files files("structs");
   files.write("args.graph", "struct Args { x : f32*; n : i32; }\n");
   files.write("mid.graph", "import \"args.graph\";\n");
-  const std::string main = files.write(
-      "main.graph", "import \"args.graph\";\nimport \"mid.graph\";\n"
-                    "graph g { buffer d : f32[8] device; kernel k : f<<<1, 8>>>(Args{d, 8}); }\n");
+  const std::string main =
+      files.write("main.graph", "import \"args.graph\";\nimport \"mid.graph\";\n"
+                                "graph g { buffer d : f32[8] device; kernel k : f<<<1, 8>>>(Args{d, 8}); }\n");
   const auto c = compile_file(main);
   INFO(render_all(c->sources, c->diags.sorted()));
   REQUIRE(c->ok());

@@ -31,7 +31,8 @@ TEST_CASE("arguments resolve to buffers, params and typed values", "[sema]") {
   CHECK(args[3].kind == KernelArg::Kind::param);
   CHECK(args[3].param.value == 0);
   const std::vector<Scalar> values = {Scalar::of_integer(ScalarType::i32, 1024), Scalar::of_float(ScalarType::f32, 2.0),
-                                      Scalar::of_integer(ScalarType::i64, 2048), Scalar::of_integer(ScalarType::u32, 1)};
+                                      Scalar::of_integer(ScalarType::i64, 2048),
+                                      Scalar::of_integer(ScalarType::u32, 1)};
   for (std::size_t i = 0; i < values.size(); ++i) {
     CHECK(args[4 + i].kind == KernelArg::Kind::value);
     CHECK(args[4 + i].value == values[i]);
@@ -47,8 +48,8 @@ TEST_CASE("a buffer or param inside an expression cannot be passed", "[sema]") {
 )");
   const auto all = a->sorted();
   REQUIRE(all.size() == 3);
-  const std::string allowed =
-      "; an argument is a buffer name, `buffer + k` with a constant integer k, a param name, a cond name, or a constant expression";
+  const std::string allowed = "; an argument is a buffer name, `buffer + k` with a constant integer k, a param name, a "
+                              "cond name, or a constant expression";
   test::check_diag(*a, all[0], DiagCode::bad_kernel_arg, "4:26",
                    "argument 1 of kernel 'k' uses buffer 'd' inside an expression" + allowed);
   test::check_diag(*a, all[1], DiagCode::bad_kernel_arg, "4:33",
@@ -79,7 +80,7 @@ TEST_CASE("a node is not a kernel argument", "[sema]") {
   kernel k : f<<<1, 1>>>(e);
 }
 )");
-  const Diagnostic d =
-      single_diag(*a, DiagCode::wrong_kind, "3:26", "'e' is a node, but a buffer, param, cond or constant is needed here");
+  const Diagnostic d = single_diag(*a, DiagCode::wrong_kind, "3:26",
+                                   "'e' is a node, but a buffer, param, cond or constant is needed here");
   CHECK(a->notes(d) == "2:9: 'e' is declared here\n");
 }

@@ -56,10 +56,12 @@ TEST_CASE("block and grid dimension limits", "[sema]") {
   const auto all = a->sorted();
   REQUIRE(all.size() == 4);
   test::check_diag(*a, all[0], DiagCode::block_dim_limit, "2:28", "block dimension z is 65, over CUDA's limit of 64");
-  test::check_diag(*a, all[1], DiagCode::grid_dim_limit, "3:22", "grid dimension y is 65536, over CUDA's limit of 65535");
+  test::check_diag(*a, all[1], DiagCode::grid_dim_limit, "3:22",
+                   "grid dimension y is 65536, over CUDA's limit of 65535");
   test::check_diag(*a, all[2], DiagCode::grid_dim_limit, "4:18",
                    "grid dimension x is 2147483648, over CUDA's limit of 2147483647");
-  test::check_diag(*a, all[3], DiagCode::block_dim_limit, "4:32", "block dimension x is 2048, over CUDA's limit of 1024");
+  test::check_diag(*a, all[3], DiagCode::block_dim_limit, "4:32",
+                   "block dimension x is 2048, over CUDA's limit of 1024");
 }
 
 TEST_CASE("dimensions and shared memory are integers", "[sema]") {

@@ -49,9 +49,10 @@ TEST_CASE("an alloc's name is declared once: a second declaration is a duplicate
 
 TEST_CASE("a free must name an alloc", "[sema]") {
   auto a = analyze_text("graph g {\n  buffer x : f32[4] device;\n  free f : x;\n}\n");
-  const Diagnostic d = single_diag(*a, DiagCode::free_not_alloc, "3:12",
-                                   "free 'f' releases 'x', which is a buffer, not an alloc; a mem free node frees only "
-                                   "memory that a mem alloc node of the same graph allocated (cudaGraphAddMemFreeNode)");
+  const Diagnostic d =
+      single_diag(*a, DiagCode::free_not_alloc, "3:12",
+                  "free 'f' releases 'x', which is a buffer, not an alloc; a mem free node frees only "
+                  "memory that a mem alloc node of the same graph allocated (cudaGraphAddMemFreeNode)");
   CHECK(a->notes(d) == "2:10: 'x' is declared here\n");
 
   a = analyze_text("graph g {\n  empty e;\n  free f : e;\n}\n");
@@ -67,7 +68,8 @@ TEST_CASE("a free must name an alloc", "[sema]") {
 }
 
 TEST_CASE("an allocation is freed at most once", "[sema]") {
-  const auto a = analyze_text("graph g {\n  alloc tmp : u8[4];\n  free f1 : tmp;\n  free f2 : tmp;\n  tmp -> {f1, f2};\n}\n");
+  const auto a =
+      analyze_text("graph g {\n  alloc tmp : u8[4];\n  free f1 : tmp;\n  free f2 : tmp;\n  tmp -> {f1, f2};\n}\n");
   const Diagnostic d = single_diag(*a, DiagCode::double_free, "4:13",
                                    "alloc 'tmp' is already freed by 'f1'; a graph allocation freed in its owning graph "
                                    "can be freed only once there");
@@ -165,7 +167,8 @@ TEST_CASE("an alloc that the graph never frees is a warning saying what CUDA the
 }
 
 TEST_CASE("memory nodes cannot be in a conditional body", "[sema]") {
-  const auto a = analyze_text("graph g {\n  cond c = 1;\n  if n (c) {\n    alloc a : u8[4];\n    free f : a;\n    a -> f;\n  }\n}\n");
+  const auto a = analyze_text(
+      "graph g {\n  cond c = 1;\n  if n (c) {\n    alloc a : u8[4];\n    free f : a;\n    a -> f;\n  }\n}\n");
   const auto all = a->sorted();
   REQUIRE(all.size() == 2);
   test::check_diag(*a, all[0], DiagCode::body_node_kind, "4:11",
@@ -180,14 +183,16 @@ TEST_CASE("memory nodes cannot be in a conditional body", "[sema]") {
 }
 
 TEST_CASE("an alloc's name is a node in edges and a buffer elsewhere", "[sema]") {
-  auto a = analyze_text("graph g {\n  alloc tmp : f32[4];\n  param p : f32;\n  kernel k : f<<<1, 4>>>(tmp);\n  tmp -> k -> p;\n}\n");
+  auto a = analyze_text(
+      "graph g {\n  alloc tmp : f32[4];\n  param p : f32;\n  kernel k : f<<<1, 4>>>(tmp);\n  tmp -> k -> p;\n}\n");
   auto all = a->sorted();
   REQUIRE(all.size() == 2);
-  test::check_diag(*a, all[0], DiagCode::alloc_not_freed, "2:9",
-                   "alloc 'tmp' has no free node in graph 'g'; its memory outlives the launch until cudaFreeAsync, "
-                   "cudaFree or a free node in another graph releases it, and relaunching the graph while it is unfreed "
-                   "fails (cudaGraphLaunch: cudaErrorInvalidValue) unless it was instantiated with "
-                   "cudaGraphInstantiateFlagAutoFreeOnLaunch");
+  test::check_diag(
+      *a, all[0], DiagCode::alloc_not_freed, "2:9",
+      "alloc 'tmp' has no free node in graph 'g'; its memory outlives the launch until cudaFreeAsync, "
+      "cudaFree or a free node in another graph releases it, and relaunching the graph while it is unfreed "
+      "fails (cudaGraphLaunch: cudaErrorInvalidValue) unless it was instantiated with "
+      "cudaGraphInstantiateFlagAutoFreeOnLaunch");
   test::check_diag(*a, all[1], DiagCode::wrong_kind, "5:15", "'p' is a param, but a node is needed here");
 
   // In an expression it is the wrong kind of name, described as an alloc.

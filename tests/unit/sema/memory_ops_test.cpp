@@ -54,13 +54,13 @@ TEST_CASE("without bytes both sides hold the same number of bytes", "[sema]") {
   const Diagnostic d = single_diag(*a, DiagCode::copy_size_mismatch, "7:8",
                                    "copy 'c' moves 8192 bytes, but the destination 'd[0:1024]' holds 4096 bytes; slice "
                                    "the buffers or give `bytes` so that both sides agree");
-  CHECK(a->notes(d) ==
-        "7:17: the source 'd2[0:2048]' is 2048 elements of f32 (8192 bytes)\n"
-        "7:12: the destination 'd[0:1024]' is 1024 elements of f32 (4096 bytes)\n");
+  CHECK(a->notes(d) == "7:17: the source 'd2[0:2048]' is 2048 elements of f32 (8192 bytes)\n"
+                       "7:12: the destination 'd[0:1024]' is 1024 elements of f32 (4096 bytes)\n");
 }
 
 TEST_CASE("bytes may not exceed either side", "[sema]") {
-  const auto a = analyze_text(std::string(kBuffers) + "  copy c : d[0:512] <- h bytes 4096;\n  copy z : d <- h bytes 0;\n}\n");
+  const auto a =
+      analyze_text(std::string(kBuffers) + "  copy c : d[0:512] <- h bytes 4096;\n  copy z : d <- h bytes 0;\n}\n");
   const auto all = a->sorted();
   REQUIRE(all.size() == 2);
   test::check_diag(*a, all[0], DiagCode::copy_size_mismatch, "7:32",
@@ -130,7 +130,10 @@ TEST_CASE("memset elements are 1, 2 or 4 bytes and the value fits", "[sema]") {
   test::check_diag(*a, all[0], DiagCode::bad_memset_target, "4:14",
                    "memset 'z' writes 8-byte elements; CUDA memset nodes take elements of 1, 2 or 4 bytes");
   CHECK(a->notes(all[0]) == "3:10: 'f' has elements of type f64\n");
-  test::check_diag(*a, all[1], DiagCode::memset_value_range, "5:18", "memset value 256 does not fit in the 1-byte elements of 'a'");
-  test::check_diag(*a, all[2], DiagCode::memset_value_range, "6:18", "memset value -1 does not fit in the 1-byte elements of 'a'");
-  test::check_diag(*a, all[3], DiagCode::memset_value_range, "7:18", "memset value 1.5 does not fit in the 1-byte elements of 'a'");
+  test::check_diag(*a, all[1], DiagCode::memset_value_range, "5:18",
+                   "memset value 256 does not fit in the 1-byte elements of 'a'");
+  test::check_diag(*a, all[2], DiagCode::memset_value_range, "6:18",
+                   "memset value -1 does not fit in the 1-byte elements of 'a'");
+  test::check_diag(*a, all[3], DiagCode::memset_value_range, "7:18",
+                   "memset value 1.5 does not fit in the 1-byte elements of 'a'");
 }

@@ -171,7 +171,8 @@ TEST_CASE("a kernel or host function name generated code could not spell is E011
   const auto a = analyze_text("graph g { host h : log<\"x\">(); }\n");
   REQUIRE(a->sorted().size() == 1);
   test::check_diag(*a, a->sorted()[0], DiagCode::bad_function_name, "1:20",
-                   std::string("host function 'log<\"x\">' ") + a->sorted()[0].message.substr(a->sorted()[0].message.find("is not")));
+                   std::string("host function 'log<\"x\">' ") +
+                       a->sorted()[0].message.substr(a->sorted()[0].message.find("is not")));
   // What C++ allows stays allowed.
   CHECK(analyze_text("graph g { kernel k : ::ns::f<unsigned int, (4 + 2), vec<float*>><<<1, 1>>>(); }\n")->ok);
 }

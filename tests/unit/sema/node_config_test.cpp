@@ -113,7 +113,8 @@ graph main {
   const std::vector<Diagnostic> diags = a->sorted();
   REQUIRE(diags.size() == 1);
   const Diagnostic& d = diags[0];
-  check_diag(*a, d, DiagCode::slice_out_of_bounds, "3:14", "slice [0:512] is out of bounds of 'x', which has 256 elements");
+  check_diag(*a, d, DiagCode::slice_out_of_bounds, "3:14",
+             "slice [0:512] is out of bounds of 'x', which has 256 elements");
   CHECK(a->notes(d) == "6:8: 'inner' calls 'layer' here, with n = 512, v = 7\n"
                        "10:8: 'outer' calls 'block' here, with n = 512\n");
 }

@@ -49,13 +49,15 @@ TEST_CASE("two unordered kernels that may write one buffer race, and an edge ord
   CHECK(races(nodes + "    empty j;\n    a -> j -> b;\n}\n").empty());
 }
 
-TEST_CASE("readers do not race, and a writer races with each unordered reader, counted once per buffer", "[sema][races]") {
+TEST_CASE("readers do not race, and a writer races with each unordered reader, counted once per buffer",
+          "[sema][races]") {
   CHECK(races(R"(graph g {
     buffer x : f32[256] device;
     kernel a : k<<<1, 256>>>(x) [reads(x)];
     kernel b : k<<<1, 256>>>(x) [reads(x)];
 }
-)").empty());
+)")
+            .empty());
   const std::vector<Diagnostic> found = races(R"(graph g {
     buffer x : f32[256] device;
     buffer y : f32[256] device;
@@ -78,7 +80,8 @@ TEST_CASE("copies and memsets race only where their slices and boxes overlap", "
     copy hi : x[128:128] <- h[128:128];
     memset clear : h[0:128] = 0;
 }
-)").size() == 1);  // clear writes what lo reads
+)")
+            .size() == 1);  // clear writes what lo reads
   const std::vector<Diagnostic> overlap = races(R"(graph g {
     buffer x : f32[256] device;
     buffer h : f32[256] host;
@@ -95,7 +98,8 @@ TEST_CASE("copies and memsets race only where their slices and boxes overlap", "
     memset left : img[0:16, 0:32] = 0;
     memset right : img[0:16, 32:32] = 1;
 }
-)").empty());
+)")
+            .empty());
   const std::vector<Diagnostic> box = races(R"(graph g {
     buffer img : f32[16][64] device;
     memset top : img[0:8, 0:64] = 0;
@@ -114,7 +118,8 @@ TEST_CASE("views give a kernel the exact memory it is passed", "[sema][races]") 
     kernel a : k<<<1, 128>>>(lower);
     kernel b : k<<<1, 128>>>(upper);
 }
-)").empty());
+)")
+            .empty());
 }
 
 TEST_CASE("a call touches what the called graph's nodes do to its buffer parameters", "[sema][races]") {
@@ -141,10 +146,12 @@ graph scale(in : f32[128] device) {
     call s2 : scale(x);
     call f : zero_fill(x + 128);
 }
-)").empty());
+)")
+            .empty());
 }
 
-TEST_CASE("conditional nodes touch what their bodies do, and nodes of one body race among themselves", "[sema][races]") {
+TEST_CASE("conditional nodes touch what their bodies do, and nodes of one body race among themselves",
+          "[sema][races]") {
   const std::vector<Diagnostic> found = races(R"(graph g {
     cond go = 1;
     buffer x : f32[256] device;
@@ -172,7 +179,8 @@ TEST_CASE("conditional nodes touch what their bodies do, and nodes of one body r
   CHECK(in_body[0].message.starts_with("'zero' writes and 'inside' reads"));
 }
 
-TEST_CASE("an alloc's memory races between its uses like a buffer's, and two allocs are two memories", "[sema][races]") {
+TEST_CASE("an alloc's memory races between its uses like a buffer's, and two allocs are two memories",
+          "[sema][races]") {
   const std::vector<Diagnostic> found = races(R"(graph g {
     alloc scratch : f32[256];
     alloc other : f32[256];
@@ -200,7 +208,8 @@ TEST_CASE("edges of every port order memory: a programmatic dependent synchroniz
     a ->[programmatic] b;
     b ->[launch_completion] c;
 }
-)").empty());
+)")
+            .empty());
 }
 
 TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
@@ -211,7 +220,8 @@ TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
     capture one : cublas.gemm(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c1, 64);
     capture two : cublas.gemm(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c2, 64);
 }
-)").empty());
+)")
+            .empty());
   const std::vector<Diagnostic> found = races(R"(graph g {
     buffer a : f32[64 * 64] device;
     buffer c : f32[64 * 64] device;
@@ -225,7 +235,8 @@ TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
 }
 
 TEST_CASE("races_are_errors (graphc -Werror=race) makes a race an error", "[sema][races]") {
-  const std::string text = "graph g {\n    buffer x : f32[8] device;\n    memset a : x = 0;\n    memset b : x = 1;\n}\n";
+  const std::string text =
+      "graph g {\n    buffer x : f32[8] device;\n    memset a : x = 0;\n    memset b : x = 1;\n}\n";
   const std::unique_ptr<Compilation> warned = compile_text("t.graph", text);
   CHECK(warned->ok());
   REQUIRE(warned->diags.diagnostics().size() == 1);
@@ -278,16 +289,18 @@ TEST_CASE("random graphs: a race is reported exactly where an unordered pair tou
       }
     }
     std::set<std::string> found;
-    for (const Diagnostic& d : races(text + "}\n")) found.insert(d.message.substr(d.message.find("of buffer ") + 10, 3));
+    for (const Diagnostic& d : races(text + "}\n"))
+      found.insert(d.message.substr(d.message.find("of buffer ") + 10, 3));
     INFO(text);
     CHECK(found == expected);
   }
 }
 
 TEST_CASE("reads and writes name buffers", "[sema][races]") {
-  single_diag(*analyze_text("graph g {\n    buffer x : f32[8] device;\n    kernel a : k<<<1, 8>>>(x) [reads(x, 2)];\n}\n"),
-              DiagCode::kernel_attribute_value, "3:41",
-              "kernel attribute 'reads' is an expression; its arguments are names of buffers the kernel is passed");
+  single_diag(
+      *analyze_text("graph g {\n    buffer x : f32[8] device;\n    kernel a : k<<<1, 8>>>(x) [reads(x, 2)];\n}\n"),
+      DiagCode::kernel_attribute_value, "3:41",
+      "kernel attribute 'reads' is an expression; its arguments are names of buffers the kernel is passed");
 }
 
 }  // namespace

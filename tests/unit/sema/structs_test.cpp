@@ -9,8 +9,7 @@ using graphc::ir::KernelArg;
 using graphc::test::analyze_text;
 using graphc::test::single_diag;
 
-TEST_CASE("structs are laid out by the C ABI: fields aligned to their size, size a multiple of the largest",
-          "[sema]") {
+TEST_CASE("structs are laid out by the C ABI: fields aligned to their size, size a multiple of the largest", "[sema]") {
   const auto a = analyze_text(R"(struct A { c : char; d : f64; h : f16; }
 struct B { x : f32*; a : f32; c : char; n : i32; }
 struct C { c : u8; s : i16; b : bf16; }
@@ -94,7 +93,8 @@ TEST_CASE("aggregate errors: unknown struct, count, field kinds and types, range
                 "initialisation takes one value per field, in order");
   }
   {
-    const auto a = analyze_text(structs + "graph g {\n  param p : u32 = 1;\n  kernel k : f<<<1, 1>>>(S{nullptr, p});\n}\n");
+    const auto a =
+        analyze_text(structs + "graph g {\n  param p : u32 = 1;\n  kernel k : f<<<1, 1>>>(S{nullptr, p});\n}\n");
     single_diag(*a, DiagCode::struct_field_value, "4:37",
                 "field 'n' of struct 'S' is i32, but argument 1 of kernel 'k' passes param 'p' of type u32");
   }
@@ -108,7 +108,8 @@ TEST_CASE("aggregate errors: unknown struct, count, field kinds and types, range
     single_diag(*a, DiagCode::value_out_of_range, "3:37", "value 3000000000 does not fit in type i32");
   }
   {
-    const auto a = analyze_text(structs + "graph g {\n  buffer h : f32[4] pageable;\n  kernel k : f<<<1, 1>>>(S{h, 1});\n}\n");
+    const auto a =
+        analyze_text(structs + "graph g {\n  buffer h : f32[4] pageable;\n  kernel k : f<<<1, 1>>>(S{h, 1});\n}\n");
     CHECK(a->sorted().at(0).code == DiagCode::pageable_use);
   }
 }

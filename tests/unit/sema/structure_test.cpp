@@ -97,14 +97,12 @@ TEST_CASE("a cycle is named once, in order, with its edges", "[sema]") {
   const auto all = a->sorted();
   REQUIRE(all.size() == 2);
   test::check_diag(*a, all[0], DiagCode::cycle, "2:9", "graph 'g' has a cycle: a -> b -> c -> a");
-  CHECK(a->notes(all[0]) ==
-        "6:5: 'b' depends on 'a' here\n"
-        "6:10: 'c' depends on 'b' here\n"
-        "6:15: 'a' depends on 'c' here\n");
+  CHECK(a->notes(all[0]) == "6:5: 'b' depends on 'a' here\n"
+                            "6:10: 'c' depends on 'b' here\n"
+                            "6:15: 'a' depends on 'c' here\n");
   test::check_diag(*a, all[1], DiagCode::cycle, "8:9", "graph 'g' has a cycle: x -> y -> x");
-  CHECK(a->notes(all[1]) ==
-        "10:10: 'y' depends on 'x' here\n"
-        "10:5: 'x' depends on 'y' here\n");
+  CHECK(a->notes(all[1]) == "10:10: 'y' depends on 'x' here\n"
+                            "10:5: 'x' depends on 'y' here\n");
 }
 
 TEST_CASE("an unknown node in a chain is reported once and takes no part in structure checks", "[sema]") {

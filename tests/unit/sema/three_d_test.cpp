@@ -173,8 +173,7 @@ TEST_CASE("3-D boxes of other extents are E0239, out of bounds E0240", "[sema]")
               "a memcpy node has one extent (width in bytes, height in rows, depth in slices), so both boxes must "
               "have the same");
   const auto bounds = analyze_text(std::string(kVolumes) + "  memset m : vol[3:2, 0:1, 0:1] = 0;\n}\n");
-  single_diag(*bounds, DiagCode::box_out_of_bounds, "6:14",
-              "slices [3:2] of 'vol' are out of bounds of its 4 slices");
+  single_diag(*bounds, DiagCode::box_out_of_bounds, "6:14", "slices [3:2] of 'vol' are out of bounds of its 4 slices");
 }
 
 TEST_CASE("a memset of several slices that are not whole is E0252", "[sema]") {

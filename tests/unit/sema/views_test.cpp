@@ -36,7 +36,7 @@ TEST_CASE("a view resolves to its root and byte offset and lends its type to its
   CHECK(g.storage(*g.find_buffer("floats")).root == raw);
   CHECK(g.storage(*g.find_buffer("floats")).offset == 16);
   CHECK(g.storage(*g.find_buffer("pair")).root == raw);
-  CHECK(g.storage(*g.find_buffer("pair")).offset == 28);  // 16 + 3 floats
+  CHECK(g.storage(*g.find_buffer("pair")).offset == 28);      // 16 + 3 floats
   CHECK(g.storage(*g.find_buffer("tmp_words")).offset == 8);  // one f64
   CHECK(g.buffer(*g.find_buffer("words")).space == ir::MemorySpace::managed);
   CHECK(g.buffer(*g.find_buffer("pair")).space == ir::MemorySpace::host);
