@@ -9,6 +9,7 @@
 #include "backend/dot/emit_dot.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 #include <tuple>
 #include <variant>
@@ -40,7 +41,7 @@ std::string quoted(std::string_view text) {
 }
 
 // Label lines joined with DOT's line break, each line escaped on its own.
-std::string label(std::initializer_list<std::string> lines) {
+std::string label(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& line : lines) {
     if (!text.empty()) text += '\n';
@@ -68,9 +69,14 @@ std::string heading(const ir::Graph& graph, const ir::Node& node) {
                      per_call(graph, node) ? "per call" : "defaults shown");
 }
 
-// `shape=..., label="..."` of one node.
-std::string attributes(const ir::Graph& graph, const ir::Node& node) {
+// `shape=..., label="..."` of one node; a non-empty `note` is the label's last line.
+std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::string& note) {
   const std::string name = heading(graph, node);
+  const auto label = [&](std::initializer_list<std::string> lines) {
+    std::vector<std::string> all(lines);
+    if (!note.empty()) all.push_back(note);
+    return backend::label(all);
+  };
   const bool unknown = per_call(graph, node);
   return std::visit(
       ir::Overloaded{
@@ -153,9 +159,28 @@ std::string body_title(const ir::ConditionalNode& conditional, std::uint32_t ind
   return {};
 }
 
+// The fill of a node that took `share` (0 to 1) of the hottest node's time: white to red.
+std::string heat_colour(double share) {
+  const auto channel = [&](int hot) { return static_cast<int>(std::lround(255 - (255 - hot) * share)); };
+  return fmt::format("#{:02x}{:02x}{:02x}", channel(0xd7), channel(0x30), channel(0x1f));
+}
+
+// A node's device time per launch in a profile: its own, or for a call or capture node that
+// of the nodes inside it ("call/k").
+double node_time(const DotTimes& times, const std::string& name) {
+  double sum = 0;
+  for (const auto& [path, ns] : times.per_launch_ns) {
+    if (path == name || (path.size() > name.size() && path.starts_with(name) && path[name.size()] == '/')) sum += ns;
+  }
+  return sum;
+}
+
 class DotWriter {
  public:
-  DotWriter(std::string& out, const ir::Graph& graph) : out_(out), graph_(graph) {}
+  DotWriter(std::string& out, const ir::Graph& graph, const DotTimes* times) : out_(out), graph_(graph), times_(times) {
+    if (times_ == nullptr) return;
+    for (const ir::Node& node : graph_.nodes) hottest_ns_ = std::max(hottest_ns_, node_time(*times_, node.name));
+  }
 
   // The nodes and edges of `body` (the graph itself when invalid), indented by `depth`.
   void body(ir::BodyId body, int depth) {
@@ -168,7 +193,7 @@ class DotWriter {
       if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
         this->conditional(node, *conditional, depth);
       } else {
-        out_ += fmt::format("{}{} [{}];\n", pad, quoted(node.name), attributes(graph_, node));
+        out_ += fmt::format("{}{} [{}];\n", pad, quoted(node.name), timed_attributes(node));
       }
     }
     if (!any && body.valid()) {
@@ -180,6 +205,23 @@ class DotWriter {
   }
 
  private:
+  // A node's attributes; with a profile, its time per launch as the label's last line and a
+  // fill from white (no time) to red (the hottest node's).
+  std::string timed_attributes(const ir::Node& node) const {
+    if (times_ == nullptr) return attributes(graph_, node, {});
+    const double ns = node_time(*times_, node.name);
+    std::string text = attributes(graph_, node, ns > 0 ? fmt::format("{:.1f} us per launch", ns / 1000.0) : "");
+    const std::string fill = "fillcolor=\"" + heat_colour(hottest_ns_ > 0 ? ns / hottest_ns_ : 0) + "\", ";
+    for (const std::string_view style : {"dashed", "rounded"}) {
+      const std::string plain = fmt::format("style={}, ", style);
+      if (const std::size_t at = text.find(plain); at != std::string::npos) {
+        return text.replace(at, plain.size(), fmt::format("style=\"{},filled\", {}", style, fill));
+      }
+    }
+    const std::size_t label_at = text.find("label=");
+    return text.insert(label_at, "style=filled, " + fill);
+  }
+
   // A conditional node is a cluster: the node itself (a diamond naming the cond it tests,
   // where the edges of its graph attach), and a cluster per body graph inside it.
   void conditional(const ir::Node& node, const ir::ConditionalNode& conditional, int depth) {
@@ -187,7 +229,7 @@ class DotWriter {
     const std::string_view type = ir::type_name(conditional.type);
     out_ += fmt::format("{}subgraph {} {{\n", pad, quoted("cluster_" + node.name));
     out_ += fmt::format("{}  label={}; style=rounded;\n", pad, quoted(fmt::format("{} {}", type, node.name)));
-    out_ += fmt::format("{}  {} [{}];\n", pad, quoted(node.name), attributes(graph_, node));
+    out_ += fmt::format("{}  {} [{}];\n", pad, quoted(node.name), timed_attributes(node));
     for (std::size_t i = 0; i < conditional.bodies.size(); ++i) {
       out_ += fmt::format("{}  subgraph {} {{\n", pad, quoted(fmt::format("cluster_{}/{}", node.name, i)));
       out_ += fmt::format("{}    label={}; style=dashed;\n", pad,
@@ -218,14 +260,20 @@ class DotWriter {
 
   std::string& out_;
   const ir::Graph& graph_;
+  const DotTimes* times_;
+  double hottest_ns_ = 0;
 };
 
 }  // namespace
 
-std::string emit_dot(const ir::Graph& graph) {
+std::string emit_dot(const ir::Graph& graph, const DotTimes* times) {
   std::string out = fmt::format("digraph {} {{\n", quoted(graph.name));
   out += "  node [fontname=\"monospace\"];\n";
-  DotWriter(out, graph).body(ir::BodyId{}, 1);
+  if (times != nullptr) {
+    out += fmt::format("  label={}; labelloc=t;\n",
+                       quoted(fmt::format("{}: device time per launch (white 0 us, red the hottest)", times->title)));
+  }
+  DotWriter(out, graph, times).body(ir::BodyId{}, 1);
   return out + "}\n";
 }
 
@@ -233,7 +281,7 @@ std::string emit_dot(const ir::Module& module) {
   std::string out;
   for (const ir::Graph& graph : module.graphs) {
     if (!out.empty()) out += '\n';
-    out += emit_dot(graph);
+    out += emit_dot(graph, nullptr);
   }
   return out;
 }
