@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graphc/error.h"
+#include "graphc/profile.h"
 #include "graphc/scalar_type.h"
 #include "graphc/type_of.h"
 
@@ -147,6 +148,22 @@ class Instance {
   /// calls do not reach it. A stream that is not capturing, or a graph with conditional
   /// nodes (which CUDA does not allow in a child graph), is R0045; a failed CUDA call R0001.
   void add_to_capture(cudaStream_t stream);
+
+  /// Where the graph's device time goes, node by node: launches the graph `launches` times
+  /// on `stream`, one at a time (each synchronized), and returns every kernel, copy and
+  /// memset that ran (NodeRun: the node's name or path, kind, source location, start, end,
+  /// launch and iteration), the nodes of called graphs, conditional bodies and capture
+  /// nodes included. The times come from CUPTI's activity API (libcupti.so.13, loaded with
+  /// dlopen now and kept loaded; until a first profile() nothing of CUPTI is loaded). So that
+  /// CUPTI can tie each executable graph node to its node, the graph is built again from the
+  /// params' current values and instantiated while CUPTI watches; that exec is launched and
+  /// destroyed, and the instance's own exec is left as it was (it is launched `launches`
+  /// times first, without CUPTI, for Profile::plain_launch_us). Each exec is launched once
+  /// more before its timed launches, uncounted, and that launch's records are dropped. The graph's nodes run on the
+  /// instance's buffers, as launch() would. CUPTI that cannot be loaded is R0060; CUPTI
+  /// refusing (another profiler subscribed) R0061; zero launches, or a graph launched from or
+  /// launching graphs from the device, R0062; a failed CUDA call R0001.
+  Profile profile(std::uint32_t launches, cudaStream_t stream = nullptr);
 
   /// The graph built with cudaGraphAddNode that the exec was instantiated from (for
   /// inspection: cudaGraphGetNodes, ...). After reload() updated the exec in place, it is

@@ -49,7 +49,7 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   return state;
 }
 
-void instantiate_exec(InstanceState& state) {
+ExecHandle instantiate_built(const InstanceState& state, const BuiltGraph& built) {
   const ProgramState& program = *state.program;
   // cudaGraphInstantiateWithParams reports the node that made instantiation fail.
   cudaGraphInstantiateParams params{};
@@ -60,14 +60,16 @@ void instantiate_exec(InstanceState& state) {
                  (program.module().has_unfreed_alloc(state.graph_id) ? cudaGraphInstantiateFlagAutoFreeOnLaunch : 0) |
                  (program.module().uses_node_priority(state.graph_id) ? cudaGraphInstantiateFlagUseNodePriority : 0);
   cudaGraphExec_t exec = nullptr;
-  const cudaError_t status = cudaGraphInstantiateWithParams(&exec, state.built.graph.get(), &params);
+  const cudaError_t status = cudaGraphInstantiateWithParams(&exec, built.graph.get(), &params);
   CallSite site = CallSite::at(program.sources(), state.graph().range);
-  if (const auto [in, node] = find_node(program, state.built, params.errNode_out); node != nullptr) {
+  if (const auto [in, node] = find_node(program, built, params.errNode_out); node != nullptr) {
     site = site_of(program.sources(), *node);
   }
   check(status, "cudaGraphInstantiate", site);
-  state.exec = ExecHandle(exec);
+  return ExecHandle(exec);
 }
+
+void instantiate_exec(InstanceState& state) { state.exec = instantiate_built(state, state.built); }
 
 std::vector<std::unique_ptr<InstanceState>> instantiate_closure(const std::shared_ptr<ProgramState>& program,
                                                                 ir::GraphId root, const Bindings& bindings,

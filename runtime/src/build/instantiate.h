@@ -26,6 +26,10 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
                                               const Bindings& bindings, const BufferSet* reuse,
                                               const BuiltGraph* live = nullptr);
 
+/// cudaGraphInstantiateWithParams of `built`, a graph built for `state`'s graph (its own,
+/// or one built anew from its current values), with the flags instantiate_exec uses.
+ExecHandle instantiate_built(const InstanceState& state, const BuiltGraph& built);
+
 /// cudaGraphInstantiateWithParams of `state`'s graph, for device launch when it is declared
 /// so and with auto-free when an allocation is never freed; R0001 naming the node that
 /// made it fail.
