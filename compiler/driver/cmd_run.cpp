@@ -1,12 +1,15 @@
 // graphc run FILE [--graph NAME] [--launches N] [--set PARAM=VALUE]... [--print BUF]... [--time]
-//                 [--watch [--reloads N]]
+//                 [--profile] [--trace FILE.json] [--dump-cuda-dot FILE.dot] [--watch [--reloads N]]
 // Loads the file at run time (the runtime path: cudaGraphAddNode, instantiate, upload),
-// launches it N times, and prints the named buffers after the last launch. With --watch it
+// launches it N times, and prints the named buffers after the last launch. --profile then
+// launches it N times more under CUPTI (Instance::profile) and prints where the device time
+// went; --trace writes that profile as Chrome trace events. With --watch it
 // then waits for edits of the files the graph was compiled from, reloads it
 // (Instance::reload: nodes set or updated in place, or re-instantiated, as it reports) and runs it again.
 // Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
 // since no program registers their functions here.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -23,7 +26,10 @@
 #include "graphc/introspect.h"
 #include "graphc/program.h"
 #include "ir/graph.h"
+#include "profile/chrome_trace.h"
+#include "profile/profile_report.h"
 #include "report.h"
+#include "write_file.h"
 
 namespace graphc::driver {
 namespace {
@@ -35,6 +41,9 @@ struct Options {
   std::vector<std::string> sets;
   std::vector<std::string> prints;
   bool time = false;
+  bool profile = false;
+  std::string trace;          // --trace: the Chrome trace file to write
+  std::string dump_cuda_dot;  // --dump-cuda-dot: cudaGraphDebugDotPrint's file
   bool watch = false;
   int reloads = 0;  // with --watch: stop after this many (0: never)
   CompileOptions compile;
@@ -213,6 +222,16 @@ int run(const Options& o) {
   const double instantiate_ms = ms_since(instantiate_start);
 
   launch_and_report(o, instance, printed, stream, load_ms, instantiate_ms);
+  if (!o.dump_cuda_dot.empty()) {
+    check_cuda(cudaGraphDebugDotPrint(instance.graph(), o.dump_cuda_dot.c_str(), cudaGraphDebugDotFlagsVerbose),
+               "cudaGraphDebugDotPrint");
+  }
+  if (o.profile || !o.trace.empty()) {
+    const Profile profile = instance.profile(static_cast<std::uint32_t>(o.launches), stream);
+    if (o.profile) std::fputs(profile::profile_report(ir_of(program), *graph, profile).c_str(), stdout);
+    if (!o.trace.empty() && !write_or_print(o.trace, profile::chrome_trace(profile))) return exit_diagnostics;
+    std::fflush(stdout);
+  }
   if (o.watch) watch(o, instance, o.prints, stream);
   check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return exit_ok;
@@ -230,6 +249,12 @@ void add_run(CLI::App& app, int& status) {
       ->check([](const std::string& s) { return s.find('=') == std::string::npos ? "expected PARAM=VALUE" : ""; });
   cmd->add_option("--print", options->prints, "print buffer BUF after the last launch (repeatable)");
   cmd->add_flag("--time", options->time, "print load, instantiate and per-launch times");
+  cmd->add_flag("--profile", options->profile,
+                "then launch N times more under CUPTI and print each node's device time, the critical path and "
+                "the idle gaps");
+  cmd->add_option("--trace", options->trace, "then write that profile as Chrome trace events (Perfetto) to FILE.json");
+  cmd->add_option("--dump-cuda-dot", options->dump_cuda_dot,
+                  "write the graph as CUDA built it (cudaGraphDebugDotPrint, verbose) to FILE.dot");
   cmd->add_flag("--watch", options->watch,
                 "then reload and run again whenever a file the graph was compiled from changes");
   cmd->add_option("--reloads", options->reloads, "with --watch: stop after N reloads (default: never)")
