@@ -12,6 +12,7 @@ namespace {
 struct Chain {
   double length_ns = 0;
   std::vector<std::string> nodes;
+  std::vector<std::pair<std::string, std::string>> loops;  // per WHILE body on it: its last node, its first
 };
 
 class LongestChain {
@@ -55,6 +56,7 @@ class LongestChain {
       const Chain own = node(graph, graph.nodes[i], prefix);
       chain.length_ns += own.length_ns;
       chain.nodes.insert(chain.nodes.end(), own.nodes.begin(), own.nodes.end());
+      chain.loops.insert(chain.loops.end(), own.loops.begin(), own.loops.end());
       if (chain.length_ns > longest.length_ns) longest = chain;
       best[i] = std::move(chain);
     }
@@ -73,6 +75,9 @@ class LongestChain {
       for (const ir::BodyId body : conditional->bodies) {
         Chain chain = of(graph, body, prefix);
         if (chain.length_ns > longest.length_ns) longest = std::move(chain);
+      }
+      if (conditional->type == ir::ConditionalNode::Type::while_ && !longest.nodes.empty()) {
+        longest.loops.emplace_back(longest.nodes.back(), longest.nodes.front());
       }
       return longest;
     }
@@ -114,21 +119,42 @@ Gap gap(const RunsByNode& runs, const std::string& from, const std::string& to, 
   return {from, to, pairs == 0 ? 0.0 : sum / static_cast<double>(pairs)};
 }
 
+// From `last`'s run k to `first`'s run k + 1 in each launch (a loop body's end to its next
+// iteration's start), summed over the launch; the mean over the launches where both ran.
+Gap iteration_gap(const RunsByNode& runs, const std::string& last, const std::string& first, std::uint32_t launches) {
+  double sum = 0;
+  std::size_t counted = 0;
+  for (std::uint32_t launch = 0; launch < launches; ++launch) {
+    const auto ends = runs.find({last, launch});
+    const auto starts = runs.find({first, launch});
+    if (ends == runs.end() || starts == runs.end()) continue;
+    ++counted;
+    for (std::size_t k = 0; k + 1 < starts->second.size() && k < ends->second.size(); ++k) {
+      sum += static_cast<double>(starts->second[k + 1]->start_ns) - static_cast<double>(ends->second[k]->end_ns);
+    }
+  }
+  return {last, first, counted == 0 ? 0.0 : sum / static_cast<double>(counted)};
+}
+
 }  // namespace
 
 double CriticalPath::gaps_ns() const {
   double sum = 0;
   for (const Gap& gap : gaps) sum += gap.mean_ns;
+  for (const Gap& gap : iteration_gaps) sum += gap.mean_ns;
   return sum;
 }
 
 CriticalPath critical_path(const ir::Module& module, const ir::Graph& graph, const Profile& profile) {
   const Chain chain = LongestChain(module, profile).of(graph, ir::BodyId{}, "");
-  CriticalPath path{chain.nodes, chain.length_ns, {}};
+  CriticalPath path{chain.nodes, chain.length_ns, {}, {}};
   RunsByNode runs;
   for (const NodeRun& run : profile.runs) runs[{run.node, run.launch}].push_back(&run);  // runs are in start order
   for (std::size_t i = 1; i < path.nodes.size(); ++i) {
     path.gaps.push_back(gap(runs, path.nodes[i - 1], path.nodes[i], profile.launches));
+  }
+  for (const auto& [last, first] : chain.loops) {
+    path.iteration_gaps.push_back(iteration_gap(runs, last, first, profile.launches));
   }
   return path;
 }

@@ -28,6 +28,11 @@ struct CriticalPath {
   std::vector<std::string> nodes;
   double length_ns = 0;   // the sum of their device times per launch
   std::vector<Gap> gaps;  // between consecutive nodes of `nodes`
+  /// For each WHILE body on the path: from its last node on the path to its first in the
+  /// next iteration (the conditional node's relaunch of its body), summed over a launch's
+  /// iterations; the mean over launches.
+  std::vector<Gap> iteration_gaps;
+  /// All of the idle time along the path: `gaps` and `iteration_gaps`.
   double gaps_ns() const;
 };
 

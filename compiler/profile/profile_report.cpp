@@ -66,10 +66,13 @@ std::string profile_report(const ir::Module& module, const ir::Graph& graph, con
   out += fmt::format("\ncritical path: {:.1f} us of device time per launch, {:.1f}% of the launch's {:.1f} us\n",
                      us(path.length_ns), launch_ns > 0 ? 100.0 * path.length_ns / launch_ns : 0.0, us(launch_ns));
   out += fmt::format("  {}\n", fmt::join(path.nodes, " -> "));
-  if (!path.gaps.empty()) {
+  if (!path.gaps.empty() || !path.iteration_gaps.empty()) {
     out += "idle gaps between its nodes (mean per launch; launch latency between dependent nodes):\n";
     std::vector<std::vector<std::string>> gaps{{"from", "to", "gap us"}};
     for (const Gap& gap : path.gaps) gaps.push_back({gap.from, gap.to, fmt::format("{:.2f}", us(gap.mean_ns))});
+    for (const Gap& gap : path.iteration_gaps) {
+      gaps.push_back({gap.from, gap.to + " (next iterations)", fmt::format("{:.2f}", us(gap.mean_ns))});
+    }
     gaps.push_back({"total", "", fmt::format("{:.2f}", us(path.gaps_ns()))});
     out += table(gaps, 2, "  ");
   }

@@ -90,7 +90,11 @@ TEST_CASE("the critical path follows the longest branch through a loop body and 
   for (const profile::Gap& gap : path.gaps) CHECK(gap.mean_ns == 1000.0);
   CHECK(path.gaps[2].from == "a2");
   CHECK(path.gaps[2].to == "step");
-  CHECK(path.gaps_ns() == 4000.0);
+  REQUIRE(path.iteration_gaps.size() == 1);  // step's three iterations, 1 us apart
+  CHECK(path.iteration_gaps[0].from == "step");
+  CHECK(path.iteration_gaps[0].to == "step");
+  CHECK(path.iteration_gaps[0].mean_ns == 2000.0);
+  CHECK(path.gaps_ns() == 6000.0);
 }
 
 TEST_CASE("the critical path takes the other branch when it is longer", "[profile]") {
@@ -124,12 +128,13 @@ TEST_CASE("the report lists every node, the critical path against the launch and
       "critical path: 28.0 us of device time per launch, 82.4% of the launch's 34.0 us",
       "  reset -> a1 -> a2 -> step -> c/tail",
       "idle gaps between its nodes (mean per launch; launch latency between dependent nodes):",
-      "  from   to      gap us",
-      "  reset  a1        1.00",
-      "  a1     a2        1.00",
-      "  a2     step      1.00",
-      "  step   c/tail    1.00",
-      "  total            4.00",
+      "  from   to                      gap us",
+      "  reset  a1                        1.00",
+      "  a1     a2                        1.00",
+      "  a2     step                      1.00",
+      "  step   c/tail                    1.00",
+      "  step   step (next iterations)    2.00",
+      "  total                            6.00",
   };
   REQUIRE(lines.size() == expected.size());
   for (std::size_t i = 0; i < lines.size(); ++i) CHECK(lines[i] == expected[i]);
