@@ -1,9 +1,9 @@
 #include "profile/critical_path.h"
 
-#include <algorithm>
 #include <map>
 #include <variant>
 
+#include "ir/creation_order.h"
 #include "profile/node_totals.h"
 
 namespace graphc::profile {
@@ -22,35 +22,17 @@ class LongestChain {
 
   // The longest chain through the nodes of `body` of `graph` (the graph itself when
   // invalid), whose nodes' paths start with `prefix`.
-  Chain of(const ir::Graph& graph, ir::BodyId body, const std::string& prefix) const {
-    const std::size_t n = graph.nodes.size();
-    std::vector<std::vector<std::size_t>> predecessors(n);
-    std::vector<std::size_t> waiting(n, 0);
-    for (const ir::Edge& edge : graph.edges) {
-      if (edge.body != body) continue;
-      predecessors[edge.to_id.value].push_back(edge.from_id.value);
-      ++waiting[edge.to_id.value];
-    }
-    // Kahn's order over the scope's nodes, in IR order among the ready ones.
-    std::vector<std::size_t> order;
-    std::vector<bool> done(n, false);
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (done[i] || graph.nodes[i].body != body || waiting[i] != 0) continue;
-        done[i] = progress = true;
-        order.push_back(i);
-        for (const ir::Edge& edge : graph.edges) {
-          if (edge.body == body && edge.from_id.value == i) --waiting[edge.to_id.value];
-        }
-      }
-    }
-    std::vector<Chain> best(n);
+  Chain of(const ir::Graph& graph, ir::BodyId body, const std::string& prefix) {
+    // The back ends' creation order: each node after its dependencies, per body.
+    const ir::CreationOrder& order = orders_.try_emplace(&graph, graph).first->second;
+    std::vector<Chain> best(graph.nodes.size());
     Chain longest;
-    for (const std::size_t i : order) {
+    for (const ir::NodeId id : order.nodes(body)) {
+      const std::size_t i = id.value;
       const Chain* before = nullptr;
-      for (const std::size_t p : predecessors[i]) {
-        if (before == nullptr || best[p].length_ns > before->length_ns) before = &best[p];
+      for (const ir::Dependency& dependency : order.dependencies(id)) {
+        const Chain& candidate = best[dependency.from.value];
+        if (before == nullptr || candidate.length_ns > before->length_ns) before = &candidate;
       }
       Chain chain = before != nullptr ? *before : Chain{};
       const Chain own = node(graph, graph.nodes[i], prefix);
@@ -66,7 +48,7 @@ class LongestChain {
  private:
   // One node's own chain: a call's graph's longest, a conditional's longest body's, or the
   // node itself with its device time per launch.
-  Chain node(const ir::Graph& graph, const ir::Node& node, const std::string& prefix) const {
+  Chain node(const ir::Graph& graph, const ir::Node& node, const std::string& prefix) {
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       return of(module_.graph(call->graph_id), ir::BodyId{}, prefix + node.name + "/");
     }
@@ -90,32 +72,45 @@ class LongestChain {
   const ir::Module& module_;
   std::vector<NodeTotal> totals_;
   std::uint32_t launches_;
+  std::map<const ir::Graph*, ir::CreationOrder> orders_;  // each graph's, made when first walked
 };
 
 // The runs of each node in each launch, by iteration.
 using RunsByNode = std::map<std::pair<std::string, std::uint32_t>, std::vector<const NodeRun*>>;
+
+// Calls `each(a_runs, b_runs)` for every launch in which both `a` and `b` ran; how many did.
+template <class Each>
+std::size_t for_launches_with_both(const RunsByNode& runs, const std::string& a, const std::string& b,
+                                   std::uint32_t launches, Each each) {
+  std::size_t both = 0;
+  for (std::uint32_t launch = 0; launch < launches; ++launch) {
+    const auto of_a = runs.find({a, launch});
+    const auto of_b = runs.find({b, launch});
+    if (of_a == runs.end() || of_b == runs.end()) continue;
+    ++both;
+    each(of_a->second, of_b->second);
+  }
+  return both;
+}
+
+double idle_ns(const NodeRun& before, const NodeRun& after) {
+  return static_cast<double>(after.start_ns) - static_cast<double>(before.end_ns);
+}
 
 // The mean gap from `from`'s runs to `to`'s: run k to run k when both ran as often in a
 // launch (two nodes of one loop body), else the last of `from` to the first of `to`.
 Gap gap(const RunsByNode& runs, const std::string& from, const std::string& to, std::uint32_t launches) {
   double sum = 0;
   std::size_t pairs = 0;
-  for (std::uint32_t launch = 0; launch < launches; ++launch) {
-    const auto a = runs.find({from, launch});
-    const auto b = runs.find({to, launch});
-    if (a == runs.end() || b == runs.end()) continue;
-    const auto& before = a->second;
-    const auto& after = b->second;
-    auto add = [&](const NodeRun* x, const NodeRun* y) {
-      sum += static_cast<double>(y->start_ns) - static_cast<double>(x->end_ns);
-      ++pairs;
-    };
+  for_launches_with_both(runs, from, to, launches, [&](const auto& before, const auto& after) {
     if (before.size() == after.size()) {
-      for (std::size_t k = 0; k < before.size(); ++k) add(before[k], after[k]);
+      for (std::size_t k = 0; k < before.size(); ++k) sum += idle_ns(*before[k], *after[k]);
+      pairs += before.size();
     } else {
-      add(before.back(), after.front());
+      sum += idle_ns(*before.back(), *after.front());
+      ++pairs;
     }
-  }
+  });
   return {from, to, pairs == 0 ? 0.0 : sum / static_cast<double>(pairs)};
 }
 
@@ -123,16 +118,10 @@ Gap gap(const RunsByNode& runs, const std::string& from, const std::string& to, 
 // iteration's start), summed over the launch; the mean over the launches where both ran.
 Gap iteration_gap(const RunsByNode& runs, const std::string& last, const std::string& first, std::uint32_t launches) {
   double sum = 0;
-  std::size_t counted = 0;
-  for (std::uint32_t launch = 0; launch < launches; ++launch) {
-    const auto ends = runs.find({last, launch});
-    const auto starts = runs.find({first, launch});
-    if (ends == runs.end() || starts == runs.end()) continue;
-    ++counted;
-    for (std::size_t k = 0; k + 1 < starts->second.size() && k < ends->second.size(); ++k) {
-      sum += static_cast<double>(starts->second[k + 1]->start_ns) - static_cast<double>(ends->second[k]->end_ns);
-    }
-  }
+  const std::size_t counted =
+      for_launches_with_both(runs, last, first, launches, [&](const auto& ends, const auto& starts) {
+        for (std::size_t k = 0; k + 1 < starts.size() && k < ends.size(); ++k) sum += idle_ns(*ends[k], *starts[k + 1]);
+      });
   return {last, first, counted == 0 ? 0.0 : sum / static_cast<double>(counted)};
 }
 
