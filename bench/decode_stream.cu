@@ -25,7 +25,8 @@ cublasHandle_t handle_of(void* handle) { return static_cast<cublasHandle_t>(hand
 
 DecodeStream::DecodeStream() {
   cublasHandle_t handle = nullptr;
-  CublasLibrary::check(cublasCreate(&handle), "cublasCreate");
+  const CublasCall cublas{&linked_cublas(), nullptr};
+  cublas.check(cublasCreate(&handle), "cublasCreate");
   handle_ = handle;
   check(cudaMalloc(&workspace_, kCublasWorkspaceBytes), "cudaMalloc");
 }
@@ -39,9 +40,9 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
   const int d = kModel;
   const int f = kHidden;
   const long long cache = static_cast<long long>(batch) * kPositions * d;
-  cublasHandle_t handle = handle_of(handle_);
-  CublasLibrary::check(cublasSetStream(handle, stream), "cublasSetStream");
-  CublasLibrary::check(cublasSetWorkspace(handle, workspace_, kCublasWorkspaceBytes), "cublasSetWorkspace");
+  const CublasCall cublas{&linked_cublas(), handle_of(handle_)};
+  cublas.check(cublasSetStream(cublas.handle, stream), "cublasSetStream");
+  cublas.check(cublasSetWorkspace(cublas.handle, workspace_, kCublasWorkspaceBytes), "cublasSetWorkspace");
   // y (out x batch) = W (stored [out][in]) x (in x batch) + beta y.
   const auto gemm = [&](int out, int in, const float* w, const float* x, float beta, float* y) {
     GemmShape shape;
@@ -52,7 +53,7 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
     shape.lda = in;
     shape.ldb = in;
     shape.ldc = out;
-    cublas_gemm(handle, CUDA_R_32F, shape, 1.0f, w, x, beta, y);
+    cublas_gemm(cublas, CUDA_R_32F, shape, 1.0f, w, x, beta, y);
   };
   float* h = m.scratch;
   float* qkv = m.scratch + batch * d;

@@ -62,6 +62,11 @@ void read_cu(ir::ModuleKernels& out, [[maybe_unused]] const std::string& path,
              [[maybe_unused]] const std::vector<std::string>& functions, [[maybe_unused]] const NvrtcCache& cache) {
 #ifdef GRAPHC_HAVE_NVRTC
   NvrtcCompilation compiled = compile_with_nvrtc(path, functions, std::string(ir::kCheckArchitecture), cache, true);
+  if (compiled.status == NvrtcCompilation::Status::unavailable) {
+    out.status = Status::unchecked;
+    out.detail = "NVRTC, which compiles .cu modules, cannot be loaded: " + compiled.log;
+    return;
+  }
   if (compiled.status != NvrtcCompilation::Status::compiled) {
     out.status = compiled.status == NvrtcCompilation::Status::unreadable ? Status::unreadable : Status::failed;
     out.detail = std::move(compiled.log);

@@ -1,88 +1,109 @@
 #include "modules/nvrtc_compile.h"
 
-#include <nvrtc.h>
-
 #include <filesystem>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "modules/nvrtc_library.h"
 #include "modules/nvrtc_sources.h"
 #include "modules/toolkit_includes.h"
 
 namespace graphc::modules {
 namespace {
 
-struct ProgramDeleter {
-  void operator()(nvrtcProgram program) const { nvrtcDestroyProgram(&program); }
-};
-using ProgramHandle = std::unique_ptr<std::remove_pointer_t<nvrtcProgram>, ProgramDeleter>;
-
 // An NVRTC call's failure, as the log of the compilation.
 struct NvrtcFailure {
   std::string log;
 };
 
-void check_nvrtc(nvrtcResult status, const char* operation) {
-  if (status != NVRTC_SUCCESS) throw NvrtcFailure{fmt::format("{} failed: {}", operation, nvrtcGetErrorString(status))};
-}
+// One NVRTC program, destroyed with it; every call through the loaded library.
+class Program {
+ public:
+  Program(const NvrtcLibrary& nvrtc, const std::string& path, const std::string& text) : nvrtc_(nvrtc) {
+    check(nvrtc_.create_program(&program_, text.c_str(), path.c_str(), 0, nullptr, nullptr), "nvrtcCreateProgram");
+  }
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  ~Program() {
+    if (program_ != nullptr) nvrtc_.destroy_program(&program_);
+  }
 
-std::string nvrtc_version() {
+  void check(nvrtcResult status, const char* operation) const {
+    if (status != NVRTC_SUCCESS) {
+      throw NvrtcFailure{fmt::format("{} failed: {}", operation, nvrtc_.error_string(status))};
+    }
+  }
+
+  void add_name_expression(const std::string& name) const {
+    check(nvrtc_.add_name_expression(program_, name.c_str()), "nvrtcAddNameExpression");
+  }
+
+  // Compiles with `options`; throws the log (or NVRTC's error string) when it fails.
+  void compile(const std::vector<std::string>& options) const {
+    std::vector<const char*> pointers;
+    for (const std::string& option : options) pointers.push_back(option.c_str());
+    const nvrtcResult status = nvrtc_.compile_program(program_, static_cast<int>(pointers.size()), pointers.data());
+    if (status == NVRTC_SUCCESS) return;
+    const std::string text = log();
+    throw NvrtcFailure{text.empty() ? std::string(nvrtc_.error_string(status)) : text};
+  }
+
+  // A real architecture gives a CUBIN; a virtual one (compute_XY) PTX.
+  std::string output(const std::string& arch) const {
+    std::string image;
+    std::size_t size = 0;
+    if (arch.starts_with("compute_")) {
+      check(nvrtc_.ptx_size(program_, &size), "nvrtcGetPTXSize");
+      image.resize(size);
+      check(nvrtc_.ptx(program_, image.data()), "nvrtcGetPTX");
+      while (!image.empty() && image.back() == '\0') image.pop_back();
+    } else {
+      check(nvrtc_.cubin_size(program_, &size), "nvrtcGetCUBINSize");
+      image.resize(size);
+      check(nvrtc_.cubin(program_, image.data()), "nvrtcGetCUBIN");
+    }
+    return image;
+  }
+
+  std::string lowered_name(const std::string& name) const {
+    const char* lowered = nullptr;
+    check(nvrtc_.lowered_name(program_, name.c_str(), &lowered), "nvrtcGetLoweredName");
+    return lowered;
+  }
+
+ private:
+  std::string log() const {
+    std::size_t size = 0;
+    if (nvrtc_.program_log_size(program_, &size) != NVRTC_SUCCESS || size == 0) return {};
+    std::string text(size, '\0');
+    if (nvrtc_.program_log(program_, text.data()) != NVRTC_SUCCESS) return {};
+    while (!text.empty() && (text.back() == '\0' || text.back() == '\n')) text.pop_back();
+    return text;
+  }
+
+  const NvrtcLibrary& nvrtc_;
+  nvrtcProgram program_ = nullptr;
+};
+
+std::string nvrtc_version(const NvrtcLibrary& nvrtc) {
   int major = 0;
   int minor = 0;
-  nvrtcVersion(&major, &minor);
+  nvrtc.version(&major, &minor);
   return fmt::format("{}.{}", major, minor);
 }
 
-std::string program_log(nvrtcProgram program) {
-  std::size_t size = 0;
-  if (nvrtcGetProgramLogSize(program, &size) != NVRTC_SUCCESS || size == 0) return {};
-  std::string log(size, '\0');
-  if (nvrtcGetProgramLog(program, log.data()) != NVRTC_SUCCESS) return {};
-  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
-  return log;
-}
-
-// A real architecture gives a CUBIN; a virtual one (compute_XY) PTX.
-std::string output_of(nvrtcProgram program, const std::string& arch) {
-  std::string image;
-  std::size_t size = 0;
-  if (arch.starts_with("compute_")) {
-    check_nvrtc(nvrtcGetPTXSize(program, &size), "nvrtcGetPTXSize");
-    image.resize(size);
-    check_nvrtc(nvrtcGetPTX(program, image.data()), "nvrtcGetPTX");
-    while (!image.empty() && image.back() == '\0') image.pop_back();
-  } else {
-    check_nvrtc(nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize");
-    image.resize(size);
-    check_nvrtc(nvrtcGetCUBIN(program, image.data()), "nvrtcGetCUBIN");
-  }
-  return image;
-}
-
 // Runs NVRTC: the image and the lowered name of each name expression.
-CompiledCode run_nvrtc(const std::string& path, const std::string& text, const std::vector<std::string>& names,
-                       const std::string& arch, const std::vector<std::string>& options) {
-  nvrtcProgram raw = nullptr;
-  check_nvrtc(nvrtcCreateProgram(&raw, text.c_str(), path.c_str(), 0, nullptr, nullptr), "nvrtcCreateProgram");
-  const ProgramHandle program(raw);
-  for (const std::string& name : names)
-    check_nvrtc(nvrtcAddNameExpression(raw, name.c_str()), "nvrtcAddNameExpression");
-  std::vector<const char*> option_pointers;
-  for (const std::string& option : options) option_pointers.push_back(option.c_str());
-  const nvrtcResult status = nvrtcCompileProgram(raw, static_cast<int>(option_pointers.size()), option_pointers.data());
-  if (status != NVRTC_SUCCESS) {
-    const std::string log = program_log(raw);
-    throw NvrtcFailure{log.empty() ? std::string(nvrtcGetErrorString(status)) : log};
-  }
+CompiledCode run_nvrtc(const NvrtcLibrary& nvrtc, const std::string& path, const std::string& text,
+                       const std::vector<std::string>& names, const std::string& arch,
+                       const std::vector<std::string>& options) {
+  const Program program(nvrtc, path, text);
+  for (const std::string& name : names) program.add_name_expression(name);
+  program.compile(options);
   CompiledCode code;
-  code.image = output_of(raw, arch);
-  for (const std::string& name : names) {
-    const char* lowered = nullptr;
-    check_nvrtc(nvrtcGetLoweredName(raw, name.c_str(), &lowered), "nvrtcGetLoweredName");
-    code.lowered_names.emplace(name, lowered);
-  }
+  code.image = program.output(arch);
+  for (const std::string& name : names) code.lowered_names.emplace(name, program.lowered_name(name));
   return code;
 }
 
@@ -102,6 +123,11 @@ std::string kernel_type_expression(std::string_view name) {
 NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<std::string>& kernels,
                                     const std::string& arch, const NvrtcCache& cache, bool kernel_types) {
   NvrtcCompilation out;
+  const NvrtcLibrary* nvrtc = NvrtcLibrary::get(&out.log);
+  if (nvrtc == nullptr) {
+    out.status = NvrtcCompilation::Status::unavailable;
+    return out;
+  }
   const std::optional<CuSource> source = read_cu_source(path);
   if (!source) {
     out.status = NvrtcCompilation::Status::unreadable;
@@ -117,7 +143,7 @@ NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<s
   const std::vector<std::string> options = nvrtc_options(arch, std::filesystem::path(path).parent_path().string());
 
   // Everything the output depends on; the cache checks it byte for byte.
-  std::string key = fmt::format("nvrtc {}\n", nvrtc_version());
+  std::string key = fmt::format("nvrtc {}\n", nvrtc_version(*nvrtc));
   for (const std::string& option : options) key += fmt::format("option {}\n", option);
   for (const std::string& name : names) key += fmt::format("name {}\n", name);
   key +=
@@ -129,7 +155,7 @@ NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<s
     return out;
   }
   try {
-    out.code = run_nvrtc(path, text, names, arch, options);
+    out.code = run_nvrtc(*nvrtc, path, text, names, arch, options);
   } catch (const NvrtcFailure& failure) {
     out.status = NvrtcCompilation::Status::failed;
     out.log = failure.log;

@@ -22,14 +22,14 @@ std::vector<std::string> nvrtc_options(const std::string& arch, const std::strin
 
 /// What compiling one module gave.
 struct NvrtcCompilation {
-  enum class Status : std::uint8_t { compiled, unreadable, failed };
+  enum class Status : std::uint8_t { compiled, unreadable, failed, unavailable };
   Status status = Status::compiled;
   /// compiled: the image (a CUBIN for "sm_XY", PTX text for "compute_XY") and the lowered
   /// name of each kernel name expression given to NVRTC.
   CompiledCode code;
   bool cache_hit = false;  // compiled: read from the cache, NVRTC did not run
   /// failed: NVRTC's log (`path(line): error: ...`), or the NVRTC call that failed and
-  /// its error string.
+  /// its error string; unavailable: why NVRTC could not be loaded (nvrtc_library.h).
   std::string log;
 };
 
@@ -45,8 +45,8 @@ std::string kernel_type_expression(std::string_view name);
 /// takes the result from `cache`. The text compiled is the file behind the device runtime
 /// prelude (with_prelude). With `kernel_types`, each such kernel's
 /// kernel_type_expression() is lowered too (the file then ends with the variable
-/// template's declaration). Never throws for a bad module: an unreadable file and NVRTC's
-/// errors are in the result.
+/// template's declaration). Never throws for a bad module: an unreadable file, NVRTC's
+/// errors and an NVRTC that cannot be loaded are in the result.
 NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<std::string>& kernels,
                                     const std::string& arch, const NvrtcCache& cache, bool kernel_types = false);
 

@@ -1,12 +1,13 @@
 #include "modules/toolkit_includes.h"
 
 #include <dlfcn.h>
-#include <nvrtc.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "modules/nvrtc_library.h"
 
 namespace graphc::modules {
 namespace {
@@ -50,8 +51,10 @@ std::string_view host_target_dir() {
 
 // The toolkit root that holds the loaded libnvrtc (…/targets/<arch>/lib or …/lib64).
 std::filesystem::path nvrtc_toolkit_root() {
+  const NvrtcLibrary* nvrtc = NvrtcLibrary::get();
+  if (nvrtc == nullptr) return {};
   Dl_info info{};
-  if (dladdr(reinterpret_cast<const void*>(&nvrtcVersion), &info) == 0 || info.dli_fname == nullptr) return {};
+  if (dladdr(reinterpret_cast<const void*>(nvrtc->version), &info) == 0 || info.dli_fname == nullptr) return {};
   std::filesystem::path dir = std::filesystem::path(info.dli_fname).parent_path();  // lib or lib64
   dir = dir.parent_path();
   if (dir.parent_path().filename() == "targets") dir = dir.parent_path().parent_path();

@@ -129,7 +129,8 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
   const std::string name = string_literal(node.name);
   const std::string location = context.location_literal(node.name_range);
   if (capture.library.op != ir::LibraryOp::none) {
-    out.line(fmt::format("nodes.{} = graphc::require_capture_resources(b.{}, {}, {}).cublas.add_workspace({}, {});",
+    out.line(fmt::format("nodes.{} = graphc::require_capture_resources(b.{}, {}, "
+                         "{}).cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], capture_resources_member, name, location, name, location));
   }
   out.line(fmt::format("graphc::ChildGraph child({});", capture_function_call(context, index)));

@@ -1,6 +1,9 @@
 // graphc's cuBLAS operations for capture nodes (`capture c : cublas.gemm<N, T>(...)`), shared
 // by the runtime and the code `graphc compile` writes. Header-only: the CUDA runtime API and
-// cuBLAS (link CUDA::cublas).
+// cuBLAS's header. Every cuBLAS call goes through a CublasApi: the generated code passes
+// linked_cublas() (it links CUDA::cublas), the runtime the library it loads with dlopen the
+// first time a graph has a cuBLAS capture node, so a program that never runs one never
+// loads cuBLAS.
 //
 // Library state belongs to graphc: one cuBLAS handle per instance (or generated graph), and
 // a workspace per capture node (cublasSetWorkspace), so that cuBLAS captures as kernel
@@ -22,6 +25,55 @@
 
 namespace graphc {
 
+/// The cuBLAS entry points graphc calls (cublas_v2.h's functions; `create` is
+/// cublasCreate_v2, which cublas_v2.h names cublasCreate). The GEMMs are the exported ones
+/// that take a cublasComputeType_t (C++ also sees inline overloads taking a cudaDataType).
+struct CublasApi {
+  using GemmEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
+                                    const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
+                                    cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t);
+  using GemmStridedBatchedEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                                  const void*, const void*, cudaDataType, int, long long, const void*,
+                                                  cudaDataType, int, long long, const void*, void*, cudaDataType, int,
+                                                  long long, int, cublasComputeType_t, cublasGemmAlgo_t);
+  decltype(&cublasCreate_v2) create;
+  decltype(&cublasDestroy_v2) destroy;
+  decltype(&cublasSetStream_v2) set_stream;
+  decltype(&cublasSetWorkspace_v2) set_workspace;
+  GemmEx gemm;
+  GemmStridedBatchedEx gemm_strided_batched;
+  decltype(&cublasGetStatusName) status_name;
+  decltype(&cublasGetStatusString) status_string;
+};
+
+/// cuBLAS's entry points as the program links them (CUDA::cublas, which graphc::generated
+/// links): what the code `graphc compile` writes passes to CublasLibrary::add_workspace.
+inline const CublasApi& linked_cublas() {
+  static const CublasApi api{&cublasCreate_v2,
+                             &cublasDestroy_v2,
+                             &cublasSetStream_v2,
+                             &cublasSetWorkspace_v2,
+                             static_cast<CublasApi::GemmEx>(&cublasGemmEx),
+                             static_cast<CublasApi::GemmStridedBatchedEx>(&cublasGemmStridedBatchedEx),
+                             &cublasGetStatusName,
+                             &cublasGetStatusString};
+  return api;
+}
+
+/// A cuBLAS handle bound to a stream and a workspace (CublasLibrary::bind), with the entry
+/// points to call it through.
+struct CublasCall {
+  const CublasApi* api;
+  cublasHandle_t handle;
+
+  /// Throws std::runtime_error "<call>: <status name> (<status string>)" unless it succeeded.
+  void check(cublasStatus_t status, const char* call) const {
+    if (status == CUBLAS_STATUS_SUCCESS) return;
+    throw std::runtime_error(std::string(call) + ": " + api->status_name(status) + " (" + api->status_string(status) +
+                             ")");
+  }
+};
+
 /// The bytes of each capture node's cuBLAS workspace: 4 MiB, enough for the split-K and
 /// stream-K kernels cuBLAS picks for GEMMs (cuBLAS recommends up to 32 MiB on Hopper for
 /// its largest kernels, which graphs of small, latency-bound GEMMs do not pick).
@@ -35,10 +87,13 @@ class CublasLibrary {
  public:
   CublasLibrary() = default;
   CublasLibrary(CublasLibrary&& other) noexcept
-      : handle_(std::exchange(other.handle_, nullptr)), workspaces_(std::move(other.workspaces_)) {}
+      : api_(std::exchange(other.api_, nullptr)),
+        handle_(std::exchange(other.handle_, nullptr)),
+        workspaces_(std::move(other.workspaces_)) {}
   CublasLibrary& operator=(CublasLibrary&& other) noexcept {
     if (this != &other) {
       release();
+      api_ = std::exchange(other.api_, nullptr);
       handle_ = std::exchange(other.handle_, nullptr);
       workspaces_ = std::move(other.workspaces_);
     }
@@ -48,16 +103,18 @@ class CublasLibrary {
   CublasLibrary& operator=(const CublasLibrary&) = delete;
   ~CublasLibrary() { release(); }
 
-  /// Creates the handle (cublasCreate) if needed and allocates a new workspace
-  /// (cudaMalloc, kCublasWorkspaceBytes); returns the workspace's index for bind(). Throws
+  /// Creates the handle through `api` (cublasCreate) if there is none yet, and allocates a
+  /// new workspace (cudaMalloc, kCublasWorkspaceBytes); returns the workspace's index for
+  /// bind(). The handle is `api`'s from then on: every call passes the same one. Throws
   /// graphc::Error R0001 naming `node` at `location` when either fails.
-  std::size_t add_workspace(const char* node, const char* location) {
+  std::size_t add_workspace(const CublasApi& api, const char* node, const char* location) {
     if (handle_ == nullptr) {
-      const cublasStatus_t status = cublasCreate(&handle_);
+      const cublasStatus_t status = api.create(&handle_);
       if (status != CUBLAS_STATUS_SUCCESS) {
         handle_ = nullptr;
-        cuda_failure(cublasGetStatusName(status), cublasGetStatusString(status), "cublasCreate", node, location);
+        cuda_failure(api.status_name(status), api.status_string(status), "cublasCreate", node, location);
       }
+      api_ = &api;
     }
     void* memory = nullptr;
     if (const cudaError_t status = cudaMalloc(&memory, kCublasWorkspaceBytes); status != cudaSuccess) {
@@ -71,26 +128,21 @@ class CublasLibrary {
 
   /// The handle, set to run on `stream` with workspace `workspace` (add_workspace's).
   /// Allowed while `stream` captures. Throws std::runtime_error naming the failed call.
-  cublasHandle_t bind(cudaStream_t stream, std::size_t workspace) const {
-    check(cublasSetStream(handle_, stream), "cublasSetStream");
-    check(cublasSetWorkspace(handle_, workspaces_.at(workspace), kCublasWorkspaceBytes), "cublasSetWorkspace");
-    return handle_;
-  }
-
-  /// Throws std::runtime_error "<call>: <status name> (<status string>)" unless it succeeded.
-  static void check(cublasStatus_t status, const char* call) {
-    if (status == CUBLAS_STATUS_SUCCESS) return;
-    throw std::runtime_error(std::string(call) + ": " + cublasGetStatusName(status) + " (" +
-                             cublasGetStatusString(status) + ")");
+  CublasCall bind(cudaStream_t stream, std::size_t workspace) const {
+    const CublasCall call{api_, handle_};
+    call.check(api_->set_stream(handle_, stream), "cublasSetStream");
+    call.check(api_->set_workspace(handle_, workspaces_.at(workspace), kCublasWorkspaceBytes), "cublasSetWorkspace");
+    return call;
   }
 
  private:
   void release() {
     for (void* memory : workspaces_) cudaFree(memory);
     workspaces_.clear();
-    if (handle_ != nullptr) cublasDestroy(std::exchange(handle_, nullptr));
+    if (handle_ != nullptr) api_->destroy(std::exchange(handle_, nullptr));
   }
 
+  const CublasApi* api_ = nullptr;
   cublasHandle_t handle_ = nullptr;
   std::vector<void*> workspaces_;
 };
@@ -108,25 +160,25 @@ struct GemmShape {
   int batch = 1;
 };
 
-/// cublasGemmEx (or cublasGemmStridedBatchedEx when `shape.batched`) on `handle`'s stream,
+/// cublasGemmEx (or cublasGemmStridedBatchedEx when `shape.batched`) on `cublas`'s stream,
 /// A, B and C all of `type` (CUDA_R_32F, CUDA_R_16F or CUDA_R_16BF), accumulated in f32
 /// (CUBLAS_COMPUTE_32F: no TF32 for f32 data), alpha and beta by value. Throws
 /// std::runtime_error naming the call and cuBLAS's status.
-inline void cublas_gemm(cublasHandle_t handle, cudaDataType type, const GemmShape& shape, float alpha, const void* a,
+inline void cublas_gemm(const CublasCall& cublas, cudaDataType type, const GemmShape& shape, float alpha, const void* a,
                         const void* b, float beta, void* c) {
   const cublasOperation_t op_a = shape.transpose_a ? CUBLAS_OP_T : CUBLAS_OP_N;
   const cublasOperation_t op_b = shape.transpose_b ? CUBLAS_OP_T : CUBLAS_OP_N;
   if (shape.batched) {
-    CublasLibrary::check(cublasGemmStridedBatchedEx(handle, op_a, op_b, shape.m, shape.n, shape.k, &alpha, a, type,
-                                                    shape.lda, shape.stride_a, b, type, shape.ldb, shape.stride_b,
-                                                    &beta, c, type, shape.ldc, shape.stride_c, shape.batch,
-                                                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                         "cublasGemmStridedBatchedEx");
+    cublas.check(cublas.api->gemm_strided_batched(cublas.handle, op_a, op_b, shape.m, shape.n, shape.k, &alpha, a, type,
+                                                  shape.lda, shape.stride_a, b, type, shape.ldb, shape.stride_b, &beta,
+                                                  c, type, shape.ldc, shape.stride_c, shape.batch, CUBLAS_COMPUTE_32F,
+                                                  CUBLAS_GEMM_DEFAULT),
+                 "cublasGemmStridedBatchedEx");
     return;
   }
-  CublasLibrary::check(cublasGemmEx(handle, op_a, op_b, shape.m, shape.n, shape.k, &alpha, a, type, shape.lda, b, type,
-                                    shape.ldb, &beta, c, type, shape.ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                       "cublasGemmEx");
+  cublas.check(cublas.api->gemm(cublas.handle, op_a, op_b, shape.m, shape.n, shape.k, &alpha, a, type, shape.lda, b,
+                                type, shape.ldb, &beta, c, type, shape.ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+               "cublasGemmEx");
 }
 
 }  // namespace graphc

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "build/cublas_loaded.h"
+
 namespace graphc::detail {
 namespace {
 
@@ -93,7 +95,8 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
   }
   resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
   if (capture_->library.op != ir::LibraryOp::none) {
-    workspace_ = resources.cublas.add_workspace(node.name.c_str(), location_.c_str());
+    workspace_ =
+        resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());
   }
 }
 

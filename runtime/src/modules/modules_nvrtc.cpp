@@ -26,6 +26,9 @@ NvrtcOutput compile_cu(const ModuleSite& site, const std::vector<std::string>& k
            "cannot read the file");
     case modules::NvrtcCompilation::Status::failed:
       fail(site.sources, site.graph_path, DiagCode::module_compile, site.decl.range, site.decl.path, out.log);
+    case modules::NvrtcCompilation::Status::unavailable:
+      fail(site.sources, site.graph_path, DiagCode::module_compile, site.decl.range, site.decl.path,
+           "NVRTC cannot be loaded: " + out.log);
     case modules::NvrtcCompilation::Status::compiled: break;
   }
   return {std::move(out.code), out.cache_hit};

@@ -1,53 +1,38 @@
 #include "profile/cupti_library.h"
 
-#include <dlfcn.h>
-
 #include <string>
 
 #include "graphc/runtime_error.h"
+#include "modules/cuda_library.h"
 
 namespace graphc::detail {
 namespace {
 
-constexpr const char* kSoname = "libcupti.so.13";
-
-// dlopen of CUPTI by its soname, then in the toolkit's lib folder; null and what dlopen
-// said of the last try when neither loads.
-void* open_cupti(std::string& error) {
-  void* handle = dlopen(kSoname, RTLD_NOW | RTLD_LOCAL);
-  if (handle != nullptr) return handle;
-  error = dlerror();
-  const std::string in_toolkit = std::string(GRAPHC_CUDA_LIBRARY_DIR) + "/" + kSoname;
-  handle = dlopen(in_toolkit.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) error += std::string("; ") + dlerror();
-  return handle;
-}
-
 template <class F>
-void resolve(void* handle, F& function, const char* name) {
-  void* symbol = dlsym(handle, name);
-  if (symbol == nullptr) {
-    throw_error<RuntimeCode::cupti_unavailable>("", kSoname, std::string("it has no ") + name + ": " + dlerror());
+void resolve(void* handle, F& function, const char* name, const std::string& soname) {
+  std::string error;
+  if (!modules::resolve_symbol(handle, function, name, error)) {
+    throw_error<RuntimeCode::cupti_unavailable>("", soname, error);
   }
-  function = reinterpret_cast<F>(symbol);
 }
 
 CuptiLibrary load() {
+  const std::string soname = modules::cuda_library_soname("cupti");
   std::string error;
-  void* handle = open_cupti(error);
-  if (handle == nullptr) throw_error<RuntimeCode::cupti_unavailable>("", kSoname, error);
+  void* handle = modules::open_cuda_library(soname, error);
+  if (handle == nullptr) throw_error<RuntimeCode::cupti_unavailable>("", soname, error);
   CuptiLibrary cupti{};
-  resolve(handle, cupti.get_result_string, "cuptiGetResultString");
-  resolve(handle, cupti.subscribe, "cuptiSubscribe");
-  resolve(handle, cupti.unsubscribe, "cuptiUnsubscribe");
-  resolve(handle, cupti.enable_callback, "cuptiEnableCallback");
-  resolve(handle, cupti.graph_node_id, "cuptiGetGraphNodeId");
-  resolve(handle, cupti.graph_id, "cuptiGetGraphId");
-  resolve(handle, cupti.register_callbacks, "cuptiActivityRegisterCallbacks");
-  resolve(handle, cupti.activity_enable, "cuptiActivityEnable");
-  resolve(handle, cupti.activity_disable, "cuptiActivityDisable");
-  resolve(handle, cupti.flush_all, "cuptiActivityFlushAll");
-  resolve(handle, cupti.next_record, "cuptiActivityGetNextRecord");
+  resolve(handle, cupti.get_result_string, "cuptiGetResultString", soname);
+  resolve(handle, cupti.subscribe, "cuptiSubscribe", soname);
+  resolve(handle, cupti.unsubscribe, "cuptiUnsubscribe", soname);
+  resolve(handle, cupti.enable_callback, "cuptiEnableCallback", soname);
+  resolve(handle, cupti.graph_node_id, "cuptiGetGraphNodeId", soname);
+  resolve(handle, cupti.graph_id, "cuptiGetGraphId", soname);
+  resolve(handle, cupti.register_callbacks, "cuptiActivityRegisterCallbacks", soname);
+  resolve(handle, cupti.activity_enable, "cuptiActivityEnable", soname);
+  resolve(handle, cupti.activity_disable, "cuptiActivityDisable", soname);
+  resolve(handle, cupti.flush_all, "cuptiActivityFlushAll", soname);
+  resolve(handle, cupti.next_record, "cuptiActivityGetNextRecord", soname);
   return cupti;
 }
 

@@ -50,7 +50,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // project: capture cublas.gemm<T, N>(16, 16, 16, 1, x, 16, x, 16, 0, y, 16)
   {
     nodes.project_workspace = graphc::require_capture_resources(b.capture_resources, "project",
-        "captures.graph:7:13").cublas.add_workspace("project", "captures.graph:7:13");
+        "captures.graph:7:13").cublas.add_workspace(graphc::linked_cublas(), "project",
+        "captures.graph:7:13");
     graphc::ChildGraph child(project_capture(b, nodes.project_workspace));
     nodes.project_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -60,7 +61,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 7 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.project, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "project", "captures.graph:7:13");
-#line 64 "captures.graph.cu"
+#line 65 "captures.graph.cu"
     child.move_to_node();
   }
 }
@@ -134,7 +135,7 @@ cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
             graphc::GemmShape{false, true, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, b.scale,
             b.a, b.b, 0.0f, b.c);
-#line 138 "captures.graph.cu"
+#line 139 "captures.graph.cu"
       },
       b.capture_place, "mm", "captures.graph:18:13");
 }
@@ -151,7 +152,7 @@ cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
             graphc::GemmShape{false, false, 16, 16, 16, 16, 16, 16, true, 0, 0, 256, 4}, 1.0f, b.a,
             b.b, 1.0f, b.c);
-#line 155 "captures.graph.cu"
+#line 156 "captures.graph.cu"
       },
       b.capture_place, "batched", "captures.graph:19:13");
 }
@@ -167,7 +168,7 @@ cudaGraph_t reduce_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 21 "captures.graph"
         b.sum_rows(stream, b.c, 1024, b.scale);
-#line 171 "captures.graph.cu"
+#line 172 "captures.graph.cu"
       },
       b.capture_place, "reduce", "captures.graph:21:13");
 }
@@ -183,7 +184,7 @@ cudaGraph_t inner_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 23 "captures.graph"
         b.sum_rows(stream, b.c + 16, 16, 2.0f);
-#line 187 "captures.graph.cu"
+#line 188 "captures.graph.cu"
       },
       graphc::CapturePlace::conditional_body, "inner", "captures.graph:23:17");
 }
@@ -199,7 +200,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // mm: capture cublas.gemm<N, T>(16, 16, 16, scale, a, 16, b, 16, 0, c, 16)
   {
     nodes.mm_workspace = graphc::require_capture_resources(b.capture_resources, "mm",
-        "captures.graph:18:13").cublas.add_workspace("mm", "captures.graph:18:13");
+        "captures.graph:18:13").cublas.add_workspace(graphc::linked_cublas(), "mm",
+        "captures.graph:18:13");
     graphc::ChildGraph child(mm_capture(b, nodes.mm_workspace));
     nodes.mm_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -209,14 +211,15 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p),
         "cudaGraphAddNode", "mm", "captures.graph:18:13");
-#line 213 "captures.graph.cu"
+#line 215 "captures.graph.cu"
     child.move_to_node();
   }
 
   // batched: capture cublas.gemm_strided_batched(16, 16, 16, 1, a, 16, 0, b, 16, 0, 1, c, 16, 256, 4)
   {
     nodes.batched_workspace = graphc::require_capture_resources(b.capture_resources, "batched",
-        "captures.graph:19:13").cublas.add_workspace("batched", "captures.graph:19:13");
+        "captures.graph:19:13").cublas.add_workspace(graphc::linked_cublas(), "batched",
+        "captures.graph:19:13");
     graphc::ChildGraph child(batched_capture(b, nodes.batched_workspace));
     nodes.batched_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -227,7 +230,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
-#line 231 "captures.graph.cu"
+#line 234 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -243,7 +246,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "reduce", "captures.graph:21:13");
-#line 247 "captures.graph.cu"
+#line 250 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -259,7 +262,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 22 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "maybe", "captures.graph:22:8");
-#line 263 "captures.graph.cu"
+#line 266 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -277,7 +280,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 23 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr,
           nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:23:17");
-#line 281 "captures.graph.cu"
+#line 284 "captures.graph.cu"
       child.move_to_node();
     }
 
@@ -298,7 +301,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 24 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */,
           1, &p), "cudaGraphAddNode", "layer", "captures.graph:24:14");
-#line 302 "captures.graph.cu"
+#line 305 "captures.graph.cu"
       child.move_to_node();
     }
   }

@@ -1,0 +1,39 @@
+#include "build/cublas_loaded.h"
+
+#include "graphc/runtime_error.h"
+#include "modules/cuda_library.h"
+
+namespace graphc::detail {
+namespace {
+
+// The entry points, or what went wrong in `why`.
+bool load(CublasApi& api, std::string& soname, std::string& why) {
+  soname = modules::cuda_library_soname("cublas");
+  void* handle = modules::open_cuda_library(soname, why);
+  return handle != nullptr && modules::resolve_symbol(handle, api.create, "cublasCreate_v2", why) &&
+         modules::resolve_symbol(handle, api.destroy, "cublasDestroy_v2", why) &&
+         modules::resolve_symbol(handle, api.set_stream, "cublasSetStream_v2", why) &&
+         modules::resolve_symbol(handle, api.set_workspace, "cublasSetWorkspace_v2", why) &&
+         modules::resolve_symbol(handle, api.gemm, "cublasGemmEx", why) &&
+         modules::resolve_symbol(handle, api.gemm_strided_batched, "cublasGemmStridedBatchedEx", why) &&
+         modules::resolve_symbol(handle, api.status_name, "cublasGetStatusName", why) &&
+         modules::resolve_symbol(handle, api.status_string, "cublasGetStatusString", why);
+}
+
+CublasApi load_or_throw(const std::string& node, const std::string& location) {
+  CublasApi api{};
+  std::string soname;
+  std::string why;
+  if (!load(api, soname, why)) throw_error<RuntimeCode::cublas_unavailable>(location, node, soname, why);
+  return api;
+}
+
+}  // namespace
+
+const CublasApi& loaded_cublas(const std::string& node, const std::string& location) {
+  // A failed load throws out of the initialisation, and the next call tries again.
+  static const CublasApi api = load_or_throw(node, location);
+  return api;
+}
+
+}  // namespace graphc::detail
