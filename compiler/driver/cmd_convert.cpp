@@ -22,7 +22,7 @@ void add_convert(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("convert", "Write a graph file in the other form: text (.graph) or YAML (.yaml)");
-  cmd->add_option("file", options->input, "the .graph, .yaml or .yml file (- reads .graph text from standard input)")
+  cmd->add_option("FILE", options->input, "the .graph, .yaml or .yml file (- reads .graph text from standard input)")
       ->required();
   cmd->add_option("-o,--output", options->output,
                   "the file to write; its extension picks the form (default: the other form, to standard output)");
