@@ -40,6 +40,15 @@ void check_module_files(Compilation& c) {
   }
 }
 
+// Makes every warning reported so far an error (`-Werror`), each keeping its code.
+void promote_warnings(DiagEngine& diags) {
+  std::vector<DiagCode> warned;
+  for (const Diagnostic& d : diags.diagnostics()) {
+    if (d.severity == Severity::warning) warned.push_back(d.code);
+  }
+  for (const DiagCode code : warned) diags.promote(code);
+}
+
 // Parses `file` and what it imports, validates it (and, for a file on disk, its module
 // files), and optimises a valid module.
 void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
@@ -61,6 +70,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags);
     if (options.races_are_errors) c.diags.promote(DiagCode::data_race);
   }
+  if (options.warnings_are_errors) promote_warnings(c.diags);
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);
   c.joins = opt::join_roots(c.module);

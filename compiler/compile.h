@@ -27,6 +27,8 @@ struct CompileOptions {
   bool optimize = true;
   /// Report data races (W0303, sema/check_races.h) as errors: `graphc -Werror=race`.
   bool races_are_errors = false;
+  /// Report every warning as an error: `graphc -Werror`.
+  bool warnings_are_errors = false;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

@@ -81,7 +81,7 @@ int check_file(const std::string& path, const Options& options) {
 void add_check(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate graph files; print their diagnostics");
-  cmd->add_option("files", options->files, "the .graph or .yaml files (- reads standard input)")->required();
+  cmd->add_option("FILE", options->files, "the .graph or .yaml files (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
   cmd->add_flag(
       "--explain", options->explain,

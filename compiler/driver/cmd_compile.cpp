@@ -34,11 +34,12 @@ void add_compile(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("compile", "Generate C++ (NAME.graph.h, NAME.graph.cu) that builds the graphs");
-  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
+  cmd->add_option("FILE", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("-o,--output", options->output_dir, "output folder (created if missing)");
   cmd->add_option("--depfile", options->depfile, "also write a Make-style depfile of every file read");
-  cmd->add_flag("--no-line-directives{false}", options->cpp.line_directives,
-                "leave out the #line directives that point at the .graph file");
+  cmd->add_flag_callback(
+      "--no-line-directives", [options] { options->cpp.line_directives = false; },
+      "leave out the #line directives that point at the .graph file");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     auto compilation = compile_and_report(options->file, options->compile);

@@ -65,7 +65,7 @@ void add_dot(CLI::App& app, int& status) {
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("dot", "Print the graphs of a file as Graphviz DOT");
-  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
+  cmd->add_option("FILE", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--graph", options->graph, "print only this graph (default: every graph, imported ones too)");
   cmd->add_option("-o,--output", options->output, "the file to write (default: standard output)");
   cmd->add_option("--profile", options->profile,

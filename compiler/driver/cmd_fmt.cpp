@@ -73,7 +73,7 @@ int format_file(const std::string& path, const Options& options) {
 void add_fmt(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("fmt", "Lay out .graph files canonically, keeping their comments");
-  cmd->add_option("files", options->files, "the .graph files (- reads standard input)")->required();
+  cmd->add_option("FILE", options->files, "the .graph files (- reads standard input)")->required();
   CLI::Option* check =
       cmd->add_flag("--check", options->check, "change nothing; exit 1 if a file is not laid out canonically");
   cmd->add_flag("-i,--in-place", options->in_place, "rewrite the files (only those that change)")->excludes(check);

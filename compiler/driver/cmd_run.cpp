@@ -192,7 +192,8 @@ int run(const Options& o) {
   if (!have_device()) return exit_cuda;
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize,
-                                                      .races_are_errors = o.compile.races_are_errors});
+                                                      .races_are_errors = o.compile.races_are_errors,
+                                                      .warnings_are_errors = o.compile.warnings_are_errors});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 
@@ -242,7 +243,7 @@ int run(const Options& o) {
 void add_run(CLI::App& app, int& status) {
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("run", "Build a graph at run time, launch it and print buffers");
-  cmd->add_option("file", options->file, "the .graph file (- reads standard input)")->required();
+  cmd->add_option("FILE", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--graph", options->graph, "the graph to run (default: the file's only one)");
   cmd->add_option("--launches", options->launches, "how many times to launch (default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--set", options->sets, "PARAM=VALUE before the first launch (repeatable)")

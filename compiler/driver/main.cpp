@@ -1,8 +1,10 @@
 // graphc: the command-line driver. Wires the subcommands; each lives in its cmd_*.cpp.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "commands.h"
 #include "report.h"
@@ -23,11 +25,27 @@ bool unknown_command(const CLI::App& app, const std::vector<std::string>& args) 
   return true;
 }
 
+// A command-line error as compilers print one, `graphc: error: ...`, lowercase as graphc's
+// diagnostics are (CLI11 capitalises its sentences; a name in capitals keeps them), then
+// where the options of the command being parsed are listed.
+std::string failure_message(const CLI::App* app, const CLI::Error& e) {
+  std::string what = e.what();
+  if (what.size() > 1 && std::isupper(static_cast<unsigned char>(what[0])) != 0 &&
+      std::islower(static_cast<unsigned char>(what[1])) != 0) {
+    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  }
+  std::string command = app->get_name();
+  for (const CLI::App* sub : app->get_subcommands()) command += " " + sub->get_name();
+  return fmt::format("{}: error: {}\nrun '{} --help' for the options\n", app->get_name(), what, command);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace graphc::driver;
-  CLI::App app{"graphc: declarative CUDA Graphs, checked, built at run time or compiled to C++"};
+  // Named, so that usage lines and errors say `graphc` (CLI11 takes argv[0] only from argc/argv).
+  CLI::App app{"graphc: declarative CUDA Graphs, checked, built at run time or compiled to C++", "graphc"};
+  app.failure_message(failure_message);
   app.require_subcommand(1);
   app.set_version_flag("--version", "graphc " GRAPHC_VERSION);
   int status = exit_ok;
@@ -39,6 +57,7 @@ int main(int argc, char** argv) {
 #ifdef GRAPHC_HAVE_RUNTIME
   add_run(app, status);
 #endif
+  add_help(app, status);
   std::vector<std::string> args = gcc_style_arguments(argc, argv);
   if (unknown_command(app, args)) return exit_usage;
   try {

@@ -26,10 +26,25 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
          "-O", [&options](int level) { options.optimize = level > 0; },
          "optimisation level: 1 (default) leaves out the edges other paths imply, 0 keeps every edge")
       ->check(CLI::Range(0, 1));
-  cmd.add_option_function<std::vector<std::string>>(
-         "--Werror", [&options](const std::vector<std::string>&) { options.races_are_errors = true; },
-         "make a kind of warning an error: race (W0303, a data race); also written -Werror=race")
-      ->check(CLI::IsMember({"race"}));
+  // A flag, so that a bare --Werror takes no value and a file after it stays a file; CLI11
+  // gives a flag "true", and --Werror=race "race".
+  const CLI::callback_t werror = [&options](const CLI::results_t& kinds) {
+    for (const std::string& kind : kinds) {
+      if (kind == "race") {
+        options.races_are_errors = true;
+      } else if (kind == "true") {
+        options.warnings_are_errors = true;
+      } else {
+        throw CLI::ValidationError("--Werror", fmt::format("unknown warning kind '{}' (expected race)", kind));
+      }
+    }
+    return true;
+  };
+  cmd.add_option("--Werror", werror,
+                 "make every warning an error; --Werror=race only data races (W0303); also "
+                 "written -Werror and -Werror=race")
+      ->expected(0)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
@@ -41,7 +56,7 @@ std::vector<std::string> gcc_style_arguments(int argc, char** argv) {
   std::vector<std::string> out;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg.starts_with("-Werror=")) arg.insert(0, "-");
+    if (arg == "-Werror" || arg.starts_with("-Werror=")) arg.insert(0, "-");
     out.push_back(std::move(arg));
   }
   return out;

@@ -19,15 +19,15 @@ void report(const SourceManager& sources, const DiagEngine& diags);
 std::unique_ptr<Compilation> compile_and_report(const std::string& path, const CompileOptions& options = {});
 
 /// Registers on `cmd` `-O LEVEL` (1, the default, runs the optimiser; 0 does not) and
-/// `--Werror=race` (data races are errors).
+/// `--Werror` (every warning is an error) or `--Werror=race` (data races are).
 void add_compile_options(CLI::App& cmd, CompileOptions& options);
 
 /// What to say of `name`, which is none of `candidates`: "did you mean 'X'?" with the closest
 /// (diag/spellcheck.h), else "expected one of: a, b, c".
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);
 
-/// argv after the program name, with GCC's spelling `-Werror=race` written as CLI11's long
-/// option `--Werror=race`.
+/// argv after the program name, with GCC's spellings `-Werror` and `-Werror=race` written as
+/// CLI11's long option `--Werror` and `--Werror=race`.
 std::vector<std::string> gcc_style_arguments(int argc, char** argv);
 
 }  // namespace graphc::driver

@@ -1,7 +1,7 @@
 // Graphviz DOT of every graph or of one: one `digraph` each, a shape per node kind (kernel box,
 // copy cds, memset parallelogram, host hexagon, empty circle, event record rarrow, event wait
 // octagon, conditional diamond, mem alloc inverted house, mem free house, child graph 3-D box),
-// labels with the kernel's launch configuration, the copy's endpoints and size, the event, or the
+// labels with the kernel's launch configuration and attributes, the copy's endpoints and size, the event, or the
 // called graph and its arguments (a synthetic kernel node of the optimiser's is dashed; a node
 // that params configure names them), and port edges drawn apart (programmatic dashed,
 // launch_completion dotted, labelled with the port). A conditional node is a cluster holding the
@@ -52,6 +52,23 @@ std::string label(const std::vector<std::string>& lines) {
 
 std::string dims(const std::array<std::uint32_t, 3>& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
 
+// "[priority(1), cluster(2, 1, 1), cooperative]": a kernel node's launch attributes in the
+// language's syntax, with their values resolved (a cluster in three dimensions, as the
+// launch configuration is shown); empty for none.
+std::string launch_attributes(const ir::Graph& graph, const ir::LaunchAttributes& a) {
+  std::vector<std::string> parts;
+  if (a.priority) parts.push_back(fmt::format("priority({})", *a.priority));
+  if (a.cluster[0] != 0) parts.push_back(fmt::format("cluster{}", dims(a.cluster)));
+  if (a.cooperative) parts.emplace_back("cooperative");
+  if (a.remote_sync_domain) parts.push_back(*a.remote_sync_domain ? "sync_domain(remote)" : "sync_domain(default)");
+  if (a.carveout) parts.push_back(fmt::format("carveout({})", *a.carveout));
+  if (a.access_policy) {
+    parts.push_back(fmt::format("access_policy({}, {})", graph.buffer(a.access_policy->buffer).name,
+                                a.access_policy->hit_ratio));
+  }
+  return parts.empty() ? std::string() : fmt::format("[{}]", fmt::join(parts, ", "));
+}
+
 // Whether one of the graph's scalar parameters configures `node`: only its calls give the
 // configuration values.
 bool per_call(const ir::Graph& graph, const ir::Node& node) {
@@ -72,8 +89,12 @@ std::string heading(const ir::Graph& graph, const ir::Node& node) {
 // `shape=..., label="..."` of one node; a non-empty `note` is the label's last line.
 std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::string& note) {
   const std::string name = heading(graph, node);
+  // The lines given, but empty ones, then the note.
   const auto label = [&](std::initializer_list<std::string> lines) {
-    std::vector<std::string> all(lines);
+    std::vector<std::string> all;
+    for (const std::string& line : lines) {
+      if (!line.empty()) all.push_back(line);
+    }
     if (!note.empty()) all.push_back(note);
     return backend::label(all);
   };
@@ -86,7 +107,8 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::
                         : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims), k.shared_memory_bytes);
             const std::string launch =
                 fmt::format("{}<<<{}>>>({})", k.function, config, ir::resolved_args_text(graph, k.args));
-            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") + label({name, launch});
+            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") +
+                   label({name, launch, launch_attributes(graph, k.launch)});
           },
           [&](const ir::CopyNode& c) {
             if (unknown) return "shape=cds, label=" + label({name, c.dst.buffer + " <- " + c.src.buffer});

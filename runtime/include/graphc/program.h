@@ -48,6 +48,8 @@ struct LoadOptions {
   /// Make data races (W0303: two nodes touching the same memory, one writing, with no path
   /// of edges between them) errors, so that load throws on them (graphc's -Werror=race).
   bool races_are_errors = false;
+  /// Make every warning an error, so that load throws on any (graphc's -Werror).
+  bool warnings_are_errors = false;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

@@ -5,6 +5,15 @@
 #include "program/load_program.h"
 
 namespace graphc {
+namespace {
+
+CompileOptions compile_options(const LoadOptions& options) {
+  return CompileOptions{.optimize = options.optimize,
+                        .races_are_errors = options.races_are_errors,
+                        .warnings_are_errors = options.warnings_are_errors};
+}
+
+}  // namespace
 
 Program::Program(std::shared_ptr<detail::ProgramState> state) : state_(std::move(state)) {}
 Program::Program(Program&&) noexcept = default;
@@ -12,14 +21,11 @@ Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
 Program Program::load(const std::string& path, const LoadOptions& options) {
-  return Program(detail::load_program(path, CompileOptions{.optimize = options.optimize,
-                                                           .races_are_errors = options.races_are_errors}));
+  return Program(detail::load_program(path, compile_options(options)));
 }
 
 Program Program::from_text(const std::string& path, std::string text, const LoadOptions& options) {
-  return Program(detail::program_from_text(path, std::move(text),
-                                           CompileOptions{.optimize = options.optimize,
-                                                          .races_are_errors = options.races_are_errors}));
+  return Program(detail::program_from_text(path, std::move(text), compile_options(options)));
 }
 
 void Program::load_modules() { state_->load_modules(); }

@@ -1,4 +1,4 @@
-# The shape of generated code, on the largest sample (heat2d: 202 nodes, 200 of them set by
+# The shape of generated code, on the largest sample (heat2d: 203 nodes, 200 of them set by
 # set_alpha and by two rebinds): `graphc compile` writes the same bytes twice; each node's
 # parameters are written once, so heat2d.graph.cu stays within half the 9 517 lines it had
 # when every update wrote them again (issue 18); no code line is over 100 columns; and

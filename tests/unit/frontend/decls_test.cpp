@@ -170,7 +170,7 @@ TEST_CASE("an unknown type or space is reported at the word, with a suggestion",
   CHECK(all[0].notes[0].message == "did you mean 'f32'?");
   CHECK(code_name(all[1].code) == "E0107");
   CHECK(p->span(all[1].range) == "2:21-2:27");
-  CHECK(all[1].message == "unknown memory space 'devise' (expected device, host or managed)");
+  CHECK(all[1].message == "unknown memory space 'devise' (expected device, host, managed or pageable)");
   REQUIRE(all[1].notes.size() == 1);
   CHECK(all[1].notes[0].message == "did you mean 'device'?");
   CHECK(code_name(all[2].code) == "E0105");
