@@ -8,7 +8,8 @@
 
 namespace graphc {
 
-/// Levenshtein distance between two names.
+/// Edit distance between two names: insertions, deletions, substitutions and swaps of two
+/// neighbouring characters (`grdi` is one edit from `grid`) each count one.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 /// The candidate closest to `name`, if it is close enough to be a likely typo

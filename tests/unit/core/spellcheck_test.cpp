@@ -8,6 +8,11 @@ TEST_CASE("edit distance", "[diag]") {
   CHECK(edit_distance("", "") == 0);
   CHECK(edit_distance("forward", "forwrd") == 1);
   CHECK(edit_distance("kitten", "sitting") == 3);
+  // Two neighbouring characters swapped are one edit, the commonest typo of all.
+  CHECK(edit_distance("grdi", "grid") == 1);
+  CHECK(edit_distance("spcae", "space") == 1);
+  CHECK(edit_distance("ab", "ba") == 1);
+  CHECK(edit_distance("abc", "ca") == 3);  // optimal string alignment: a swapped pair is not edited again
 }
 
 TEST_CASE("closest name suggests only likely typos", "[diag]") {
@@ -15,5 +20,6 @@ TEST_CASE("closest name suggests only likely typos", "[diag]") {
   CHECK(closest_name("forwrd", names) == std::optional<std::string>("forward"));
   CHECK(closest_name("backwards", names) == std::optional<std::string>("backward"));
   CHECK_FALSE(closest_name("zzz", names).has_value());
+  CHECK(closest_name("grdi", {"kernel", "grid", "block"}) == std::optional<std::string>("grid"));
   CHECK_FALSE(closest_name("upload", names).has_value());  // itself is no suggestion
 }
