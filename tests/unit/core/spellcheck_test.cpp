@@ -23,3 +23,14 @@ TEST_CASE("closest name suggests only likely typos", "[diag]") {
   CHECK(closest_name("grdi", {"kernel", "grid", "block"}) == std::optional<std::string>("grid"));
   CHECK_FALSE(closest_name("upload", names).has_value());  // itself is no suggestion
 }
+
+TEST_CASE("closest name prefers the nearest number among numbered names", "[diag]") {
+  // One past a loop's last copy: layer[8] where layer[0..7] exist (named layer_0 .. layer_7).
+  const std::vector<std::string> layers{"layer_0", "layer_1", "layer_2", "layer_3",
+                                        "layer_4", "layer_5", "layer_6", "layer_7"};
+  CHECK(closest_name("layer_8", layers) == std::optional<std::string>("layer_7"));
+  CHECK(closest_name("layer_9", layers) == std::optional<std::string>("layer_7"));
+  CHECK(closest_name("layr_3", layers) == std::optional<std::string>("layer_3"));
+  // Without a shared prefix, the earliest of the closest.
+  CHECK(closest_name("stage_1", {"stage", "stages"}) == std::optional<std::string>("stage"));
+}
