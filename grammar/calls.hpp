@@ -33,7 +33,7 @@ struct graph_parameters : arg_list<parameters_open, parameters_close, graph_para
 // `call NAME : GRAPH(args);`: a child graph node; the arguments bind GRAPH's parameters
 // in order, and a graph without parameters may be called without parentheses.
 struct kw_call : kw<'c', 'a', 'l', 'l'> {};
-struct call_node_name : seq<node_name> {};
+struct call_node_name : seq<declared_node_name> {};
 struct call_colon : sym<':'> {};
 struct called_graph : seq<name> {};
 struct call_args_open : sym<'('> {};

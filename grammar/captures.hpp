@@ -20,7 +20,7 @@ struct capture_function : sor<library_function, cpp_name> {};
 // `capture NAME : FUNC(args);`: the arguments are passed, typed and in order, with the
 // capturing stream.
 struct kw_capture : kw<'c', 'a', 'p', 't', 'u', 'r', 'e'> {};
-struct capture_name : seq<node_name> {};  // `c` or, in a loop, `c[i]`
+struct capture_name : seq<declared_node_name> {};  // `c` or, in a loop, `c[i]`
 struct capture_colon : sym<':'> {};
 struct capture_args_open : sym<'('> {};
 struct capture_args_close : sym<')'> {};

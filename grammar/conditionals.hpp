@@ -9,6 +9,7 @@
 #include "decls.hpp"
 #include "edges.hpp"
 #include "expr.hpp"
+#include "indexed_names.hpp"
 #include "keyed_sor.hpp"
 #include "lexical.hpp"
 #include "memory_nodes.hpp"
@@ -51,14 +52,14 @@ struct test_close : sym<')'> {};
 // `if NAME (c) { ... } (else { ... })?`: an IF conditional node of size 1 or 2.
 struct kw_if : kw<'i', 'f'> {};
 struct kw_else : kw<'e', 'l', 's', 'e'> {};
-struct if_name : seq<name> {};
+struct if_name : sor<name, keyword_as_node> {};
 struct then_body : seq<nested_body> {};
 struct else_body : if_must<kw_else, nested_body> {};
 struct if_node : seq<kw_if, must<if_name, test_open, test_cond, test_close, then_body>, opt<else_body>> {};
 
 // `while NAME (c) { ... }`: a WHILE conditional node; the body repeats while c is non-zero.
 struct kw_while : kw<'w', 'h', 'i', 'l', 'e'> {};
-struct while_name : seq<name> {};
+struct while_name : sor<name, keyword_as_node> {};
 struct while_body : seq<nested_body> {};
 struct while_node : if_must<kw_while, while_name, test_open, test_cond, test_close, while_body> {};
 
@@ -69,7 +70,7 @@ struct case_body : if_must<kw_case, case_value, nested_body> {};
 
 // `switch NAME (c) { case 0 { ... } case 1 { ... } ... }`: a SWITCH conditional node.
 struct kw_switch : kw<'s', 'w', 'i', 't', 'c', 'h'> {};
-struct switch_name : seq<name> {};
+struct switch_name : sor<name, keyword_as_node> {};
 struct switch_open : sym<'{'> {};
 struct switch_close : sym<'}'> {};
 struct switch_node : seq<kw_switch, must<switch_name, test_open, test_cond, test_close, switch_open, case_body>,

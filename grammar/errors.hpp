@@ -23,6 +23,9 @@ enum class anchor : std::uint8_t {
   // Something is out of place: at the offending text itself (a reserved word, a stray
   // token, an unterminated comment or string).
   offending,
+  // The word before the offending text is at fault, and `{}` in the message is that word:
+  // a declaration keyword that a statement uses as a node's name, `host -> b;`.
+  word_before,
 };
 
 // Keywords that a misspelt word next to a syntax error may have meant, for a "did you
@@ -50,6 +53,11 @@ inline constexpr anchor error_anchor = anchor::expected_here;
   GRAPHC_SYNTAX_ERROR(rule, message)               \
   template <>                                      \
   inline constexpr anchor error_anchor<rule> = anchor::offending;
+
+#define GRAPHC_SYNTAX_ERROR_AT_WORD_BEFORE(rule, message) \
+  GRAPHC_SYNTAX_ERROR(rule, message)                      \
+  template <>                                             \
+  inline constexpr anchor error_anchor<rule> = anchor::word_before;
 
 #define GRAPHC_SYNTAX_HINT(rule, which, keywords) \
   template <>                                     \
@@ -228,6 +236,7 @@ GRAPHC_SYNTAX_ERROR_AT_TEXT(misplaced_loop_decl,
                             "declare it before the loop, at the graph's level")
 GRAPHC_SYNTAX_ERROR(index_close, "expected ']' after the node's index")
 GRAPHC_SYNTAX_ERROR(node_name, "expected a node's name, as in layer or layer[i]")
+GRAPHC_SYNTAX_ERROR_AT_WORD_BEFORE(keyword_node_name, "'{}' is a reserved word and cannot name a node")
 
 // memory_nodes.hpp
 GRAPHC_SYNTAX_ERROR(alloc_name, "expected the node's name after 'alloc'")
@@ -294,6 +303,7 @@ inline constexpr const char* body_nesting_error_message =
     "nested too deeply: at most 64 levels of conditional bodies and loops";
 
 #undef GRAPHC_SYNTAX_HINT
+#undef GRAPHC_SYNTAX_ERROR_AT_WORD_BEFORE
 #undef GRAPHC_SYNTAX_ERROR_AT_TEXT
 #undef GRAPHC_SYNTAX_ERROR
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "expr.hpp"
+#include "indexed_names.hpp"
 #include "lexical.hpp"
 #include "types.hpp"
 
@@ -11,7 +12,7 @@ namespace graphc::grammar {
 // `alloc NAME : type[count];`: a mem alloc node; the graph allocates count elements of
 // device memory when the node runs.
 struct kw_alloc : kw<'a', 'l', 'l', 'o', 'c'> {};
-struct alloc_name : seq<name> {};
+struct alloc_name : sor<name, keyword_as_node> {};
 struct alloc_colon : sym<':'> {};
 struct alloc_open : sym<'['> {};
 struct alloc_count : seq<expr> {};
@@ -22,7 +23,7 @@ struct alloc_node
 
 // `free NAME : ALLOC;`: a mem free node, freeing the memory of the alloc node ALLOC.
 struct kw_free : kw<'f', 'r', 'e', 'e'> {};
-struct free_name : seq<name> {};
+struct free_name : sor<name, keyword_as_node> {};
 struct free_colon : sym<':'> {};
 struct free_alloc : seq<name> {};
 struct free_end : sym<';'> {};

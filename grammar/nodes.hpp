@@ -61,7 +61,7 @@ struct kernel_attrs
 
 // `kernel NAME : FUNC<<<grid, block(, smem)?>>>(args) ([attributes])?;`: a kernel node.
 struct kw_kernel : kw<'k', 'e', 'r', 'n', 'e', 'l'> {};
-struct kernel_name : seq<node_name> {};
+struct kernel_name : seq<declared_node_name> {};
 struct kernel_colon : sym<':'> {};
 struct kernel_function : seq<cpp_name> {};
 struct kernel_end : sym<';'> {};
@@ -92,7 +92,7 @@ struct slice : seq<slice_buffer, opt<slice_open, must<expr, slice_colon, expr>, 
 // `copy NAME : dst <- src (bytes n)?;`: a memcpy node, 1-D or of boxes.
 struct kw_copy : kw<'c', 'o', 'p', 'y'> {};
 struct kw_bytes : kw<'b', 'y', 't', 'e', 's'> {};
-struct copy_name : seq<node_name> {};
+struct copy_name : seq<declared_node_name> {};
 struct copy_colon : sym<':'> {};
 struct copy_dst : seq<slice> {};
 struct copy_arrow : sym<'<', '-'> {};
@@ -104,7 +104,7 @@ struct copy_node : seq<kw_copy, must<copy_name, copy_colon, copy_dst, copy_arrow
 
 // `memset NAME : dst = value;`: a memset node.
 struct kw_memset : kw<'m', 'e', 'm', 's', 'e', 't'> {};
-struct memset_name : seq<node_name> {};
+struct memset_name : seq<declared_node_name> {};
 struct memset_colon : sym<':'> {};
 struct memset_dst : seq<slice> {};
 struct memset_equals : sym<'='> {};
@@ -116,7 +116,7 @@ struct memset_node
 // `host NAME : FUNC(args);`: a host node; its arguments (expressions) reach FUNC as one
 // struct of their values.
 struct kw_host : kw<'h', 'o', 's', 't'> {};
-struct host_name : seq<node_name> {};
+struct host_name : seq<declared_node_name> {};
 struct host_colon : sym<':'> {};
 struct host_function : seq<cpp_name> {};
 struct host_args_open : sym<'('> {};
@@ -127,14 +127,14 @@ struct host_node : if_must<kw_host, host_name, host_colon, host_function, host_a
 
 // `empty NAME;`: an empty node, a point to fork from or join at.
 struct kw_empty : kw<'e', 'm', 'p', 't', 'y'> {};
-struct empty_name : seq<node_name> {};
+struct empty_name : seq<declared_node_name> {};
 struct empty_end : sym<';'> {};
 struct empty_node : if_must<kw_empty, empty_name, empty_end> {};
 
 // `record NAME : EVENT;`: an event record node, recording the event once its
 // dependencies have completed.
 struct kw_record : kw<'r', 'e', 'c', 'o', 'r', 'd'> {};
-struct record_name : seq<node_name> {};
+struct record_name : seq<declared_node_name> {};
 struct record_colon : sym<':'> {};
 struct record_event : seq<name> {};
 struct record_end : sym<';'> {};
@@ -142,7 +142,7 @@ struct record_node : if_must<kw_record, record_name, record_colon, record_event,
 
 // `wait NAME : EVENT;`: an event wait node; the nodes after it wait for the event.
 struct kw_wait : kw<'w', 'a', 'i', 't'> {};
-struct wait_name : seq<node_name> {};
+struct wait_name : seq<declared_node_name> {};
 struct wait_colon : sym<':'> {};
 struct wait_event : seq<name> {};
 struct wait_end : sym<';'> {};

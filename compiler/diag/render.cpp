@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "diag/loop_copies.h"
+
 namespace graphc {
 namespace {
 
@@ -61,14 +63,50 @@ void append_note(std::string& out, const SourceManager& sources, const SourceRan
   append_snippet(out, sources, range, color);
 }
 
+// "in iteration i = 2", or for a diagnostic folded from several iterations
+// (loop_copies.h), the iterations of its own innermost loop: "in iterations i = 0, 1, ..., 7".
+std::string iteration_text(const LoopIteration& it, const std::vector<std::int64_t>& values) {
+  if (values.empty()) return fmt::format("in iteration {} = {}", it.variable, it.value);
+  return fmt::format("in iterations {}", iteration_values(it.variable, values));
+}
+
 // A note at a copy of a loop's items says which copy, innermost loop first:
-// " (in iteration i = 2 of the loop at f.graph:3:9)", the loops joined by ", ".
-std::string iterations_of(const SourceManager& sources, FileId file) {
+// " (in iteration i = 2 of the loop at f.graph:3:9)", the loops joined by ", ". A note in
+// the folded diagnostic's own iteration (`folded`) names the iterations it stands for.
+std::string iterations_of(const SourceManager& sources, FileId file, const FoldedDiagnostic& folded) {
   std::vector<std::string> loops;
+  const std::vector<std::int64_t> none;
+  const bool own = file == folded.diagnostic->range.file;
   for (const LoopIteration* it = sources.iteration(file); it != nullptr; it = sources.iteration(it->loop.file)) {
-    loops.push_back(fmt::format("{} of the loop at {}", it->note, sources.location(it->loop)));
+    const std::vector<std::int64_t>& values = own && loops.empty() ? folded.values : none;
+    loops.push_back(fmt::format("{} of the loop at {}", iteration_text(*it, values), sources.location(it->loop)));
   }
   return loops.empty() ? std::string{} : fmt::format(" ({})", fmt::join(loops, ", "));
+}
+
+// One diagnostic, standing for the iterations `folded` names.
+std::string render_folded(const SourceManager& sources, const FoldedDiagnostic& folded, RenderOptions options) {
+  const Diagnostic& d = *folded.diagnostic;
+  const bool color = options.color;
+  std::string out;
+  const bool is_error = d.severity == Severity::error;
+  // Without a place (a file that cannot be read): the program's name, as compilers write it.
+  const std::string where = d.range.valid() ? printable(sources.location(d.range)) : "graphc";
+  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), where, paint(color, is_error ? kRed : kMagenta),
+                     is_error ? "error" : "warning", code_name(d.code), paint(color, kReset), paint(color, kBold),
+                     printable(d.message), paint(color, kReset));
+  append_snippet(out, sources, d.range, color);
+  for (const DiagNote& note : d.notes) {
+    append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file, folded), color);
+  }
+  // In a copy of a loop's items: which iteration (or iterations), innermost loop first.
+  const std::vector<std::int64_t> none;
+  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr;
+       it = sources.iteration(it->loop.file)) {
+    const std::vector<std::int64_t>& values = it == sources.iteration(d.range.file) ? folded.values : none;
+    append_note(out, sources, it->loop, iteration_text(*it, values) + " of this loop", color);
+  }
+  return out;
 }
 
 }  // namespace
@@ -87,24 +125,7 @@ std::string printable(std::string_view text) {
 }
 
 std::string render(const SourceManager& sources, const Diagnostic& d, RenderOptions options) {
-  const bool color = options.color;
-  std::string out;
-  const bool is_error = d.severity == Severity::error;
-  // Without a place (a file that cannot be read): the program's name, as compilers write it.
-  const std::string where = d.range.valid() ? printable(sources.location(d.range)) : "graphc";
-  out += fmt::format("{}{}: {}{}[{}]:{} {}{}{}\n", paint(color, kBold), where, paint(color, is_error ? kRed : kMagenta),
-                     is_error ? "error" : "warning", code_name(d.code), paint(color, kReset), paint(color, kBold),
-                     printable(d.message), paint(color, kReset));
-  append_snippet(out, sources, d.range, color);
-  for (const DiagNote& note : d.notes) {
-    append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file), color);
-  }
-  // In a copy of a loop's items: which iteration, innermost loop first.
-  for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr;
-       it = sources.iteration(it->loop.file)) {
-    append_note(out, sources, it->loop, it->note + " of this loop", color);
-  }
-  return out;
+  return render_folded(sources, FoldedDiagnostic{&d, {}}, options);
 }
 
 std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
@@ -112,9 +133,9 @@ std::string render_all(const SourceManager& sources, const std::vector<Diagnosti
   std::string out;
   std::size_t errors = 0;
   std::size_t warnings = 0;
-  for (const Diagnostic& d : diagnostics) {
-    out += render(sources, d, options);
-    (d.severity == Severity::error ? errors : warnings) += 1;
+  for (const FoldedDiagnostic& folded : fold_loop_copies(sources, diagnostics)) {
+    out += render_folded(sources, folded, options);
+    (folded.diagnostic->severity == Severity::error ? errors : warnings) += 1;
   }
   if (errors + warnings > 0) {
     std::vector<std::string> parts;

@@ -76,11 +76,11 @@ class Splitter {
     const bool scoped = next_is("::") && at_ + 2 < text_.size() && identifier_first(text_[at_ + 2]);
     if (identifier_first(c) || scoped) {
       // A word, or a struct's C++ name (`ns::Args`, `::Args`, `Args<float>`): `::` and a
-      // template argument list (a `<` that opens neither `<<<` nor `<-`) occur nowhere else.
+      // template argument list occur nowhere else.
       const std::size_t begin = at_;
       if (scoped) at_ += 2;
       while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
-      if (scoped || next_is("::") || (next_is("<") && !next_is("<<<") && !next_is("<-"))) {
+      if (scoped || next_is("::") || template_args_next()) {
         at_ = begin;
         cpp_name();
       }
@@ -153,16 +153,33 @@ class Splitter {
       while (at_ < text_.size() && identifier_other(text_[at_])) ++at_;
     }
     if (!next_is("<") || next_is("<<<")) return;
+    if (const std::size_t end = template_args_end(); end != std::string_view::npos) at_ = end;
+  }
+
+  // Just past the `>` that closes the template argument list at `at_`, or npos where the
+  // line or statement ends first.
+  std::size_t template_args_end() const {
     std::size_t depth = 0;
     for (std::size_t i = at_; i < text_.size(); ++i) {
       const char c = text_[i];
-      if (c == ';' || c == '{' || c == '}' || c == '\n' || c == '\r') return;
+      if (c == ';' || c == '{' || c == '}' || c == '\n' || c == '\r') return std::string_view::npos;
       if (c == '<') ++depth;
-      if (c == '>' && --depth == 0) {
-        at_ = i + 1;
-        return;
-      }
+      if (c == '>' && --depth == 0) return i + 1;
     }
+    return std::string_view::npos;
+  }
+
+  // Whether a template argument list follows a struct's C++ name: a `<` that does not open
+  // `<<<`. `<-` is a copy's arrow (`dst<-src`), unless the list it opens closes and `{`
+  // follows, as after a struct's name with a negative argument (`struct Tile<-1> {`, the
+  // value `Tile<-1>{4}`): a copy's source holds no `>`.
+  bool template_args_next() const {
+    if (!next_is("<") || next_is("<<<")) return false;
+    if (!next_is("<-")) return true;
+    std::size_t i = template_args_end();
+    if (i == std::string_view::npos) return false;
+    while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r')) ++i;
+    return i < text_.size() && text_[i] == '{';
   }
 
   std::string_view text_;

@@ -1,6 +1,8 @@
 #include "sema/scope.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <variant>
 
@@ -102,11 +104,44 @@ std::string_view Scope::describe(Entity entity) const {
   return "name";
 }
 
+namespace {
+
+// A loop's copy as the user writes it: the front end names `layer[3]` `layer_3` (and
+// `layer[-3]` `layer_m3`); the base and the index, or nothing for another name.
+struct IndexedName {
+  std::string_view base;
+  std::string index;
+};
+std::optional<IndexedName> indexed(std::string_view name) {
+  const std::size_t underscore = name.rfind('_');
+  if (underscore == std::string_view::npos || underscore == 0) return std::nullopt;
+  std::string_view digits = name.substr(underscore + 1);
+  const bool negative = digits.starts_with('m');
+  if (negative) digits.remove_prefix(1);
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  return IndexedName{name.substr(0, underscore), (negative ? "-" : "") + std::string(digits)};
+}
+
+}  // namespace
+
 void report_unknown(DiagEngine& diags, const Scope& scope, DiagCode code, SourceRange range, std::string_view name,
                     std::initializer_list<Entity::Kind> kinds) {
-  Diagnostic& d = diags.report(code, range, name);
-  if (const auto guess = closest_name(name, scope.names_of(kinds))) {
-    d.note(scope.declaration(*scope.find(*guess)), "did you mean '{}'?", *guess);
+  const auto guess = closest_name(name, scope.names_of(kinds));
+  const SourceRange declared = guess ? scope.declaration(*scope.find(*guess)) : SourceRange{};
+  // A guess declared in a loop is a copy, `layer[i]`: both names as the user writes them,
+  // `layer[8]` and `layer[7]`, when the unknown one names a copy of the same base.
+  const auto copy = guess && SourceManager::is_iteration(declared.file) ? indexed(*guess) : std::nullopt;
+  const auto unknown = copy ? indexed(name) : std::nullopt;
+  const bool written = unknown && unknown->base == copy->base;
+  Diagnostic& d = written ? diags.report(code, range, fmt::format("{}[{}]", unknown->base, unknown->index))
+                          : diags.report(code, range, name);
+  if (!guess) return;
+  if (copy) {
+    d.note(declared, "did you mean '{}[{}]'?", copy->base, copy->index);
+  } else {
+    d.note(declared, "did you mean '{}'?", *guess);
   }
 }
 

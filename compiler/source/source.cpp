@@ -45,8 +45,8 @@ FileId SourceManager::add(std::string path, std::string text) {
   return FileId{static_cast<std::uint32_t>(files_.size() - 1)};
 }
 
-FileId SourceManager::add_iteration(SourceRange loop, std::string note) {
-  iterations_.push_back(LoopIteration{loop, std::move(note)});
+FileId SourceManager::add_iteration(SourceRange loop, std::string variable, std::int64_t value) {
+  iterations_.push_back(LoopIteration{loop, std::move(variable), value});
   return FileId{static_cast<std::uint32_t>(iterations_.size() - 1) | kIteration};
 }
 

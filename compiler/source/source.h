@@ -57,11 +57,12 @@ class SourceFile {
 
 /// One iteration of a `for` loop, which the front end expands into copies of the loop's
 /// items: the copies' ranges are in a file id of the iteration's own, so that each copy has
-/// a place of its own and a diagnostic at it says which iteration it is (render() adds
-/// `note` at `loop`, then the notes of the loops around it).
+/// a place of its own and a diagnostic at it says which iteration it is (render() adds a
+/// note at `loop`, "in iteration i = 3 of this loop", then the notes of the loops around it).
 struct LoopIteration {
-  SourceRange loop;  // the loop's variable, in its file or in an enclosing iteration
-  std::string note;  // "in iteration i = 3" (render() adds which loop)
+  SourceRange loop;      // the loop's variable, in its file or in an enclosing iteration
+  std::string variable;  // `i`
+  std::int64_t value = 0;
 };
 
 /// Owns every file read during one compilation; FileIds index into it.
@@ -78,13 +79,16 @@ class SourceManager {
   /// The files read; iterations are not counted.
   std::size_t size() const { return files_.size(); }
 
-  /// A file id for one iteration of the loop at `loop`: its ranges are ranges of the loop's
-  /// file, and diagnostics at them get `note`.
-  FileId add_iteration(SourceRange loop, std::string note);
+  /// A file id for the iteration of the loop at `loop` where `variable` is `value`: its
+  /// ranges are ranges of the loop's file, and diagnostics at them say which iteration.
+  FileId add_iteration(SourceRange loop, std::string variable, std::int64_t value);
   /// The iteration `id` is, or nullptr for a file.
   const LoopIteration* iteration(FileId id) const {
-    return (id.value & kIteration) != 0 && id.valid() ? &iterations_.at(id.value & ~kIteration) : nullptr;
+    return is_iteration(id) ? &iterations_.at(id.value & ~kIteration) : nullptr;
   }
+
+  /// Whether `id` is an iteration's (a range in a copy of a loop's items), not a file's.
+  static bool is_iteration(FileId id) { return (id.value & kIteration) != 0 && id.valid(); }
 
   /// `path:line:col` of the start of a range.
   std::string location(const SourceRange& range) const;

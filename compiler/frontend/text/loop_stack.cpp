@@ -34,8 +34,7 @@ void LoopStack::repeat(const ir::Graph& graph, const std::string& variable, Sour
   for (std::int64_t value = first; value < last; ++value) {
     values_.push_back(LoopValue{variable, value, variable_range});
     first_values_.push_back(value == first);
-    const std::string note = "in iteration " + variable + " = " + std::to_string(value);
-    items(sources_.add_iteration(variable_range, note));
+    items(sources_.add_iteration(variable_range, variable, value));
     first_values_.pop_back();
     values_.pop_back();
   }

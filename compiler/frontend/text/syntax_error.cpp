@@ -59,11 +59,14 @@ void report_syntax_error(const SourceFile& source, FileId file, const TokenEnds&
                          DiagEngine& diags) {
   const std::string& text = source.text();
   const auto offset = static_cast<std::uint32_t>(e.offset());
+  // At the word before the offending text, where that word is at fault.
+  const SourceRange before = word_until(text, file, ends.token_end(offset));
+  const bool at_word_before = e.where() == grammar::anchor::word_before && before.begin < before.end;
   std::string message = e.what();
   if (const std::size_t hole = message.find("{}"); hole != std::string::npos) {
-    message.replace(hole, 2, offending_text(text, offset));
+    message.replace(hole, 2, offending_text(text, at_word_before ? before.begin : offset));
   }
-  const std::uint32_t at = error_offset(source, ends, e);
+  const std::uint32_t at = at_word_before ? before.begin : error_offset(source, ends, e);
   Diagnostic& d = diags.report(DiagCode::syntax_error, SourceRange{file, at, at}, message);
 
   const grammar::keyword_hint& hint = e.keywords();

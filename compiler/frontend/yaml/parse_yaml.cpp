@@ -6,6 +6,7 @@
 #include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
 #include "frontend/yaml/yaml_reader.h"
+#include "frontend/yaml/yaml_syntax_error.h"
 
 namespace graphc::frontend {
 namespace {
@@ -72,8 +73,7 @@ ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
   try {
     root = YAML::Load(source.text());
   } catch (const YAML::Exception& e) {
-    const auto at = static_cast<std::uint32_t>(e.mark.pos < 0 ? 0 : e.mark.pos);
-    diags.report(DiagCode::yaml_syntax, SourceRange{file, at, at}, e.msg);
+    yaml::report_yaml_syntax_error(source, file, e, diags);
     return module;
   }
   text::LoopStack loops(diags, sources);

@@ -96,6 +96,14 @@ TEST_CASE("fmt: a struct is a block of fields, and an aggregate hugs its name", 
         "    kernel k : f<<<1, 1>>>(ns::Args{x + 1, 4}, ::ns::Args{nullptr, 2});\n}\n");
 }
 
+TEST_CASE("fmt: a struct's negative template argument is not a copy's arrow", "[format]") {
+  // Found by fuzz_text: `Tile<-1>` became `Tile <- 1 >`, which no longer parses.
+  const std::string text = "struct Tile<-1> { n : i32; }\ngraph g { buffer a : f32[4] device;\n"
+                           "kernel k : f<<<1, 1>>>(Tile<-1>{4});\ncopy c : a<-a; }\n";
+  CHECK(formatted(text) == "struct Tile<-1> {\n    n : i32;\n}\n\ngraph g {\n    buffer a : f32[4] device;\n"
+                           "    kernel k : f<<<1, 1>>>(Tile<-1>{4});\n    copy c : a <- a;\n}\n");
+}
+
 TEST_CASE("fmt: comments stay where they are, on their own line or at the end of one", "[format]") {
   const std::string text = R"(// file header
 

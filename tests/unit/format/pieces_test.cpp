@@ -36,6 +36,10 @@ TEST_CASE("pieces: a kernel or host function is one word with its scopes and tem
   CHECK(texts("host h : report<int>();") == std::vector<std::string>{"host", "h", ":", "report<int>", "(", ")", ";"});
   // Elsewhere `<` is punctuation.
   CHECK(texts("copy c : a <- b;") == std::vector<std::string>{"copy", "c", ":", "a", "<-", "b", ";"});
+  CHECK(texts("copy c : a<-b;") == std::vector<std::string>{"copy", "c", ":", "a", "<-", "b", ";"});
+  // A struct's name with a negative template argument: its list closes, then `{` follows.
+  CHECK(texts("struct Tile<-1> {") == std::vector<std::string>{"struct", "Tile<-1>", "{"});
+  CHECK(texts("(Tile<-1>{4})") == std::vector<std::string>{"(", "Tile<-1>", "{", "4", "}", ")"});
 }
 
 TEST_CASE("pieces: comments and the line breaks before each piece", "[format]") {

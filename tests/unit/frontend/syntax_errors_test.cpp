@@ -51,6 +51,18 @@ TEST_CASE("reserved words cannot be names", "[grammar]") {
                "'while' is a reserved word and cannot be used as a name");
 }
 
+TEST_CASE("a node declaration's keyword at the start of an edge is a reserved word, not a node", "[grammar]") {
+  // `host -> a;` reads as a host node with no name; the error says why at the keyword.
+  expect_error("graph g {\n  empty a;\n  host -> a;\n}\n", DiagCode::syntax_error, "3:3",
+               "'host' is a reserved word and cannot name a node");
+  expect_error("graph g {\n  empty a;\n  copy->a;\n}\n", DiagCode::syntax_error, "3:3",
+               "'copy' is a reserved word and cannot name a node");
+  expect_error("graph g {\n  empty a;\n  for i in 0..2 { while -> a; }\n}\n", DiagCode::syntax_error, "3:19",
+               "'while' is a reserved word and cannot name a node");
+  expect_error("graph g {\n  empty a;\n  free\n    -> a;\n}\n", DiagCode::syntax_error, "3:3",
+               "'free' is a reserved word and cannot name a node");
+}
+
 TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[grammar]") {
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "

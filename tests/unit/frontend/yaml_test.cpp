@@ -150,8 +150,13 @@ TEST_CASE("if, else and switch bodies in YAML", "[yaml]") {
 }
 
 TEST_CASE("YAML errors point at the YAML line and column", "[yaml]") {
-  expect_error("graphs:\n  g: {nodes: {a: {empty: {}}\n", DiagCode::yaml_syntax, "3:1", "end of map flow not found",
-               "t.yaml");
+  // At the innermost '{' left open, not at the end of the file where yaml-cpp gave up.
+  expect_error("graphs:\n  g: {nodes: {a: {empty: {}}\n", DiagCode::yaml_syntax, "2:14",
+               "unclosed flow map: '{' has no matching '}'", "t.yaml");
+  expect_error("graphs:\n  g:\n    nodes: [a, [b]\n", DiagCode::yaml_syntax, "3:12",
+               "unclosed flow list: '[' has no matching ']'", "t.yaml");
+  expect_error("graphs:\n  g:\n    nodes:\n  \t  a: {empty: {}}\n", DiagCode::yaml_syntax, "4:3",
+               "a tab indents this line, and YAML forbids tabs in indentation: indent with spaces", "t.yaml");
   expect_error("graphs:\n  g:\n    buffers:\n      x: {type: f32, count: 4, spcae: device}\n",
                DiagCode::yaml_unknown_key, "4:32",
                "unknown key 'spcae' in buffer 'x'; expected type, count, space, init", "t.yaml");
