@@ -58,8 +58,11 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
   }
   if (!c.diags.has_errors()) {
-    sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags);
-    if (options.races_are_errors) c.diags.promote(DiagCode::data_race);
+    sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags, options.possible_races);
+    if (options.races_are_errors) {
+      c.diags.promote(DiagCode::data_race);
+      c.diags.promote(DiagCode::possible_race);
+    }
   }
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);

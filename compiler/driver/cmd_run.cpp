@@ -192,7 +192,8 @@ int run(const Options& o) {
   if (!have_device()) return exit_cuda;
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize,
-                                                      .races_are_errors = o.compile.races_are_errors});
+                                                      .races_are_errors = o.compile.races_are_errors,
+                                                      .possible_races = o.compile.possible_races});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 

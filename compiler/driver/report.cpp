@@ -28,8 +28,12 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
       ->check(CLI::Range(0, 1));
   cmd.add_option_function<std::vector<std::string>>(
          "--Werror", [&options](const std::vector<std::string>&) { options.races_are_errors = true; },
-         "make a kind of warning an error: race (W0303, a data race); also written -Werror=race")
+         "make a kind of warning an error: race (W0303 and W0305, a data race); also written -Werror=race")
       ->check(CLI::IsMember({"race"}));
+  cmd.add_flag_function(
+      "--Wno-possible-race", [&options](std::int64_t) { options.possible_races = false; },
+      "leave out the races that are only possible (W0305: a kernel assumed to reach the end of its buffer); "
+      "also written -Wno-possible-race");
 }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
@@ -41,7 +45,7 @@ std::vector<std::string> gcc_style_arguments(int argc, char** argv) {
   std::vector<std::string> out;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg.starts_with("-Werror=")) arg.insert(0, "-");
+    if (arg.starts_with("-Werror=") || arg.starts_with("-Wno-")) arg.insert(0, "-");
     out.push_back(std::move(arg));
   }
   return out;

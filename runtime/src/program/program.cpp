@@ -13,13 +13,15 @@ Program::~Program() = default;
 
 Program Program::load(const std::string& path, const LoadOptions& options) {
   return Program(detail::load_program(path, CompileOptions{.optimize = options.optimize,
-                                                           .races_are_errors = options.races_are_errors}));
+                                                           .races_are_errors = options.races_are_errors,
+                                                           .possible_races = options.possible_races}));
 }
 
 Program Program::from_text(const std::string& path, std::string text, const LoadOptions& options) {
   return Program(detail::program_from_text(path, std::move(text),
                                            CompileOptions{.optimize = options.optimize,
-                                                          .races_are_errors = options.races_are_errors}));
+                                                          .races_are_errors = options.races_are_errors,
+                                                          .possible_races = options.possible_races}));
 }
 
 void Program::load_modules() { state_->load_modules(); }

@@ -47,7 +47,13 @@ string(APPEND doc "Compiler diagnostics are printed as `file:line:col: error[COD
 string(APPEND doc "line with a caret under the range, and notes that point at the other party. Errors\n")
 string(APPEND doc "make `graphc` exit with status 1 and write nothing; warnings do neither. Runtime\n")
 string(APPEND doc "diagnostics (R) are thrown as `graphc::Error` with the same shape, naming the node and\n")
-string(APPEND doc "its `.graph` location.\n")
+string(APPEND doc "its `.graph` location.\n\n")
+string(APPEND doc "The data race warnings have switches (on `check`, `compile`, `dot` and `run`):\n")
+string(APPEND doc "`-Werror=race` makes W0303 and W0305 errors; `-Wno-possible-race` leaves out W0305, the\n")
+string(APPEND doc "races that are only possible because a pointer passed to a kernel, a host function or a\n")
+string(APPEND doc "captured function is assumed to reach the end of its buffer, while W0303 still reports\n")
+string(APPEND doc "those that are certain, between extents that are known (copies, memsets, views, a GEMM's\n")
+string(APPEND doc "matrices). See [language.md](language.md#data-races).\n")
 
 # Every code belongs to a family listed above, so none is left out of the page.
 foreach(row ${rows})
