@@ -10,6 +10,7 @@
 #include "sema/analyze.h"
 #include "sema/check_kernel_signatures.h"
 #include "sema/check_races.h"
+#include "sema/check_struct_layouts.h"
 
 namespace graphc {
 namespace {
@@ -56,6 +57,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     c.module_kernels =
         modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
+    sema::check_struct_layouts(c.module, c.module_kernels, c.diags);
   }
   if (!c.diags.has_errors()) {
     sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags, options.possible_races);
