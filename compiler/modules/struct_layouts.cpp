@@ -15,6 +15,11 @@ namespace {
 
 constexpr std::string_view kField = "graphc_field_";
 
+// The names of the probe's declarations: the object of the i-th struct probed, and the
+// detector of its f-th field (the pointer to the field in the object is its name + "_at").
+std::string object_name(std::size_t i) { return fmt::format("graphc_object_{}", i); }
+std::string probe_name(std::size_t i, std::size_t f) { return fmt::format("graphc_probe_{}_{}", i, f); }
+
 // The C++ spelling of struct `name`, at global scope as generated code spells it.
 std::string global(const std::string& name) { return name.starts_with("::") ? name : "::" + name; }
 
@@ -62,10 +67,10 @@ std::vector<ir::CxxStruct> read_struct_layouts(const std::string& path, const st
   std::vector<const ir::StructDecl*> probed;
   for (const ir::StructDecl& decl : structs) {
     if (std::find(declared.begin(), declared.end(), decl.name) == declared.end()) continue;
-    const std::string object = fmt::format("graphc_object_{}", probed.size());
+    const std::string object = object_name(probed.size());
     appended += fmt::format("__device__ {} {};\n", global(decl.name), object);
     for (const ir::StructField& field : decl.fields) {
-      const std::string probe = fmt::format("graphc_probe_{}_{}", probed.size(), &field - decl.fields.data());
+      const std::string probe = probe_name(probed.size(), static_cast<std::size_t>(&field - decl.fields.data()));
       appended += detector(probe, field.name);
       appended += fmt::format("extern \"C\" __device__ const void* {0}_at = {0}<{1}>::at({2});\n", probe,
                               global(decl.name), object);
@@ -89,8 +94,8 @@ std::vector<ir::CxxStruct> read_struct_layouts(const std::string& path, const st
       const auto lowered = compiled.code.lowered_names.find(expressions[next++]);
       if (lowered == compiled.code.lowered_names.end()) continue;
       const std::optional<std::vector<std::string>> type = demangle_template_args(lowered->second, kField);
-      const std::optional<std::uint64_t> offset = ptx_offset(
-          compiled.code.image, fmt::format("graphc_probe_{}_{}_at", i, f), fmt::format("graphc_object_{}", i));
+      const std::optional<std::uint64_t> offset =
+          ptx_offset(compiled.code.image, probe_name(i, f) + "_at", object_name(i));
       if (!type || type->size() != 1 || (*type)[0] == "void" || !offset) continue;  // no such field
       apply_cxx_type(got.type, (*type)[0]);
       got.offset = *offset;
