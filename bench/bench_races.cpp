@@ -2,7 +2,8 @@
 // bench_graphs shapes at 1 000 and 10 000 nodes, each kernel passed one buffer x:
 //   reads   every kernel states reads(x): no race, but every node is an accessor, so the
 //           analysis does all its work (bit rows over every node);
-//   writes  every kernel may write x: the same work, and a W0303 for each parallel shape.
+//   writes  every kernel may write x: the same work, and a race (W0305: kernels' extents
+//           are assumed) for each parallel shape.
 // Per row: the loader (compile_text: parse, validate with the analysis, optimise), the
 // analysis alone on the compiled module, both per node, and the analysis' share of the
 // loader. Medians of 5 runs. Needs no GPU: build/bench/bench_races
@@ -52,7 +53,7 @@ void row(const ShapeGraph& g, bool writes) {
 
 int main() {
   using namespace graphc::bench;
-  std::printf("%-13s %6s %-6s %8s | %9s %9s | %7s\n", "shape", "nodes", "x", "W0303", "load/node", "race/node",
+  std::printf("%-13s %6s %-6s %8s | %9s %9s | %7s\n", "shape", "nodes", "x", "races", "load/node", "race/node",
               "share");
   for (const Shape shape : {Shape::chain, Shape::chains4, Shape::fork_join128, Shape::roots128, Shape::implied16}) {
     for (const std::size_t n : {1000, 10000}) {

@@ -10,6 +10,7 @@
 #include "sema/analyze.h"
 #include "sema/check_kernel_signatures.h"
 #include "sema/check_races.h"
+#include "sema/check_struct_layouts.h"
 
 namespace graphc {
 namespace {
@@ -65,10 +66,14 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     c.module_kernels =
         modules::read_module_kernels(c.module, modules::NvrtcCache(modules::NvrtcCache::default_directory()));
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
+    sema::check_struct_layouts(c.module, c.module_kernels, c.diags);
   }
   if (!c.diags.has_errors()) {
-    sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags);
-    if (options.races_are_errors) c.diags.promote(DiagCode::data_race);
+    sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags, options.possible_races);
+    if (options.races_are_errors) {
+      c.diags.promote(DiagCode::data_race);
+      c.diags.promote(DiagCode::possible_race);
+    }
   }
   if (options.warnings_are_errors) promote_warnings(c.diags);
   if (c.diags.has_errors() || !options.optimize) return;

@@ -25,10 +25,13 @@ struct CompileOptions {
   /// Run the optimiser (opt/) on a module that analyzed without errors: both back ends
   /// then build the optimised graph.
   bool optimize = true;
-  /// Report data races (W0303, sema/check_races.h) as errors: `graphc -Werror=race`.
+  /// Report data races (W0303 and W0305, sema/check_races.h) as errors: `graphc -Werror=race`.
   bool races_are_errors = false;
   /// Report every warning as an error: `graphc -Werror`.
   bool warnings_are_errors = false;
+  /// Report races that are only possible (W0305: a kernel's extent assumed to reach the end
+  /// of its buffer); `graphc -Wno-possible-race` turns them off, W0303 stays.
+  bool possible_races = true;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

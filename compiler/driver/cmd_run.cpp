@@ -193,7 +193,8 @@ int run(const Options& o) {
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize,
                                                       .races_are_errors = o.compile.races_are_errors,
-                                                      .warnings_are_errors = o.compile.warnings_are_errors});
+                                                      .warnings_are_errors = o.compile.warnings_are_errors,
+                                                      .possible_races = o.compile.possible_races});
   std::fputs(program.warnings().c_str(), stderr);
   const double load_ms = ms_since(load_start);
 

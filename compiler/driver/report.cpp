@@ -41,10 +41,14 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
     return true;
   };
   cmd.add_option("--Werror", werror,
-                 "make every warning an error; --Werror=race only data races (W0303); also "
+                 "make every warning an error; --Werror=race only data races (W0303 and W0305); also "
                  "written -Werror and -Werror=race")
       ->expected(0)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd.add_flag_function(
+      "--Wno-possible-race", [&options](std::int64_t) { options.possible_races = false; },
+      "leave out the races that are only possible (W0305: a kernel assumed to reach the end of its buffer); "
+      "also written -Wno-possible-race");
 }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
@@ -56,7 +60,7 @@ std::vector<std::string> gcc_style_arguments(int argc, char** argv) {
   std::vector<std::string> out;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "-Werror" || arg.starts_with("-Werror=")) arg.insert(0, "-");
+    if (arg == "-Werror" || arg.starts_with("-Werror=") || arg.starts_with("-Wno-")) arg.insert(0, "-");
     out.push_back(std::move(arg));
   }
   return out;

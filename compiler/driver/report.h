@@ -26,8 +26,9 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options);
 /// (diag/spellcheck.h), else "expected one of: a, b, c".
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);
 
-/// argv after the program name, with GCC's spellings `-Werror` and `-Werror=race` written as
-/// CLI11's long option `--Werror` and `--Werror=race`.
+/// argv after the program name, with GCC's spellings `-Werror`, `-Werror=race` and
+/// `-Wno-possible-race` written as CLI11's long options `--Werror`, `--Werror=race` and
+/// `--Wno-possible-race`.
 std::vector<std::string> gcc_style_arguments(int argc, char** argv);
 
 }  // namespace graphc::driver

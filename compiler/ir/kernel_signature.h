@@ -48,6 +48,22 @@ struct KernelSignature {
   std::optional<std::pair<std::uint32_t, std::uint32_t>> declaration;
 };
 
+/// A field of a struct of the graph file as a .cu module's C++ declares it (NVRTC's layout).
+struct CxxField {
+  std::string name;
+  /// Its C++ type, as a kernel parameter's (`cxx` as the demangler writes it: "int",
+  /// "float*"); `cxx` empty: the C++ struct has no such field.
+  KernelParam type;
+  std::uint64_t offset = 0;  // offsetof, in bytes
+};
+
+/// A struct of the graph file (StructDecl) as a .cu module's C++ declares it: a field for
+/// each of the StructDecl's, in its order.
+struct CxxStruct {
+  std::string name;  // as the graph file writes it
+  std::vector<CxxField> fields;
+};
+
 /// The kernels of one `module` declaration, as read by compiler/modules.
 struct ModuleKernels {
   enum class Status : std::uint8_t {
@@ -65,6 +81,8 @@ struct ModuleKernels {
   /// (NVRTC's name expressions and their lowered names), as the runtime finds them.
   std::map<std::string, std::string, std::less<>> lowered_names;
   bool cache_hit = false;  // a .cu module: NVRTC did not run, its output came from the disk cache
+  /// A .cu module: the structs of the graph file that it declares (struct_layouts.h).
+  std::vector<CxxStruct> structs;
 };
 
 }  // namespace graphc::ir

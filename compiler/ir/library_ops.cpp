@@ -91,4 +91,27 @@ GemmOperands gemm_operands(LibraryOp op) {
   return {0, 1, 2, 3, 4, 5, none, 6, 7, none, 8, 9, 10, none, none};
 }
 
+GemmMatrix gemm_matrix(const GemmCall& gemm, char matrix) {
+  switch (matrix) {
+    case 'A':
+      return gemm.transpose_a ? GemmMatrix{gemm.k, gemm.m, gemm.lda, gemm.stride_a}
+                              : GemmMatrix{gemm.m, gemm.k, gemm.lda, gemm.stride_a};
+    case 'B':
+      return gemm.transpose_b ? GemmMatrix{gemm.n, gemm.k, gemm.ldb, gemm.stride_b}
+                              : GemmMatrix{gemm.k, gemm.n, gemm.ldb, gemm.stride_b};
+    default: return GemmMatrix{gemm.m, gemm.n, gemm.ldc, gemm.stride_c};
+  }
+}
+
+std::optional<std::int64_t> gemm_span(const GemmMatrix& matrix, std::int64_t batch) {
+  // ld, cols and rows are below 2^31 (E1006, E1004), so one member's span fits; the batch's may not.
+  const std::int64_t one = matrix.ld * (matrix.cols - 1) + matrix.rows;
+  std::int64_t members = 0;
+  std::int64_t span = 0;
+  if (__builtin_mul_overflow(matrix.stride, batch - 1, &members) || __builtin_add_overflow(one, members, &span)) {
+    return std::nullopt;
+  }
+  return span;
+}
+
 }  // namespace graphc::ir

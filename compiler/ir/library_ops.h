@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -76,6 +77,17 @@ struct GemmCall {
   std::int64_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
   std::int64_t stride_a = 0, stride_b = 0, stride_c = 0, batch = 1;
 };
+
+/// One matrix of a GEMM as stored (column-major): `rows` x `cols`, `ld` elements from one
+/// column to the next, `stride` elements from one member of a batch to the next.
+struct GemmMatrix {
+  std::int64_t rows = 0, cols = 0, ld = 0, stride = 0;
+};
+/// Matrix 'A', 'B' or 'C' of `gemm`: op(A) = A or its transpose is m x k, op(B) k x n, C m x n.
+GemmMatrix gemm_matrix(const GemmCall& gemm, char matrix);
+/// The elements `matrix` spans from its argument's offset: ld * (cols - 1) + rows for one
+/// member, then `stride` more for each further member of the `batch`; nullopt past 2^63.
+std::optional<std::int64_t> gemm_span(const GemmMatrix& matrix, std::int64_t batch);
 
 /// A capture node's resolved library operation.
 struct LibraryCall {

@@ -78,6 +78,25 @@ std::optional<std::string> demangled(std::string_view symbol) {
   return std::string(text.get());
 }
 
+// The items of a comma-separated list ("float*, P<int, 2>"), split at its top-level
+// commas, trimmed, empty ones left out.
+std::vector<std::string> split_list(std::string_view list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  int depth = 0;
+  for (std::size_t i = 0; i <= list.size(); ++i) {
+    if (i == list.size() || (depth == 0 && list[i] == ',')) {
+      const std::string_view one = trim(list.substr(start, i - start));
+      if (!one.empty()) out.emplace_back(one);
+      start = i + 1;
+      continue;
+    }
+    if (list[i] == '(' || list[i] == '<' || list[i] == '[') ++depth;
+    if (list[i] == ')' || list[i] == '>' || list[i] == ']') --depth;
+  }
+  return out;
+}
+
 // Splits a function's text at its parameter list, the last top-level parentheses:
 // "void ns::f<int>(float*, P<int, 2>)" gives the name ("ns::f<int>", after a return type's
 // last top-level space) and the parameter types.
@@ -106,18 +125,8 @@ std::optional<CxxSignature> split_function(std::string_view text) {
     if (depth == 0 && c == ' ') name_begin = i + 1;
   }
   out.name = head.substr(name_begin);
-  const std::string_view list = text.substr(open + 1, text.size() - open - 2);
-  std::size_t start = 0;
-  depth = 0;
-  for (std::size_t i = 0; i <= list.size(); ++i) {
-    if (i == list.size() || (depth == 0 && list[i] == ',')) {
-      const std::string_view one = trim(list.substr(start, i - start));
-      if (!one.empty() && one != "void") out.params.emplace_back(one);
-      start = i + 1;
-      continue;
-    }
-    if (list[i] == '(' || list[i] == '<' || list[i] == '[') ++depth;
-    if (list[i] == ')' || list[i] == '>' || list[i] == ']') --depth;
+  for (std::string& param : split_list(text.substr(open + 1, text.size() - open - 2))) {
+    if (param != "void") out.params.push_back(std::move(param));
   }
   return out;
 }
@@ -139,6 +148,15 @@ std::optional<std::vector<std::string>> demangle_kernel_type(std::string_view sy
       split_function(std::string_view(*text).substr(kPrefix.size(), text->size() - kPrefix.size() - 1));
   if (!function) return std::nullopt;
   return function->params;
+}
+
+std::optional<std::vector<std::string>> demangle_template_args(std::string_view symbol, std::string_view name) {
+  const std::optional<std::string> text = demangled(symbol);
+  if (!text || !text->starts_with(name) || text->size() < name.size() + 2 || (*text)[name.size()] != '<' ||
+      !text->ends_with('>')) {
+    return std::nullopt;
+  }
+  return split_list(std::string_view(*text).substr(name.size() + 1, text->size() - name.size() - 2));
 }
 
 void apply_cxx_type(ir::KernelParam& param, std::string cxx) {

@@ -27,6 +27,11 @@ std::optional<CxxSignature> demangle_kernel(std::string_view symbol);
 /// which its own symbol does not hold; nullopt for any other symbol.
 std::optional<std::vector<std::string>> demangle_kernel_type(std::string_view symbol);
 
+/// The template arguments in the mangled name of an instance of variable template `name`
+/// ("graphc_field_<int, 8ull>" gives {"int", "8ull"}), as the demangler writes them;
+/// nullopt for any other symbol.
+std::optional<std::vector<std::string>> demangle_template_args(std::string_view symbol, std::string_view name);
+
 /// Sets `param`'s kind, type and pointee flags from the C++ type `cxx` (as the demangler
 /// writes it: "float const*", "unsigned long", "__half", "float4", "P"), keeping its size:
 /// a pointer (to void, to const), a floating type, an integer type (char and bool too),

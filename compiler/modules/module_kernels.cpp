@@ -15,6 +15,7 @@
 #include "source/source.h"
 #ifdef GRAPHC_HAVE_NVRTC
 #include "modules/nvrtc_compile.h"
+#include "modules/struct_layouts.h"
 #endif
 
 namespace graphc::modules {
@@ -57,9 +58,11 @@ void read_cubin(ir::ModuleKernels& out) {
   out.text.clear();  // binary: no declaration is shown from it
 }
 
-// A .cu module (out.text, read from `path`): compiled to PTX, then its entries.
+// A .cu module (out.text, read from `path`): compiled to PTX, then its entries, and the
+// layout of those of `structs` that it declares.
 void read_cu(ir::ModuleKernels& out, [[maybe_unused]] const std::string& path,
-             [[maybe_unused]] const std::vector<std::string>& functions, [[maybe_unused]] const NvrtcCache& cache) {
+             [[maybe_unused]] const std::vector<std::string>& functions,
+             [[maybe_unused]] const std::vector<ir::StructDecl>& structs, [[maybe_unused]] const NvrtcCache& cache) {
 #ifdef GRAPHC_HAVE_NVRTC
   NvrtcCompilation compiled = compile_with_nvrtc(path, functions, std::string(ir::kCheckArchitecture), cache, true);
   if (compiled.status == NvrtcCompilation::Status::unavailable) {
@@ -94,6 +97,7 @@ void read_cu(ir::ModuleKernels& out, [[maybe_unused]] const std::string& path,
     if (!name.starts_with("&graphc_kernel_type_<")) out.lowered_names.emplace(name, std::move(symbol));
   }
   out.cache_hit = compiled.cache_hit;
+  out.structs = read_struct_layouts(path, structs, cache);
 #else
   out.status = Status::unchecked;
   out.detail = "this graphc was built without NVRTC (the CUDA toolkit), so it cannot compile .cu modules";
@@ -132,7 +136,7 @@ std::vector<ir::ModuleKernels> read_module_kernels(const ir::Module& module, con
     }
     kernels.text = std::move(*text);
     if (extension == ".cu") {
-      read_cu(kernels, decl.resolved, functions, cache);
+      read_cu(kernels, decl.resolved, functions, module.structs, cache);
     } else if (extension == ".cubin") {
       read_cubin(kernels);
     } else {

@@ -9,6 +9,7 @@
 // - .fatbin: not read (a container of compressed images: its kernels are checked when the
 //   graph is instantiated).
 // Kernels with C++ linkage get their C++ name and parameter types from their mangled names.
+// A .cu module also gives the layout of the graph file's structs it declares (struct_layouts.h).
 #pragma once
 
 #include <string>

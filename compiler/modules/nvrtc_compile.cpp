@@ -120,25 +120,17 @@ std::string kernel_type_expression(std::string_view name) {
   return fmt::format("&graphc_kernel_type_<decltype(&{})>", name);
 }
 
-NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<std::string>& kernels,
-                                    const std::string& arch, const NvrtcCache& cache, bool kernel_types) {
+namespace {
+
+// Compiles `text` (the module at `path`, read as `source`, behind the prelude, and what is
+// appended to it) with name expressions `names`, or takes the result from `cache`.
+NvrtcCompilation compile_text(const std::string& path, const CuSource& source, const std::string& text,
+                              const std::vector<std::string>& names, const std::string& arch, const NvrtcCache& cache) {
   NvrtcCompilation out;
   const NvrtcLibrary* nvrtc = NvrtcLibrary::get(&out.log);
   if (nvrtc == nullptr) {
     out.status = NvrtcCompilation::Status::unavailable;
     return out;
-  }
-  const std::optional<CuSource> source = read_cu_source(path);
-  if (!source) {
-    out.status = NvrtcCompilation::Status::unreadable;
-    return out;
-  }
-  std::string text = with_prelude(source->text, path);
-  std::vector<std::string> names = kernel_names_in(source->text, kernels);
-  if (kernel_types) {
-    text += "\ntemplate <typename F>\n__device__ int graphc_kernel_type_ = 0;\n";
-    const std::size_t count = names.size();
-    for (std::size_t i = 0; i < count; ++i) names.push_back(kernel_type_expression(names[i]));
   }
   const std::vector<std::string> options = nvrtc_options(arch, std::filesystem::path(path).parent_path().string());
 
@@ -146,8 +138,7 @@ NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<s
   std::string key = fmt::format("nvrtc {}\n", nvrtc_version(*nvrtc));
   for (const std::string& option : options) key += fmt::format("option {}\n", option);
   for (const std::string& name : names) key += fmt::format("name {}\n", name);
-  key +=
-      fmt::format("text {}\n{}headers {}\n{}", text.size(), text, source->local_headers.size(), source->local_headers);
+  key += fmt::format("text {}\n{}headers {}\n{}", text.size(), text, source.local_headers.size(), source.local_headers);
 
   if (std::optional<CompiledCode> cached = cache.find(key)) {
     out.code = std::move(*cached);
@@ -163,6 +154,30 @@ NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<s
   }
   cache.store(key, out.code);
   return out;
+}
+
+}  // namespace
+
+NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<std::string>& kernels,
+                                    const std::string& arch, const NvrtcCache& cache, bool kernel_types) {
+  const std::optional<CuSource> source = read_cu_source(path);
+  if (!source) return NvrtcCompilation{.status = NvrtcCompilation::Status::unreadable};
+  std::string text = with_prelude(source->text, path);
+  std::vector<std::string> names = kernel_names_in(source->text, kernels);
+  if (kernel_types) {
+    text += "\ntemplate <typename F>\n__device__ int graphc_kernel_type_ = 0;\n";
+    const std::size_t count = names.size();
+    for (std::size_t i = 0; i < count; ++i) names.push_back(kernel_type_expression(names[i]));
+  }
+  return compile_text(path, *source, text, names, arch, cache);
+}
+
+NvrtcCompilation compile_with_names(const std::string& path, const std::string& appended,
+                                    const std::vector<std::string>& names, const std::string& arch,
+                                    const NvrtcCache& cache) {
+  const std::optional<CuSource> source = read_cu_source(path);
+  if (!source) return NvrtcCompilation{.status = NvrtcCompilation::Status::unreadable};
+  return compile_text(path, *source, with_prelude(source->text, path) + "\n" + appended, names, arch, cache);
 }
 
 }  // namespace graphc::modules

@@ -50,4 +50,13 @@ std::string kernel_type_expression(std::string_view name);
 NvrtcCompilation compile_with_nvrtc(const std::string& path, const std::vector<std::string>& kernels,
                                     const std::string& arch, const NvrtcCache& cache, bool kernel_types = false);
 
+/// Compiles the .cu file at `path` for `arch`, behind the prelude as compile_with_nvrtc
+/// does and followed by `appended` (the declarations that the name expressions use), with
+/// each of `names` as a name expression, or takes the result from `cache`: what graphc asks
+/// NVRTC about the module beyond its kernels (struct_layouts.h). Never throws for a bad
+/// module or expression: the failure is in the result.
+NvrtcCompilation compile_with_names(const std::string& path, const std::string& appended,
+                                    const std::vector<std::string>& names, const std::string& arch,
+                                    const NvrtcCache& cache);
+
 }  // namespace graphc::modules

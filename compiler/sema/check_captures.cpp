@@ -155,18 +155,13 @@ class CaptureChecker {
       g.batch = integer(at.batch);
     }
     if (!same_types(at)) return;
-    // As stored (column-major): A is rows_a x cols_a, op(A) = A or its transpose is m x k.
-    const std::int64_t rows_a = g.transpose_a ? g.k : g.m;
-    const std::int64_t cols_a = g.transpose_a ? g.m : g.k;
-    const std::int64_t rows_b = g.transpose_b ? g.n : g.k;
-    const std::int64_t cols_b = g.transpose_b ? g.k : g.n;
-    bool ok = leading_dimension(at.lda, "A", rows_a);
-    ok = leading_dimension(at.ldb, "B", rows_b) && ok;
+    bool ok = leading_dimension(at.lda, "A", ir::gemm_matrix(g, 'A').rows);
+    ok = leading_dimension(at.ldb, "B", ir::gemm_matrix(g, 'B').rows) && ok;
     ok = leading_dimension(at.ldc, "C", g.m) && ok;
     if (!ok) return;
-    ok = extent(at.a, "A", rows_a, cols_a, g.lda, g.stride_a);
-    ok = extent(at.b, "B", rows_b, cols_b, g.ldb, g.stride_b) && ok;
-    ok = extent(at.c, "C", g.m, g.n, g.ldc, g.stride_c) && ok;
+    ok = extent(at.a, 'A');
+    ok = extent(at.b, 'B') && ok;
+    ok = extent(at.c, 'C') && ok;
     if (ok) capture_.library.op = op_->op;
   }
 
@@ -190,25 +185,20 @@ class CaptureChecker {
     return false;
   }
 
-  // The elements a matrix spans from its argument's offset: ld * (cols - 1) + rows for one,
-  // then `stride` more for each further member of a batch.
-  bool extent(std::uint32_t index, std::string_view matrix, std::int64_t rows, std::int64_t cols, std::int64_t ld,
-              std::int64_t stride) {
+  // Whether the elements matrix `matrix` spans (ir::gemm_span) from its argument's offset
+  // are within its buffer.
+  bool extent(std::uint32_t index, char matrix) {
     const KernelArg& arg = capture_.args[index];
     const ir::Buffer& buffer = graph_.buffer(arg.buffer);
     if (!ctx_.buffer_ok[arg.buffer.value]) return false;
-    // ld, cols and rows are below 2^31, so one member's span fits; the batch's may not.
-    const std::int64_t one = ld * (cols - 1) + rows;
-    std::int64_t members = 0;
-    std::int64_t span = 0;
-    const bool overflow = __builtin_mul_overflow(stride, capture_.library.gemm.batch - 1, &members) ||
-                          __builtin_add_overflow(one, members, &span);
+    const ir::GemmCall& g = capture_.library.gemm;
+    const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(g, matrix), g.batch);
     const std::int64_t available = static_cast<std::int64_t>(buffer.count_value) - arg.offset;
-    if (!overflow && span <= available) return true;
-    const std::string spans = overflow ? std::string("more than 2^63") : fmt::format("{}", span);
+    if (span && *span <= available) return true;
+    const std::string spans = span ? fmt::format("{}", *span) : std::string("more than 2^63");
     ctx_.diags
-        .report(DiagCode::gemm_matrix_bounds, arg.range, matrix, node_.name, spans, arg.offset, buffer.name,
-                buffer.count_value)
+        .report(DiagCode::gemm_matrix_bounds, arg.range, std::string(1, matrix), node_.name, spans, arg.offset,
+                buffer.name, buffer.count_value)
         .note(buffer.name_range, "'{}' is declared here", buffer.name);
     return false;
   }

@@ -84,14 +84,22 @@ struct Race {
   std::size_t pairs = 0;  // 1, or 2 for more: the search stops at the second
 };
 
+// Which accesses a search for races takes: those of known extent only (a race that is
+// certain, W0303), or all (one that may be, W0305, where the first finds none).
+enum class Extents : std::uint8_t { known, all };
+
+bool taken(const MemoryAccess& access, Extents extents) { return extents == Extents::all || access.assumed.empty(); }
+
 // The first two accesses, one of each node, to root buffer `root` that overlap with at
 // least one writing.
 std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> first_conflict(
-    std::uint32_t root, const std::vector<MemoryAccess>& a, const std::vector<MemoryAccess>& b) {
+    std::uint32_t root, const std::vector<MemoryAccess>& a, const std::vector<MemoryAccess>& b, Extents extents) {
   for (const MemoryAccess& x : a) {
-    if (x.extent.root.value != root) continue;
+    if (x.extent.root.value != root || !taken(x, extents)) continue;
     for (const MemoryAccess& y : b) {
-      if ((writes(x.access) || writes(y.access)) && x.extent.overlaps(y.extent)) return std::pair{&x, &y};
+      if (taken(y, extents) && (writes(x.access) || writes(y.access)) && x.extent.overlaps(y.extent)) {
+        return std::pair{&x, &y};
+      }
     }
   }
   return std::nullopt;
@@ -99,8 +107,9 @@ std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> first_conflic
 
 class RaceChecker {
  public:
-  RaceChecker(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, DiagEngine& diags)
-      : module_(module), graph_(graph), kernels_(kernels), diags_(diags) {}
+  RaceChecker(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, DiagEngine& diags,
+              bool possible_races)
+      : module_(module), graph_(graph), kernels_(kernels), diags_(diags), possible_races_(possible_races) {}
 
   void check_scope(ir::BodyId scope) {
     std::vector<std::size_t> accessors;               // scope nodes that access memory, in declaration order
@@ -124,44 +133,68 @@ class RaceChecker {
     }
     const Ordering ordering(scope_graph, graph_.nodes.size(), accessors);
     // Per root buffer, which accessors touch it and which of those write it (ordered:
-    // reports in buffer order). A reader is paired with the unordered writers only.
-    struct Touching {
-      std::vector<std::uint64_t> all, writers;
-    };
-    std::map<std::uint32_t, Touching> touching;
+    // reports in buffer order), through accesses of known extent and through any.
+    std::map<std::uint32_t, Touchers> touching;
     const auto set = [](std::vector<std::uint64_t>& bits, std::size_t words, std::size_t c) {
       bits.resize(words, 0);
       bits[c / 64] |= std::uint64_t{1} << (c % 64);
     };
     for (std::size_t c = 0; c < accessors.size(); ++c) {
       for (const MemoryAccess& access : accesses[c]) {
-        Touching& t = touching[access.extent.root.value];
-        set(t.all, ordering.words(), c);
-        t.writers.resize(ordering.words(), 0);
-        if (writes(access.access)) set(t.writers, ordering.words(), c);
+        Touchers& of_root = touching[access.extent.root.value];
+        of_root.assumed = of_root.assumed || !access.assumed.empty();
+        for (const Extents extents : {Extents::known, Extents::all}) {
+          if (!taken(access, extents)) continue;
+          Touching& t = of_root.by_extents[static_cast<std::size_t>(extents)];
+          set(t.all, ordering.words(), c);
+          t.writers.resize(ordering.words(), 0);
+          if (writes(access.access)) set(t.writers, ordering.words(), c);
+        }
       }
     }
-    for (const auto& entry : touching) {
-      // Named apart from the structured binding: clang before 16 cannot capture one.
-      const auto& root = entry.first;
-      const auto& t = entry.second;
-      Race race;
-      for (std::size_t c = 0; c < accessors.size() && race.pairs < 2; ++c) {
-        if (((t.all[c / 64] >> (c % 64)) & 1u) == 0) continue;
-        const bool writer = ((t.writers[c / 64] >> (c % 64)) & 1u) != 0;
-        ordering.unordered(accessors[c], writer ? t.all : t.writers, [&](std::size_t other) {
-          if (const std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> conflict =
-                  first_conflict(root, accesses[c], accesses[other])) {
-            if (race.pairs++ == 0) race = {accessors[c], accessors[other], conflict->first, conflict->second, 1};
-          }
-          return race.pairs < 2;
-        });
+    for (const auto& [root, t] : touching) {
+      Race race = first_races(ordering, accessors, accesses, root, t.by_extents[0], Extents::known);
+      // Only an access of assumed extent can give the second search more to find.
+      if (race.pairs == 0 && possible_races_ && t.assumed) {
+        race = first_races(ordering, accessors, accesses, root, t.by_extents[1], Extents::all);
       }
       if (race.pairs > 0) report(root, race);
     }
   }
 
  private:
+  // The accessors (columns) that touch a root buffer, and those of them that write it.
+  struct Touching {
+    std::vector<std::uint64_t> all, writers;  // empty: none
+  };
+  // Of one root buffer: through accesses of known extent ([0]) and through any ([1]), and
+  // whether any access of assumed extent touches it.
+  struct Touchers {
+    std::array<Touching, 2> by_extents;
+    bool assumed = false;
+  };
+
+  // The first race on `root` among the accesses `extents` takes, in declaration order, and
+  // whether there is a second. A reader is paired with the unordered writers only.
+  static Race first_races(const Ordering& ordering, const std::vector<std::size_t>& accessors,
+                          const std::vector<std::vector<MemoryAccess>>& accesses, std::uint32_t root, const Touching& t,
+                          Extents extents) {
+    Race race;
+    if (t.all.empty()) return race;
+    for (std::size_t c = 0; c < accessors.size() && race.pairs < 2; ++c) {
+      if (((t.all[c / 64] >> (c % 64)) & 1u) == 0) continue;
+      const bool writer = ((t.writers[c / 64] >> (c % 64)) & 1u) != 0;
+      ordering.unordered(accessors[c], writer ? t.all : t.writers, [&](std::size_t other) {
+        if (const std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> conflict =
+                first_conflict(root, accesses[c], accesses[other], extents)) {
+          if (race.pairs++ == 0) race = {accessors[c], accessors[other], conflict->first, conflict->second, 1};
+        }
+        return race.pairs < 2;
+      });
+    }
+    return race;
+  }
+
   void report(std::uint32_t root, const Race& race) {
     const MemoryAccess& a = *race.first_access;
     const MemoryAccess& b = *race.second_access;
@@ -174,16 +207,25 @@ class RaceChecker {
     overlap.slices = meet(a.extent.slices, b.extent.slices);
     overlap.rows = meet(a.extent.rows, b.extent.rows);
     overlap.columns = meet(a.extent.columns, b.extent.columns);
-    Diagnostic& d = diags_.report(DiagCode::data_race, b.range, first.name, access_name(a.access), second.name,
-                                  access_name(b.access), describe_extent(graph_, overlap), graph_.buffers[root].name);
+    const std::string& buffer = graph_.buffers[root].name;
+    const bool certain = a.assumed.empty() && b.assumed.empty();
+    Diagnostic& d = certain
+                        ? diags_.report(DiagCode::data_race, b.range, first.name, access_name(a.access), second.name,
+                                        access_name(b.access), describe_extent(graph_, overlap), buffer)
+                        : diags_.report(DiagCode::possible_race, b.range, first.name, access_name(a.access),
+                                        second.name, access_name(b.access), buffer, describe_extent(graph_, overlap));
     d.note(a.range, "'{}' {} it here: {}", first.name, access_name(a.access), a.why);
     d.note(SourceRange{}, "'{}' {} it: {}", second.name, access_name(b.access), b.why);
+    for (const auto& [node, access] : {std::pair{&first, &a}, std::pair{&second, &b}}) {
+      if (access->assumed.empty()) continue;
+      d.note(SourceRange{}, "'{}' is taken to reach {} of '{}': {}", node->name,
+             describe_extent(graph_, access->extent), buffer, access->assumed);
+    }
     d.note(SourceRange{}, "an edge orders them: '{} -> {};' (or '{} -> {};')", first.name, second.name, second.name,
            first.name);
-    if (std::holds_alternative<ir::KernelNode>(first.op) && std::holds_alternative<ir::KernelNode>(second.op)) {
-      d.note(SourceRange{}, "a kernel may reach from the pointer it is passed to the end of the buffer; if the two "
-                            "touch different parts of it, pass each a view of its part (`view NAME : type[count] of "
-                            "BUFFER + offset;`)");
+    if (!certain) {
+      d.note(SourceRange{}, "-Wno-possible-race turns off the warnings of races that are only possible; W0303 still "
+                            "reports those that are certain");
     }
     if (race.pairs > 1) {
       d.note(SourceRange{}, "other pairs of nodes of {} race on '{}' too", scope_label(first.body),
@@ -205,13 +247,14 @@ class RaceChecker {
   const ir::Graph& graph_;
   const KernelInfo& kernels_;
   DiagEngine& diags_;
+  bool possible_races_;
 };
 
 }  // namespace
 
-void check_races(const ir::Module& module, const KernelInfo& kernels, DiagEngine& diags) {
+void check_races(const ir::Module& module, const KernelInfo& kernels, DiagEngine& diags, bool possible_races) {
   for (const ir::Graph& graph : module.graphs) {
-    RaceChecker checker(module, graph, kernels, diags);
+    RaceChecker checker(module, graph, kernels, diags, possible_races);
     checker.check_scope(ir::BodyId{});
     for (std::uint32_t b = 0; b < graph.bodies.size(); ++b) checker.check_scope(ir::BodyId{b});
   }

@@ -39,6 +39,18 @@ MemoryExtent pointer_extent(const ir::Graph& graph, BufferId id, std::uint64_t o
   return e;
 }
 
+// Why the extent pointer_extent gives a pointer to `id` passed to `who` ("a kernel") is
+// assumed rather than known; empty for a view of a 1-D buffer, which says what it touches.
+std::string assumed_extent(const ir::Graph& graph, BufferId id, std::string_view who) {
+  if (graph.buffer(graph.storage(id).root).two_d()) {
+    return fmt::format("{} is assumed to reach all of a 2-D or 3-D buffer it is passed", who);
+  }
+  if (graph.buffer(id).view) return {};
+  return fmt::format("{} is assumed to reach from the pointer it is passed to the end of its buffer; pass it a view "
+                     "of what it touches (`view NAME : type[count] of BUFFER + offset;`)",
+                     who);
+}
+
 // A copy's or memset's end: its slice or box, at most `bytes` of a 1-D one.
 MemoryExtent slice_extent(const ir::Graph& graph, const ir::BufferSlice& slice, std::uint64_t bytes = UINT64_MAX) {
   const ir::Graph::Storage storage = graph.storage(slice.id);
@@ -77,7 +89,8 @@ class Accesses {
       for (const KernelArg* arg : ir::leaf_args(host->args)) {
         if (arg->kind == KernelArg::Kind::buffer) {
           add(pointer_extent(graph_, arg->buffer, arg->offset), Access::read_write, arg->range,
-              "a host function may read and write what it is passed");
+              "a host function may read and write what it is passed",
+              assumed_extent(graph_, arg->buffer, "a host function"));
         }
       }
     } else if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) {
@@ -91,9 +104,9 @@ class Accesses {
   }
 
  private:
-  void add(const MemoryExtent& extent, Access access, SourceRange range, std::string why) {
+  void add(const MemoryExtent& extent, Access access, SourceRange range, std::string why, std::string assumed = {}) {
     if (extent.columns[0] >= extent.columns[1]) return;  // nothing: an empty slice
-    out_.push_back(MemoryAccess{extent, access, range, std::move(why)});
+    out_.push_back(MemoryAccess{extent, access, range, std::move(why), std::move(assumed)});
   }
 
   void add_kernel(const ir::KernelNode& kernel) {
@@ -113,16 +126,19 @@ class Accesses {
         const bool reads = std::find(kernel.reads.begin(), kernel.reads.end(), arg->buffer) != kernel.reads.end();
         const bool writes = std::find(kernel.writes.begin(), kernel.writes.end(), arg->buffer) != kernel.writes.end();
         const MemoryExtent extent = pointer_extent(graph_, arg->buffer, arg->offset);
+        std::string assumed = assumed_extent(graph_, arg->buffer, "a kernel");
         const std::string& name = graph_.buffer(arg->buffer).name;
         if (reads || writes) {
           const Access access = reads && writes ? Access::read_write : reads ? Access::read : Access::write;
           add(extent, access, arg->range,
               reads && writes ? fmt::format("reads({0}) and writes({0})", name)
-                              : fmt::format("{}({})", reads ? "reads" : "writes", name));
+                              : fmt::format("{}({})", reads ? "reads" : "writes", name),
+              std::move(assumed));
         } else if (signature != nullptr && &direct == arg && signature->params[a].pointee_const) {
-          add(extent, Access::read, arg->range, fmt::format("parameter {} is '{}'", a + 1, signature->params[a].cxx));
+          add(extent, Access::read, arg->range, fmt::format("parameter {} is '{}'", a + 1, signature->params[a].cxx),
+              std::move(assumed));
         } else {
-          add(extent, Access::read_write, arg->range, unknown_access(signature, a, &direct == arg));
+          add(extent, Access::read_write, arg->range, unknown_access(signature, a, &direct == arg), std::move(assumed));
         }
       }
     }
@@ -149,12 +165,24 @@ class Accesses {
       if (info != nullptr && a < info->operands.size()) {
         const std::string_view operand = info->operands[a].name;
         const bool output = operand == "C";
-        add(extent, output ? Access::read_write : Access::read, arg.range,
-            fmt::format("{} is operand {} of {}", graph_.buffer(arg.buffer).name, operand, info->cuda));
+        add(gemm_extent(extent, arg, operand, capture.library.gemm), output ? Access::read_write : Access::read,
+            arg.range, fmt::format("{} is operand {} of {}", graph_.buffer(arg.buffer).name, operand, info->cuda));
       } else {
-        add(extent, Access::read_write, arg.range, "a captured function may read and write what it is passed");
+        add(extent, Access::read_write, arg.range, "a captured function may read and write what it is passed",
+            assumed_extent(graph_, arg.buffer, "a captured function"));
       }
     }
+  }
+
+  // What operand `operand` (a matrix: A, B or C) of a GEMM reaches of `extent` (its
+  // pointer's): the span of the matrix (ir::gemm_span), which E1007 keeps within it.
+  MemoryExtent gemm_extent(MemoryExtent extent, const KernelArg& arg, std::string_view operand,
+                           const ir::GemmCall& gemm) const {
+    const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(gemm, operand[0]), gemm.batch);
+    if (!span || graph_.buffer(extent.root).two_d()) return extent;
+    const std::uint64_t bytes = static_cast<std::uint64_t>(*span) * ir::type_size(graph_.buffer(arg.buffer).type);
+    extent.columns[1] = std::min(extent.columns[1], extent.columns[0] + bytes);
+    return extent;
   }
 
   // What the called graph's nodes do to its buffer parameters, at the buffers the call passes.
@@ -169,13 +197,16 @@ class Accesses {
         if (!p || *p >= call.args.size() || call.args[*p].kind != KernelArg::Kind::buffer) continue;
         const KernelArg& arg = call.args[*p];
         MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
+        std::string assumed = std::move(access.assumed);
         if (!graph_.buffer(extent.root).two_d() && !callee.buffer(access.extent.root).two_d()) {
           const std::uint64_t base = extent.columns[0];
           extent.columns = {std::min(extent.columns[1], base + access.extent.columns[0]),
                             std::min(extent.columns[1], base + access.extent.columns[1])};
+        } else if (assumed.empty()) {  // the called graph's box, not mapped: all the call passes
+          assumed = "a call is assumed to reach all of what it passes to a 2-D or 3-D buffer parameter";
         }
         add(extent, access.access, arg.range,
-            fmt::format("node '{}' of graph '{}': {}", node.name, callee.name, access.why));
+            fmt::format("node '{}' of graph '{}': {}", node.name, callee.name, access.why), std::move(assumed));
       }
     }
   }

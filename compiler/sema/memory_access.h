@@ -2,8 +2,10 @@
 // `graphc check --explain`: copies and memsets exactly (their slices and boxes), kernels by
 // their pointer arguments (read only through a pointer to const, or where the node states
 // `reads(x)`; otherwise the kernel may write), host and capture nodes by the buffers they
-// are passed (a GEMM reads A and B and writes C), a call by what the called graph's nodes
-// do to its buffer parameters, and a conditional node by what the nodes of its bodies do.
+// are passed (a GEMM reads A and B and writes C, within the span of each matrix), a call by
+// what the called graph's nodes do to its buffer parameters, and a conditional node by what
+// the nodes of its bodies do. A pointer argument without a view has an assumed extent (to
+// the end of its buffer), which the race check reports apart (W0305).
 #pragma once
 
 #include <array>
@@ -40,6 +42,11 @@ struct MemoryAccess {
   SourceRange range;  // where the node names the memory: the argument, the copy end
   /// Why this access: "a copy's destination", "parameter 1 is 'float const*'", "reads(x)".
   std::string why;
+  /// Empty where the extent is known (a copy's or memset's slice or box, a view, a GEMM's
+  /// matrices); else why it is assumed: a pointer to a buffer passed to a kernel, a host
+  /// function or a captured function is taken to reach from where it points to the end of
+  /// the buffer, since what the function does with it is not known.
+  std::string assumed;
 };
 
 /// The kernels the module's modules declare, as read (compile.h's module_kernels); empty

@@ -266,6 +266,12 @@ std::size_t copy_bytes(const Site& site, std::size_t src_bytes, std::size_t dst_
   return static_cast<std::size_t>(n);
 }
 
+/// `T` as std::in_range takes it: `char`, a type of its own that std::in_range rejects, as the
+/// signed or unsigned char it is on this platform.
+template <class T>
+using standard_integer = std::conditional_t<std::is_same_v<T, char>,
+                                            std::conditional_t<std::is_signed_v<char>, signed char, unsigned char>, T>;
+
 /// A memset's value as cudaMemsetParams takes it: `value` converted exactly to the
 /// element type `E` (1, 2 or 4 bytes), in the low bytes.
 template <class E, class T>
@@ -279,7 +285,7 @@ unsigned memset_value(const Site& site, const char* buffer, T value) {
     exact = t == static_cast<double>(value) && t >= static_cast<double>(std::numeric_limits<E>::min()) &&
             t <= static_cast<double>(std::numeric_limits<E>::max());
   } else {
-    exact = std::in_range<E>(value);
+    exact = std::in_range<standard_integer<E>>(static_cast<standard_integer<T>>(value));
   }
   if (!exact) {
     site.fail("memset value " + text(value) + " does not fit in the " + std::to_string(sizeof(E)) +

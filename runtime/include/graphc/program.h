@@ -46,10 +46,14 @@ struct LoadOptions {
   /// edge as written (-O0).
   bool optimize = true;
   /// Make data races (W0303: two nodes touching the same memory, one writing, with no path
-  /// of edges between them) errors, so that load throws on them (graphc's -Werror=race).
+  /// of edges between them; W0305: two that may) errors, so that load throws on them
+  /// (graphc's -Werror=race).
   bool races_are_errors = false;
   /// Make every warning an error, so that load throws on any (graphc's -Werror).
   bool warnings_are_errors = false;
+  /// Report the races that are only possible (W0305: a pointer passed to a kernel is
+  /// assumed to reach the end of its buffer); false leaves them out (-Wno-possible-race).
+  bool possible_races = true;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

@@ -10,7 +10,8 @@ namespace {
 CompileOptions compile_options(const LoadOptions& options) {
   return CompileOptions{.optimize = options.optimize,
                         .races_are_errors = options.races_are_errors,
-                        .warnings_are_errors = options.warnings_are_errors};
+                        .warnings_are_errors = options.warnings_are_errors,
+                        .possible_races = options.possible_races};
 }
 
 }  // namespace

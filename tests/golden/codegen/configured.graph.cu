@@ -15,7 +15,8 @@ namespace graphc::gen::configured {
 Storage::Storage()
     : x_(x_count, graphc::MemorySpace::device, "x"),
       y_(y_count, graphc::MemorySpace::device, "y"),
-      flags_(flags_count, graphc::MemorySpace::device, "flags") {
+      flags_(flags_count, graphc::MemorySpace::device, "flags"),
+      text_(text_count, graphc::MemorySpace::device, "text") {
 }
 
 Bindings Storage::bindings() const {
@@ -23,6 +24,7 @@ Bindings Storage::bindings() const {
   b.x = x_.get();
   b.y = y_.get();
   b.flags = flags_.get();
+  b.text = text_.get();
   return b;
 }
 
@@ -30,7 +32,7 @@ namespace {
 
 // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
 graphc::config::Launch grow_config(const Bindings& b) {
-  const graphc::config::Site site{"grow", "configured.graph:16:12"};
+  const graphc::config::Site site{"grow", "configured.graph:19:12"};
   graphc::config::Launch c;
   c.grid = dim3(graphc::config::dim(site, "grid", 'x',
       graphc::config::ceil_div(site, b.n, graphc::config::cast<std::int32_t>(site, b.threads)),
@@ -45,7 +47,7 @@ graphc::config::Launch grow_config(const Bindings& b) {
 
 // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
 graphc::config::Copy take_config(const Bindings& b) {
-  const graphc::config::Site site{"take", "configured.graph:17:10"};
+  const graphc::config::Site site{"take", "configured.graph:20:10"};
   graphc::config::Copy c;
   c.dst = graphc::config::slice(site, "y", 4096, b.first,
       graphc::config::cast<std::int64_t>(site, b.n), "memcpy");
@@ -57,7 +59,7 @@ graphc::config::Copy take_config(const Bindings& b) {
 
 // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
 graphc::config::Copy head_config(const Bindings& b) {
-  const graphc::config::Site site{"head", "configured.graph:18:10"};
+  const graphc::config::Site site{"head", "configured.graph:21:10"};
   graphc::config::Copy c;
   c.dst = graphc::config::Slice{0, 16};
   c.src = graphc::config::Slice{0, 16};
@@ -68,10 +70,19 @@ graphc::config::Copy head_config(const Bindings& b) {
 
 // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
 graphc::config::Memset mark_config(const Bindings& b) {
-  const graphc::config::Site site{"mark", "configured.graph:19:12"};
+  const graphc::config::Site site{"mark", "configured.graph:22:12"};
   graphc::config::Memset c;
   c.dst = graphc::config::Slice{0, 16};
   c.value = graphc::config::memset_value<std::uint16_t>(site, "flags", b.mark_value);
+  return c;
+}
+
+// spell: memset text = letter (1-byte elements, configured by params)
+graphc::config::Memset spell_config(const Bindings& b) {
+  const graphc::config::Site site{"spell", "configured.graph:23:12"};
+  graphc::config::Memset c;
+  c.dst = graphc::config::Slice{0, 4};
+  c.value = graphc::config::memset_value<char>(site, "text", b.letter);
   return c;
 }
 
@@ -81,10 +92,10 @@ namespace {
 
 // grow: kernel add_one<<<(ceil_div(n, i32(threads))), (threads), u32(max(n, 0)) * 4u>>> (configured by params)
 auto grow_params(const Bindings& b, const Nodes&) {
-#line 16 "configured.graph"
+#line 19 "configured.graph"
   auto args = graphc::kernel_args(::add_one, b.x, b.n);
-#line 87 "configured.graph.cu"
-  graphc::NodeParams p("grow", "configured.graph:16:12", std::move(args));
+#line 98 "configured.graph.cu"
+  graphc::NodeParams p("grow", "configured.graph:19:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::add_one);
   const graphc::config::Launch config = grow_config(b);
@@ -94,14 +105,14 @@ auto grow_params(const Bindings& b, const Nodes&) {
   if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
     graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
-        "cudaFuncSetAttribute", "grow", "configured.graph:16:12");
+        "cudaFuncSetAttribute", "grow", "configured.graph:19:12");
   }
   return p;
 }
 
 // take: copy y[first:i64(n)] <- x[first:i64(n)] (device to device, configured by params)
 auto take_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("take", "configured.graph:17:10");
+  graphc::NodeParams p("take", "configured.graph:20:10");
   p.type = cudaGraphNodeTypeMemcpy;
   const graphc::config::Copy config = take_config(b);
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes,
@@ -115,7 +126,7 @@ auto take_params(const Bindings& b, const Nodes&) {
 
 // head: copy y[0:16] <- x[0:16] bytes min(n, 16) * 4 (device to device, configured by params)
 auto head_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("head", "configured.graph:18:10");
+  graphc::NodeParams p("head", "configured.graph:21:10");
   p.type = cudaGraphNodeTypeMemcpy;
   const graphc::config::Copy config = head_config(b);
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x + config.src.first, config.bytes,
@@ -130,7 +141,7 @@ auto head_params(const Bindings& b, const Nodes&) {
 // mark: memset flags[0:N / 256] = mark_value (2-byte elements, configured by params)
 auto mark_params(const Bindings& b, const Nodes&) {
   const graphc::config::Memset config = mark_config(b);
-  graphc::NodeParams p("mark", "configured.graph:19:12");
+  graphc::NodeParams p("mark", "configured.graph:22:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.flags + config.dst.first;
   p.memset.value = config.value;
@@ -140,13 +151,27 @@ auto mark_params(const Bindings& b, const Nodes&) {
   return p;
 }
 
+// spell: memset text = letter (1-byte elements, configured by params)
+auto spell_params(const Bindings& b, const Nodes&) {
+  const graphc::config::Memset config = spell_config(b);
+  graphc::NodeParams p("spell", "configured.graph:23:12");
+  p.type = cudaGraphNodeTypeMemset;
+  p.memset.dst = b.text + config.dst.first;
+  p.memset.value = config.value;
+  p.memset.elementSize = 1;
+  p.memset.width = config.dst.length;
+  p.memset.height = 1;
+  return p;
+}
+
 }  // namespace
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   graphc::add_node(nodes.grow, graph, {}, grow_params(b, nodes));
+  graphc::add_node(nodes.mark, graph, {}, mark_params(b, nodes));
   graphc::add_node(nodes.take, graph, {nodes.grow}, take_params(b, nodes));
   graphc::add_node(nodes.head, graph, {}, head_params(b, nodes));
-  graphc::add_node(nodes.mark, graph, {}, mark_params(b, nodes));
+  graphc::add_node(nodes.spell, graph, {nodes.mark}, spell_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
@@ -154,6 +179,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   graphc::set_node(exec, nodes.take, take_params(b, nodes));
   graphc::set_node(exec, nodes.head, head_params(b, nodes));
   graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
+  graphc::set_node(exec, nodes.spell, spell_params(b, nodes));
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
@@ -208,10 +234,22 @@ void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::
   graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
 
+void set_letter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value) {
+  const auto previous = b.letter;
+  b.letter = value;
+  try {  // the nodes it configures, checked before any changes
+    (void)spell_config(b);
+  } catch (...) {
+    b.letter = previous;
+    throw;
+  }
+  graphc::set_node(exec, nodes.spell, spell_params(b, nodes));
+}
+
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "configured.graph:12:12");
+      graphc::MemorySpace::device, "x", "configured.graph:14:12");
   b.x = pointer;
   graphc::set_node(exec, nodes.grow, grow_params(b, nodes));
   graphc::set_node(exec, nodes.take, take_params(b, nodes));
@@ -221,7 +259,7 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
-      graphc::MemorySpace::device, "y", "configured.graph:13:12");
+      graphc::MemorySpace::device, "y", "configured.graph:15:12");
   b.y = pointer;
   graphc::set_node(exec, nodes.take, take_params(b, nodes));
   graphc::set_node(exec, nodes.head, head_params(b, nodes));
@@ -230,9 +268,17 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count,
-      graphc::MemorySpace::device, "flags", "configured.graph:14:12");
+      graphc::MemorySpace::device, "flags", "configured.graph:16:12");
   b.flags = pointer;
   graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
+}
+
+void rebind_text(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * text_count,
+      graphc::MemorySpace::device, "text", "configured.graph:17:12");
+  b.text = pointer;
+  graphc::set_node(exec, nodes.spell, spell_params(b, nodes));
 }
 
 namespace {
@@ -246,10 +292,11 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::grow: return {nodes.grow, "grow", "configured.graph:16:12"};
-    case Switchable::take: return {nodes.take, "take", "configured.graph:17:10"};
-    case Switchable::head: return {nodes.head, "head", "configured.graph:18:10"};
-    case Switchable::mark: return {nodes.mark, "mark", "configured.graph:19:12"};
+    case Switchable::grow: return {nodes.grow, "grow", "configured.graph:19:12"};
+    case Switchable::take: return {nodes.take, "take", "configured.graph:20:10"};
+    case Switchable::head: return {nodes.head, "head", "configured.graph:21:10"};
+    case Switchable::mark: return {nodes.mark, "mark", "configured.graph:22:12"};
+    case Switchable::spell: return {nodes.spell, "spell", "configured.graph:23:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -309,6 +356,10 @@ void Graph::set_mark_value(std::uint16_t value) {
   graphc::gen::configured::set_mark_value(exec_.get(), nodes_, bindings_, value);
 }
 
+void Graph::set_letter(char value) {
+  graphc::gen::configured::set_letter(exec_.get(), nodes_, bindings_, value);
+}
+
 void Graph::rebind_x(float* pointer, std::size_t count) {
   graphc::gen::configured::rebind_x(exec_.get(), nodes_, bindings_, pointer, count);
 }
@@ -319,6 +370,10 @@ void Graph::rebind_y(float* pointer, std::size_t count) {
 
 void Graph::rebind_flags(std::uint16_t* pointer, std::size_t count) {
   graphc::gen::configured::rebind_flags(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_text(char* pointer, std::size_t count) {
+  graphc::gen::configured::rebind_text(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 void Graph::set_enabled(Switchable node, bool enabled) {

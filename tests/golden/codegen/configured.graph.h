@@ -31,6 +31,7 @@ inline constexpr unsigned long long instantiate_flags = 0;
 inline constexpr std::size_t x_count = 4096;
 inline constexpr std::size_t y_count = 4096;
 inline constexpr std::size_t flags_count = 64;
+inline constexpr std::size_t text_count = 4;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -38,10 +39,12 @@ struct Bindings {
   float* x = nullptr;  // f32[4096], device memory
   float* y = nullptr;  // f32[4096], device memory
   std::uint16_t* flags = nullptr;  // u16[64], device memory
+  char* text = nullptr;  // char[4], device memory
   std::int32_t n = 1000;  // param i32
   std::uint32_t threads = 256u;  // param u32
   std::int64_t first = 0;  // param i64
   std::uint16_t mark_value = 7;  // param u16
+  char letter = 1;  // param char
 };
 
 // The graph's nodes, set by build(); update_params() needs them.
@@ -50,6 +53,7 @@ struct Nodes {
   cudaGraphNode_t take = nullptr;  // copy
   cudaGraphNode_t head = nullptr;  // copy
   cudaGraphNode_t mark = nullptr;  // memset
+  cudaGraphNode_t spell = nullptr;  // memset
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
@@ -70,6 +74,7 @@ class Storage {
   graphc::Allocation<float> x_;
   graphc::Allocation<float> y_;
   graphc::Allocation<std::uint16_t> flags_;
+  graphc::Allocation<char> text_;
 };
 
 // Adds the nodes of graph 'configured' to `graph`, each after its dependencies, with one
@@ -96,6 +101,10 @@ void set_first(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64
 // update_params() does for all (Instance::set("mark_value", value) at run time).
 void set_mark_value(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value);
 
+// Sets param 'letter' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("letter", value) at run time).
+void set_letter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char value);
+
 // Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
 // node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
 // R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
@@ -120,9 +129,17 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
     std::size_t count);
 
+// Gives buffer 'text' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under text_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_text(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer,
+    std::size_t count);
+
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
-enum class Switchable { grow, take, head, mark };
+enum class Switchable { grow, take, head, mark, spell };
 
 // Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
 // nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
@@ -162,9 +179,11 @@ class Graph {
   void set_threads(std::uint32_t value);
   void set_first(std::int64_t value);
   void set_mark_value(std::uint16_t value);
+  void set_letter(char value);
   void rebind_x(float* pointer, std::size_t count);
   void rebind_y(float* pointer, std::size_t count);
   void rebind_flags(std::uint16_t* pointer, std::size_t count);
+  void rebind_text(char* pointer, std::size_t count);
   void set_enabled(Switchable node, bool enabled);
   bool enabled(Switchable node) const;
 

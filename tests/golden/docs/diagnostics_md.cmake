@@ -52,6 +52,13 @@ string(APPEND doc "A diagnostic in a copy of a `for` loop's items has a note at 
 string(APPEND doc "iteration, `in iteration i = 3 of this loop`; one that several iterations of the loop\n")
 string(APPEND doc "repeat alike (code, message, place and notes) is printed and counted once, its note\n")
 string(APPEND doc "naming them all, `in iterations i = 0, 1, ..., 7 of this loop`.\n")
+string(APPEND doc "\n")
+string(APPEND doc "The data race warnings have switches (on `check`, `compile`, `dot` and `run`):\n")
+string(APPEND doc "`-Werror=race` makes W0303 and W0305 errors; `-Wno-possible-race` leaves out W0305, the\n")
+string(APPEND doc "races that are only possible because a pointer passed to a kernel, a host function or a\n")
+string(APPEND doc "captured function is assumed to reach the end of its buffer, while W0303 still reports\n")
+string(APPEND doc "those that are certain, between extents that are known (copies, memsets, views, a GEMM's\n")
+string(APPEND doc "matrices). See [language.md](language.md#data-races).\n")
 
 # Every code belongs to a family listed above, so none is left out of the page.
 foreach(row ${rows})

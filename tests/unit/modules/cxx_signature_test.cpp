@@ -41,6 +41,17 @@ TEST_CASE("an extern \"C\" name or garbage is not demangled", "[modules]") {
   CHECK_FALSE(demangle_kernel("_Zgarbage"));
 }
 
+TEST_CASE("demangle_template_args gives a variable template instance's arguments", "[modules]") {
+  // struct_layouts' name expressions, as NVRTC lowers them.
+  CHECK(demangle_template_args("_Z13graphc_field_IiE", "graphc_field_") == std::vector<std::string>{"int"});
+  CHECK(demangle_template_args("_Z13graphc_field_IPfE", "graphc_field_") == std::vector<std::string>{"float*"});
+  CHECK(demangle_template_args("_Z13graphc_field_IPKN2ns5MixedEE", "graphc_field_") ==
+        std::vector<std::string>{"ns::Mixed const*"});
+  CHECK(demangle_template_args("_Z5tupleIiLi2EE", "tuple") == std::vector<std::string>{"int", "2"});
+  CHECK_FALSE(demangle_template_args("_Z13graphc_field_IiE", "graphc_kernel_type_"));
+  CHECK_FALSE(demangle_template_args("graphc_field_", "graphc_field_"));
+}
+
 ir::KernelParam of(std::string cxx, std::uint32_t size) {
   ir::KernelParam param;
   param.size = size;

@@ -1,6 +1,8 @@
 // The race analysis (sema/check_races.h) and the accesses it reads (sema/memory_access.h):
 // two nodes of one scope, overlapping memory, one writing, no path of edges between them.
-// Without modules a kernel may write what it is passed; `reads(x)` says it only reads.
+// Without modules a kernel may write what it is passed; `reads(x)` says it only reads. A
+// race between known extents is certain (W0303); one where a side's extent is assumed (a
+// kernel's pointer without a view reaches to the end of its buffer) is possible (W0305).
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -15,7 +17,7 @@
 namespace graphc::test {
 namespace {
 
-// The W0303s of `text` (with no module, so kernels are typed by their attributes only).
+// The W0303s and W0305s of `text` (with no module, so kernels are typed by their attributes only).
 std::vector<Diagnostic> races(const std::string& text) {
   const std::unique_ptr<Analyzed> a = analyze_text(text);
   REQUIRE(a->ok);
@@ -24,7 +26,7 @@ std::vector<Diagnostic> races(const std::string& text) {
   return diags.sorted();
 }
 
-TEST_CASE("two unordered kernels that may write one buffer race, and an edge orders them", "[sema][races]") {
+TEST_CASE("two unordered kernels that may write one buffer may race, and an edge orders them", "[sema][races]") {
   const std::string nodes = R"(graph g {
     buffer x : f32[256] device;
     kernel a : k<<<1, 256>>>(x);
@@ -33,17 +35,22 @@ TEST_CASE("two unordered kernels that may write one buffer race, and an edge ord
   const std::vector<Diagnostic> found = races(nodes + "}\n");
   REQUIRE(found.size() == 1);
   const std::unique_ptr<Analyzed> a = analyze_text(nodes + "}\n");
-  CHECK(found[0].code == DiagCode::data_race);
+  CHECK(found[0].code == DiagCode::possible_race);
   CHECK(a->at(found[0].range) == "4:30");
-  CHECK(found[0].message == "'a' reads and writes and 'b' reads and writes elements [128, 256) of buffer 'x', but no "
-                            "path of edges orders the two nodes: CUDA may run them in either order or at the same "
-                            "time, so the result can change from launch to launch");
-  REQUIRE(found[0].notes.size() == 4);
+  CHECK(found[0].message == "'a' reads and writes and 'b' reads and writes buffer 'x' and may overlap in elements "
+                            "[128, 256), but no path of edges orders the two nodes: if they do overlap, CUDA may run "
+                            "them in either order or at the same time");
+  REQUIRE(found[0].notes.size() == 6);
   CHECK(a->at(found[0].notes[0].range) == "3:30");
   CHECK(found[0].notes[0].message ==
         "'a' reads and writes it here: the kernel's signature is not known here, so it may write what it is passed");
-  CHECK(found[0].notes[2].message == "an edge orders them: 'a -> b;' (or 'b -> a;')");
-  CHECK(found[0].notes[3].message.starts_with("a kernel may reach from the pointer it is passed to the end"));
+  const std::string assumed = "a kernel is assumed to reach from the pointer it is passed to the end of its buffer; "
+                              "pass it a view of what it touches (`view NAME : type[count] of BUFFER + offset;`)";
+  CHECK(found[0].notes[2].message == "'a' is taken to reach elements [0, 256) of 'x': " + assumed);
+  CHECK(found[0].notes[3].message == "'b' is taken to reach elements [128, 256) of 'x': " + assumed);
+  CHECK(found[0].notes[4].message == "an edge orders them: 'a -> b;' (or 'b -> a;')");
+  CHECK(found[0].notes[5].message == "-Wno-possible-race turns off the warnings of races that are only possible; "
+                                     "W0303 still reports those that are certain");
   CHECK(races(nodes + "    a -> b;\n}\n").empty());
   // A path through another node orders them too.
   CHECK(races(nodes + "    empty j;\n    a -> j -> b;\n}\n").empty());
@@ -68,7 +75,7 @@ TEST_CASE("readers do not race, and a writer races with each unordered reader, c
 }
 )");
   REQUIRE(found.size() == 1);
-  CHECK(found[0].message.starts_with("'w' writes and 'r1' reads elements [0, 256) of buffer 'x'"));
+  CHECK(found[0].message.starts_with("'w' writes and 'r1' reads buffer 'x' and may overlap in elements [0, 256)"));
   CHECK(found[0].notes.back().message == "other pairs of nodes of graph 'g' race on 'x' too");
 }
 
@@ -137,7 +144,7 @@ graph scale(in : f32[128] device) {
 }
 )");
   REQUIRE(found.size() == 1);
-  CHECK(found[0].message.starts_with("'f' writes and 'r' reads elements [64, 192) of buffer 'x'"));
+  CHECK(found[0].message.starts_with("'f' writes and 'r' reads buffer 'x' and may overlap in elements [64, 192)"));
   CHECK(found[0].notes[0].message == "'f' writes it here: node 'zero' of graph 'zero_fill': the memset's destination");
   // Two calls that only read, and a call that writes the other half.
   CHECK(races(callee + R"(graph g {
@@ -164,7 +171,8 @@ TEST_CASE("conditional nodes touch what their bodies do, and nodes of one body r
 }
 )");
   REQUIRE(found.size() == 1);
-  CHECK(found[0].message.starts_with("'check' writes and 'outside' reads elements [0, 256) of buffer 'x'"));
+  CHECK(found[0].message.starts_with("'check' writes and 'outside' reads buffer 'x' and may overlap in elements "
+                                     "[0, 256)"));
   CHECK(found[0].notes[0].message == "'check' writes it here: node 'zero' of its body: the memset's destination");
   const std::vector<Diagnostic> in_body = races(R"(graph g {
     cond go = 1;
@@ -195,8 +203,8 @@ TEST_CASE("an alloc's memory races between its uses like a buffer's, and two all
 }
 )");
   REQUIRE(found.size() == 1);
-  CHECK(found[0].message.starts_with("'a' reads and writes and 'b' reads and writes elements [0, 256) of buffer "
-                                     "'scratch'"));
+  CHECK(found[0].message.starts_with("'a' reads and writes and 'b' reads and writes buffer 'scratch' and may "
+                                     "overlap in elements [0, 256)"));
 }
 
 TEST_CASE("edges of every port order memory: a programmatic dependent synchronizes on its primary", "[sema][races]") {
@@ -229,9 +237,58 @@ TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
     capture two : cublas.gemm(64, 64, 64, 1.0f, c, 64, a, 64, 0.0f, a, 64);
 }
 )");
-  REQUIRE(found.size() == 2);  // on c (one writes it, two reads it) and on a (the reverse)
+  REQUIRE(found.size() == 2);                   // on c (one writes it, two reads it) and on a (the reverse)
+  CHECK(found[0].code == DiagCode::data_race);  // a GEMM's matrices are known extents
   CHECK(found[0].notes[0].message == "'one' reads and writes it here: c is operand C of cublasGemmEx");
   CHECK(found[1].notes[0].message == "'one' reads it here: a is operand A of cublasGemmEx");
+  // C spans ldc * (n - 1) + m elements from its pointer: 8 * 7 + 8 = 64 of c's 128, not to c's end.
+  const std::string half = R"(graph g {
+    buffer a : f32[64] device;
+    buffer c : f32[128] device;
+    capture mm : cublas.gemm(8, 8, 8, 1.0f, a, 8, a, 8, 0.0f, c, 8);
+    memset clear : c[START:64] = 0;
+}
+)";
+  CHECK(races(std::string(half).replace(half.find("START"), 5, "64")).empty());
+  const std::vector<Diagnostic> meets = races(std::string(half).replace(half.find("START"), 5, "63"));
+  REQUIRE(meets.size() == 1);
+  CHECK(meets[0].message.starts_with("'mm' reads and writes and 'clear' writes elements [63, 64) of buffer 'c'"));
+}
+
+TEST_CASE("a race is certain (W0303) between known extents, else possible (W0305), which -Wno-possible-race leaves "
+          "out",
+          "[sema][races]") {
+  const std::string text = R"(graph g {
+    buffer x : f32[256] device;
+    buffer y : f32[256] device;
+    view upper : f32[128] of y + 128;
+    kernel a : k<<<1, 256>>>(x);
+    kernel b : k<<<1, 256>>>(x + 128);
+    kernel c : k<<<1, 128>>>(upper);
+    memset d : y[192:8] = 0;
+}
+)";
+  const std::unique_ptr<Compilation> both = compile_text("t.graph", text);
+  const std::vector<Diagnostic> found = both->diags.sorted();
+  REQUIRE(found.size() == 2);
+  CHECK(found[0].code == DiagCode::possible_race);  // a and b on x
+  CHECK(found[1].code == DiagCode::data_race);      // c's view and d's slice of y
+  CHECK(found[1].message.starts_with("'c' reads and writes and 'd' writes elements [192, 200) of buffer 'y'"));
+  CHECK(found[1].notes.size() == 3);  // the two accesses and the edge: nothing is assumed
+  const std::unique_ptr<Compilation> certain = compile_text("t.graph", text, CompileOptions{.possible_races = false});
+  REQUIRE(certain->diags.diagnostics().size() == 1);
+  CHECK(certain->diags.diagnostics()[0].code == DiagCode::data_race);
+  // Of one buffer, a certain race is reported before a possible one.
+  const std::vector<Diagnostic> first = races(R"(graph g {
+    buffer x : f32[256] device;
+    kernel a : k<<<1, 256>>>(x);
+    memset b : x[0:8] = 0;
+    memset c : x[4:8] = 1;
+}
+)");
+  REQUIRE(first.size() == 1);
+  CHECK(first[0].code == DiagCode::data_race);
+  CHECK(first[0].message.starts_with("'b' writes and 'c' writes elements [4, 8) of buffer 'x'"));
 }
 
 TEST_CASE("races_are_errors (graphc -Werror=race) makes a race an error", "[sema][races]") {
@@ -289,8 +346,7 @@ TEST_CASE("random graphs: a race is reported exactly where an unordered pair tou
       }
     }
     std::set<std::string> found;
-    for (const Diagnostic& d : races(text + "}\n"))
-      found.insert(d.message.substr(d.message.find("of buffer ") + 10, 3));
+    for (const Diagnostic& d : races(text + "}\n")) found.insert(d.message.substr(d.message.find("buffer '") + 7, 3));
     INFO(text);
     CHECK(found == expected);
   }
