@@ -1,6 +1,7 @@
 #include "sema/memory_access.h"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -60,8 +61,8 @@ MemoryExtent slice_extent(const ir::Graph& graph, const ir::BufferSlice& slice, 
 
 class Accesses {
  public:
-  Accesses(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels)
-      : module_(module), graph_(graph), kernels_(kernels) {}
+  Accesses(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, NodeAccesses& all)
+      : module_(module), graph_(graph), kernels_(kernels), all_(all) {}
 
   std::vector<MemoryAccess> of(const ir::Node& node) {
     out_.clear();
@@ -158,37 +159,26 @@ class Accesses {
   }
 
   // What the called graph's nodes do to its buffer parameters, at the buffers the call passes.
+  // What the called graph does to its buffer parameters, at the call's arguments.
   void add_call(const ir::ChildGraphNode& call) {
     if (!call.graph_id.valid()) return;
     const ir::Graph& callee = module_.graph(call.graph_id);
-    Accesses inner(module_, callee, kernels_);
-    for (const ir::Node& node : callee.nodes) {
-      if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;  // its bodies' nodes count themselves
-      for (MemoryAccess& access : inner.of(node)) {
-        const std::optional<std::size_t> p = parameter_index(callee, access.extent.root);
-        if (!p || *p >= call.args.size() || call.args[*p].kind != KernelArg::Kind::buffer) continue;
-        const KernelArg& arg = call.args[*p];
-        MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
-        if (!graph_.buffer(extent.root).two_d() && !callee.buffer(access.extent.root).two_d()) {
-          const std::uint64_t base = extent.columns[0];
-          extent.columns = {std::min(extent.columns[1], base + access.extent.columns[0]),
-                            std::min(extent.columns[1], base + access.extent.columns[1])};
-        }
-        add(extent, access.access, arg.range,
-            fmt::format("node '{}' of graph '{}': {}", node.name, callee.name, access.why));
+    for (const NodeAccesses::ParameterAccess& inner : all_.of_parameters(call.graph_id)) {
+      const MemoryAccess& access = inner.access;
+      if (inner.parameter >= call.args.size() || call.args[inner.parameter].kind != KernelArg::Kind::buffer) continue;
+      const KernelArg& arg = call.args[inner.parameter];
+      MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
+      if (!graph_.buffer(extent.root).two_d() && !callee.buffer(access.extent.root).two_d()) {
+        const std::uint64_t base = extent.columns[0];
+        extent.columns = {std::min(extent.columns[1], base + access.extent.columns[0]),
+                          std::min(extent.columns[1], base + access.extent.columns[1])};
       }
+      add(extent, access.access, arg.range, access.why);
     }
-  }
-
-  static std::optional<std::size_t> parameter_index(const ir::Graph& graph, BufferId buffer) {
-    for (std::size_t p = 0; p < graph.parameters.size(); ++p) {
-      if (graph.parameters[p].kind == ir::Parameter::Kind::buffer && graph.parameters[p].buffer == buffer) return p;
-    }
-    return std::nullopt;
   }
 
   void add_bodies(const ir::ConditionalNode& conditional) {
-    Accesses inner(module_, graph_, kernels_);
+    Accesses inner(module_, graph_, kernels_, all_);
     for (const ir::Node& node : graph_.nodes) {
       if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;
       const bool inside = std::any_of(conditional.bodies.begin(), conditional.bodies.end(), [&](ir::BodyId body) {
@@ -205,8 +195,16 @@ class Accesses {
   const ir::Module& module_;
   const ir::Graph& graph_;
   const KernelInfo& kernels_;
+  NodeAccesses& all_;
   std::vector<MemoryAccess> out_;
 };
+
+std::optional<std::size_t> parameter_index(const ir::Graph& graph, BufferId buffer) {
+  for (std::size_t p = 0; p < graph.parameters.size(); ++p) {
+    if (graph.parameters[p].kind == ir::Parameter::Kind::buffer && graph.parameters[p].buffer == buffer) return p;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -226,9 +224,36 @@ std::string_view access_name(Access access) {
   return {};
 }
 
-std::vector<MemoryAccess> node_accesses(const ir::Module& module, const ir::Graph& graph, ir::NodeId id,
-                                        const KernelInfo& kernels) {
-  return Accesses(module, graph, kernels).of(graph.node(id));
+NodeAccesses::NodeAccesses(const ir::Module& module, const KernelInfo& kernels)
+    : module_(module), kernels_(kernels), parameters_(module.graphs.size()) {}
+
+std::vector<MemoryAccess> NodeAccesses::of(const ir::Graph& graph, ir::NodeId id) {
+  return Accesses(module_, graph, kernels_, *this).of(graph.node(id));
+}
+
+const std::vector<NodeAccesses::ParameterAccess>& NodeAccesses::of_parameters(ir::GraphId id) {
+  if (parameters_[id.value]) return *parameters_[id.value];
+  const ir::Graph& graph = module_.graph(id);
+  Accesses inner(module_, graph, kernels_, *this);
+  std::vector<ParameterAccess> out;
+  std::set<std::array<std::uint64_t, 8>> seen;  // parameter, extent and kind of each access kept
+  for (const ir::Node& node : graph.nodes) {
+    if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;  // its bodies' nodes count themselves
+    for (MemoryAccess& access : inner.of(node)) {
+      const std::optional<std::size_t> p = parameter_index(graph, access.extent.root);
+      if (!p) continue;  // the graph's own memory
+      const MemoryExtent& e = access.extent;
+      if (!seen.insert({*p, e.slices[0], e.slices[1], e.rows[0], e.rows[1], e.columns[0], e.columns[1],
+                        static_cast<std::uint64_t>(access.access)})
+               .second) {
+        continue;
+      }
+      access.why = fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, access.why);
+      out.push_back(ParameterAccess{*p, std::move(access)});
+    }
+  }
+  parameters_[id.value] = std::move(out);
+  return *parameters_[id.value];
 }
 
 std::string describe_extent(const ir::Graph& graph, const MemoryExtent& extent) {
