@@ -7,6 +7,7 @@
 
 #include "ir/library_ops.h"
 #include "sema/check_kernel_signatures.h"
+#include "sema/passes.h"
 
 namespace graphc::sema {
 namespace {
@@ -57,6 +58,25 @@ MemoryExtent slice_extent(const ir::Graph& graph, const ir::BufferSlice& slice, 
   const std::uint64_t begin = storage.offset + slice.offset_value * size;
   e.columns = {begin, begin + std::min(slice.length_value * size, bytes)};
   return e;
+}
+
+// Where `inner`, an access of a called graph's nodes to its buffer parameter, falls in the
+// caller's memory: in the buffer the call passes, from the argument's offset; none when the
+// call passes no buffer there (a mismatch check_call_args reports).
+std::optional<MemoryExtent> at_call(const ir::Graph& caller, const ir::Graph& callee, const ir::ChildGraphNode& call,
+                                    const NodeAccesses::ParameterAccess& inner) {
+  if (inner.parameter >= call.args.size() || call.args[inner.parameter].kind != KernelArg::Kind::buffer) {
+    return std::nullopt;
+  }
+  const KernelArg& arg = call.args[inner.parameter];
+  const MemoryExtent& access = inner.access.extent;
+  MemoryExtent extent = pointer_extent(caller, arg.buffer, arg.offset);
+  if (!caller.buffer(extent.root).two_d() && !callee.buffer(access.root).two_d()) {
+    const std::uint64_t base = extent.columns[0];
+    extent.columns = {std::min(extent.columns[1], base + access.columns[0]),
+                      std::min(extent.columns[1], base + access.columns[1])};
+  }
+  return extent;
 }
 
 class Accesses {
@@ -158,22 +178,14 @@ class Accesses {
     }
   }
 
-  // What the called graph's nodes do to its buffer parameters, at the buffers the call passes.
-  // What the called graph does to its buffer parameters, at the call's arguments.
+  // What the called graph does to its buffer parameters, at the buffers the call passes.
   void add_call(const ir::ChildGraphNode& call) {
     if (!call.graph_id.valid()) return;
     const ir::Graph& callee = module_.graph(call.graph_id);
     for (const NodeAccesses::ParameterAccess& inner : all_.of_parameters(call.graph_id)) {
-      const MemoryAccess& access = inner.access;
-      if (inner.parameter >= call.args.size() || call.args[inner.parameter].kind != KernelArg::Kind::buffer) continue;
-      const KernelArg& arg = call.args[inner.parameter];
-      MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
-      if (!graph_.buffer(extent.root).two_d() && !callee.buffer(access.extent.root).two_d()) {
-        const std::uint64_t base = extent.columns[0];
-        extent.columns = {std::min(extent.columns[1], base + access.extent.columns[0]),
-                          std::min(extent.columns[1], base + access.extent.columns[1])};
+      if (const std::optional<MemoryExtent> extent = at_call(graph_, callee, call, inner)) {
+        add(*extent, inner.access.access, call.args[inner.parameter].range, inner.access.why);
       }
-      add(extent, access.access, arg.range, access.why);
     }
   }
 
@@ -234,22 +246,42 @@ std::vector<MemoryAccess> NodeAccesses::of(const ir::Graph& graph, ir::NodeId id
 const std::vector<NodeAccesses::ParameterAccess>& NodeAccesses::of_parameters(ir::GraphId id) {
   if (parameters_[id.value]) return *parameters_[id.value];
   const ir::Graph& graph = module_.graph(id);
-  Accesses inner(module_, graph, kernels_, *this);
   std::vector<ParameterAccess> out;
   std::set<std::array<std::uint64_t, 8>> seen;  // parameter, extent and kind of each access kept
+  const auto keep = [&](MemoryAccess access, std::size_t calls, std::string innermost) {
+    const std::optional<std::size_t> p = parameter_index(graph, access.extent.root);
+    if (!p) return;  // the graph's own memory
+    const MemoryExtent& e = access.extent;
+    const std::array<std::uint64_t, 8> key{
+        *p,        e.slices[0],  e.slices[1],  e.rows[0],
+        e.rows[1], e.columns[0], e.columns[1], static_cast<std::uint64_t>(access.access)};
+    if (e.columns[0] >= e.columns[1] || !seen.insert(key).second) return;
+    out.push_back(ParameterAccess{*p, std::move(access), calls, std::move(innermost)});
+  };
+  Accesses own(module_, graph, kernels_, *this);
   for (const ir::Node& node : graph.nodes) {
     if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;  // its bodies' nodes count themselves
-    for (MemoryAccess& access : inner.of(node)) {
-      const std::optional<std::size_t> p = parameter_index(graph, access.extent.root);
-      if (!p) continue;  // the graph's own memory
-      const MemoryExtent& e = access.extent;
-      if (!seen.insert({*p, e.slices[0], e.slices[1], e.rows[0], e.rows[1], e.columns[0], e.columns[1],
-                        static_cast<std::uint64_t>(access.access)})
-               .second) {
-        continue;
+    const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+    if (call == nullptr) {
+      for (MemoryAccess& access : own.of(node)) {
+        access.why = fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, access.why);
+        std::string innermost = access.why;
+        keep(std::move(access), 0, std::move(innermost));
       }
-      access.why = fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, access.why);
-      out.push_back(ParameterAccess{*p, std::move(access)});
+      continue;
+    }
+    if (!call->graph_id.valid()) continue;
+    const ir::Graph& callee = module_.graph(call->graph_id);
+    // The path from here names this call and the innermost node, and counts the calls between.
+    for (const ParameterAccess& inner : of_parameters(call->graph_id)) {
+      const std::optional<MemoryExtent> extent = at_call(graph, callee, *call, inner);
+      if (!extent) continue;
+      std::string why = inner.calls == 0
+                            ? fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, inner.innermost)
+                            : fmt::format("node '{}' of graph '{}', through {}: {}", node.name, graph.name,
+                                          counted(inner.calls, "more call"), inner.innermost);
+      keep(MemoryAccess{*extent, inner.access.access, call->args[inner.parameter].range, std::move(why)},
+           inner.calls + 1, inner.innermost);
     }
   }
   parameters_[id.value] = std::move(out);

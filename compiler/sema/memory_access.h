@@ -64,10 +64,14 @@ class NodeAccesses {
   std::vector<MemoryAccess> of(const ir::Graph& graph, ir::NodeId id);
 
   /// One access of a graph's nodes to its buffer parameter `parameter` (an index into
-  /// Graph::parameters), its `why` naming the node and the graph.
+  /// Graph::parameters), its `why` naming the node and the graph ("node 'k' of graph 'g':
+  /// ..."); through calls, the call, how many calls below it and the innermost node, so that
+  /// it stays short however deep the calls go.
   struct ParameterAccess {
     std::size_t parameter = 0;
     MemoryAccess access;
+    std::size_t calls = 0;  // the calls between this graph and the node that accesses
+    std::string innermost;  // that node's "node 'k' of graph 'g0': why"
   };
   /// What graph `id`'s nodes (its calls' included) do to its buffer parameters, once.
   const std::vector<ParameterAccess>& of_parameters(ir::GraphId id);
