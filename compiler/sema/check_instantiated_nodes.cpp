@@ -1,9 +1,10 @@
 // How many nodes a graph instantiates: its own, and through each call node every node of
 // the graph it calls, and theirs, as CUDA copies a child graph's nodes into the executable
-// graph. Calls multiply (a thousand calls of a graph of a thousand calls of ...), so this
-// is counted without expanding a call: once per graph, callees first, each count stopping
-// just past the limit so that no sum can overflow. A graph past kMaxInstantiatedNodes is
-// reported once, at the call that takes it past, and not again in the graphs that call it.
+// graph; and how deep its calls nest. Calls multiply (a thousand calls of a graph of a
+// thousand calls of ...), so this is counted without expanding a call: once per graph,
+// callees first, each count stopping just past the limit so that no sum can overflow. A
+// graph past kMaxInstantiatedNodes (E0020) or kMaxCallDepth (E0021) is reported once, at
+// the call that takes it past, and not again in the graphs that call it.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -19,11 +20,19 @@ using ir::ChildGraphNode;
 using ir::GraphId;
 
 constexpr std::uint64_t kOver = ir::kMaxInstantiatedNodes + 1;  // any count past the limit
+constexpr std::size_t kTooDeep = ir::kMaxCallDepth + 1;         // any depth past the limit
+
+// What a graph instantiates: its nodes (at most kOver) and the depth of its calls (at most
+// kTooDeep; 0 for a graph that calls none).
+struct Size {
+  std::uint64_t nodes = 0;
+  std::size_t depth = 0;
+};
 
 class InstantiatedNodes {
  public:
   InstantiatedNodes(const ir::Module& module, DiagEngine& diags)
-      : module_(module), diags_(diags), counts_(module.graphs.size()) {}
+      : module_(module), diags_(diags), sizes_(module.graphs.size()) {}
 
   bool run() {
     for (std::uint32_t g = 0; g < module_.graphs.size(); ++g) count(GraphId{g});
@@ -31,17 +40,17 @@ class InstantiatedNodes {
   }
 
  private:
-  // One graph whose count is being summed: the next of its nodes to add, and the sum.
+  // One graph whose size is being summed: the next of its nodes to add, and the sum.
   struct Frame {
     GraphId graph;
     std::size_t next = 0;
-    std::uint64_t total = 0;
+    Size size;
   };
 
-  // counts_[root] and the count of every graph it calls, depth first with a stack of its
+  // sizes_[root] and the size of every graph it calls, depth first with a stack of its
   // own (a chain of calls may be as long as a file has graphs).
   void count(GraphId root) {
-    if (counts_[root.value]) return;
+    if (sizes_[root.value]) return;
     std::vector<Frame> stack{start(root)};
     while (!stack.empty()) {
       Frame& frame = stack.back();
@@ -51,7 +60,7 @@ class InstantiatedNodes {
         const ir::Node& node = graph.nodes[frame.next];
         const auto* call = std::get_if<ChildGraphNode>(&node.op);
         if (call == nullptr || !call->graph_id.valid()) continue;  // unresolved: E0110 or E0901
-        const std::optional<std::uint64_t>& callee = counts_[call->graph_id.value];
+        const std::optional<Size>& callee = sizes_[call->graph_id.value];
         if (!callee) {
           pending = call->graph_id;
           break;
@@ -62,7 +71,7 @@ class InstantiatedNodes {
         stack.push_back(start(*pending));
         continue;
       }
-      counts_[frame.graph.value] = frame.total;
+      sizes_[frame.graph.value] = frame.size;
       stack.pop_back();
     }
   }
@@ -70,10 +79,15 @@ class InstantiatedNodes {
   // A graph's own nodes (its bodies' included) count first, so only a call takes it past.
   Frame start(GraphId id) const { return Frame{id, 0, std::min<std::uint64_t>(module_.graph(id).nodes.size(), kOver)}; }
 
-  void add(Frame& frame, const ir::Node& node, const ChildGraphNode& call, std::uint64_t callee) {
-    const bool was_over = frame.total == kOver;
-    frame.total = std::min(frame.total + callee, kOver);  // both at most kOver: no overflow
-    if (was_over || frame.total != kOver) return;
+  void add(Frame& frame, const ir::Node& node, const ChildGraphNode& call, const Size& callee) {
+    add_nodes(frame, node, call, callee.nodes);
+    add_depth(frame, node, call, callee.depth);
+  }
+
+  void add_nodes(Frame& frame, const ir::Node& node, const ChildGraphNode& call, std::uint64_t callee) {
+    const bool was_over = frame.size.nodes == kOver;
+    frame.size.nodes = std::min(frame.size.nodes + callee, kOver);  // both at most kOver: no overflow
+    if (was_over || frame.size.nodes != kOver) return;
     fits_ = false;
     if (callee == kOver) return;  // the callee's own call was reported
     const ir::Graph& called = module_.graph(call.graph_id);
@@ -83,9 +97,23 @@ class InstantiatedNodes {
         .note(called.name_range, "'{}' instantiates {} nodes, its calls' included", called.name, callee);
   }
 
+  void add_depth(Frame& frame, const ir::Node& node, const ChildGraphNode& call, std::size_t callee) {
+    const std::size_t depth = std::min(callee + 1, kTooDeep);
+    if (depth <= frame.size.depth) return;
+    frame.size.depth = depth;
+    if (depth != kTooDeep) return;
+    fits_ = false;
+    if (callee == kTooDeep) return;  // reported in the callee
+    const ir::Graph& called = module_.graph(call.graph_id);
+    diags_
+        .report(DiagCode::calls_too_deep, node.name_range, ir::kMaxCallDepth, node.name,
+                module_.graph(frame.graph).name, called.name, callee)
+        .note(called.name_range, "'{}' is declared here", called.name);
+  }
+
   const ir::Module& module_;
   DiagEngine& diags_;
-  std::vector<std::optional<std::uint64_t>> counts_;  // per GraphId, once counted (at most kOver)
+  std::vector<std::optional<Size>> sizes_;  // per GraphId, once counted
   bool fits_ = true;
 };
 

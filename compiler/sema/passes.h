@@ -87,9 +87,10 @@ void check_device_launch(ir::Module& module, DiagEngine& diags);
 void resolve_calls(ir::Module& module, DiagEngine& diags);
 
 /// check_instantiated_nodes.cpp: the nodes each graph instantiates, its calls' graphs'
-/// included, counted once per graph without expanding a call; past kMaxInstantiatedNodes,
-/// E0020 at the call that crosses it. Returns whether every graph fits: the passes that walk
-/// into called graphs run only then. Runs right after resolve_calls.
+/// included, and the depth its calls nest, counted once per graph without expanding a call;
+/// past kMaxInstantiatedNodes (E0020) or kMaxCallDepth (E0021), at the call that crosses it.
+/// Returns whether every graph fits: the passes that walk into called graphs run only then.
+/// Runs right after resolve_calls.
 bool check_instantiated_nodes(const ir::Module& module, DiagEngine& diags);
 
 /// check_call_args.cpp: each call's arguments against the called graph's parameters

@@ -1,7 +1,7 @@
 # Hostile input stays cheap (issue 34): check, compile and dot refuse diag/e0020-*.graph (a
 # thousand calls of a graph of a thousand calls of ...) with E0020 alone, and take
 # fan_out.graph (twenty graphs, each calling one of a million instantiated nodes) and a
-# conditional body of 340 calls of a chain of 3000 graphs (written here), each in under
+# conditional body of 85 calls of a graph that calls 6000 (written here), each in under
 # SECONDS: no analysis expands a call, or walks a called graph's calls once per call.
 #   cmake -DGRAPHC=... -DLIMITS=<tests/golden/limits> -DWORK=<dir> -DSECONDS=10 -P limits.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -41,15 +41,17 @@ graphc(0 check ${LIMITS}/fan_out.graph)
 graphc(0 dot ${LIMITS}/fan_out.graph)
 graphc(0 compile ${LIMITS}/fan_out.graph -o ${WORK}/fan_out)
 
-# h0 calls h1 calls ... h2999, which holds a kernel: 3001 nodes, 3000 graphs deep, and a
-# body calls h0 340 times (1 020 341 nodes).
-set(chain "")
-foreach(i RANGE 0 2998)
-  math(EXPR next "${i} + 1")
-  string(APPEND chain "graph h${i}(p : i32[1] device) {\n    call c : h${next}(p);\n}\n\n")
+# h0 calls each of a0 ... a5999, which hold a kernel each (12 000 nodes), and a body calls
+# h0 85 times (1 020 086 nodes): every call reaches 6001 graphs.
+set(wide "")
+foreach(i RANGE 0 5999)
+  string(APPEND wide "graph a${i}(p : i32[1] device) {\n    kernel k : add_value<<<1, 1>>>(p, 1);\n}\n\n")
 endforeach()
-string(APPEND chain "graph h2999(p : i32[1] device) {\n    kernel k : add_value<<<1, 1>>>(p, 1);\n}\n\n"
-       "graph top {\n    buffer p : i32[1] device;\n    cond go = 1;\n    if maybe (go) {\n"
-       "        for i in 0..340 {\n            call c[i] : h0(p);\n        }\n    }\n}\n")
-file(WRITE ${WORK}/chain.graph "${chain}")
-graphc(0 check ${WORK}/chain.graph)
+string(APPEND wide "graph h0(p : i32[1] device) {\n")
+foreach(i RANGE 0 5999)
+  string(APPEND wide "    call c${i} : a${i}(p);\n")
+endforeach()
+string(APPEND wide "}\n\ngraph top {\n    buffer p : i32[1] device;\n    cond go = 1;\n    if maybe (go) {\n"
+       "        for i in 0..85 {\n            call c[i] : h0(p);\n        }\n    }\n}\n")
+file(WRITE ${WORK}/wide.graph "${wide}")
+graphc(0 check ${WORK}/wide.graph)
