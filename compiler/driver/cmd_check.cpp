@@ -19,11 +19,11 @@ namespace {
 // One line per memory access of every node, as the race analysis takes it.
 std::string accesses(const Compilation& c) {
   std::string out;
-  const sema::KernelInfo kernels{&c.module, &c.module_kernels};
+  sema::NodeAccesses node_accesses(c.module, sema::KernelInfo{&c.module, &c.module_kernels});
   for (const ir::Graph& graph : c.module.graphs) {
     for (std::uint32_t n = 0; n < graph.nodes.size(); ++n) {
       const ir::Node& node = graph.nodes[n];
-      for (const sema::MemoryAccess& a : sema::node_accesses(c.module, graph, ir::NodeId{n}, kernels)) {
+      for (const sema::MemoryAccess& a : node_accesses.of(graph, ir::NodeId{n})) {
         out += fmt::format("{}: node '{}' of graph '{}' {} {} of buffer '{}': {}\n", c.sources.location(a.range),
                            node.name, graph.name, sema::access_name(a.access), sema::describe_extent(graph, a.extent),
                            graph.buffer(a.extent.root).name, a.why);

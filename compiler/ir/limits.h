@@ -14,6 +14,14 @@ namespace graphc::ir {
 inline constexpr std::size_t kMaxNodes = 65536;
 /// The most edges one graph may hold; a group edge `{a, b} -> {c, d}` is one per pair.
 inline constexpr std::size_t kMaxEdges = 262144;
+/// The most nodes one graph may instantiate: its own, and through each call node those of
+/// the graph it calls, and theirs (sema/check_instantiated_nodes.cpp, E0020). Calls
+/// multiply, so without it a file of a few hundred bytes describes billions of nodes.
+inline constexpr std::size_t kMaxInstantiatedNodes = std::size_t{1} << 20;
+/// The most calls nested in each other (a graph calling a graph calling ...), as bodies and
+/// loops nest at most 64 deep (E0021): every walk through calls, in the compiler, the
+/// runtime and the generated code, then stays shallow.
+inline constexpr std::size_t kMaxCallDepth = 64;
 
 /// What a front end consults before adding nodes or edges to `graph`: whether they fit,
 /// reporting the first node past kMaxNodes (E0015) and the first edges past kMaxEdges

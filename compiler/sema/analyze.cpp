@@ -33,10 +33,13 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     clean.push_back(diags.error_count() == graph_errors);
   }
   resolve_calls(module, diags);
+  const bool sized = check_instantiated_nodes(module, diags);
   check_call_args(module, diags);
   check_called_graphs(module, diags);
-  check_call_placement(module, diags);
-  check_call_config(module, clean, diags);
+  if (sized) {  // these walk into called graphs, per call or per chain of calls
+    check_call_placement(module, diags);
+    check_call_config(module, clean, diags);
+  }
   check_device_launch(module, diags);
   check_host_args(module, diags);
   return diags.error_count() == errors_before;

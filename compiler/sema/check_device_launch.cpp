@@ -32,13 +32,13 @@ void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
 }
 
 // Each `@g` argument to the graph it names, which must be instantiated for device launch.
-void resolve_graph_execs(ir::Module& module, ir::Graph& graph, DiagEngine& diags) {
+void resolve_graph_execs(const ir::Module& module, const GraphLookup& graphs, ir::Graph& graph, DiagEngine& diags) {
   for (ir::Node& node : graph.nodes) {
     auto* kernel = std::get_if<ir::KernelNode>(&node.op);
     if (kernel == nullptr) continue;
     for (ir::KernelArg& arg : kernel->args) {
       if (arg.graph.empty()) continue;
-      const std::optional<ir::GraphId> id = find_graph_or_report(module, diags, arg.range, arg.graph);
+      const std::optional<ir::GraphId> id = graphs.find_or_report(diags, arg.range, arg.graph);
       if (!id) continue;
       const ir::Graph& target = module.graph(*id);
       if (!target.device_launch.valid()) {
@@ -55,8 +55,9 @@ void resolve_graph_execs(ir::Module& module, ir::Graph& graph, DiagEngine& diags
 }  // namespace
 
 void check_device_launch(ir::Module& module, DiagEngine& diags) {
+  const GraphLookup graphs(module);
   for (ir::Graph& graph : module.graphs) {
-    resolve_graph_execs(module, graph, diags);
+    resolve_graph_execs(module, graphs, graph, diags);
     if (graph.device_launch.valid()) check_device_graph(graph, diags);
   }
 }

@@ -107,9 +107,8 @@ std::optional<std::pair<const MemoryAccess*, const MemoryAccess*>> first_conflic
 
 class RaceChecker {
  public:
-  RaceChecker(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, DiagEngine& diags,
-              bool possible_races)
-      : module_(module), graph_(graph), kernels_(kernels), diags_(diags), possible_races_(possible_races) {}
+  RaceChecker(const ir::Graph& graph, NodeAccesses& node_accesses, DiagEngine& diags, bool possible_races)
+      : graph_(graph), node_accesses_(node_accesses), diags_(diags), possible_races_(possible_races) {}
 
   void check_scope(ir::BodyId scope) {
     std::vector<std::size_t> accessors;               // scope nodes that access memory, in declaration order
@@ -118,8 +117,7 @@ class RaceChecker {
     for (std::size_t n = 0; n < graph_.nodes.size(); ++n) {
       if (graph_.nodes[n].body != scope) continue;
       ++scope_nodes;
-      std::vector<MemoryAccess> of =
-          node_accesses(module_, graph_, ir::NodeId{static_cast<std::uint32_t>(n)}, kernels_);
+      std::vector<MemoryAccess> of = node_accesses_.of(graph_, ir::NodeId{static_cast<std::uint32_t>(n)});
       if (of.empty()) continue;
       accessors.push_back(n);
       accesses.push_back(std::move(of));
@@ -243,9 +241,8 @@ class RaceChecker {
     return scope.valid() ? graph_.body(scope).range : graph_.name_range;
   }
 
-  const ir::Module& module_;
   const ir::Graph& graph_;
-  const KernelInfo& kernels_;
+  NodeAccesses& node_accesses_;  // shared by every graph's checker: what called graphs do, once
   DiagEngine& diags_;
   bool possible_races_;
 };
@@ -253,8 +250,9 @@ class RaceChecker {
 }  // namespace
 
 void check_races(const ir::Module& module, const KernelInfo& kernels, DiagEngine& diags, bool possible_races) {
+  NodeAccesses node_accesses(module, kernels);
   for (const ir::Graph& graph : module.graphs) {
-    RaceChecker checker(module, graph, kernels, diags, possible_races);
+    RaceChecker checker(graph, node_accesses, diags, possible_races);
     checker.check_scope(ir::BodyId{});
     for (std::uint32_t b = 0; b < graph.bodies.size(); ++b) checker.check_scope(ir::BodyId{b});
   }

@@ -1,11 +1,13 @@
 #include "sema/memory_access.h"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "ir/library_ops.h"
 #include "sema/check_kernel_signatures.h"
+#include "sema/passes.h"
 
 namespace graphc::sema {
 namespace {
@@ -70,10 +72,35 @@ MemoryExtent slice_extent(const ir::Graph& graph, const ir::BufferSlice& slice, 
   return e;
 }
 
+// Where `inner`, an access of a called graph's nodes to its buffer parameter, falls in the
+// caller's memory: in the buffer the call passes, from the argument's offset, at the call's
+// argument and with the inner access's `why`; none when the call passes no buffer there (a
+// mismatch check_call_args reports) or it falls past the end. A box of a 2-D or 3-D
+// parameter is not mapped: the call is then assumed to reach all it passes.
+std::optional<MemoryAccess> at_call(const ir::Graph& caller, const ir::Graph& callee, const ir::ChildGraphNode& call,
+                                    const NodeAccesses::ParameterAccess& inner) {
+  if (inner.parameter >= call.args.size() || call.args[inner.parameter].kind != KernelArg::Kind::buffer) {
+    return std::nullopt;
+  }
+  const KernelArg& arg = call.args[inner.parameter];
+  const MemoryExtent& access = inner.access.extent;
+  MemoryExtent extent = pointer_extent(caller, arg.buffer, arg.offset);
+  std::string assumed = inner.access.assumed;
+  if (!caller.buffer(extent.root).two_d() && !callee.buffer(access.root).two_d()) {
+    const std::uint64_t base = extent.columns[0];
+    extent.columns = {std::min(extent.columns[1], base + access.columns[0]),
+                      std::min(extent.columns[1], base + access.columns[1])};
+  } else if (assumed.empty()) {
+    assumed = "a call is assumed to reach all of what it passes to a 2-D or 3-D buffer parameter";
+  }
+  if (extent.columns[0] >= extent.columns[1]) return std::nullopt;
+  return MemoryAccess{extent, inner.access.access, arg.range, inner.access.why, std::move(assumed)};
+}
+
 class Accesses {
  public:
-  Accesses(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels)
-      : module_(module), graph_(graph), kernels_(kernels) {}
+  Accesses(const ir::Module& module, const ir::Graph& graph, const KernelInfo& kernels, NodeAccesses& all)
+      : module_(module), graph_(graph), kernels_(kernels), all_(all) {}
 
   std::vector<MemoryAccess> of(const ir::Node& node) {
     out_.clear();
@@ -185,41 +212,17 @@ class Accesses {
     return extent;
   }
 
-  // What the called graph's nodes do to its buffer parameters, at the buffers the call passes.
+  // What the called graph does to its buffer parameters, at the buffers the call passes.
   void add_call(const ir::ChildGraphNode& call) {
     if (!call.graph_id.valid()) return;
     const ir::Graph& callee = module_.graph(call.graph_id);
-    Accesses inner(module_, callee, kernels_);
-    for (const ir::Node& node : callee.nodes) {
-      if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;  // its bodies' nodes count themselves
-      for (MemoryAccess& access : inner.of(node)) {
-        const std::optional<std::size_t> p = parameter_index(callee, access.extent.root);
-        if (!p || *p >= call.args.size() || call.args[*p].kind != KernelArg::Kind::buffer) continue;
-        const KernelArg& arg = call.args[*p];
-        MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
-        std::string assumed = std::move(access.assumed);
-        if (!graph_.buffer(extent.root).two_d() && !callee.buffer(access.extent.root).two_d()) {
-          const std::uint64_t base = extent.columns[0];
-          extent.columns = {std::min(extent.columns[1], base + access.extent.columns[0]),
-                            std::min(extent.columns[1], base + access.extent.columns[1])};
-        } else if (assumed.empty()) {  // the called graph's box, not mapped: all the call passes
-          assumed = "a call is assumed to reach all of what it passes to a 2-D or 3-D buffer parameter";
-        }
-        add(extent, access.access, arg.range,
-            fmt::format("node '{}' of graph '{}': {}", node.name, callee.name, access.why), std::move(assumed));
-      }
+    for (const NodeAccesses::ParameterAccess& inner : all_.of_parameters(call.graph_id)) {
+      if (std::optional<MemoryAccess> access = at_call(graph_, callee, call, inner)) out_.push_back(std::move(*access));
     }
-  }
-
-  static std::optional<std::size_t> parameter_index(const ir::Graph& graph, BufferId buffer) {
-    for (std::size_t p = 0; p < graph.parameters.size(); ++p) {
-      if (graph.parameters[p].kind == ir::Parameter::Kind::buffer && graph.parameters[p].buffer == buffer) return p;
-    }
-    return std::nullopt;
   }
 
   void add_bodies(const ir::ConditionalNode& conditional) {
-    Accesses inner(module_, graph_, kernels_);
+    Accesses inner(module_, graph_, kernels_, all_);
     for (const ir::Node& node : graph_.nodes) {
       if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;
       const bool inside = std::any_of(conditional.bodies.begin(), conditional.bodies.end(), [&](ir::BodyId body) {
@@ -236,8 +239,16 @@ class Accesses {
   const ir::Module& module_;
   const ir::Graph& graph_;
   const KernelInfo& kernels_;
+  NodeAccesses& all_;
   std::vector<MemoryAccess> out_;
 };
+
+std::optional<std::size_t> parameter_index(const ir::Graph& graph, BufferId buffer) {
+  for (std::size_t p = 0; p < graph.parameters.size(); ++p) {
+    if (graph.parameters[p].kind == ir::Parameter::Kind::buffer && graph.parameters[p].buffer == buffer) return p;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -257,9 +268,63 @@ std::string_view access_name(Access access) {
   return {};
 }
 
-std::vector<MemoryAccess> node_accesses(const ir::Module& module, const ir::Graph& graph, ir::NodeId id,
-                                        const KernelInfo& kernels) {
-  return Accesses(module, graph, kernels).of(graph.node(id));
+NodeAccesses::NodeAccesses(const ir::Module& module, const KernelInfo& kernels)
+    : module_(module), kernels_(kernels), parameters_(module.graphs.size()) {}
+
+std::vector<MemoryAccess> NodeAccesses::of(const ir::Graph& graph, ir::NodeId id) {
+  return Accesses(module_, graph, kernels_, *this).of(graph.node(id));
+}
+
+const std::vector<NodeAccesses::ParameterAccess>& NodeAccesses::of_parameters(ir::GraphId id) {
+  if (parameters_[id.value]) return *parameters_[id.value];
+  const ir::Graph& graph = module_.graph(id);
+  std::vector<ParameterAccess> out;
+  // Parameter, extent, kind and whether the extent is assumed of each access kept: a certain
+  // access is never dropped for an assumed one alike.
+  std::set<std::array<std::uint64_t, 9>> seen;
+  const auto keep = [&](MemoryAccess access, std::size_t calls, std::string innermost) {
+    const std::optional<std::size_t> p = parameter_index(graph, access.extent.root);
+    if (!p) return;  // the graph's own memory
+    const MemoryExtent& e = access.extent;
+    const std::array<std::uint64_t, 9> key{*p,
+                                           e.slices[0],
+                                           e.slices[1],
+                                           e.rows[0],
+                                           e.rows[1],
+                                           e.columns[0],
+                                           e.columns[1],
+                                           static_cast<std::uint64_t>(access.access),
+                                           access.assumed.empty() ? 0u : 1u};
+    if (e.columns[0] >= e.columns[1] || !seen.insert(key).second) return;
+    out.push_back(ParameterAccess{*p, std::move(access), calls, std::move(innermost)});
+  };
+  Accesses own(module_, graph, kernels_, *this);
+  for (const ir::Node& node : graph.nodes) {
+    if (std::holds_alternative<ir::ConditionalNode>(node.op)) continue;  // its bodies' nodes count themselves
+    const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+    if (call == nullptr) {
+      for (MemoryAccess& access : own.of(node)) {
+        access.why = fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, access.why);
+        std::string innermost = access.why;
+        keep(std::move(access), 0, std::move(innermost));
+      }
+      continue;
+    }
+    if (!call->graph_id.valid()) continue;
+    const ir::Graph& callee = module_.graph(call->graph_id);
+    // The path from here names this call and the innermost node, and counts the calls between.
+    for (const ParameterAccess& inner : of_parameters(call->graph_id)) {
+      std::optional<MemoryAccess> access = at_call(graph, callee, *call, inner);
+      if (!access) continue;
+      access->why = inner.calls == 0
+                        ? fmt::format("node '{}' of graph '{}': {}", node.name, graph.name, inner.innermost)
+                        : fmt::format("node '{}' of graph '{}', through {}: {}", node.name, graph.name,
+                                      counted(inner.calls, "more call"), inner.innermost);
+      keep(std::move(*access), inner.calls + 1, inner.innermost);
+    }
+  }
+  parameters_[id.value] = std::move(out);
+  return *parameters_[id.value];
 }
 
 std::string describe_extent(const ir::Graph& graph, const MemoryExtent& extent) {

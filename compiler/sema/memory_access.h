@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,11 +57,37 @@ struct KernelInfo {
   const std::vector<ir::ModuleKernels>* kernels = nullptr;
 };
 
-/// Every access of node `id` of `graph`, in argument order. A call's accesses are the
-/// called graph's on its buffer parameters (its own buffers are its own), mapped to the
-/// caller's buffers at the call's offsets; a conditional node's, every node's of its bodies.
-std::vector<MemoryAccess> node_accesses(const ir::Module& module, const ir::Graph& graph, ir::NodeId id,
-                                        const KernelInfo& kernels);
+/// The accesses of a module's nodes. A call's accesses are what the called graph's nodes do
+/// to its buffer parameters (its own buffers are its own), worked out once per graph and
+/// kept, so a call costs its graph's accesses, never an expansion of the calls below it. Of
+/// those, an access equal to an earlier one in parameter, extent and kind is left out: it
+/// can never be the first of a conflict, which is what the race check reports.
+class NodeAccesses {
+ public:
+  NodeAccesses(const ir::Module& module, const KernelInfo& kernels);
+
+  /// Every access of node `id` of `graph`, in argument order: a call's mapped to the caller's
+  /// buffers at the call's offsets; a conditional node's, every node's of its bodies.
+  std::vector<MemoryAccess> of(const ir::Graph& graph, ir::NodeId id);
+
+  /// One access of a graph's nodes to its buffer parameter `parameter` (an index into
+  /// Graph::parameters), its `why` naming the node and the graph ("node 'k' of graph 'g':
+  /// ..."); through calls, the call, how many calls below it and the innermost node, so that
+  /// it stays short however deep the calls go.
+  struct ParameterAccess {
+    std::size_t parameter = 0;
+    MemoryAccess access;
+    std::size_t calls = 0;  // the calls between this graph and the node that accesses
+    std::string innermost;  // that node's "node 'k' of graph 'g0': why"
+  };
+  /// What graph `id`'s nodes (its calls' included) do to its buffer parameters, once.
+  const std::vector<ParameterAccess>& of_parameters(ir::GraphId id);
+
+ private:
+  const ir::Module& module_;
+  KernelInfo kernels_;
+  std::vector<std::optional<std::vector<ParameterAccess>>> parameters_;  // per GraphId, once worked out
+};
 
 /// "elements [0, 512)", "rows [0, 16) and columns [4, 8)": the part of `root` (a root
 /// buffer of `graph`) that `extent` covers, in the buffer's elements.

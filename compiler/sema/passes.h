@@ -86,6 +86,13 @@ void check_device_launch(ir::Module& module, DiagEngine& diags);
 /// graphs' own passes, first of the passes over calls.
 void resolve_calls(ir::Module& module, DiagEngine& diags);
 
+/// check_instantiated_nodes.cpp: the nodes each graph instantiates, its calls' graphs'
+/// included, and the depth its calls nest, counted once per graph without expanding a call;
+/// past kMaxInstantiatedNodes (E0020) or kMaxCallDepth (E0021), at the call that crosses it.
+/// Returns whether every graph fits: the passes that walk into called graphs run only then.
+/// Runs right after resolve_calls.
+bool check_instantiated_nodes(const ir::Module& module, DiagEngine& diags);
+
 /// check_call_args.cpp: each call's arguments against the called graph's parameters
 /// (E0902-E0906, E0212, E0224); a value is converted to its parameter's type.
 void check_call_args(ir::Module& module, DiagEngine& diags);

@@ -3,6 +3,8 @@
 // and device-launch rules through calls, and memory-node ordering of call arguments.
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include "diag/render.h"
 #include "sema_test_support.h"
 
@@ -98,6 +100,18 @@ TEST_CASE("calls cannot form a cycle", "[sema]") {
   single_diag(*analyze_text("graph a { call self : a; }\n"), DiagCode::call_cycle, "1:16",
               "call 'self' closes a cycle of calls: a -> a; a child graph node embeds the graph it calls, so a graph "
               "cannot contain itself");
+}
+
+TEST_CASE("a chain of calls as long as a file has graphs is refused at depth 64, with no walk as deep", "[sema]") {
+  // g0 calls g1 calls ... g99999: the walks through calls that come before the depth limit
+  // (name lookup, cycles) keep stacks of their own, so this is E0021, not a stack overflow.
+  constexpr int kGraphs = 100000;
+  std::string text;
+  for (int i = 0; i + 1 < kGraphs; ++i) text += fmt::format("graph g{} {{ call c : g{}; }}\n", i, i + 1);
+  text += fmt::format("graph g{} {{ empty e; }}\n", kGraphs - 1);
+  single_diag(*analyze_text(text), DiagCode::calls_too_deep, fmt::format("{}:21", kGraphs - 65),
+              fmt::format("calls nest more than 64 deep: call 'c' of graph 'g{}' calls 'g{}', whose calls nest 64 deep",
+                          kGraphs - 66, kGraphs - 65));
 }
 
 TEST_CASE("a called graph holds no conditional node, declares no buffer, param or event, passes no exec", "[sema]") {
