@@ -51,7 +51,9 @@ string(APPEND doc "its `.graph` location.\n\n")
 string(APPEND doc "A diagnostic in a copy of a `for` loop's items has a note at the loop naming the\n")
 string(APPEND doc "iteration, `in iteration i = 3 of this loop`; one that several iterations of the loop\n")
 string(APPEND doc "repeat alike (code, message, place and notes) is printed and counted once, its note\n")
-string(APPEND doc "naming them all, `in iterations i = 0, 1, ..., 7 of this loop`.\n")
+string(APPEND doc "naming them all, `in iterations i = 0, 1, ..., 7 of this loop`, and in nested loops\n")
+string(APPEND doc "those of every loop around it, `in iterations j = 0, 1 and i = 0, 1, ..., 7 of these\n")
+string(APPEND doc "loops`. At most 50 errors are printed, a diagnostic so folded counting once.\n")
 
 # Every code belongs to a family listed above, so none is left out of the page.
 foreach(row ${rows})
