@@ -36,7 +36,7 @@ std::ptrdiff_t depth_of(const std::vector<FileId>& around, FileId file) {
 // Whether `b` is `a` reported by other iterations of the same loops: in copies of the same
 // loops' text (each loop at the same place, in the same file), the same code, message and
 // place, and notes alike, a note in an iteration around `a` matching one in the iteration as
-// many loops out around `b`.
+// many loops out around `b` (and one elsewhere, in the same file).
 bool copies(const SourceManager& sources, const Diagnostic& a, const Diagnostic& b) {
   if (a.range.file == b.range.file || !SourceManager::is_iteration(a.range.file)) return false;
   const std::vector<FileId> around_a = files_around(sources, a.range.file);
@@ -55,7 +55,7 @@ bool copies(const SourceManager& sources, const Diagnostic& a, const Diagnostic&
     const SourceRange& na = a.notes[i].range;
     const SourceRange& nb = b.notes[i].range;
     const std::ptrdiff_t depth = depth_of(around_a, na.file);
-    const bool same_file = na.file == nb.file || (depth >= 0 && depth == depth_of(around_b, nb.file));
+    const bool same_file = depth == depth_of(around_b, nb.file) && (depth >= 0 || na.file == nb.file);
     if (!same_file || na.begin != nb.begin || na.end != nb.end || a.notes[i].message != b.notes[i].message) {
       return false;
     }

@@ -123,6 +123,25 @@ TEST_CASE("copies of one diagnostic from nested loops' iterations render once", 
         "1 error\n");
 }
 
+TEST_CASE("copies whose note points at one outer copy fold only within it", "[diag]") {
+  SourceManager sm;
+  const FileId f = sm.add("n.graph", "for j in 0..2 {\n  empty m[j];\n  for i in 0..3 { m[j] -> x; }\n}\n");
+  const FileId first = sm.add_iteration(SourceRange{f, 4, 5}, "j", 0);
+  const FileId second = sm.add_iteration(SourceRange{f, 4, 5}, "j", 1);
+  DiagEngine diags;
+  for (const FileId outer_copy : {first, second}) {
+    for (std::int64_t i = 0; i < 3; ++i) {
+      const FileId copy = sm.add_iteration(SourceRange{outer_copy, 36, 37}, "i", i);
+      diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x").note(SourceRange{first, 24, 28}, "m_0");
+    }
+  }
+  const std::string text = render_all(sm, diags.sorted());
+  CHECK(text.find("note: m_0 (in iteration j = 0 of the loop at n.graph:1:5)\n") != std::string::npos);
+  CHECK(text.find("note: in iterations j = 0 and i = 0, 1, 2 of these loops\n") != std::string::npos);
+  CHECK(text.find("note: in iterations j = 1 and i = 0, 1, 2 of these loops\n") != std::string::npos);
+  CHECK(text.ends_with("\n2 errors\n"));
+}
+
 TEST_CASE("copies of one diagnostic from a loop's iterations render once", "[diag]") {
   SourceManager sm;
   const FileId f = sm.add("l.graph", "graph g {\n  for i in 0..3 { empty e[i]; e[i] -> x; }\n}\n");
