@@ -24,18 +24,28 @@ std::string_view code_name(DiagCode code) { return kCodes[static_cast<std::size_
 Severity severity_of(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].severity; }
 std::string_view format_of(DiagCode code) { return kCodes[static_cast<std::size_t>(code)].format; }
 
+std::string loop_copy_key(const Diagnostic& d) {
+  return fmt::format("{}:{}:{}:{}", static_cast<int>(d.code), d.range.begin, d.range.end, d.message);
+}
+
 Diagnostic& DiagEngine::add(DiagCode code, SourceRange range, std::string message) {
   return add(Diagnostic{code, severity_of(code), range, std::move(message), {}});
 }
 
 Diagnostic& DiagEngine::add(Diagnostic diagnostic) {
   if (diagnostic.severity == Severity::error) {
-    if (error_count_ >= max_errors) {
-      ++error_count_;
-      overflow_ = {};
-      return overflow_;
-    }
     ++error_count_;
+    // A copy of an error kept from another iteration of its loop is kept, to be folded into it.
+    const std::string key =
+        SourceManager::is_iteration(diagnostic.range.file) ? loop_copy_key(diagnostic) : std::string{};
+    if (key.empty() || !loop_errors_.contains(key)) {
+      if (counted_ == max_errors) {
+        overflow_ = {};
+        return overflow_;
+      }
+      ++counted_;
+      if (!key.empty()) loop_errors_.insert(key);
+    }
   }
   diagnostics_.push_back(std::move(diagnostic));
   return diagnostics_.back();

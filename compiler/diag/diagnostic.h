@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -48,11 +49,17 @@ struct Diagnostic {
   }
 };
 
+/// What the copies of one diagnostic from iterations of a `for` loop share, as a key: its
+/// code, place in the loop's text and message.
+std::string loop_copy_key(const Diagnostic& diagnostic);
+
 /// Collects diagnostics for one compilation. Call sites pass a code, a range and the
 /// format arguments; the wording lives in codes.def.
 class DiagEngine {
  public:
-  /// At most this many errors are kept; later ones are dropped (cascade cap).
+  /// At most this many errors are kept; later ones are dropped (cascade cap). An error in a
+  /// copy of a loop's items alike (code, place and message) to one kept from another copy is
+  /// kept but not counted: render_all() folds such copies into one, and caps what it prints.
   static constexpr std::size_t max_errors = 50;
 
   template <class... Args>
@@ -80,7 +87,9 @@ class DiagEngine {
 
   std::vector<Diagnostic> diagnostics_;
   std::size_t error_count_ = 0;
-  Diagnostic overflow_;  // sink for reports past max_errors
+  std::size_t counted_ = 0;                      // the errors kept that count towards max_errors
+  std::unordered_set<std::string> loop_errors_;  // code, place and message of each kept in a loop
+  Diagnostic overflow_;                          // sink for reports past max_errors
 };
 
 }  // namespace graphc

@@ -63,23 +63,22 @@ void append_note(std::string& out, const SourceManager& sources, const SourceRan
   append_snippet(out, sources, range, color);
 }
 
-// "in iteration i = 2", or for a diagnostic folded from several iterations
-// (loop_copies.h), the iterations of its own innermost loop: "in iterations i = 0, 1, ..., 7".
-std::string iteration_text(const LoopIteration& it, const std::vector<std::int64_t>& values) {
-  if (values.empty()) return fmt::format("in iteration {} = {}", it.variable, it.value);
-  return fmt::format("in iterations {}", iteration_values(it.variable, values));
-}
-
 // A note at a copy of a loop's items says which copy, innermost loop first:
-// " (in iteration i = 2 of the loop at f.graph:3:9)", the loops joined by ", ". A note in
-// the folded diagnostic's own iteration (`folded`) names the iterations it stands for.
+// " (in iteration i = 2 of the loop at f.graph:3:9)", the loops joined by ", ". A note in an
+// iteration the folded diagnostic is in names the iterations it stands for there:
+// " (in iterations j = 0, 1 and i = 0, 1, 2 of the loops at f.graph:2:5, f.graph:3:9)".
 std::string iterations_of(const SourceManager& sources, FileId file, const FoldedDiagnostic& folded) {
+  const FoldedIterations many = folded_iterations(sources, folded, file);
+  if (!many.text.empty()) {
+    std::vector<std::string> places;
+    for (const LoopIteration* it : many.loops) places.push_back(sources.location(it->loop));
+    return fmt::format(" (in iterations {} of the loop{} at {})", many.text, many.loops.size() == 1 ? "" : "s",
+                       fmt::join(places, ", "));
+  }
   std::vector<std::string> loops;
-  const std::vector<std::int64_t> none;
-  const bool own = file == folded.diagnostic->range.file;
   for (const LoopIteration* it = sources.iteration(file); it != nullptr; it = sources.iteration(it->loop.file)) {
-    const std::vector<std::int64_t>& values = own && loops.empty() ? folded.values : none;
-    loops.push_back(fmt::format("{} of the loop at {}", iteration_text(*it, values), sources.location(it->loop)));
+    loops.push_back(fmt::format("in iteration {} = {} of the loop at {}", it->variable, it->value,
+                                sources.location(it->loop)));
   }
   return loops.empty() ? std::string{} : fmt::format(" ({})", fmt::join(loops, ", "));
 }
@@ -99,12 +98,19 @@ std::string render_folded(const SourceManager& sources, const FoldedDiagnostic& 
   for (const DiagNote& note : d.notes) {
     append_note(out, sources, note.range, note.message + iterations_of(sources, note.range.file, folded), color);
   }
-  // In a copy of a loop's items: which iteration (or iterations), innermost loop first.
-  const std::vector<std::int64_t> none;
+  // In a copy of a loop's items: which iteration, innermost loop first; folded from several,
+  // one note at the outermost loop naming them all.
+  const FoldedIterations many = folded_iterations(sources, folded, d.range.file);
+  if (!many.text.empty()) {
+    append_note(out, sources, many.loops.front()->loop,
+                fmt::format("in iterations {} of {}", many.text, many.loops.size() == 1 ? "this loop" : "these loops"),
+                color);
+    return out;
+  }
   for (const LoopIteration* it = sources.iteration(d.range.file); it != nullptr;
        it = sources.iteration(it->loop.file)) {
-    const std::vector<std::int64_t>& values = it == sources.iteration(d.range.file) ? folded.values : none;
-    append_note(out, sources, it->loop, iteration_text(*it, values) + " of this loop", color);
+    append_note(out, sources, it->loop, fmt::format("in iteration {} = {} of this loop", it->variable, it->value),
+                color);
   }
   return out;
 }
@@ -134,8 +140,10 @@ std::string render_all(const SourceManager& sources, const std::vector<Diagnosti
   std::size_t errors = 0;
   std::size_t warnings = 0;
   for (const FoldedDiagnostic& folded : fold_loop_copies(sources, diagnostics)) {
+    const bool is_error = folded.diagnostic->severity == Severity::error;
+    if (is_error && errors == DiagEngine::max_errors) continue;  // the cap, on what is printed
     out += render_folded(sources, folded, options);
-    (folded.diagnostic->severity == Severity::error ? errors : warnings) += 1;
+    (is_error ? errors : warnings) += 1;
   }
   if (errors + warnings > 0) {
     std::vector<std::string> parts;

@@ -26,8 +26,9 @@ std::string printable(std::string_view text);
 /// input (the line, a path, a quoted name) goes through printable().
 std::string render(const SourceManager& sources, const Diagnostic& diagnostic, RenderOptions options = {});
 /// Every diagnostic in order, then a summary line ("2 errors, 1 warning") when any exist.
-/// Copies of one diagnostic from several iterations of a `for` loop are rendered once, its
-/// note naming the iterations ("in iterations i = 0, 1, ..., 7 of this loop"), and counted once.
+/// Copies of one diagnostic from several iterations of `for` loops are rendered once, its
+/// note naming the iterations ("in iterations j = 0, 1 and i = 0, 1, ..., 7 of these loops"),
+/// and counted once; of the errors so folded, the first DiagEngine::max_errors are rendered.
 std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
                        RenderOptions options = {});
 

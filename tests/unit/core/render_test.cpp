@@ -45,6 +45,34 @@ TEST_CASE("diagnostics sort by position and errors are capped", "[diag]") {
   CHECK(diags.error_count() == 101);
 }
 
+TEST_CASE("a loop's copies of one error count once towards the cap", "[diag]") {
+  SourceManager sm;
+  const FileId f = sm.add("s.graph", std::string(200, ' '));
+  const SourceRange loop{f, 0, 1};
+  DiagEngine diags;
+  for (std::int64_t i = 0; i < 100; ++i) {
+    diags.report(DiagCode::unknown_name, SourceRange{sm.add_iteration(loop, "i", i), 5, 6}, "x");
+  }
+  for (std::uint32_t i = 0; i < 60; ++i) diags.report(DiagCode::unknown_name, SourceRange{f, 10 + i, 11 + i}, "y");
+  CHECK(diags.error_count() == 160);
+  CHECK(diags.diagnostics().size() == 100 + DiagEngine::max_errors - 1);  // the copies, then 49 of the others
+  const std::string text = render_all(sm, diags.sorted());
+  CHECK(text.find("note: in iterations i = 0, 1, ..., 99 of this loop\n") != std::string::npos);
+  CHECK(text.ends_with("\n50 errors\n"));
+}
+
+TEST_CASE("render_all prints at most max_errors errors once folded", "[diag]") {
+  SourceManager sm;
+  const FileId f = sm.add("s.graph", std::string(200, ' '));
+  std::vector<Diagnostic> many;
+  for (std::uint32_t i = 0; i < 60; ++i) {
+    many.push_back(Diagnostic{
+        DiagCode::unknown_name, Severity::error, SourceRange{f, i, i + 1}, "unknown name 'y'", {}});
+  }
+  many.push_back(Diagnostic{DiagCode::duplicate_edge, Severity::warning, SourceRange{f, 90, 91}, "w", {}});
+  CHECK(render_all(sm, many).ends_with("\n50 errors, 1 warning\n"));
+}
+
 TEST_CASE("colour is only added when asked", "[diag]") {
   SourceManager sm;
   const FileId f = sm.add("s.graph", "x\n");
@@ -58,6 +86,60 @@ TEST_CASE("a loop's iterations are named in runs", "[diag]") {
   CHECK(iteration_values("i", {0, 1, 2, 3, 4, 5, 6, 7}) == "i = 0, 1, ..., 7");
   CHECK(iteration_values("i", {1, 4, 6}) == "i = 1, 4, 6");
   CHECK(iteration_values("j", {-2, -1, 0, 5, 6, 7, 8}) == "j = -2, -1, 0, 5, 6, ..., 8");
+}
+
+TEST_CASE("iterations of nested loops are named as sets of pairs", "[diag]") {
+  CHECK(iteration_tuples({"j", "i"}, {{0, 0}, {0, 1}, {1, 0}, {1, 1}}) == "j = 0, 1 and i = 0, 1");
+  CHECK(iteration_tuples({"j", "i"}, {{0, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 1}}) ==
+        "j = 0 and i = 0; j = 1, 2 and i = 0, 1");
+  CHECK(iteration_tuples({"k", "j", "i"}, {{0, 0, 0}, {0, 1, 1}, {1, 0, 0}, {1, 1, 1}}) ==
+        "k = 0, 1 and (j = 0 and i = 0; j = 1 and i = 1)");
+  CHECK(iteration_tuples({"i"}, {{2}, {3}}) == "i = 2, 3");
+}
+
+TEST_CASE("copies of one diagnostic from nested loops' iterations render once", "[diag]") {
+  SourceManager sm;
+  const FileId f = sm.add("n.graph", "for j in 0..2 {\n  empty m[j];\n  for i in 0..3 { m[j] -> x; }\n}\n");
+  const SourceRange outer{f, 4, 5};
+  DiagEngine diags;
+  for (std::int64_t j = 0; j < 2; ++j) {
+    const FileId outer_copy = sm.add_iteration(outer, "j", j);
+    for (std::int64_t i = 0; i < 3; ++i) {
+      const FileId copy = sm.add_iteration(SourceRange{outer_copy, 36, 37}, "i", i);
+      diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x")
+          .note(SourceRange{outer_copy, 24, 28}, "from here");
+    }
+  }
+  CHECK(render_all(sm, diags.sorted()) ==
+        "n.graph:3:27: error[E0102]: unknown node 'x'\n"
+        "    3 |   for i in 0..3 { m[j] -> x; }\n"
+        "      |                           ^\n"
+        "n.graph:2:9: note: from here (in iterations j = 0, 1 of the loop at n.graph:1:5)\n"
+        "    2 |   empty m[j];\n"
+        "      |         ^~~~\n"
+        "n.graph:1:5: note: in iterations j = 0, 1 and i = 0, 1, 2 of these loops\n"
+        "    1 | for j in 0..2 {\n"
+        "      |     ^\n"
+        "1 error\n");
+}
+
+TEST_CASE("copies whose note points at one outer copy fold only within it", "[diag]") {
+  SourceManager sm;
+  const FileId f = sm.add("n.graph", "for j in 0..2 {\n  empty m[j];\n  for i in 0..3 { m[j] -> x; }\n}\n");
+  const FileId first = sm.add_iteration(SourceRange{f, 4, 5}, "j", 0);
+  const FileId second = sm.add_iteration(SourceRange{f, 4, 5}, "j", 1);
+  DiagEngine diags;
+  for (const FileId outer_copy : {first, second}) {
+    for (std::int64_t i = 0; i < 3; ++i) {
+      const FileId copy = sm.add_iteration(SourceRange{outer_copy, 36, 37}, "i", i);
+      diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x").note(SourceRange{first, 24, 28}, "m_0");
+    }
+  }
+  const std::string text = render_all(sm, diags.sorted());
+  CHECK(text.find("note: m_0 (in iteration j = 0 of the loop at n.graph:1:5)\n") != std::string::npos);
+  CHECK(text.find("note: in iterations j = 0 and i = 0, 1, 2 of these loops\n") != std::string::npos);
+  CHECK(text.find("note: in iterations j = 1 and i = 0, 1, 2 of these loops\n") != std::string::npos);
+  CHECK(text.ends_with("\n2 errors\n"));
 }
 
 TEST_CASE("copies of one diagnostic from a loop's iterations render once", "[diag]") {
