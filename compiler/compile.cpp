@@ -61,6 +61,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   load_imports(c.module, c.sources, c.diags, parse);
   c.graph_files = static_cast<std::uint32_t>(c.sources.size());
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
+  module_files = module_files && options.check_modules;
   if (module_files) check_module_files(c);
   if (module_files && !c.diags.has_errors()) {
     c.module_kernels =
@@ -68,7 +69,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     sema::check_kernel_signatures(c.module, c.module_kernels, c.sources, c.diags);
     sema::check_struct_layouts(c.module, c.module_kernels, c.diags);
   }
-  if (!c.diags.has_errors()) {
+  if (!c.diags.has_errors() && options.check_modules) {
     sema::check_races(c.module, sema::KernelInfo{&c.module, &c.module_kernels}, c.diags, options.possible_races);
     if (options.races_are_errors) {
       c.diags.promote(DiagCode::data_race);

@@ -32,6 +32,10 @@ struct CompileOptions {
   /// Report races that are only possible (W0305: a kernel's extent assumed to reach the end
   /// of its buffer); `graphc -Wno-possible-race` turns them off, W0303 stays.
   bool possible_races = true;
+  /// Read the module files and check kernel nodes, struct layouts and data races against
+  /// the kernels they declare (.cu modules compiled by NVRTC). `graphc convert`, which
+  /// translates a file's syntax, turns it off, so it never loads NVRTC.
+  bool check_modules = true;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

@@ -67,7 +67,7 @@ void add_convert(CLI::App& app, int& status) {
                   "the file to write; its extension picks the form (default: the other form, to standard output)");
   cmd->callback([options, &status] {
     // Unoptimised: the other form must say everything this one says, implied edges included.
-    auto compilation = compile_and_report(options->input, CompileOptions{.optimize = false});
+    auto compilation = compile_and_report(options->input, CompileOptions{.optimize = false, .check_modules = false});
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;
