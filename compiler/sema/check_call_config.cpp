@@ -8,6 +8,13 @@
 // the graph's own passes would report it, at the node, with a note at each call of the
 // chain, the innermost first. A parameter that a chain passes on without a value (one of
 // the starting graph's own) leaves its nodes to the chains that give one.
+//
+// Each set of values is checked once per graph, but calls in loops can give a graph as
+// many sets as it has instances (a thousand calls that each pass their index on to a
+// thousand calls: a million folds). Past `max_value_sets` sets of one graph, the rest go
+// unchecked, and W0901 says so once, at the call that crosses the limit, so that the check
+// stays linear in the file's size.
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,6 +30,9 @@ namespace {
 
 using ir::GraphId;
 using Values = std::vector<std::optional<ir::Scalar>>;  // per ParamId of a graph: its value, if known
+
+// The sets of values one graph is checked with, at most (each a fold of its configured nodes).
+constexpr std::size_t max_value_sets = 4096;
 
 // One call of a chain: the call node and the values it gives, as a note says them.
 struct Link {
@@ -63,6 +73,13 @@ class CallConfigChecker {
       if (call->args.size() != callee.parameters.size()) continue;  // E0902
       const Values given = bind(values, callee, *call);
       if (!seen_.insert(key(call->graph_id, given)).second) continue;
+      if (++value_sets_[call->graph_id.value] > max_value_sets) {
+        if (value_sets_[call->graph_id.value] == max_value_sets + 1) {
+          add_chain(diags_.report(DiagCode::call_configs_unchecked, node.name_range, callee.name, max_value_sets,
+                                  node.name));
+        }
+        continue;
+      }
       chain_.push_back({&node, callee.name, describe(callee, given)});
       check(callee, given);
       walk(callee, given);
@@ -127,18 +144,24 @@ class CallConfigChecker {
     DiagEngine found;
     if (refolder.fold(copies, found)) return;
     for (Diagnostic d : found.sorted()) {
-      for (auto link = chain_.rbegin(); link != chain_.rend(); ++link) {
-        d.note(link->call->name_range, "'{}' calls '{}' here, with {}", link->call->name, link->callee, link->values);
-      }
+      add_chain(d);
       diags_.add(std::move(d));
+    }
+  }
+
+  // A note at each call of the chain, the innermost first.
+  void add_chain(Diagnostic& d) const {
+    for (auto link = chain_.rbegin(); link != chain_.rend(); ++link) {
+      d.note(link->call->name_range, "'{}' calls '{}' here, with {}", link->call->name, link->callee, link->values);
     }
   }
 
   const ir::Module& module_;
   const std::vector<bool>& clean_;
   DiagEngine& diags_;
-  std::vector<Link> chain_;     // the calls from the starting graph to the graph checked now
-  std::set<std::string> seen_;  // graphs with the values they were checked with (key())
+  std::vector<Link> chain_;                          // the calls from the starting graph to the graph checked now
+  std::set<std::string> seen_;                       // graphs with the values they were checked with (key())
+  std::map<std::uint32_t, std::size_t> value_sets_;  // per GraphId: the sets of values it was given
 };
 
 }  // namespace

@@ -34,6 +34,7 @@ set(families
   "E07:Edge ports"
   "E08:Launch configuration"
   "E09:Child graphs and graph parameters"
+  "W09:Child graphs and graph parameters (warnings)"
   "E10:Capture nodes and library operations"
   "R00:Runtime (building a graph on a GPU)")
 
@@ -60,7 +61,11 @@ string(APPEND doc "`-Werror=race` makes W0303 and W0305 errors; `-Wno-possible-r
 string(APPEND doc "races that are only possible because a pointer passed to a kernel, a host function or a\n")
 string(APPEND doc "captured function is assumed to reach the end of its buffer, while W0303 still reports\n")
 string(APPEND doc "those that are certain, between extents that are known (copies, memsets, views, a GEMM's\n")
-string(APPEND doc "matrices). See [language.md](language.md#data-races).\n")
+string(APPEND doc "matrices). See [language.md](language.md#data-races).\n\n")
+string(APPEND doc "A graph whose parameters configure its nodes is checked once for each different set of\n")
+string(APPEND doc "values its calls give it, up to 4096 sets a graph; W0901 names the call past which the\n")
+string(APPEND doc "sets go unchecked. The runtime still folds every call's nodes when it builds the graph,\n")
+string(APPEND doc "so a broken rule there is reported then, at the node, with the same code.\n")
 
 # Every code belongs to a family listed above, so none is left out of the page.
 foreach(row ${rows})

@@ -1,8 +1,9 @@
 # Hostile input stays cheap (issue 34): check, compile and dot refuse diag/e0020-*.graph (a
 # thousand calls of a graph of a thousand calls of ...) with E0020 alone, and take
 # fan_out.graph (twenty graphs, each calling one of a million instantiated nodes) and a
-# conditional body of 85 calls of a graph that calls 6000 (written here), each in under
-# SECONDS: no analysis expands a call, or walks a called graph's calls once per call.
+# conditional body of 85 calls of a graph that calls 6000 and a graph given 500 000 sets of
+# values for its launch (both written here), each in under SECONDS: no analysis expands a
+# call, or walks a called graph's calls once per call.
 #   cmake -DGRAPHC=... -DLIMITS=<tests/golden/limits> -DWORK=<dir> -DSECONDS=10 -P limits.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
@@ -55,3 +56,21 @@ string(APPEND wide "}\n\ngraph top {\n    buffer p : i32[1] device;\n    cond go
        "        for i in 0..85 {\n            call c[i] : h0(p);\n        }\n    }\n}\n")
 file(WRITE ${WORK}/wide.graph "${wide}")
 graphc(0 check ${WORK}/wide.graph)
+
+# g1 passes its parameter and its loop index on to g0's launch, and is called with 500
+# values: 500 000 sets of values for g0, of which the configuration check folds the first
+# 4096 (W0901) rather than all of them.
+file(WRITE ${WORK}/configs.graph
+     "graph g0(p : i32[1] device, a : i32, b : i32) { kernel k : add_value<<<a, b>>>(p, 1); }\n"
+     "graph g1(p : i32[1] device, m : i32) { for i in 1..1001 { call c[i] : g0(p, m, i); } }\n"
+     "graph g2 {\n    buffer p : i32[1] device;\n    for j in 1..501 { call c[j] : g1(p, j); }\n}\n")
+foreach(command check compile)
+  set(args ${command} ${WORK}/configs.graph)
+  if(command STREQUAL "compile")
+    list(APPEND args -o ${WORK}/configs)
+  endif()
+  graphc(0 ${args})
+  if(NOT err MATCHES "warning\\[W0901\\]: graph 'g0' is given more than 4096 different sets of values")
+    message(FATAL_ERROR "graphc ${args}: no W0901 for g0\n${err}")
+  endif()
+endforeach()
