@@ -55,8 +55,10 @@ endif()
 # What would read or write standard input a second time is refused (exit 2).
 graphc(2 fmt -i -)
 require_match("fmt -i -" "standard input \\(-\\) is formatted to standard output" "${err}")
-graphc(2 run - --watch)
-require_match("run --watch -" "standard input \\(-\\) cannot be read again" "${err}")
+if(WITH_RUN)  # graphc run exists only in a build with the CUDA runtime
+  graphc(2 run - --watch)
+  require_match("run --watch -" "standard input \\(-\\) cannot be read again" "${err}")
+endif()
 
 graphc(1 check "${INPUTS}/nul.graph")
 require_match("a NUL byte" "    3 \\|     empty a\\\\x00b;\n      \\|            \\^~~~\n1 error\n$" "${err}")
