@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,8 +15,13 @@
 
 namespace graphc::backend {
 
-void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir::Node& node,
-                         const ir::ChildGraphNode& call) {
+namespace {
+
+// The body of node `index`'s bindings function: `graphc::gen::<graph>::Bindings args;`, one
+// assignment per member of it, `return args;`.
+void write_bindings_body(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes.at(index);
+  const auto& call = std::get<ir::ChildGraphNode>(node.op);
   const ir::Graph& callee = context.module.graph(call.graph_id);
   const GraphNames& names = context.module_names.at(call.graph_id.value);
   out.line(fmt::format("graphc::gen::{}::Bindings args;", names.space));
@@ -37,6 +44,62 @@ void write_call_bindings(CodeWriter& out, const GraphContext& context, const ir:
   for (const CaptureFunctionName& function : names.capture_functions) {
     out.line(fmt::format("args.{} = b.{};", function.member, context.names.capture_function(function.name).member));
   }
+  out.line("return args;");
+}
+
+// What node `index`'s bindings function reads: `b`, `nodes` (an alloc's address).
+struct Reads {
+  bool bindings = false;
+  bool nodes = false;
+};
+
+Reads bindings_reads(const GraphContext& context, std::size_t index) {
+  CodeWriter body;
+  write_bindings_body(body, context, index);
+  return {reads_member_of(body.text(), "b"), reads_member_of(body.text(), "nodes")};
+}
+
+std::string bindings_function(const GraphContext& context, std::size_t index) {
+  return context.names.nodes.at(index) + "_bindings";
+}
+
+}  // namespace
+
+std::string call_bindings(const GraphContext& context, std::size_t index) {
+  const Reads reads = bindings_reads(context, index);
+  std::vector<std::string_view> args;
+  if (reads.bindings) args.emplace_back("b");
+  if (reads.nodes) args.emplace_back("nodes");
+  return fmt::format("{}({})", bindings_function(context, index), fmt::join(args, ", "));
+}
+
+void emit_call_bindings(CodeWriter& out, const GraphContext& context) {
+  out.line("namespace {");
+  for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
+    const ir::Node& node = context.graph.nodes[i];
+    const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+    if (call == nullptr) continue;
+    const Reads reads = bindings_reads(context, i);
+    std::vector<std::string_view> parameters;
+    if (reads.bindings) parameters.emplace_back("const Bindings& b");
+    if (reads.nodes) parameters.emplace_back("const Nodes& nodes");
+    out.blank();
+    out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, *call)));
+    out.line(fmt::format("graphc::gen::{}::Bindings {}({}) {{", context.module_names.at(call->graph_id.value).space,
+                         bindings_function(context, i), fmt::join(parameters, ", ")));
+    {
+      const Indented body(out);
+      write_bindings_body(out, context, i);
+    }
+    out.line("}");
+  }
+  out.blank();
+  out.line("}  // namespace");
+}
+
+bool has_calls(const ir::Graph& graph) {
+  return std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                     [](const ir::Node& n) { return std::holds_alternative<ir::ChildGraphNode>(n.op); });
 }
 
 bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call) {

@@ -232,11 +232,10 @@ class BuildWriter {
     const std::size_t index = index_of(node);
     const GraphNames& callee = context_.module_names.at(call.graph_id.value);
     open(node, "call " + call_summary(context_, call));
-    write_call_bindings(out_, context_, node, call);
     out_.line(fmt::format("graphc::ChildGraph child({}, {});", string_literal(node.name),
                           context_.location_literal(node.name_range)));
-    out_.line(fmt::format("graphc::gen::{}::build(child.get(), args, nodes.{});", callee.space,
-                          context_.names.call_nodes.at(index)));
+    out_.line(fmt::format("graphc::gen::{}::build(child.get(), {}, nodes.{});", callee.space,
+                          call_bindings(context_, index), context_.names.call_nodes.at(index)));
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeGraph;");
     out_.line("p.graph.graph = child.get();");

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/capture_node.h"
+#include "backend/cpp/child_call.h"
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_context.h"
@@ -252,6 +253,10 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
     }
     if (std::any_of(module.graphs[i].nodes.begin(), module.graphs[i].nodes.end(), has_params_function)) {
       emit_node_params(source, context);
+      source.blank();
+    }
+    if (has_calls(module.graphs[i])) {
+      emit_call_bindings(source, context);
       source.blank();
     }
     emit_build(source, context);

@@ -18,36 +18,6 @@
 namespace graphc::backend {
 namespace {
 
-bool identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// Whether C++ `code` reads `name.` (a member of a parameter named `name`) outside string
-// literals and preprocessor lines.
-bool mentions(std::string_view code, std::string_view name) {
-  bool line_start = true;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    const char c = code[i];
-    if (line_start && c == '#') {  // a #line directive: its file name is no code
-      i = code.find('\n', i);
-      if (i == std::string_view::npos) return false;
-      continue;
-    }
-    line_start = c == '\n' || (line_start && c == ' ');
-    if (c == '"') {  // a string literal, whose escapes graphc's escape() writes
-      for (++i; i < code.size() && code[i] != '"'; ++i) {
-        if (code[i] == '\\') ++i;
-      }
-      continue;
-    }
-    const bool starts = i == 0 || (!identifier_char(code[i - 1]) && code[i - 1] != '.');
-    if (starts && code.substr(i).starts_with(name) && i + name.size() < code.size() && code[i + name.size()] == '.') {
-      return true;
-    }
-  }
-  return false;
-}
-
 // The comment above node `node`'s function: what the node does, as build()'s blocks say it.
 std::string summary(const GraphContext& context, const ir::Node& node) {
   if (std::holds_alternative<ir::KernelNode>(node.op)) {
@@ -95,7 +65,8 @@ void write_function(CodeWriter& out, const GraphContext& context, std::size_t in
   body.line("}");
   out.line(fmt::format("// {}: {}", escape(node.name), summary(context, node)));
   out.line(fmt::format("auto {}(const Bindings&{}, const Nodes&{}) {{", params_function(context, index),
-                       mentions(body.text(), "b") ? " b" : "", mentions(body.text(), "nodes") ? " nodes" : ""));
+                       reads_member_of(body.text(), "b") ? " b" : "",
+                       reads_member_of(body.text(), "nodes") ? " nodes" : ""));
   out.append_lines(body);
 }
 

@@ -39,17 +39,8 @@ void write_set_node(CodeWriter& out, const GraphContext& context, std::size_t in
 // Bindings the call built it with.
 void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t index, const ir::ChildGraphNode& call,
                        std::string_view update) {
-  const ir::Node& node = context.graph.nodes[index];
-  out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, call)));
-  out.line("{");
-  {
-    const Indented block(out);
-    write_call_bindings(out, context, node, call);
-    out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, args);",
-                         context.module_names.at(call.graph_id.value).space, update,
-                         context.names.call_nodes.at(index)));
-  }
-  out.line("}");
+  out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, {});", context.module_names.at(call.graph_id.value).space,
+                       update, context.names.call_nodes.at(index), call_bindings(context, index)));
 }
 
 // Whether node `index` is set again when the bound values change: a kernel node that passes
@@ -114,7 +105,7 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
   bool after_block = false;
   for (std::size_t i = 0; i < updated.size(); ++i) {
     const ir::Node& node = graph.nodes[updated[i]];
-    const bool one_line = has_params_function(node);
+    const bool one_line = has_params_function(node) || std::holds_alternative<ir::ChildGraphNode>(node.op);
     if (i > 0 && (after_block || !one_line)) out.blank();
     after_block = !one_line;
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
