@@ -120,6 +120,15 @@ void CodeWriter::append_lines(const CodeWriter& part) {
   lines_ = part.lines_;
 }
 
+void CodeWriter::replace_all(std::string_view from, std::string_view to) {
+  if (from.empty() || from.find('\n') != std::string_view::npos || to.find('\n') != std::string_view::npos) {
+    throw std::logic_error("CodeWriter::replace_all: an empty text or a newline");
+  }
+  for (std::size_t at = text_.find(from); at != std::string::npos; at = text_.find(from, at + to.size())) {
+    text_.replace(at, from.size(), to);
+  }
+}
+
 void CodeWriter::dedent() {
   if (depth_ == 0) throw std::logic_error("CodeWriter::dedent below column 1");
   --depth_;

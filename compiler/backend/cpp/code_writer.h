@@ -29,6 +29,10 @@ class CodeWriter {
   /// Appends `part`'s lines as they are; `part` was made with CodeWriter(next_line() - 1).
   void append_lines(const CodeWriter& part);
 
+  /// Replaces every occurrence of `from` in the text written by `to`; neither holds a
+  /// newline, so the lines stay the same lines.
+  void replace_all(std::string_view from, std::string_view to);
+
   void indent() { ++depth_; }
   void dedent();
 

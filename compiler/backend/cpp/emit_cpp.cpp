@@ -20,6 +20,7 @@
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/graph_names.h"
 #include "backend/cpp/host_node.h"
+#include "backend/cpp/loop_runs.h"
 #include "backend/cpp/node_config.h"
 #include "backend/cpp/struct_checks.h"
 
@@ -222,8 +223,11 @@ CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const 
   }
 
   for (const std::size_t i : order) {
-    const GraphContext context{module, module.graphs[i],  sources,           names[i],
-                               names,  modules.libraries, files.source_name, options.line_directives};
+    GraphContext context{module, module.graphs[i],  sources,           names[i],
+                         names,  modules.libraries, files.source_name, options.line_directives};
+    const std::vector<LoopRun> runs =
+        loop_runs(context, [&](std::size_t node) { return unnamed_params_body(context, node); });
+    context.runs = &runs;
     const std::string space = "graphc::gen::" + names[i].space;
     header.blank();
     header.line(fmt::format("namespace {} {{", space));

@@ -22,6 +22,7 @@
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
 #include "ir/overloaded.h"
@@ -104,6 +105,17 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
   const ir::Graph& graph = context.graph;
   bool after_block = false;
   for (std::size_t i = 0; i < updated.size(); ++i) {
+    const LoopRun* run = run_of(context, updated[i]);
+    if (run != nullptr && whole_run_at(updated, i, *run)) {
+      if (i > 0) out.blank();
+      write_loop(out, context, *run, 0, [&](std::size_t s) {
+        out.line(fmt::format("graphc::set_node(exec, {}, {});", loop_handle(context, *run, loop_position(s)),
+                             loop_params_call(context, *run, s)));
+      });
+      after_block = true;
+      i += run->size() - 1;
+      continue;
+    }
     const ir::Node& node = graph.nodes[updated[i]];
     const bool one_line = has_params_function(node) || std::holds_alternative<ir::ChildGraphNode>(node.op);
     if (i > 0 && (after_block || !one_line)) out.blank();

@@ -72,3 +72,14 @@ TEST_CASE("the code writer never wraps inside literals or comments and moves a l
                           whole_comment + "\n" + "g(',',\n    " + std::string(100, 'z') + ");\n" +
                           "h(a /* x, y */,\n    " + std::string(100, 'w') + ");\n");
 }
+
+TEST_CASE("the code writer replaces a text everywhere, keeping the lines and their count", "[codegen]") {
+  CodeWriter out(10);
+  out.line("graphc::NodeParams p(\"step_0\", \"heat2d.graph:25:16\");");
+  out.line("check(\"step_0\", \"step_0\");");
+  out.replace_all("\"step_0\"", "name");
+  CHECK(out.text() == "graphc::NodeParams p(name, \"heat2d.graph:25:16\");\ncheck(name, name);\n");
+  CHECK(out.next_line() == 13);
+  CHECK_THROWS_AS(out.replace_all("a\nb", "c"), std::logic_error);
+  CHECK_THROWS_AS(out.replace_all("", "c"), std::logic_error);
+}
