@@ -11,6 +11,7 @@
 #include "backend/cpp/capture_node.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/loop_runs.h"
 #include "ir/describe.h"
 
 namespace graphc::backend {
@@ -65,36 +66,58 @@ std::string bindings_function(const GraphContext& context, std::size_t index) {
 
 }  // namespace
 
+std::string bindings_body(const GraphContext& context, std::size_t index) {
+  CodeWriter body;
+  write_bindings_body(body, context, index);
+  return body.take();
+}
+
 std::string call_bindings(const GraphContext& context, std::size_t index) {
-  const Reads reads = bindings_reads(context, index);
+  const LoopRun* run = run_of(context, index);
+  return call_bindings(context, index, run == nullptr ? "" : std::to_string(index - run->first));
+}
+
+std::string call_bindings(const GraphContext& context, std::size_t index, std::string_view position) {
+  const LoopRun* run = run_of(context, index);
+  const std::size_t function = run == nullptr ? index : run->first;
+  const Reads reads = bindings_reads(context, function);
   std::vector<std::string_view> args;
   if (reads.bindings) args.emplace_back("b");
   if (reads.nodes) args.emplace_back("nodes");
-  return fmt::format("{}({})", bindings_function(context, index), fmt::join(args, ", "));
+  if (run != nullptr) args.push_back(position);
+  return fmt::format("{}({})", bindings_function(context, function), fmt::join(args, ", "));
 }
 
 void emit_call_bindings(CodeWriter& out, const GraphContext& context) {
-  out.line("namespace {");
   for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
     const ir::Node& node = context.graph.nodes[i];
     const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
-    if (call == nullptr) continue;
+    const LoopRun* run = run_of(context, i);
+    if (call == nullptr || (run != nullptr && i != run->first)) continue;
     const Reads reads = bindings_reads(context, i);
     std::vector<std::string_view> parameters;
     if (reads.bindings) parameters.emplace_back("const Bindings& b");
     if (reads.nodes) parameters.emplace_back("const Nodes& nodes");
+    if (run != nullptr) parameters.emplace_back("std::size_t i");
     out.blank();
-    out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, *call)));
+    if (run != nullptr) {
+      out.line(fmt::format("// {} (the i-th): {}'s call {}, each offset i steps on",
+                           statement_summary(context, *run, 0), escape(node.name), call_summary(context, *call)));
+    } else {
+      out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, *call)));
+    }
     out.line(fmt::format("graphc::gen::{}::Bindings {}({}) {{", context.module_names.at(call->graph_id.value).space,
                          bindings_function(context, i), fmt::join(parameters, ", ")));
     {
       const Indented body(out);
-      write_bindings_body(out, context, i);
+      if (run == nullptr) write_bindings_body(out, context, i);
+      for (std::size_t from = 0, to = run == nullptr ? std::string::npos : run->bindings.find('\n');
+           to != std::string::npos; from = to + 1, to = run->bindings.find('\n', from)) {
+        out.line(run->bindings.substr(from, to - from));
+      }
     }
     out.line("}");
   }
-  out.blank();
-  out.line("}  // namespace");
 }
 
 bool has_calls(const ir::Graph& graph) {

@@ -122,8 +122,17 @@ class BuildWriter {
           run != nullptr && whole_run_at(sequence, k, *run) ? loop_start(*run) : std::nullopt;
       if (from) {
         if (!first) out_.blank();
-        for (std::size_t i = run->first; i < run->first + *from * run->width; ++i) add_params(context_.graph.nodes[i]);
-        write_loop(out_, context_, *run, *from, [&](std::size_t s) { add_in_loop(*run, s); });
+        for (std::size_t i = run->first; i < run->first + *from * run->width; ++i) {
+          node(ir::NodeId{static_cast<std::uint32_t>(i)}, target);
+          if (run->calls) out_.blank();
+        }
+        write_loop(out_, context_, *run, *from, [&](std::size_t s) {
+          if (run->calls) {
+            call_in_loop(*run);
+          } else {
+            add_in_loop(*run, s);
+          }
+        });
         first = false;
         after_block = true;
         k += run->size();
@@ -208,6 +217,34 @@ class BuildWriter {
     out_.line(fmt::format("graphc::add_node({}, {}, {{{}}}, {});", loop_handle(context_, run, loop_position(s)),
                           *target_, fmt::join(*loop_dependencies(run, run.width + s), ", "),
                           loop_params_call(context_, run, s)));
+  }
+
+  // A call of `run` in write_loop()'s loop: the block of call(), its handle, graph's nodes, name
+  // and location from the run's table.
+  void call_in_loop(const LoopRun& run) {
+    const GraphNames& callee =
+        context_.module_names.at(std::get<ir::ChildGraphNode>(context_.graph.nodes[run.first].op).graph_id.value);
+    const std::string name = loop_name(context_, run, "i");
+    const std::string location = loop_field(context_, run, "i", "location");
+    out_.line(fmt::format("graphc::ChildGraph child({}, {});", name, location));
+    out_.line(fmt::format("graphc::gen::{}::build(child.get(), {}, nodes.*{});", callee.space,
+                          call_bindings(context_, run.first, "i"), loop_field(context_, run, "i", "nodes")));
+    child_graph_params();
+    const std::vector<std::string> deps = *loop_dependencies(run, run.width);
+    if (!deps.empty()) out_.line(fmt::format("const cudaGraphNode_t deps[] = {{{}}};", fmt::join(deps, ", ")));
+    out_.line(fmt::format("graphc::check_cuda(cudaGraphAddNode(&({}), {}, {}, nullptr /* edge data */, {}, &p), "
+                          "\"cudaGraphAddNode\", {}, {});",
+                          loop_handle(context_, run, "i"), *target_, deps.empty() ? "nullptr" : "deps", deps.size(),
+                          name, location));
+    out_.line("child.move_to_node();");
+  }
+
+  // A child graph node's parameters: it takes `child`'s graph, which moves into the node.
+  void child_graph_params() {
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeGraph;");
+    out_.line("p.graph.graph = child.get();");
+    out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
   }
 
   // The dependencies of `run`'s node at position `at` as a loop writes them: a node of the run
@@ -298,10 +335,7 @@ class BuildWriter {
                           context_.location_literal(node.name_range)));
     out_.line(fmt::format("graphc::gen::{}::build(child.get(), {}, nodes.{});", callee.space,
                           call_bindings(context_, index), context_.names.call_nodes.at(index)));
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeGraph;");
-    out_.line("p.graph.graph = child.get();");
-    out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+    child_graph_params();
     add(node);
     out_.line("child.move_to_node();");
     out_.dedent();

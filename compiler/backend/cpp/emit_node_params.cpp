@@ -120,7 +120,6 @@ std::string unnamed_params_body(const GraphContext& context, std::size_t index) 
 }
 
 void emit_node_params(CodeWriter& out, const GraphContext& context) {
-  out.line("namespace {");
   for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
     if (!has_params_function(context.graph.nodes[i])) continue;
     const LoopRun* run = run_of(context, i);
@@ -128,9 +127,6 @@ void emit_node_params(CodeWriter& out, const GraphContext& context) {
     out.blank();
     write_function(out, context, i);
   }
-  write_loop_tables(out, context);
-  out.blank();
-  out.line("}  // namespace");
 }
 
 }  // namespace graphc::backend

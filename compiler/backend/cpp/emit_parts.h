@@ -37,8 +37,9 @@ std::string loop_params_call(const GraphContext& context, const LoopRun& run, st
 /// of its name made `name` (loop_runs() compares nodes by it).
 std::string unnamed_params_body(const GraphContext& context, std::size_t index);
 
-/// Source: `<node>_params(b, nodes)` of every kernel, copy and memset node, in an unnamed
-/// namespace: each node's parameters, written once for build() and the updates.
+/// Source, in an unnamed namespace the caller opens: `<node>_params(b, nodes)` of every
+/// kernel, copy and memset node, each node's parameters written once for build() and the
+/// updates (one per statement of a loop's run).
 void emit_node_params(CodeWriter& out, const GraphContext& context);
 
 /// Source: build(), one line or block per node, dependencies first.

@@ -109,8 +109,15 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
     if (run != nullptr && whole_run_at(updated, i, *run)) {
       if (i > 0) out.blank();
       write_loop(out, context, *run, 0, [&](std::size_t s) {
-        out.line(fmt::format("graphc::set_node(exec, {}, {});", loop_handle(context, *run, loop_position(s)),
-                             loop_params_call(context, *run, s)));
+        if (run->calls) {
+          const auto& call = std::get<ir::ChildGraphNode>(graph.nodes[run->first].op);
+          out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.*{}, {});",
+                               context.module_names.at(call.graph_id.value).space, call_update,
+                               loop_field(context, *run, "i", "nodes"), call_bindings(context, run->first, "i")));
+        } else {
+          out.line(fmt::format("graphc::set_node(exec, {}, {});", loop_handle(context, *run, loop_position(s)),
+                               loop_params_call(context, *run, s)));
+        }
       });
       after_block = true;
       i += run->size() - 1;

@@ -1,5 +1,7 @@
 #include "backend/cpp/loop_runs.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <variant>
 
 #include <fmt/format.h>
@@ -21,10 +23,78 @@ bool loopable(const ir::Graph& graph, std::size_t index) {
   return kernel == nullptr || !kernel->launch.any();
 }
 
+// A call's bindings body cut at its buffer offsets (`args.x = b.x + 1024;`): the text
+// around them, and their values.
+struct Offsets {
+  std::vector<std::string> text;  // one more than values
+  std::vector<std::int64_t> values;
+};
+
+Offsets offsets(const std::string& body) {
+  Offsets out;
+  std::size_t from = 0;
+  for (std::size_t at = body.find(" + "); at != std::string::npos; at = body.find(" + ", at + 3)) {
+    std::size_t end = at + 3;
+    while (end < body.size() && body[end] >= '0' && body[end] <= '9') ++end;
+    if (end == at + 3 || end >= body.size() || body[end] != ';') continue;
+    out.text.push_back(body.substr(from, at + 3 - from));
+    out.values.push_back(std::stoll(body.substr(at + 3, end - at - 3)));
+    from = end;
+  }
+  out.text.push_back(body.substr(from));
+  return out;
+}
+
+// The runs of calls: from each call node, the calls after it of the same graph whose bindings
+// differ from its own only in offsets, each the same step on from the one before.
+std::vector<LoopRun> call_runs(const ir::Graph& graph, const std::function<std::string(std::size_t)>& bindings_body) {
+  constexpr std::size_t kMinimum = 3;  // two calls alike are clearer written out
+  constexpr std::uint32_t kNone = 0xffffffffu;
+  const auto callee = [&](std::size_t index) {
+    const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[index].op);
+    return call == nullptr || graph.nodes[index].body.valid() ? kNone : call->graph_id.value;
+  };
+  std::vector<LoopRun> runs;
+  std::size_t i = 0;
+  while (i < graph.nodes.size()) {
+    if (callee(i) == kNone || i + 1 >= graph.nodes.size() || callee(i + 1) != callee(i)) {
+      ++i;
+      continue;
+    }
+    const Offsets first = offsets(bindings_body(i));
+    const Offsets second = offsets(bindings_body(i + 1));
+    std::size_t count = 1;
+    if (second.text == first.text) {
+      for (count = 2; i + count < graph.nodes.size() && callee(i + count) == callee(i); ++count) {
+        const Offsets next = offsets(bindings_body(i + count));
+        bool alike = next.text == first.text;
+        for (std::size_t k = 0; alike && k < first.values.size(); ++k) {
+          const std::int64_t step = second.values[k] - first.values[k];
+          alike = next.values[k] == first.values[k] + step * static_cast<std::int64_t>(count);
+        }
+        if (!alike) break;
+      }
+    }
+    if (count < kMinimum || first.values.empty()) {
+      ++i;
+      continue;
+    }
+    std::string body = first.text[0];
+    for (std::size_t k = 0; k < first.values.size(); ++k) {
+      const std::int64_t step = second.values[k] - first.values[k];
+      body += step == 0 ? fmt::format("{}", first.values[k]) : fmt::format("{} + {} * i", first.values[k], step);
+      body += first.text[k + 1];
+    }
+    runs.push_back({i, 1, count, nullptr, true, std::move(body)});
+    i += count;
+  }
+  return runs;
+}
+
 }  // namespace
 
-std::vector<LoopRun> loop_runs(const GraphContext& context,
-                               const std::function<std::string(std::size_t)>& params_body) {
+std::vector<LoopRun> loop_runs(const GraphContext& context, const std::function<std::string(std::size_t)>& params_body,
+                               const std::function<std::string(std::size_t)>& bindings_body) {
   const ir::Graph& graph = context.graph;
   const SourceManager& sources = context.sources;
   const auto iteration = [&](std::size_t index) { return sources.iteration(graph.nodes[index].range.file); };
@@ -72,6 +142,8 @@ std::vector<LoopRun> loop_runs(const GraphContext& context,
     runs.push_back({i, width, count, loop});
     i += width * count;
   }
+  std::vector<LoopRun> calls = call_runs(graph, bindings_body);
+  runs.insert(runs.end(), calls.begin(), calls.end());
   return runs;
 }
 
@@ -85,6 +157,10 @@ const LoopRun* run_of(const GraphContext& context, std::size_t index) {
 
 std::string run_summary(const GraphContext& context, const LoopRun& run) {
   const ir::Graph& graph = context.graph;
+  if (run.calls) {
+    return fmt::format("{} ... {}, calls alike but for offsets that grow by one step a call",
+                       escape(graph.nodes[run.first].name), escape(graph.nodes[run.first + run.size() - 1].name));
+  }
   return fmt::format("{} ... {} (the loop over {} at {})", escape(graph.nodes[run.first].name),
                      escape(graph.nodes[run.first + run.size() - 1].name), escape(run.loop->variable),
                      escape(context.sources.location(run.loop->loop)));
@@ -102,7 +178,11 @@ std::string statement_summary(const GraphContext& context, const LoopRun& run, s
 }
 
 std::string loop_handle(const GraphContext& context, const LoopRun& run, std::string_view at) {
-  return fmt::format("nodes.*{}_loop[{}].handle", context.names.nodes.at(run.first), at);
+  return "nodes.*" + loop_field(context, run, at, "handle");
+}
+
+std::string loop_field(const GraphContext& context, const LoopRun& run, std::string_view at, std::string_view field) {
+  return fmt::format("{}_loop[{}].{}", context.names.nodes.at(run.first), at, field);
 }
 
 std::string loop_name(const GraphContext& context, const LoopRun& run, std::string_view at) {
@@ -113,30 +193,62 @@ std::string loop_position(std::size_t s) { return s == 0 ? "i" : fmt::format("i 
 
 void write_loop_tables(CodeWriter& out, const GraphContext& context) {
   if (context.runs->empty()) return;
+  const auto has = [&](bool calls) {
+    return std::any_of(context.runs->begin(), context.runs->end(), [&](const LoopRun& r) { return r.calls == calls; });
+  };
   out.blank();
-  out.line("// A node of a loop's run: the member of Nodes that holds its handle, and its name.");
-  out.line("using NodeMember = cudaGraphNode_t Nodes::*;");
-  out.line("struct LoopNode {");
-  out.line("  NodeMember handle;");
-  out.line("  const char* name;");
-  out.line("};");
+  out.line("// A member of Nodes (named through this alias: nvcc's host code would otherwise declare");
+  out.line("// `T Nodes::*name` with parentheses GCC warns of).");
+  out.line("template <class T>");
+  out.line("using Member = T Nodes::*;");
+  if (has(false)) {
+    out.blank();
+    out.line("// A node of a loop's run: the member of Nodes that holds its handle, and its name.");
+    out.line("struct LoopNode {");
+    out.line("  Member<cudaGraphNode_t> handle;");
+    out.line("  const char* name;");
+    out.line("};");
+  }
+  if (has(true)) {
+    out.blank();
+    out.line("// A call of a run: the members of Nodes that hold its handle and its graph's nodes, its");
+    out.line("// name and where it is declared.");
+    out.line("template <class CalleeNodes>");
+    out.line("struct CallNode {");
+    out.line("  Member<cudaGraphNode_t> handle;");
+    out.line("  Member<CalleeNodes> nodes;");
+    out.line("  const char* name;");
+    out.line("  const char* location;");
+    out.line("};");
+  }
   for (const LoopRun& run : *context.runs) {
-    std::vector<std::string> nodes;
+    std::vector<std::string> entries;
     for (std::size_t i = run.first; i < run.first + run.size(); ++i) {
-      nodes.push_back(fmt::format("{{&Nodes::{}, {}}}", context.names.nodes.at(i),
-                                  string_literal(context.graph.nodes[i].name)));
+      const ir::Node& node = context.graph.nodes[i];
+      const std::string& member = context.names.nodes.at(i);
+      entries.push_back(run.calls
+                            ? fmt::format("{{&Nodes::{}, &Nodes::{}, {}, {}}}", member, context.names.call_nodes.at(i),
+                                          string_literal(node.name), context.location_literal(node.name_range))
+                            : fmt::format("{{&Nodes::{}, {}}}", member, string_literal(node.name)));
+    }
+    std::string type = "LoopNode";
+    if (run.calls) {
+      const ir::GraphId callee = std::get<ir::ChildGraphNode>(context.graph.nodes[run.first].op).graph_id;
+      type = fmt::format("CallNode<graphc::gen::{}::Nodes>", context.module_names.at(callee.value).space);
     }
     out.blank();
     out.line(fmt::format("// {}.", run_summary(context, run)));
-    out.line(fmt::format("constexpr LoopNode {}_loop[] = {{{}}};", context.names.nodes.at(run.first),
-                         fmt::join(nodes, ", ")));
+    out.line(fmt::format("constexpr {} {}_loop[] = {{{}}};", type, context.names.nodes.at(run.first),
+                         fmt::join(entries, ", ")));
   }
 }
 
 void write_loop(CodeWriter& out, const GraphContext& context, const LoopRun& run, std::size_t from,
                 const std::function<void(std::size_t)>& statement) {
   out.line(fmt::format("// {}", run_summary(context, run)));
-  out.line(fmt::format("for (std::size_t i = {}; i < {}; i += {}) {{", from * run.width, run.size(), run.width));
+  out.line(run.width == 1
+               ? fmt::format("for (std::size_t i = {}; i < {}; ++i) {{", from, run.size())
+               : fmt::format("for (std::size_t i = {}; i < {}; i += {}) {{", from * run.width, run.size(), run.width));
   {
     const Indented body(out);
     for (std::size_t s = 0; s < run.width; ++s) statement(s);

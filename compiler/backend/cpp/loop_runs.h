@@ -18,12 +18,18 @@
 namespace graphc::backend {
 
 /// `count` iterations of `width` kernel, copy or memset nodes each, consecutive in IR order
-/// from `first`: node `first + j * width + s` is statement `s` of iteration `j`.
+/// from `first`: node `first + j * width + s` is statement `s` of iteration `j`. Or, with
+/// `calls`, `count` call nodes of one graph (`width` 1), consecutive in IR order, whose
+/// Bindings are alike but for buffer offsets that grow by the same step from each call to
+/// the next (twelve layers written out, or a loop's calls): `bindings` is their function's
+/// body, each such offset written as a function of the call's position `i` in the run.
 struct LoopRun {
   std::size_t first = 0;
   std::size_t width = 0;
   std::size_t count = 0;
-  const LoopIteration* loop = nullptr;  // the loop, at its first iteration in the run
+  const LoopIteration* loop = nullptr;  // the loop, at its first iteration in the run; none for calls
+  bool calls = false;
+  std::string bindings;
   std::size_t size() const { return width * count; }
   bool holds(std::size_t index) const { return index >= first && index < first + size(); }
 };
@@ -32,7 +38,10 @@ struct LoopRun {
 /// and the optimiser's nodes stay unrolled). `params_body(index)` is the text of node
 /// `index`'s params function body with its name's literal made `name`, written at line 1:
 /// nodes are alike when it is the same.
-std::vector<LoopRun> loop_runs(const GraphContext& context, const std::function<std::string(std::size_t)>& params_body);
+/// The runs of calls: `bindings_body(index)` is the text of call node `index`'s bindings
+/// function body.
+std::vector<LoopRun> loop_runs(const GraphContext& context, const std::function<std::string(std::size_t)>& params_body,
+                               const std::function<std::string(std::size_t)>& bindings_body);
 
 /// The run that holds node `index`, or nullptr.
 const LoopRun* run_of(const GraphContext& context, std::size_t index);
@@ -43,13 +52,16 @@ std::string run_summary(const GraphContext& context, const LoopRun& run);
 std::string statement_summary(const GraphContext& context, const LoopRun& run, std::size_t statement);
 
 /// Source, in the unnamed namespace: struct LoopNode (a pointer to the member of Nodes that
-/// holds a node's handle, and its name), then each run's table of them, `<first>_loop`.
+/// holds a node's handle, and its name) and, for calls, CallNode (also its graph's nodes and
+/// where it is declared), then each run's table of them, `<first>_loop`.
 void write_loop_tables(CodeWriter& out, const GraphContext& context);
 
 /// `nodes.*step_0_loop[at].handle` and `step_0_loop[at].name`: the handle and name of the
 /// run's node at position `at` (C++ text).
 std::string loop_handle(const GraphContext& context, const LoopRun& run, std::string_view at);
 std::string loop_name(const GraphContext& context, const LoopRun& run, std::string_view at);
+/// `l1_loop[at].nodes`, `l1_loop[at].location`: a field of the run's table.
+std::string loop_field(const GraphContext& context, const LoopRun& run, std::string_view at, std::string_view field);
 
 /// The position of statement `s` in the loop variable `i` of write_loop(): `i`, `i + 1`, ...
 std::string loop_position(std::size_t s);

@@ -153,10 +153,6 @@ auto accumulate_params(const Bindings& b, const Nodes& nodes) {
   return p;
 }
 
-}  // namespace
-
-namespace {
-
 // bump: call bump_all(out)
 graphc::gen::bump_all::Bindings bump_bindings(const Bindings& b) {
   graphc::gen::bump_all::Bindings args;
@@ -182,7 +178,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 7 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 186 "calls.graph.cu"
+#line 182 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
@@ -201,7 +197,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 205 "calls.graph.cu"
+#line 201 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -214,7 +210,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 10 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 218 "calls.graph.cu"
+#line 214 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -228,7 +224,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 12 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 232 "calls.graph.cu"
+#line 228 "calls.graph.cu"
   }
 }
 
@@ -365,7 +361,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 13 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 369 "calls.graph.cu"
+#line 365 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -381,7 +377,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 14 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 385 "calls.graph.cu"
+#line 381 "calls.graph.cu"
     child.move_to_node();
   }
 }

@@ -168,10 +168,6 @@ auto produce_params(const Bindings& b, const Nodes&) {
   return p;
 }
 
-}  // namespace
-
-namespace {
-
 // rest: call tail_stats(y + 32, scale)
 graphc::gen::tail_stats::Bindings rest_bindings(const Bindings& b) {
   graphc::gen::tail_stats::Bindings args;
@@ -198,7 +194,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "report", "host_args.graph:18:10");
-#line 202 "host_args.graph.cu"
+#line 198 "host_args.graph.cu"
   }
 
   // keep_log: host record_log(log + 1, 0.5, i64(7))
@@ -212,7 +208,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.keep_log, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "keep_log", "host_args.graph:19:10");
-#line 216 "host_args.graph.cu"
+#line 212 "host_args.graph.cu"
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -227,7 +223,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 20 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.rest, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "rest", "host_args.graph:20:10");
-#line 231 "host_args.graph.cu"
+#line 227 "host_args.graph.cu"
     child.move_to_node();
   }
 
@@ -242,7 +238,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "host_args.graph:21:10");
-#line 246 "host_args.graph.cu"
+#line 242 "host_args.graph.cu"
   }
 }
 

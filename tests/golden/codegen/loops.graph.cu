@@ -10,17 +10,120 @@
 // The kernels, by the module paths written in the .graph file (on the include path).
 #include "kernels.cu"
 
+namespace graphc::gen::twice {
+
+Storage::Storage()
+    : v_(v_count, graphc::MemorySpace::device, "v") {
+}
+
+Bindings Storage::bindings() const {
+  Bindings b;
+  b.v = v_.get();
+  return b;
+}
+
+namespace {
+
+// double: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto double__params(const Bindings& b, const Nodes&) {
+#line 14 "loops.graph"
+  auto args = graphc::kernel_args(::kernel_forward, b.v, 2.0f, 1024);
+#line 32 "loops.graph.cu"
+  graphc::NodeParams p("double", "loops.graph:14:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::kernel_forward);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  graphc::add_node(nodes.double_, graph, {}, double__params(b, nodes));
+}
+
+void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
+  // The graph has no params: nothing to update.
+}
+
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  graphc::set_node(exec, nodes.double_, double__params(b, nodes));
+}
+
+namespace {
+
+// A switchable node: its handle in `nodes`, its name and where it is declared.
+struct SwitchableNode {
+  cudaGraphNode_t handle;
+  const char* name;
+  const char* location;
+};
+
+SwitchableNode switchable(const Nodes& nodes, Switchable node) {
+  switch (node) {
+    case Switchable::double_: return {nodes.double_, "double", "loops.graph:14:12"};
+  }
+  return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
+}
+
+}  // namespace
+
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled) {
+  const SwitchableNode s = switchable(nodes, node);
+  graphc::check_cuda(cudaGraphNodeSetEnabled(exec, s.handle, enabled ? 1U : 0U),
+      "cudaGraphNodeSetEnabled", s.name, s.location);
+}
+
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node) {
+  const SwitchableNode s = switchable(nodes, node);
+  unsigned int on = 0;
+  graphc::check_cuda(cudaGraphNodeGetEnabled(exec, s.handle, &on), "cudaGraphNodeGetEnabled",
+      s.name, s.location);
+  return on != 0;
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::twice::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::update_params() {
+  graphc::gen::twice::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_enabled(Switchable node, bool enabled) {
+  graphc::gen::twice::set_enabled(exec_.get(), nodes_, node, enabled);
+}
+
+bool Graph::enabled(Switchable node) const {
+  return graphc::gen::twice::enabled(exec_.get(), nodes_, node);
+}
+
+}  // namespace graphc::gen::twice
+
 namespace graphc::gen::loops {
 
 Storage::Storage()
     : x_(x_count, graphc::MemorySpace::device, "x"),
-      y_(y_count, graphc::MemorySpace::device, "y") {
+      y_(y_count, graphc::MemorySpace::device, "y"),
+      z_(z_count, graphc::MemorySpace::device, "z") {
 }
 
 Bindings Storage::bindings() const {
   Bindings b;
   b.x = x_.get();
   b.y = y_.get();
+  b.z = z_.get();
   return b;
 }
 
@@ -28,7 +131,7 @@ namespace {
 
 // clear: memset x = 0x00000000u (4-byte elements)
 auto clear_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("clear", "loops.graph:15:12");
+  graphc::NodeParams p("clear", "loops.graph:24:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.x;
   p.memset.value = 0x00000000u;
@@ -40,10 +143,10 @@ auto clear_params(const Bindings& b, const Nodes&) {
 
 // scale_0, scale_1, scale_2: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto scale_0_params(const Bindings& b, const Nodes&, const char* name) {
-#line 17 "loops.graph"
+#line 26 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, b.gain, 1024);
-#line 46 "loops.graph.cu"
-  graphc::NodeParams p(name, "loops.graph:17:16", std::move(args));
+#line 149 "loops.graph.cu"
+  graphc::NodeParams p(name, "loops.graph:26:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -53,7 +156,7 @@ auto scale_0_params(const Bindings& b, const Nodes&, const char* name) {
 
 // back_0, back_1, back_2: copy y <- x (4096 bytes, device to device)
 auto back_0_params(const Bindings& b, const Nodes&, const char* name) {
-  graphc::NodeParams p(name, "loops.graph:18:14");
+  graphc::NodeParams p(name, "loops.graph:27:14");
   p.type = cudaGraphNodeTypeMemcpy;
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 4096, 4096, 1);
   p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.y, 4096, 4096, 1);
@@ -64,10 +167,10 @@ auto back_0_params(const Bindings& b, const Nodes&, const char* name) {
 
 // shift_0: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto shift_0_params(const Bindings& b, const Nodes&) {
-#line 21 "loops.graph"
+#line 30 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.y, 0.0f, 1024);
-#line 70 "loops.graph.cu"
-  graphc::NodeParams p("shift_0", "loops.graph:21:16", std::move(args));
+#line 173 "loops.graph.cu"
+  graphc::NodeParams p("shift_0", "loops.graph:30:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -77,10 +180,10 @@ auto shift_0_params(const Bindings& b, const Nodes&) {
 
 // shift_1: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto shift_1_params(const Bindings& b, const Nodes&) {
-#line 21 "loops.graph"
+#line 30 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.y, 1.0f, 1024);
-#line 83 "loops.graph.cu"
-  graphc::NodeParams p("shift_1", "loops.graph:21:16", std::move(args));
+#line 186 "loops.graph.cu"
+  graphc::NodeParams p("shift_1", "loops.graph:30:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -88,17 +191,50 @@ auto shift_1_params(const Bindings& b, const Nodes&) {
   return p;
 }
 
+// c0: call twice(z)
+graphc::gen::twice::Bindings c0_bindings(const Bindings& b) {
+  graphc::gen::twice::Bindings args;
+  args.v = b.z;
+  return args;
+}
+
+// c1, c2, c3 (the i-th): c1's call twice(z + 1024), each offset i steps on
+graphc::gen::twice::Bindings c1_bindings(const Bindings& b, std::size_t i) {
+  graphc::gen::twice::Bindings args;
+  args.v = b.z + 1024 + 1024 * i;
+  return args;
+}
+
+// A member of Nodes (named through this alias: nvcc's host code would otherwise declare
+// `T Nodes::*name` with parentheses GCC warns of).
+template <class T>
+using Member = T Nodes::*;
+
 // A node of a loop's run: the member of Nodes that holds its handle, and its name.
-using NodeMember = cudaGraphNode_t Nodes::*;
 struct LoopNode {
-  NodeMember handle;
+  Member<cudaGraphNode_t> handle;
   const char* name;
 };
 
-// scale_0 ... back_2 (the loop over k at loops.graph:16:9).
+// A call of a run: the members of Nodes that hold its handle and its graph's nodes, its
+// name and where it is declared.
+template <class CalleeNodes>
+struct CallNode {
+  Member<cudaGraphNode_t> handle;
+  Member<CalleeNodes> nodes;
+  const char* name;
+  const char* location;
+};
+
+// scale_0 ... back_2 (the loop over k at loops.graph:25:9).
 constexpr LoopNode scale_0_loop[] = {{&Nodes::scale_0, "scale_0"}, {&Nodes::back_0, "back_0"},
     {&Nodes::scale_1, "scale_1"}, {&Nodes::back_1, "back_1"}, {&Nodes::scale_2, "scale_2"},
     {&Nodes::back_2, "back_2"}};
+
+// c1 ... c3, calls alike but for offsets that grow by one step a call.
+constexpr CallNode<graphc::gen::twice::Nodes> c1_loop[] = {{&Nodes::c1, &Nodes::c1_nodes, "c1",
+    "loops.graph:34:10"}, {&Nodes::c2, &Nodes::c2_nodes, "c2", "loops.graph:35:10"},
+    {&Nodes::c3, &Nodes::c3_nodes, "c3", "loops.graph:36:10"}};
 
 }  // namespace
 
@@ -107,7 +243,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 
   graphc::add_node(nodes.scale_0, graph, {nodes.clear}, scale_0_params(b, nodes, "scale_0"));
   graphc::add_node(nodes.back_0, graph, {nodes.scale_0}, back_0_params(b, nodes, "back_0"));
-  // scale_0 ... back_2 (the loop over k at loops.graph:16:9)
+  // scale_0 ... back_2 (the loop over k at loops.graph:25:9)
   for (std::size_t i = 2; i < 6; i += 2) {
     graphc::add_node(nodes.*scale_0_loop[i].handle, graph, {nodes.*scale_0_loop[i - 1].handle},
         scale_0_params(b, nodes, scale_0_loop[i].name));
@@ -117,6 +253,52 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 
   graphc::add_node(nodes.shift_0, graph, {nodes.back_2}, shift_0_params(b, nodes));
   graphc::add_node(nodes.shift_1, graph, {nodes.shift_0}, shift_1_params(b, nodes));
+
+  // c0: call twice(z)
+  {
+    graphc::ChildGraph child("c0", "loops.graph:33:10");
+    graphc::gen::twice::build(child.get(), c0_bindings(b), nodes.c0_nodes);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+    const cudaGraphNode_t deps[] = {nodes.shift_1};
+#line 33 "loops.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.c0, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "c0", "loops.graph:33:10");
+#line 270 "loops.graph.cu"
+    child.move_to_node();
+  }
+
+  // c1: call twice(z + 1024)
+  {
+    graphc::ChildGraph child("c1", "loops.graph:34:10");
+    graphc::gen::twice::build(child.get(), c1_bindings(b, 0), nodes.c1_nodes);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+    const cudaGraphNode_t deps[] = {nodes.c0};
+#line 34 "loops.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.c1, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "c1", "loops.graph:34:10");
+#line 286 "loops.graph.cu"
+    child.move_to_node();
+  }
+
+  // c1 ... c3, calls alike but for offsets that grow by one step a call
+  for (std::size_t i = 1; i < 3; ++i) {
+    graphc::ChildGraph child(c1_loop[i].name, c1_loop[i].location);
+    graphc::gen::twice::build(child.get(), c1_bindings(b, i), nodes.*c1_loop[i].nodes);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+    const cudaGraphNode_t deps[] = {nodes.*c1_loop[i - 1].handle};
+    graphc::check_cuda(cudaGraphAddNode(&(nodes.*c1_loop[i].handle), graph, deps,
+        nullptr /* edge data */, 1, &p), "cudaGraphAddNode", c1_loop[i].name, c1_loop[i].location);
+    child.move_to_node();
+  }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
@@ -135,11 +317,11 @@ void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "loops.graph:11:12");
+      graphc::MemorySpace::device, "x", "loops.graph:19:12");
   b.x = pointer;
   graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
 
-  // scale_0 ... back_2 (the loop over k at loops.graph:16:9)
+  // scale_0 ... back_2 (the loop over k at loops.graph:25:9)
   for (std::size_t i = 0; i < 6; i += 2) {
     graphc::set_node(exec, nodes.*scale_0_loop[i].handle,
         scale_0_params(b, nodes, scale_0_loop[i].name));
@@ -151,13 +333,26 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
-      graphc::MemorySpace::device, "y", "loops.graph:12:12");
+      graphc::MemorySpace::device, "y", "loops.graph:20:12");
   b.y = pointer;
   graphc::set_node(exec, nodes.back_0, back_0_params(b, nodes, "back_0"));
   graphc::set_node(exec, nodes.back_1, back_0_params(b, nodes, "back_1"));
   graphc::set_node(exec, nodes.back_2, back_0_params(b, nodes, "back_2"));
   graphc::set_node(exec, nodes.shift_0, shift_0_params(b, nodes));
   graphc::set_node(exec, nodes.shift_1, shift_1_params(b, nodes));
+}
+
+void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * z_count,
+      graphc::MemorySpace::device, "z", "loops.graph:21:12");
+  b.z = pointer;
+  graphc::gen::twice::update_buffers(exec, nodes.c0_nodes, c0_bindings(b));
+
+  // c1 ... c3, calls alike but for offsets that grow by one step a call
+  for (std::size_t i = 0; i < 3; ++i) {
+    graphc::gen::twice::update_buffers(exec, nodes.*c1_loop[i].nodes, c1_bindings(b, i));
+  }
 }
 
 namespace {
@@ -171,15 +366,15 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::clear: return {nodes.clear, "clear", "loops.graph:15:12"};
-    case Switchable::scale_0: return {nodes.scale_0, "scale_0", "loops.graph:17:16"};
-    case Switchable::back_0: return {nodes.back_0, "back_0", "loops.graph:18:14"};
-    case Switchable::scale_1: return {nodes.scale_1, "scale_1", "loops.graph:17:16"};
-    case Switchable::back_1: return {nodes.back_1, "back_1", "loops.graph:18:14"};
-    case Switchable::scale_2: return {nodes.scale_2, "scale_2", "loops.graph:17:16"};
-    case Switchable::back_2: return {nodes.back_2, "back_2", "loops.graph:18:14"};
-    case Switchable::shift_0: return {nodes.shift_0, "shift_0", "loops.graph:21:16"};
-    case Switchable::shift_1: return {nodes.shift_1, "shift_1", "loops.graph:21:16"};
+    case Switchable::clear: return {nodes.clear, "clear", "loops.graph:24:12"};
+    case Switchable::scale_0: return {nodes.scale_0, "scale_0", "loops.graph:26:16"};
+    case Switchable::back_0: return {nodes.back_0, "back_0", "loops.graph:27:14"};
+    case Switchable::scale_1: return {nodes.scale_1, "scale_1", "loops.graph:26:16"};
+    case Switchable::back_1: return {nodes.back_1, "back_1", "loops.graph:27:14"};
+    case Switchable::scale_2: return {nodes.scale_2, "scale_2", "loops.graph:26:16"};
+    case Switchable::back_2: return {nodes.back_2, "back_2", "loops.graph:27:14"};
+    case Switchable::shift_0: return {nodes.shift_0, "shift_0", "loops.graph:30:16"};
+    case Switchable::shift_1: return {nodes.shift_1, "shift_1", "loops.graph:30:16"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -233,6 +428,10 @@ void Graph::rebind_x(float* pointer, std::size_t count) {
 
 void Graph::rebind_y(float* pointer, std::size_t count) {
   graphc::gen::loops::rebind_y(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_z(float* pointer, std::size_t count) {
+  graphc::gen::loops::rebind_z(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 void Graph::set_enabled(Switchable node, bool enabled) {

@@ -22,6 +22,103 @@
 static_assert(GRAPHC_GENERATED_ABI == 6,
     "loops.graph.h needs generated-code ABI 6: regenerate it with this runtime's graphc");
 
+namespace graphc::gen::twice {
+
+// The flags to instantiate the graph with (cudaGraphInstantiate).
+inline constexpr unsigned long long instantiate_flags = 0;
+
+// Buffer sizes, in elements.
+inline constexpr std::size_t v_count = 1024;
+
+// What build() reads: a pointer per buffer, a value per param, a function per host node.
+// Storage::bindings() sets the pointers; the params start at their defaults.
+struct Bindings {
+  float* v = nullptr;  // f32[1024], device memory
+};
+
+// The graph's nodes, set by build(); update_params() needs them.
+struct Nodes {
+  cudaGraphNode_t double_ = nullptr;  // kernel
+};
+
+// Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
+// and writes its initial contents; frees them when destroyed. Move-only.
+class Storage {
+ public:
+  Storage();
+  Storage(Storage&&) noexcept = default;
+  Storage& operator=(Storage&&) noexcept = default;
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  ~Storage() = default;
+
+  // Bindings whose buffers are this storage's, with every param at its default.
+  Bindings bindings() const;
+
+ private:
+  graphc::Allocation<float> v_;
+};
+
+// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
+// memset nodes.
+enum class Switchable { double_ };
+
+// The graph as one object: it owns the storage (or uses the caller's Bindings), the
+// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
+// uploaded; launch() runs it, the setters update the exec in place, and the destructor
+// frees everything. Move-only. Throws graphc::Error (R0001 naming the node and its .graph
+// line) when CUDA refuses.
+class Graph {
+ public:
+  // Builds from the caller's `bindings`, whose memory must outlive the Graph; no Storage.
+  explicit Graph(const Bindings& bindings, cudaStream_t stream = nullptr);
+
+  // cudaGraphLaunch of the exec on `stream` (asynchronous).
+  void launch(cudaStream_t stream) const;
+
+  // Updates in place, as the free functions of the same names do.
+  void update_params();
+  void set_enabled(Switchable node, bool enabled);
+  bool enabled(Switchable node) const;
+
+  const Bindings& bindings() const { return bindings_; }
+  const Nodes& nodes() const { return nodes_; }
+  cudaGraph_t graph() const { return graph_.get(); }
+  cudaGraphExec_t exec() const { return exec_.get(); }
+
+ private:
+  void create(cudaStream_t stream);
+
+  std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings
+  Bindings bindings_;
+  Nodes nodes_;
+  graphc::GraphHandle graph_;
+  graphc::ExecHandle exec_;
+};
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'twice' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
+
+}  // namespace graphc::gen::twice
+
 namespace graphc::gen::loops {
 
 // The flags to instantiate the graph with (cudaGraphInstantiate).
@@ -30,12 +127,14 @@ inline constexpr unsigned long long instantiate_flags = 0;
 // Buffer sizes, in elements.
 inline constexpr std::size_t x_count = 1024;
 inline constexpr std::size_t y_count = 1024;
+inline constexpr std::size_t z_count = 4096;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
 struct Bindings {
   float* x = nullptr;  // f32[1024], device memory
   float* y = nullptr;  // f32[1024], device memory
+  float* z = nullptr;  // f32[4096], device memory
   float gain = 0.5f;  // param f32
 };
 
@@ -50,6 +149,14 @@ struct Nodes {
   cudaGraphNode_t back_2 = nullptr;  // copy
   cudaGraphNode_t shift_0 = nullptr;  // kernel
   cudaGraphNode_t shift_1 = nullptr;  // kernel
+  cudaGraphNode_t c0 = nullptr;  // call
+  cudaGraphNode_t c1 = nullptr;  // call
+  cudaGraphNode_t c2 = nullptr;  // call
+  cudaGraphNode_t c3 = nullptr;  // call
+  graphc::gen::twice::Nodes c0_nodes;  // the nodes of graph 'twice' in the child graph of 'c0'
+  graphc::gen::twice::Nodes c1_nodes;  // the nodes of graph 'twice' in the child graph of 'c1'
+  graphc::gen::twice::Nodes c2_nodes;  // the nodes of graph 'twice' in the child graph of 'c2'
+  graphc::gen::twice::Nodes c3_nodes;  // the nodes of graph 'twice' in the child graph of 'c3'
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
@@ -69,47 +176,13 @@ class Storage {
  private:
   graphc::Allocation<float> x_;
   graphc::Allocation<float> y_;
+  graphc::Allocation<float> z_;
 };
-
-// Adds the nodes of graph 'loops' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'gain' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("gain", value) at run time).
-void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { clear, scale_0, back_0, scale_1, back_1, scale_2, back_2, shift_0,
     shift_1 };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -141,6 +214,7 @@ class Graph {
   void set_gain(float value);
   void rebind_x(float* pointer, std::size_t count);
   void rebind_y(float* pointer, std::size_t count);
+  void rebind_z(float* pointer, std::size_t count);
   void set_enabled(Switchable node, bool enabled);
   bool enabled(Switchable node) const;
 
@@ -158,6 +232,51 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'loops' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'gain' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("gain", value) at run time).
+void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'z' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under z_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::loops
 

@@ -83,3 +83,23 @@ TEST_CASE("the code writer replaces a text everywhere, keeping the lines and the
   CHECK_THROWS_AS(out.replace_all("a\nb", "c"), std::logic_error);
   CHECK_THROWS_AS(out.replace_all("", "c"), std::logic_error);
 }
+
+TEST_CASE("the code writer fills a block's named holes and writes its lines as line() and directive() do",
+          "[codegen]") {
+  CodeWriter out;
+  out.indent();
+  out.block(R"(#ifndef $guard
+namespace $space {
+
+void f($type value);
+}  // namespace $space
+)",
+            {{"guard", "GUARD_H"}, {"space", "graphc::gen::x"}, {"type", "float"}});
+  CHECK(out.text() ==
+        "#ifndef GUARD_H\n  namespace graphc::gen::x {\n\n  void f(float value);\n  }  // namespace graphc::gen::x\n");
+  CHECK(out.next_line() == 6);
+  CHECK_THROWS_AS(out.block("$missing"), std::logic_error);
+  CodeWriter holes;
+  holes.block("f($a);", {{"a", "$a"}});  // a hole's text is not searched for holes
+  CHECK(holes.text() == "f($a);\n");
+}
