@@ -63,8 +63,13 @@ std::vector<LoopRun> call_runs(const ir::Graph& graph, const std::function<std::
     }
     const Offsets first = offsets(bindings_body(i));
     const Offsets second = offsets(bindings_body(i + 1));
+    // Offsets that shrink stay written out: `first + step * i` counts in std::size_t.
+    bool growing = true;
+    for (std::size_t k = 0; k < first.values.size() && k < second.values.size(); ++k) {
+      growing = growing && second.values[k] >= first.values[k];
+    }
     std::size_t count = 1;
-    if (second.text == first.text) {
+    if (second.text == first.text && growing) {
       for (count = 2; i + count < graph.nodes.size() && callee(i + count) == callee(i); ++count) {
         const Offsets next = offsets(bindings_body(i + count));
         bool alike = next.text == first.text;
