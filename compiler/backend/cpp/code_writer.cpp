@@ -1,5 +1,6 @@
 #include "backend/cpp/code_writer.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -118,6 +119,49 @@ void CodeWriter::append_lines(const CodeWriter& part) {
   if (part.first_ != lines_) throw std::logic_error("CodeWriter::append_lines: the part was made for another line");
   text_.append(part.text_);
   lines_ = part.lines_;
+}
+
+void CodeWriter::block(std::string_view text, std::initializer_list<Hole> holes) {
+  if (text.ends_with('\n')) text.remove_suffix(1);
+  const auto name_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', from), text.size());
+    const std::string_view raw = text.substr(from, end - from);
+    std::string filled;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] != '$') {
+        filled.push_back(raw[i]);
+        continue;
+      }
+      std::size_t n = i + 1;
+      while (n < raw.size() && name_char(raw[n])) ++n;
+      const std::string_view name = raw.substr(i + 1, n - i - 1);
+      const auto hole = std::find_if(holes.begin(), holes.end(), [&](const Hole& h) { return h.name == name; });
+      if (hole == holes.end()) {
+        throw std::logic_error("CodeWriter::block: no hole named '" + std::string(name) + "'");
+      }
+      filled.append(hole->text);
+      i = n - 1;
+    }
+    if (filled.starts_with('#')) {
+      directive(filled);
+    } else {
+      line(filled);
+    }
+    from = end + 1;
+  }
+}
+
+void CodeWriter::replace_all(std::string_view from, std::string_view to) {
+  if (from.empty() || from.find('\n') != std::string_view::npos || to.find('\n') != std::string_view::npos) {
+    throw std::logic_error("CodeWriter::replace_all: an empty text or a newline");
+  }
+  for (std::size_t at = text_.find(from); at != std::string::npos; at = text_.find(from, at + to.size())) {
+    text_.replace(at, from.size(), to);
+  }
 }
 
 void CodeWriter::dedent() {

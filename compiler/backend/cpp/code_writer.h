@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -26,8 +27,24 @@ class CodeWriter {
   /// Writes one line at column 1 whatever the indentation (preprocessor directives).
   void directive(std::string_view text);
   void blank() { line({}); }
+
+  /// A hole of block(): its name and the text that fills it.
+  struct Hole {
+    std::string_view name;
+    std::string_view text;
+  };
+  /// Writes `text`, a block of lines as a person would write the code, with each `$name` in
+  /// it replaced by the text of the hole named `name` (a name is letters, digits and `_`):
+  /// each line as line() writes it, a line that starts with `#` as directive(), an empty
+  /// line as blank(); a trailing newline ends the last line. The holes' texts are not
+  /// searched for holes. Throws std::logic_error on a `$name` with no hole.
+  void block(std::string_view text, std::initializer_list<Hole> holes = {});
   /// Appends `part`'s lines as they are; `part` was made with CodeWriter(next_line() - 1).
   void append_lines(const CodeWriter& part);
+
+  /// Replaces every occurrence of `from` in the text written by `to`; neither holds a
+  /// newline, so the lines stay the same lines.
+  void replace_all(std::string_view from, std::string_view to);
 
   void indent() { ++depth_; }
   void dedent();

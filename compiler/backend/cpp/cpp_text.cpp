@@ -183,4 +183,28 @@ std::string typed_value(const ir::Scalar& value) {
   }
 }
 
+bool reads_member_of(std::string_view code, std::string_view name) {
+  bool line_start = true;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    const char c = code[i];
+    if (line_start && c == '#') {  // a #line directive: its file name is no code
+      i = code.find('\n', i);
+      if (i == std::string_view::npos) return false;
+      continue;
+    }
+    line_start = c == '\n' || (line_start && c == ' ');
+    if (c == '"') {  // a string literal, whose escapes graphc's escape() writes
+      for (++i; i < code.size() && code[i] != '"'; ++i) {
+        if (code[i] == '\\') ++i;
+      }
+      continue;
+    }
+    const bool starts = i == 0 || (!is_identifier_char(code[i - 1]) && code[i - 1] != '.');
+    if (starts && code.substr(i).starts_with(name) && i + name.size() < code.size() && code[i + name.size()] == '.') {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace graphc::backend

@@ -62,4 +62,9 @@ std::string typed_value(const ir::Scalar& value);
 /// Throws std::logic_error for infinities and NaN (the validator rejects them).
 std::string float_literal(double value, bool single);
 
+/// Whether C++ `code` reads `name.` (a member of a parameter named `name`) outside string
+/// literals and preprocessor lines: a generated function names only the parameters it reads
+/// (nvcc warns of unused ones).
+bool reads_member_of(std::string_view code, std::string_view name);
+
 }  // namespace graphc::backend

@@ -7,6 +7,7 @@
 // node's block builds its graph's nodes into a graph of their own (the called graph's
 // build()) and moves that graph into the child graph node.
 #include <algorithm>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
 #include "backend/text/expr_text.h"
@@ -111,7 +113,32 @@ class BuildWriter {
         after_block = true;
       }
     }
-    for (const ir::NodeId id : order_.nodes(body)) {
+    std::vector<std::size_t> sequence;
+    for (const ir::NodeId id : order_.nodes(body)) sequence.push_back(id.value);
+    target_ = &target;
+    for (std::size_t k = 0; k < sequence.size();) {
+      const LoopRun* run = run_of(context_, sequence[k]);
+      const std::optional<std::size_t> from =
+          run != nullptr && whole_run_at(sequence, k, *run) ? loop_start(*run) : std::nullopt;
+      if (from) {
+        if (!first) out_.blank();
+        for (std::size_t i = run->first; i < run->first + *from * run->width; ++i) {
+          node(ir::NodeId{static_cast<std::uint32_t>(i)}, target);
+          if (run->calls) out_.blank();
+        }
+        write_loop(out_, context_, *run, *from, [&](std::size_t s) {
+          if (run->calls) {
+            call_in_loop(*run);
+          } else {
+            add_in_loop(*run, s);
+          }
+        });
+        first = false;
+        after_block = true;
+        k += run->size();
+        continue;
+      }
+      const ir::NodeId id{static_cast<std::uint32_t>(sequence[k++])};
       const bool one_line = has_params_function(context_.graph.node(id));
       if (!first && (after_block || !one_line)) out_.blank();
       first = false;
@@ -184,6 +211,78 @@ class BuildWriter {
                           deps.edge_data.empty() ? "" : fmt::format(", {{{}}}", fmt::join(deps.edge_data, ", "))));
   }
 
+  // Statement `s` of `run` in write_loop()'s loop: `graphc::add_node(nodes.*X_loop[i + s].handle,
+  // graph, {deps}, ...)`.
+  void add_in_loop(const LoopRun& run, std::size_t s) {
+    out_.line(fmt::format("graphc::add_node({}, {}, {{{}}}, {});", loop_handle(context_, run, loop_position(s)),
+                          *target_, fmt::join(*loop_dependencies(run, run.width + s), ", "),
+                          loop_params_call(context_, run, s)));
+  }
+
+  // A call of `run` in write_loop()'s loop: the block of call(), its handle, graph's nodes, name
+  // and location from the run's table.
+  void call_in_loop(const LoopRun& run) {
+    const GraphNames& callee =
+        context_.module_names.at(std::get<ir::ChildGraphNode>(context_.graph.nodes[run.first].op).graph_id.value);
+    const std::string name = loop_name(context_, run, "i");
+    const std::string location = loop_field(context_, run, "i", "location");
+    out_.line(fmt::format("graphc::ChildGraph child({}, {});", name, location));
+    out_.line(fmt::format("graphc::gen::{}::build(child.get(), {}, nodes.*{});", callee.space,
+                          call_bindings(context_, run.first, "i"), loop_field(context_, run, "i", "nodes")));
+    child_graph_params();
+    const std::vector<std::string> deps = *loop_dependencies(run, run.width);
+    if (!deps.empty()) out_.line(fmt::format("const cudaGraphNode_t deps[] = {{{}}};", fmt::join(deps, ", ")));
+    out_.line(fmt::format("graphc::check_cuda(cudaGraphAddNode(&({}), {}, {}, nullptr /* edge data */, {}, &p), "
+                          "\"cudaGraphAddNode\", {}, {});",
+                          loop_handle(context_, run, "i"), *target_, deps.empty() ? "nullptr" : "deps", deps.size(),
+                          name, location));
+    out_.line("child.move_to_node();");
+  }
+
+  // A child graph node's parameters: it takes `child`'s graph, which moves into the node.
+  void child_graph_params() {
+    out_.line("cudaGraphNodeParams p{};");
+    out_.line("p.type = cudaGraphNodeTypeGraph;");
+    out_.line("p.graph.graph = child.get();");
+    out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+  }
+
+  // The dependencies of `run`'s node at position `at` as a loop writes them: a node of the run
+  // by its position relative to the iteration's first (`i - 1`), another by its member; none
+  // when an edge has a port (its edge data is per node).
+  std::optional<std::vector<std::string>> loop_dependencies(const LoopRun& run, std::size_t at) const {
+    const std::size_t iteration = at / run.width * run.width;
+    std::vector<std::string> out;
+    for (const Dependency& d : order_.dependencies(ir::NodeId{static_cast<std::uint32_t>(run.first + at)})) {
+      if (d.port != ir::EdgePort::default_) return std::nullopt;
+      if (!run.holds(d.from.value)) {
+        out.push_back("nodes." + context_.names.nodes.at(d.from.value));
+        continue;
+      }
+      const std::size_t q = d.from.value - run.first;
+      out.push_back(loop_handle(context_, run,
+                                q >= iteration ? loop_position(q - iteration) : fmt::format("i - {}", iteration - q)));
+    }
+    return out;
+  }
+
+  // The iteration a loop over `run` in build() starts at: 0, or 1 when the first iteration's
+  // dependencies differ from the others' (it is written node by node before the loop); none
+  // when later iterations differ too.
+  std::optional<std::size_t> loop_start(const LoopRun& run) const {
+    const auto iteration = [&](std::size_t j) {
+      std::vector<std::optional<std::vector<std::string>>> deps;
+      for (std::size_t s = 0; s < run.width; ++s) deps.push_back(loop_dependencies(run, j * run.width + s));
+      return deps;
+    };
+    const auto second = iteration(1);
+    if (std::any_of(second.begin(), second.end(), [](const auto& d) { return !d; })) return std::nullopt;
+    for (std::size_t j = 2; j < run.count; ++j) {
+      if (iteration(j) != second) return std::nullopt;
+    }
+    return iteration(0) == second ? 0 : 1;
+  }
+
   void host(const ir::Node& node, const ir::HostNode& host) {
     std::vector<std::string> args;
     for (const ir::KernelArg& arg : host.args) args.push_back(expr_text(arg.expr));
@@ -232,15 +331,11 @@ class BuildWriter {
     const std::size_t index = index_of(node);
     const GraphNames& callee = context_.module_names.at(call.graph_id.value);
     open(node, "call " + call_summary(context_, call));
-    write_call_bindings(out_, context_, node, call);
     out_.line(fmt::format("graphc::ChildGraph child({}, {});", string_literal(node.name),
                           context_.location_literal(node.name_range)));
-    out_.line(fmt::format("graphc::gen::{}::build(child.get(), args, nodes.{});", callee.space,
-                          context_.names.call_nodes.at(index)));
-    out_.line("cudaGraphNodeParams p{};");
-    out_.line("p.type = cudaGraphNodeTypeGraph;");
-    out_.line("p.graph.graph = child.get();");
-    out_.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
+    out_.line(fmt::format("graphc::gen::{}::build(child.get(), {}, nodes.{});", callee.space,
+                          call_bindings(context_, index), context_.names.call_nodes.at(index)));
+    child_graph_params();
     add(node);
     out_.line("child.move_to_node();");
     out_.dedent();

@@ -14,6 +14,8 @@
 
 namespace graphc::backend {
 
+struct LoopRun;
+
 struct GraphContext {
   const ir::Module& module;
   const ir::Graph& graph;
@@ -28,6 +30,8 @@ struct GraphContext {
   std::string_view generated_name;
   /// Whether to write #line directives (CppOptions::line_directives).
   bool line_directives = true;
+  /// The runs of nodes that source `for` loops made (loop_runs.h), once they are known.
+  const std::vector<LoopRun>* runs = nullptr;
 
   /// `"file:line:col"` of `range`'s start, as a C++ string literal.
   std::string location_literal(SourceRange range) const;

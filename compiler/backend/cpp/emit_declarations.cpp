@@ -268,16 +268,20 @@ void emit_rebinders(CodeWriter& out, const GraphContext& context) {
   out.line("void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);");
 }
 
-// enum class Switchable, set_enabled() and enabled(), when the graph has nodes CUDA can switch.
+// enum class Switchable, when the graph has nodes CUDA can switch.
 void emit_switchable(CodeWriter& out, const GraphContext& context) {
   const std::vector<std::size_t> nodes = switchable_nodes(context.graph);
   if (nodes.empty()) return;
-  out.blank();
   out.line("// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and");
   out.line("// memset nodes.");
   std::vector<std::string> names;
   for (const std::size_t i : nodes) names.push_back(context.names.nodes[i]);
   out.line(fmt::format("enum class Switchable {{ {} }};", fmt::join(names, ", ")));
+}
+
+// set_enabled() and enabled(), when the graph has nodes CUDA can switch.
+void emit_enable_declarations(CodeWriter& out, const GraphContext& context) {
+  if (switchable_nodes(context.graph).empty()) return;
   out.blank();
   out.line("// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does");
   out.line("// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.");
@@ -311,6 +315,11 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   emit_bindings(out, context, module_dir);
   emit_nodes(out, context);
   emit_storage_class(out, context);
+  emit_switchable(out, context);
+  emit_owner_declaration(out, context);
+  out.blank();
+  out.line("// The functions class Graph calls, for programs that own the parts themselves.");
+  out.line("//");
   out.line(fmt::format("// Adds the nodes of graph '{}' to `graph`, each after its dependencies, with one",
                        escape(context.graph.name)));
   out.line("// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.");
@@ -328,8 +337,7 @@ void emit_declarations(CodeWriter& out, const GraphContext& context, const std::
   }
   emit_setters(out, context);
   emit_rebinders(out, context);
-  emit_switchable(out, context);
-  emit_owner_declaration(out, context);
+  emit_enable_declarations(out, context);
 }
 
 }  // namespace graphc::backend

@@ -3,6 +3,7 @@
 // and every update sets them (graphc::set_node), so an update is a list of calls. Each
 // returns a graphc::NodeParams: the node's cudaGraphNodeParams, its name and .graph
 // location for errors, and a kernel's arguments.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -12,41 +13,12 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
 
 namespace graphc::backend {
 namespace {
-
-bool identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// Whether C++ `code` reads `name.` (a member of a parameter named `name`) outside string
-// literals and preprocessor lines.
-bool mentions(std::string_view code, std::string_view name) {
-  bool line_start = true;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    const char c = code[i];
-    if (line_start && c == '#') {  // a #line directive: its file name is no code
-      i = code.find('\n', i);
-      if (i == std::string_view::npos) return false;
-      continue;
-    }
-    line_start = c == '\n' || (line_start && c == ' ');
-    if (c == '"') {  // a string literal, whose escapes graphc's escape() writes
-      for (++i; i < code.size() && code[i] != '"'; ++i) {
-        if (code[i] == '\\') ++i;
-      }
-      continue;
-    }
-    const bool starts = i == 0 || (!identifier_char(code[i - 1]) && code[i - 1] != '.');
-    if (starts && code.substr(i).starts_with(name) && i + name.size() < code.size() && code[i + name.size()] == '.') {
-      return true;
-    }
-  }
-  return false;
-}
 
 // The comment above node `node`'s function: what the node does, as build()'s blocks say it.
 std::string summary(const GraphContext& context, const ir::Node& node) {
@@ -77,10 +49,10 @@ void write_kernel(CodeWriter& out, const GraphContext& context, std::size_t inde
   }
 }
 
-void write_function(CodeWriter& out, const GraphContext& context, std::size_t index) {
+// The body of node `index`'s function, as lines after `lines_before` lines of the file.
+CodeWriter function_body(const GraphContext& context, std::size_t index, std::uint32_t lines_before) {
   const ir::Node& node = context.graph.nodes[index];
-  // The body first, to name only the parameters it reads (nvcc warns of unused ones).
-  CodeWriter body(out.next_line() + 1);
+  CodeWriter body(lines_before);
   {
     const Indented block(body);
     if (std::holds_alternative<ir::KernelNode>(node.op)) {
@@ -93,9 +65,27 @@ void write_function(CodeWriter& out, const GraphContext& context, std::size_t in
     body.line("return p;");
   }
   body.line("}");
-  out.line(fmt::format("// {}: {}", escape(node.name), summary(context, node)));
-  out.line(fmt::format("auto {}(const Bindings&{}, const Nodes&{}) {{", params_function(context, index),
-                       mentions(body.text(), "b") ? " b" : "", mentions(body.text(), "nodes") ? " nodes" : ""));
+  return body;
+}
+
+// Node `index`'s function; for the first iteration's node of a loop's run, the function of
+// its statement in every iteration, which takes the node's name.
+void write_function(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  const ir::Node& node = context.graph.nodes[index];
+  const LoopRun* run = run_of(context, index);
+  // The body first, to name only the parameters it reads (nvcc warns of unused ones).
+  CodeWriter body = function_body(context, index, out.next_line() + 1);
+  std::string name_parameter;
+  if (run != nullptr) {
+    body.replace_all(string_literal(node.name), "name");
+    name_parameter = ", const char* name";
+    out.line(fmt::format("// {}: {}", statement_summary(context, *run, index - run->first), summary(context, node)));
+  } else {
+    out.line(fmt::format("// {}: {}", escape(node.name), summary(context, node)));
+  }
+  out.line(fmt::format("auto {}(const Bindings&{}, const Nodes&{}{}) {{", params_function(context, index),
+                       reads_member_of(body.text(), "b") ? " b" : "",
+                       reads_member_of(body.text(), "nodes") ? " nodes" : "", name_parameter));
   out.append_lines(body);
 }
 
@@ -107,22 +97,36 @@ bool has_params_function(const ir::Node& node) {
 }
 
 std::string params_function(const GraphContext& context, std::size_t index) {
-  return context.names.nodes.at(index) + "_params";
+  const LoopRun* run = run_of(context, index);
+  const std::size_t statement = run == nullptr ? index : run->first + (index - run->first) % run->width;
+  return context.names.nodes.at(statement) + "_params";
 }
 
 std::string params_call(const GraphContext& context, std::size_t index) {
-  return params_function(context, index) + "(b, nodes)";
+  if (run_of(context, index) == nullptr) return params_function(context, index) + "(b, nodes)";
+  return fmt::format("{}(b, nodes, {})", params_function(context, index),
+                     string_literal(context.graph.nodes[index].name));
+}
+
+std::string loop_params_call(const GraphContext& context, const LoopRun& run, std::size_t statement) {
+  return fmt::format("{}(b, nodes, {})", params_function(context, run.first + statement),
+                     loop_name(context, run, loop_position(statement)));
+}
+
+std::string unnamed_params_body(const GraphContext& context, std::size_t index) {
+  CodeWriter body = function_body(context, index, 0);
+  body.replace_all(string_literal(context.graph.nodes[index].name), "name");
+  return body.take();
 }
 
 void emit_node_params(CodeWriter& out, const GraphContext& context) {
-  out.line("namespace {");
   for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
     if (!has_params_function(context.graph.nodes[i])) continue;
+    const LoopRun* run = run_of(context, i);
+    if (run != nullptr && i >= run->first + run->width) continue;  // its statement's function is written
     out.blank();
     write_function(out, context, i);
   }
-  out.blank();
-  out.line("}  // namespace");
 }
 
 }  // namespace graphc::backend

@@ -8,6 +8,7 @@
 
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/emit_context.h"
+#include "backend/cpp/loop_runs.h"
 
 namespace graphc::backend {
 
@@ -26,11 +27,19 @@ void emit_storage(CodeWriter& out, const GraphContext& context);
 bool has_params_function(const ir::Node& node);
 /// `<member>_params`, the function of node `index`.
 std::string params_function(const GraphContext& context, std::size_t index);
-/// `<member>_params(b, nodes)`: node `index`'s graphc::NodeParams from the Bindings `b`.
+/// `<member>_params(b, nodes)`: node `index`'s graphc::NodeParams from the Bindings `b`;
+/// `<statement>_params(b, nodes, "name")` for a node of a loop's run.
 std::string params_call(const GraphContext& context, std::size_t index);
+/// `<statement>_params(b, nodes, <first>_loop[i + statement].name)`: the call for statement
+/// `statement` of `run` in write_loop()'s loop.
+std::string loop_params_call(const GraphContext& context, const LoopRun& run, std::size_t statement);
+/// The body of node `index`'s params function, written at line 1, with the string literal
+/// of its name made `name` (loop_runs() compares nodes by it).
+std::string unnamed_params_body(const GraphContext& context, std::size_t index);
 
-/// Source: `<node>_params(b, nodes)` of every kernel, copy and memset node, in an unnamed
-/// namespace: each node's parameters, written once for build() and the updates.
+/// Source, in an unnamed namespace the caller opens: `<node>_params(b, nodes)` of every
+/// kernel, copy and memset node, each node's parameters written once for build() and the
+/// updates (one per statement of a loop's run).
 void emit_node_params(CodeWriter& out, const GraphContext& context);
 
 /// Source: build(), one line or block per node, dependencies first.

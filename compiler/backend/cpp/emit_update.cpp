@@ -22,6 +22,7 @@
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
+#include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
 #include "ir/overloaded.h"
@@ -39,17 +40,8 @@ void write_set_node(CodeWriter& out, const GraphContext& context, std::size_t in
 // Bindings the call built it with.
 void write_call_update(CodeWriter& out, const GraphContext& context, std::size_t index, const ir::ChildGraphNode& call,
                        std::string_view update) {
-  const ir::Node& node = context.graph.nodes[index];
-  out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, call)));
-  out.line("{");
-  {
-    const Indented block(out);
-    write_call_bindings(out, context, node, call);
-    out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, args);",
-                         context.module_names.at(call.graph_id.value).space, update,
-                         context.names.call_nodes.at(index)));
-  }
-  out.line("}");
+  out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.{}, {});", context.module_names.at(call.graph_id.value).space,
+                       update, context.names.call_nodes.at(index), call_bindings(context, index)));
 }
 
 // Whether node `index` is set again when the bound values change: a kernel node that passes
@@ -113,8 +105,26 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
   const ir::Graph& graph = context.graph;
   bool after_block = false;
   for (std::size_t i = 0; i < updated.size(); ++i) {
+    const LoopRun* run = run_of(context, updated[i]);
+    if (run != nullptr && whole_run_at(updated, i, *run)) {
+      if (i > 0) out.blank();
+      write_loop(out, context, *run, 0, [&](std::size_t s) {
+        if (run->calls) {
+          const auto& call = std::get<ir::ChildGraphNode>(graph.nodes[run->first].op);
+          out.line(fmt::format("graphc::gen::{}::{}(exec, nodes.*{}, {});",
+                               context.module_names.at(call.graph_id.value).space, call_update,
+                               loop_field(context, *run, "i", "nodes"), call_bindings(context, run->first, "i")));
+        } else {
+          out.line(fmt::format("graphc::set_node(exec, {}, {});", loop_handle(context, *run, loop_position(s)),
+                               loop_params_call(context, *run, s)));
+        }
+      });
+      after_block = true;
+      i += run->size() - 1;
+      continue;
+    }
     const ir::Node& node = graph.nodes[updated[i]];
-    const bool one_line = has_params_function(node);
+    const bool one_line = has_params_function(node) || std::holds_alternative<ir::ChildGraphNode>(node.op);
     if (i > 0 && (after_block || !one_line)) out.blank();
     after_block = !one_line;
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {

@@ -111,22 +111,11 @@ std::string view_pointer(const ir::Graph& graph, const GraphNames& names, ir::Bu
 
 }  // namespace
 
-GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules) {
-  GraphNames names;
-  names.space = identifier(graph.name);
-  MemberSet bindings(graph, "Bindings");
-  for (const ir::Buffer& buffer : graph.buffers) {
-    // An alloc's memory is no binding: its address is a Nodes member (below); nor is a view.
-    names.buffers.push_back(!buffer.bindable() ? identifier(buffer.name)
-                                               : bindings.add(identifier(buffer.name),
-                                                              fmt::format("buffer '{}'", escape(buffer.name))));
-  }
-  for (const ir::Param& param : graph.params) {
-    names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
-  }
-  for (const ir::Event& event : graph.events) {
-    names.events.push_back(bindings.add(identifier(event.name), fmt::format("event '{}'", escape(event.name))));
-  }
+namespace {
+
+// The host functions of the graph's host nodes and of the graphs it calls, each once, with
+// their two Bindings members and argument struct's fields.
+void name_host_functions(const ir::Module& module, const ir::Graph& graph, MemberSet& bindings, GraphNames& names) {
   for (const ir::Graph* in : call_tree(module, graph)) {
     for (const ir::Node& node : in->nodes) {
       const auto* host = std::get_if<ir::HostNode>(&node.op);
@@ -143,6 +132,11 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
       names.host_functions.push_back(std::move(function));
     }
   }
+}
+
+// The registered capture functions of the graph's capture nodes and of the graphs it calls,
+// each once with its Bindings member; the capture resources' members when there are any.
+void name_capture_functions(const ir::Module& module, const ir::Graph& graph, MemberSet& bindings, GraphNames& names) {
   for (const ir::Graph* in : call_tree(module, graph)) {
     for (const ir::Node& node : in->nodes) {
       const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
@@ -170,6 +164,10 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
     bindings.add(capture_resources_member, "the capture nodes' resources");
     bindings.add(capture_place_member, "the capture nodes' place");
   }
+}
+
+// The Bindings member per graph whose exec a kernel argument passes (`@g`), in order of first use.
+void name_graph_execs(const ir::Module& module, const ir::Graph& graph, MemberSet& bindings, GraphNames& names) {
   for (const ir::Node& node : graph.nodes) {
     const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
     if (kernel == nullptr) continue;
@@ -183,7 +181,11 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
                                                                 fmt::format("the exec of graph '{}'", escape(target))));
     }
   }
-  if (library_modules) bindings.add(module_dir_member, "the folder of the kernel libraries");
+}
+
+// The members of Nodes: a handle per node, a call's child nodes, a host node's argument
+// blocks, a capture node's workspace and shape, a handle per cond, an alloc's address.
+void name_nodes(const ir::Graph& graph, GraphNames& names) {
   MemberSet nodes(graph, "Nodes");
   for (const ir::Node& node : graph.nodes) {
     names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
@@ -225,6 +227,31 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   for (std::uint32_t i = 0; i < graph.buffers.size(); ++i) {
     if (graph.buffers[i].view) names.pointers[i] = view_pointer(graph, names, ir::BufferId{i});
   }
+}
+
+}  // namespace
+
+GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool library_modules) {
+  GraphNames names;
+  names.space = identifier(graph.name);
+  MemberSet bindings(graph, "Bindings");
+  for (const ir::Buffer& buffer : graph.buffers) {
+    // An alloc's memory is no binding: its address is a Nodes member (name_nodes); nor is a view.
+    names.buffers.push_back(!buffer.bindable() ? identifier(buffer.name)
+                                               : bindings.add(identifier(buffer.name),
+                                                              fmt::format("buffer '{}'", escape(buffer.name))));
+  }
+  for (const ir::Param& param : graph.params) {
+    names.params.push_back(bindings.add(identifier(param.name), fmt::format("param '{}'", escape(param.name))));
+  }
+  for (const ir::Event& event : graph.events) {
+    names.events.push_back(bindings.add(identifier(event.name), fmt::format("event '{}'", escape(event.name))));
+  }
+  name_host_functions(module, graph, bindings, names);
+  name_capture_functions(module, graph, bindings, names);
+  name_graph_execs(module, graph, bindings, names);
+  if (library_modules) bindings.add(module_dir_member, "the folder of the kernel libraries");
+  name_nodes(graph, names);
   return names;
 }
 

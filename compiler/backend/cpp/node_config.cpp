@@ -222,14 +222,8 @@ void write_call_config_check(CodeWriter& out, const GraphContext& context, std::
   const ir::Node& node = context.graph.nodes[index];
   const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
   if (call == nullptr || !call->graph_id.valid() || !checks_config(context.module, call->graph_id)) return;
-  out.line(fmt::format("// {}: call {}", escape(node.name), call_summary(context, *call)));
-  out.line("{");
-  {
-    const Indented block(out);
-    write_call_bindings(out, context, node, *call);
-    out.line(fmt::format("graphc::gen::{}::check_config(args);", context.module_names.at(call->graph_id.value).space));
-  }
-  out.line("}");
+  out.line(fmt::format("graphc::gen::{}::check_config({});", context.module_names.at(call->graph_id.value).space,
+                       call_bindings(context, index)));
 }
 
 }  // namespace graphc::backend

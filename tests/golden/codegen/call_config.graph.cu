@@ -214,16 +214,25 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// inner: call layer(x, flags, n, 1)
+graphc::gen::layer::Bindings inner_bindings(const Bindings& b) {
+  graphc::gen::layer::Bindings args;
+  args.x = b.x;
+  args.flags = b.flags;
+  args.n = b.n;
+  args.mark = std::uint16_t{1};
+  return args;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // inner: call layer(x, flags, n, 1)
   {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    args.mark = std::uint16_t{1};
     graphc::ChildGraph child("inner", "call_config.graph:13:10");
-    graphc::gen::layer::build(child.get(), args, nodes.inner_nodes);
+    graphc::gen::layer::build(child.get(), inner_bindings(b), nodes.inner_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -231,73 +240,33 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 13 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.inner, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "inner", "call_config.graph:13:10");
-#line 235 "call_config.graph.cu"
+#line 244 "call_config.graph.cu"
     child.move_to_node();
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // inner: call layer(x, flags, n, 1)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    args.mark = std::uint16_t{1};
-    graphc::gen::layer::update_params(exec, nodes.inner_nodes, args);
-  }
+  graphc::gen::layer::update_params(exec, nodes.inner_nodes, inner_bindings(b));
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
   const auto previous = b.n;
   b.n = value;
   try {  // the nodes it configures, checked before any changes
-    // inner: call layer(x, flags, n, 1)
-    {
-      graphc::gen::layer::Bindings args;
-      args.x = b.x;
-      args.flags = b.flags;
-      args.n = b.n;
-      args.mark = std::uint16_t{1};
-      graphc::gen::layer::check_config(args);
-    }
+    graphc::gen::layer::check_config(inner_bindings(b));
   } catch (...) {
     b.n = previous;
     throw;
   }
-  // inner: call layer(x, flags, n, 1)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    args.mark = std::uint16_t{1};
-    graphc::gen::layer::update_params(exec, nodes.inner_nodes, args);
-  }
+  graphc::gen::layer::update_params(exec, nodes.inner_nodes, inner_bindings(b));
 }
 
 void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // inner: call layer(x, flags, n, 1)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    args.mark = std::uint16_t{1};
-    graphc::gen::layer::update_buffers(exec, nodes.inner_nodes, args);
-  }
+  graphc::gen::layer::update_buffers(exec, nodes.inner_nodes, inner_bindings(b));
 }
 
 void check_config(const Bindings& b) {
-  // inner: call layer(x, flags, n, 1)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    args.mark = std::uint16_t{1};
-    graphc::gen::layer::check_config(args);
-  }
+  graphc::gen::layer::check_config(inner_bindings(b));
 }
 
 Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
@@ -338,16 +307,34 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// fixed: call layer(x, flags, 512, 2)
+graphc::gen::layer::Bindings fixed_bindings(const Bindings& b) {
+  graphc::gen::layer::Bindings args;
+  args.x = b.x;
+  args.flags = b.flags;
+  args.n = 512;
+  args.mark = std::uint16_t{2};
+  return args;
+}
+
+// passed: call block(x, flags, n)
+graphc::gen::block::Bindings passed_bindings(const Bindings& b) {
+  graphc::gen::block::Bindings args;
+  args.x = b.x;
+  args.flags = b.flags;
+  args.n = b.n;
+  return args;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // fixed: call layer(x, flags, 512, 2)
   {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = 512;
-    args.mark = std::uint16_t{2};
     graphc::ChildGraph child("fixed", "call_config.graph:20:10");
-    graphc::gen::layer::build(child.get(), args, nodes.fixed_nodes);
+    graphc::gen::layer::build(child.get(), fixed_bindings(b), nodes.fixed_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -355,18 +342,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 20 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.fixed, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "fixed", "call_config.graph:20:10");
-#line 359 "call_config.graph.cu"
+#line 346 "call_config.graph.cu"
     child.move_to_node();
   }
 
   // passed: call block(x, flags, n)
   {
-    graphc::gen::block::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
     graphc::ChildGraph child("passed", "call_config.graph:21:10");
-    graphc::gen::block::build(child.get(), args, nodes.passed_nodes);
+    graphc::gen::block::build(child.get(), passed_bindings(b), nodes.passed_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -375,46 +358,25 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.passed, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "passed", "call_config.graph:21:10");
-#line 379 "call_config.graph.cu"
+#line 362 "call_config.graph.cu"
     child.move_to_node();
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // passed: call block(x, flags, n)
-  {
-    graphc::gen::block::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    graphc::gen::block::update_params(exec, nodes.passed_nodes, args);
-  }
+  graphc::gen::block::update_params(exec, nodes.passed_nodes, passed_bindings(b));
 }
 
 void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
   const auto previous = b.n;
   b.n = value;
   try {  // the nodes it configures, checked before any changes
-    // passed: call block(x, flags, n)
-    {
-      graphc::gen::block::Bindings args;
-      args.x = b.x;
-      args.flags = b.flags;
-      args.n = b.n;
-      graphc::gen::block::check_config(args);
-    }
+    graphc::gen::block::check_config(passed_bindings(b));
   } catch (...) {
     b.n = previous;
     throw;
   }
-  // passed: call block(x, flags, n)
-  {
-    graphc::gen::block::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    graphc::gen::block::update_params(exec, nodes.passed_nodes, args);
-  }
+  graphc::gen::block::update_params(exec, nodes.passed_nodes, passed_bindings(b));
 }
 
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -422,24 +384,8 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
       graphc::MemorySpace::device, "x", "call_config.graph:17:12");
   b.x = pointer;
-  // fixed: call layer(x, flags, 512, 2)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = 512;
-    args.mark = std::uint16_t{2};
-    graphc::gen::layer::update_buffers(exec, nodes.fixed_nodes, args);
-  }
-
-  // passed: call block(x, flags, n)
-  {
-    graphc::gen::block::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    graphc::gen::block::update_buffers(exec, nodes.passed_nodes, args);
-  }
+  graphc::gen::layer::update_buffers(exec, nodes.fixed_nodes, fixed_bindings(b));
+  graphc::gen::block::update_buffers(exec, nodes.passed_nodes, passed_bindings(b));
 }
 
 void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
@@ -447,24 +393,8 @@ void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::ui
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * flags_count,
       graphc::MemorySpace::device, "flags", "call_config.graph:18:12");
   b.flags = pointer;
-  // fixed: call layer(x, flags, 512, 2)
-  {
-    graphc::gen::layer::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = 512;
-    args.mark = std::uint16_t{2};
-    graphc::gen::layer::update_buffers(exec, nodes.fixed_nodes, args);
-  }
-
-  // passed: call block(x, flags, n)
-  {
-    graphc::gen::block::Bindings args;
-    args.x = b.x;
-    args.flags = b.flags;
-    args.n = b.n;
-    graphc::gen::block::update_buffers(exec, nodes.passed_nodes, args);
-  }
+  graphc::gen::layer::update_buffers(exec, nodes.fixed_nodes, fixed_bindings(b));
+  graphc::gen::block::update_buffers(exec, nodes.passed_nodes, passed_bindings(b));
 }
 
 Graph::Graph(cudaStream_t stream)

@@ -65,41 +65,9 @@ class Storage {
   graphc::Allocation<std::uint16_t> flags_;
 };
 
-// Adds the nodes of graph 'layer' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Computes the configurations the graph's parameters set (its nodes', and those of the
-// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error
-// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.
-void check_config(const Bindings& b);
-
-// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("n", value) at run time).
-void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
-
-// Sets param 'mark' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("mark", value) at run time).
-void set_mark(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { grow, stamp };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -135,6 +103,40 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'layer' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Computes the configurations the graph's parameters set (its nodes', and those of the
+// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error
+// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.
+void check_config(const Bindings& b);
+
+// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("n", value) at run time).
+void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
+
+// Sets param 'mark' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("mark", value) at run time).
+void set_mark(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t value);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::layer
 
@@ -181,26 +183,6 @@ class Storage {
   graphc::Allocation<std::uint16_t> flags_;
 };
 
-// Adds the nodes of graph 'block' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Computes the configurations the graph's parameters set (its nodes', and those of the
-// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error
-// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.
-void check_config(const Bindings& b);
-
-// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("n", value) at run time).
-void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -233,6 +215,29 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'block' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Computes the configurations the graph's parameters set (its nodes', and those of the
+// graphs its calls pass them on to) from `b`, changing nothing; throws graphc::Error
+// (R0032) naming the node whose rule a value breaks. A caller's set_NAME() runs it first.
+void check_config(const Bindings& b);
+
+// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("n", value) at run time).
+void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 }  // namespace graphc::gen::block
 
@@ -282,33 +287,6 @@ class Storage {
   graphc::Allocation<std::uint16_t> flags_;
 };
 
-// Adds the nodes of graph 'call_config' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("n", value) at run time).
-void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
-
-// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'flags' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under flags_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
-    std::size_t count);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -355,6 +333,36 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'call_config' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("n", value) at run time).
+void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
+
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'flags' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under flags_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint16_t* pointer,
+    std::size_t count);
 
 }  // namespace graphc::gen::call_config
 

@@ -153,6 +153,13 @@ auto accumulate_params(const Bindings& b, const Nodes& nodes) {
   return p;
 }
 
+// bump: call bump_all(out)
+graphc::gen::bump_all::Bindings bump_bindings(const Bindings& b) {
+  graphc::gen::bump_all::Bindings args;
+  args.x = b.out;
+  return args;
+}
+
 }  // namespace
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
@@ -171,7 +178,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 7 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 175 "calls.graph.cu"
+#line 182 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
@@ -180,10 +187,8 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 
   // bump: call bump_all(out)
   {
-    graphc::gen::bump_all::Bindings args;
-    args.x = b.out;
     graphc::ChildGraph child("bump", "imports/layers.graph:11:10");
-    graphc::gen::bump_all::build(child.get(), args, nodes.bump_nodes);
+    graphc::gen::bump_all::build(child.get(), bump_bindings(b), nodes.bump_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -192,7 +197,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 196 "calls.graph.cu"
+#line 201 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -205,7 +210,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 10 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 209 "calls.graph.cu"
+#line 214 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -219,7 +224,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 12 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 223 "calls.graph.cu"
+#line 228 "calls.graph.cu"
   }
 }
 
@@ -235,13 +240,7 @@ void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float val
 void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
   graphc::set_node(exec, nodes.square, square_params(b, nodes));
   graphc::set_node(exec, nodes.accumulate, accumulate_params(b, nodes));
-
-  // bump: call bump_all(out)
-  {
-    graphc::gen::bump_all::Bindings args;
-    args.x = b.out;
-    graphc::gen::bump_all::update_buffers(exec, nodes.bump_nodes, args);
-  }
+  graphc::gen::bump_all::update_buffers(exec, nodes.bump_nodes, bump_bindings(b));
 }
 
 namespace {
@@ -324,17 +323,37 @@ Bindings Storage::bindings() const {
   return b;
 }
 
+namespace {
+
+// first: call square_layer(x, y, gain)
+graphc::gen::square_layer::Bindings first_bindings(const Bindings& b) {
+  graphc::gen::square_layer::Bindings args;
+  args.x = b.x;
+  args.out = b.y;
+  args.factor = b.gain;
+  args.layer_done = b.layer_done;
+  args.layer_done_data = b.layer_done_data;
+  return args;
+}
+
+// second: call square_layer(x + 1024, y, 2)
+graphc::gen::square_layer::Bindings second_bindings(const Bindings& b) {
+  graphc::gen::square_layer::Bindings args;
+  args.x = b.x + 1024;
+  args.out = b.y;
+  args.factor = 2.0f;
+  args.layer_done = b.layer_done;
+  args.layer_done_data = b.layer_done_data;
+  return args;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // first: call square_layer(x, y, gain)
   {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x;
-    args.out = b.y;
-    args.factor = b.gain;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
     graphc::ChildGraph child("first", "calls.graph:13:10");
-    graphc::gen::square_layer::build(child.get(), args, nodes.first_nodes);
+    graphc::gen::square_layer::build(child.get(), first_bindings(b), nodes.first_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -342,20 +361,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 13 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 346 "calls.graph.cu"
+#line 365 "calls.graph.cu"
     child.move_to_node();
   }
 
   // second: call square_layer(x + 1024, y, 2)
   {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x + 1024;
-    args.out = b.y;
-    args.factor = 2.0f;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
     graphc::ChildGraph child("second", "calls.graph:14:10");
-    graphc::gen::square_layer::build(child.get(), args, nodes.second_nodes);
+    graphc::gen::square_layer::build(child.get(), second_bindings(b), nodes.second_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -364,36 +377,18 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 14 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 368 "calls.graph.cu"
+#line 381 "calls.graph.cu"
     child.move_to_node();
   }
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
-  // first: call square_layer(x, y, gain)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x;
-    args.out = b.y;
-    args.factor = b.gain;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_params(exec, nodes.first_nodes, args);
-  }
+  graphc::gen::square_layer::update_params(exec, nodes.first_nodes, first_bindings(b));
 }
 
 void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
   b.gain = value;
-  // first: call square_layer(x, y, gain)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x;
-    args.out = b.y;
-    args.factor = b.gain;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_params(exec, nodes.first_nodes, args);
-  }
+  graphc::gen::square_layer::update_params(exec, nodes.first_nodes, first_bindings(b));
 }
 
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -401,27 +396,8 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
       graphc::MemorySpace::device, "x", "calls.graph:9:12");
   b.x = pointer;
-  // first: call square_layer(x, y, gain)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x;
-    args.out = b.y;
-    args.factor = b.gain;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, args);
-  }
-
-  // second: call square_layer(x + 1024, y, 2)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x + 1024;
-    args.out = b.y;
-    args.factor = 2.0f;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, args);
-  }
+  graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, first_bindings(b));
+  graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, second_bindings(b));
 }
 
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -429,27 +405,8 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
       graphc::MemorySpace::device, "y", "calls.graph:10:12");
   b.y = pointer;
-  // first: call square_layer(x, y, gain)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x;
-    args.out = b.y;
-    args.factor = b.gain;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, args);
-  }
-
-  // second: call square_layer(x + 1024, y, 2)
-  {
-    graphc::gen::square_layer::Bindings args;
-    args.x = b.x + 1024;
-    args.out = b.y;
-    args.factor = 2.0f;
-    args.layer_done = b.layer_done;
-    args.layer_done_data = b.layer_done_data;
-    graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, args);
-  }
+  graphc::gen::square_layer::update_buffers(exec, nodes.first_nodes, first_bindings(b));
+  graphc::gen::square_layer::update_buffers(exec, nodes.second_nodes, second_bindings(b));
 }
 
 Graph::Graph(cudaStream_t stream)

@@ -59,28 +59,9 @@ class Storage {
   graphc::Allocation<float> x_;
 };
 
-// Adds the nodes of graph 'bump_all' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { add };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -114,6 +95,27 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'bump_all' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::bump_all
 
@@ -169,32 +171,9 @@ class Storage {
   graphc::Allocation<float> out_;
 };
 
-// Adds the nodes of graph 'square_layer' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'factor' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("factor", value) at run time).
-void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { square, accumulate };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -229,6 +208,31 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'square_layer' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'factor' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("factor", value) at run time).
+void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::square_layer
 
@@ -280,33 +284,6 @@ class Storage {
   graphc::Allocation<float> y_;
 };
 
-// Adds the nodes of graph 'calls' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'gain' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("gain", value) at run time).
-void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -353,6 +330,36 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'calls' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'gain' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("gain", value) at run time).
+void set_gain(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under y_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
 
 }  // namespace graphc::gen::calls
 

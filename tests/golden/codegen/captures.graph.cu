@@ -191,6 +191,20 @@ cudaGraph_t inner_capture(const Bindings& b) {
 
 }  // namespace
 
+namespace {
+
+// layer: call gemm_layer(a, b)
+graphc::gen::gemm_layer::Bindings layer_bindings(const Bindings& b) {
+  graphc::gen::gemm_layer::Bindings args;
+  args.x = b.a;
+  args.y = b.b;
+  args.capture_resources = b.capture_resources;
+  args.capture_place = graphc::CapturePlace::conditional_body;
+  return args;
+}
+
+}  // namespace
+
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // cond again: a conditional handle on graph, set to 1 at every launch
   graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u,
@@ -211,7 +225,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p),
         "cudaGraphAddNode", "mm", "captures.graph:18:13");
-#line 215 "captures.graph.cu"
+#line 229 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -230,7 +244,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
-#line 234 "captures.graph.cu"
+#line 248 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -246,7 +260,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "reduce", "captures.graph:21:13");
-#line 250 "captures.graph.cu"
+#line 264 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -262,7 +276,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 22 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "maybe", "captures.graph:22:8");
-#line 266 "captures.graph.cu"
+#line 280 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -280,19 +294,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 23 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr,
           nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:23:17");
-#line 284 "captures.graph.cu"
+#line 298 "captures.graph.cu"
       child.move_to_node();
     }
 
     // layer: call gemm_layer(a, b)
     {
-      graphc::gen::gemm_layer::Bindings args;
-      args.x = b.a;
-      args.y = b.b;
-      args.capture_resources = b.capture_resources;
-      args.capture_place = graphc::CapturePlace::conditional_body;
       graphc::ChildGraph child("layer", "captures.graph:24:14");
-      graphc::gen::gemm_layer::build(child.get(), args, nodes.layer_nodes);
+      graphc::gen::gemm_layer::build(child.get(), layer_bindings(b), nodes.layer_nodes);
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeGraph;
       p.graph.graph = child.get();
@@ -301,7 +310,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 24 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */,
           1, &p), "cudaGraphAddNode", "layer", "captures.graph:24:14");
-#line 305 "captures.graph.cu"
+#line 314 "captures.graph.cu"
       child.move_to_node();
     }
   }
@@ -382,15 +391,7 @@ void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
       batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched",
       "captures.graph:19:13");
 
-  // layer: call gemm_layer(a, b)
-  {
-    graphc::gen::gemm_layer::Bindings args;
-    args.x = b.a;
-    args.y = b.b;
-    args.capture_resources = b.capture_resources;
-    args.capture_place = graphc::CapturePlace::conditional_body;
-    graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, args);
-  }
+  graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, layer_bindings(b));
 }
 
 void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -421,15 +422,7 @@ void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
       batched_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "batched",
       "captures.graph:19:13");
 
-  // layer: call gemm_layer(a, b)
-  {
-    graphc::gen::gemm_layer::Bindings args;
-    args.x = b.a;
-    args.y = b.b;
-    args.capture_resources = b.capture_resources;
-    args.capture_place = graphc::CapturePlace::conditional_body;
-    graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, args);
-  }
+  graphc::gen::gemm_layer::update_buffers(exec, nodes.layer_nodes, layer_bindings(b));
 }
 
 void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,

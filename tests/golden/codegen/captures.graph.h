@@ -74,17 +74,6 @@ class Storage {
   graphc::Allocation<float> y_;
 };
 
-// Adds the nodes of graph 'gemm_layer' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -116,6 +105,20 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'gemm_layer' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 }  // namespace graphc::gen::gemm_layer
 
@@ -185,41 +188,6 @@ class Storage {
   graphc::Allocation<float> c_;
 };
 
-// Adds the nodes of graph 'captures' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'scale' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("scale", value) at run time).
-void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Gives buffer 'a' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under a_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'b' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under b_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'c' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under c_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -267,6 +235,44 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'captures' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'scale' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("scale", value) at run time).
+void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'a' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under a_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'b' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under b_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'c' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under c_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_c(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
 
 }  // namespace graphc::gen::captures
 

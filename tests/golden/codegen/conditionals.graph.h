@@ -77,44 +77,9 @@ class Storage {
   graphc::Allocation<float> h_;
 };
 
-// Adds the nodes of graph 'conditionals' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'limit' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("limit", value) at run time).
-void set_limit(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'h' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under h_count, R0046 when the memory is not pinned host or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_h(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { first, choose, down };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -163,6 +128,43 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'conditionals' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'limit' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("limit", value) at run time).
+void set_limit(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under x_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'h' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under h_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_h(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::conditionals
 

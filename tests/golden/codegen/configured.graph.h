@@ -77,6 +77,66 @@ class Storage {
   graphc::Allocation<char> text_;
 };
 
+// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
+// memset nodes.
+enum class Switchable { grow, take, head, mark, spell };
+
+// The graph as one object: it owns the storage (or uses the caller's Bindings), the
+// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
+// uploaded; launch() runs it, the setters update the exec in place, and the destructor
+// frees everything. Move-only. Throws graphc::Error (R0001 naming the node and its .graph
+// line) when CUDA refuses.
+class Graph {
+ public:
+  // Allocates the buffers (Storage), builds the graph, instantiates it and uploads the exec
+  // on `stream` (synchronized), so that the first launch costs what a repeat launch does.
+  explicit Graph(cudaStream_t stream = nullptr);
+  // The same, after `configure(bindings)` sets what a Storage cannot: host functions, the
+  // capture nodes' functions, the caller's memory for some buffers (kept alive by the caller).
+  template <class Configure>
+    requires std::invocable<Configure&, Bindings&>
+  explicit Graph(Configure&& configure, cudaStream_t stream = nullptr)
+      : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
+    configure(bindings_);
+    create(stream);
+  }
+  // Builds from the caller's `bindings`, whose memory must outlive the Graph; no Storage.
+  explicit Graph(const Bindings& bindings, cudaStream_t stream = nullptr);
+
+  // cudaGraphLaunch of the exec on `stream` (asynchronous).
+  void launch(cudaStream_t stream) const;
+
+  // Updates in place, as the free functions of the same names do.
+  void update_params();
+  void set_n(std::int32_t value);
+  void set_threads(std::uint32_t value);
+  void set_first(std::int64_t value);
+  void set_mark_value(std::uint16_t value);
+  void set_letter(char value);
+  void rebind_x(float* pointer, std::size_t count);
+  void rebind_y(float* pointer, std::size_t count);
+  void rebind_flags(std::uint16_t* pointer, std::size_t count);
+  void rebind_text(char* pointer, std::size_t count);
+  void set_enabled(Switchable node, bool enabled);
+  bool enabled(Switchable node) const;
+
+  const Bindings& bindings() const { return bindings_; }
+  const Nodes& nodes() const { return nodes_; }
+  cudaGraph_t graph() const { return graph_.get(); }
+  cudaGraphExec_t exec() const { return exec_.get(); }
+
+ private:
+  void create(cudaStream_t stream);
+
+  std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings
+  Bindings bindings_;
+  Nodes nodes_;
+  graphc::GraphHandle graph_;
+  graphc::ExecHandle exec_;
+};
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
 // Adds the nodes of graph 'configured' to `graph`, each after its dependencies, with one
 // checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
@@ -137,70 +197,12 @@ void rebind_flags(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::ui
 void rebind_text(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, char* pointer,
     std::size_t count);
 
-// The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
-// memset nodes.
-enum class Switchable { grow, take, head, mark, spell };
-
 // Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
 // nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
 // Instance::enable("name", on) at run time. Throws graphc::Error.
 void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
 // Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
 bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
-
-// The graph as one object: it owns the storage (or uses the caller's Bindings), the
-// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
-// uploaded; launch() runs it, the setters update the exec in place, and the destructor
-// frees everything. Move-only. Throws graphc::Error (R0001 naming the node and its .graph
-// line) when CUDA refuses.
-class Graph {
- public:
-  // Allocates the buffers (Storage), builds the graph, instantiates it and uploads the exec
-  // on `stream` (synchronized), so that the first launch costs what a repeat launch does.
-  explicit Graph(cudaStream_t stream = nullptr);
-  // The same, after `configure(bindings)` sets what a Storage cannot: host functions, the
-  // capture nodes' functions, the caller's memory for some buffers (kept alive by the caller).
-  template <class Configure>
-    requires std::invocable<Configure&, Bindings&>
-  explicit Graph(Configure&& configure, cudaStream_t stream = nullptr)
-      : storage_(std::make_unique<Storage>()), bindings_(storage_->bindings()) {
-    configure(bindings_);
-    create(stream);
-  }
-  // Builds from the caller's `bindings`, whose memory must outlive the Graph; no Storage.
-  explicit Graph(const Bindings& bindings, cudaStream_t stream = nullptr);
-
-  // cudaGraphLaunch of the exec on `stream` (asynchronous).
-  void launch(cudaStream_t stream) const;
-
-  // Updates in place, as the free functions of the same names do.
-  void update_params();
-  void set_n(std::int32_t value);
-  void set_threads(std::uint32_t value);
-  void set_first(std::int64_t value);
-  void set_mark_value(std::uint16_t value);
-  void set_letter(char value);
-  void rebind_x(float* pointer, std::size_t count);
-  void rebind_y(float* pointer, std::size_t count);
-  void rebind_flags(std::uint16_t* pointer, std::size_t count);
-  void rebind_text(char* pointer, std::size_t count);
-  void set_enabled(Switchable node, bool enabled);
-  bool enabled(Switchable node) const;
-
-  const Bindings& bindings() const { return bindings_; }
-  const Nodes& nodes() const { return nodes_; }
-  cudaGraph_t graph() const { return graph_.get(); }
-  cudaGraphExec_t exec() const { return exec_.get(); }
-
- private:
-  void create(cudaStream_t stream);
-
-  std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings
-  Bindings bindings_;
-  Nodes nodes_;
-  graphc::GraphHandle graph_;
-  graphc::ExecHandle exec_;
-};
 
 }  // namespace graphc::gen::configured
 

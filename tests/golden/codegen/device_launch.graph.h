@@ -63,32 +63,9 @@ class Storage {
   graphc::Allocation<std::int32_t> counter_;
 };
 
-// Adds the nodes of graph 'again' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Gives buffer 'counter' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under counter_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_counter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
-    std::size_t count);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { tick };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -139,6 +116,31 @@ class Graph {
   cudaStream_t stream_ = nullptr;  // the constructor's, for uploads
 };
 
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'again' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Gives buffer 'counter' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under counter_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_counter(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
+    std::size_t count);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
+
 }  // namespace graphc::gen::again
 
 namespace graphc::gen::launcher {
@@ -175,24 +177,9 @@ class Storage {
   Bindings bindings() const;
 };
 
-// Adds the nodes of graph 'launcher' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { go };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -241,6 +228,23 @@ class Graph {
   graphc::ExecHandle exec_;
   cudaStream_t stream_ = nullptr;  // the constructor's, for uploads
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'launcher' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::launcher
 

@@ -168,6 +168,16 @@ auto produce_params(const Bindings& b, const Nodes&) {
   return p;
 }
 
+// rest: call tail_stats(y + 32, scale)
+graphc::gen::tail_stats::Bindings rest_bindings(const Bindings& b) {
+  graphc::gen::tail_stats::Bindings args;
+  args.part = b.y + 32;
+  args.factor = b.scale;
+  args.log_stats = b.log_stats;
+  args.log_stats_data = b.log_stats_data;
+  return args;
+}
+
 }  // namespace
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
@@ -184,7 +194,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "report", "host_args.graph:18:10");
-#line 188 "host_args.graph.cu"
+#line 198 "host_args.graph.cu"
   }
 
   // keep_log: host record_log(log + 1, 0.5, i64(7))
@@ -198,18 +208,13 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.keep_log, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "keep_log", "host_args.graph:19:10");
-#line 202 "host_args.graph.cu"
+#line 212 "host_args.graph.cu"
   }
 
   // rest: call tail_stats(y + 32, scale)
   {
-    graphc::gen::tail_stats::Bindings args;
-    args.part = b.y + 32;
-    args.factor = b.scale;
-    args.log_stats = b.log_stats;
-    args.log_stats_data = b.log_stats_data;
     graphc::ChildGraph child("rest", "host_args.graph:20:10");
-    graphc::gen::tail_stats::build(child.get(), args, nodes.rest_nodes);
+    graphc::gen::tail_stats::build(child.get(), rest_bindings(b), nodes.rest_nodes);
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
@@ -218,7 +223,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 20 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.rest, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "rest", "host_args.graph:20:10");
-#line 222 "host_args.graph.cu"
+#line 227 "host_args.graph.cu"
     child.move_to_node();
   }
 
@@ -233,7 +238,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "host_args.graph:21:10");
-#line 237 "host_args.graph.cu"
+#line 242 "host_args.graph.cu"
   }
 }
 
@@ -247,15 +252,7 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
         "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
-  // rest: call tail_stats(y + 32, scale)
-  {
-    graphc::gen::tail_stats::Bindings args;
-    args.part = b.y + 32;
-    args.factor = b.scale;
-    args.log_stats = b.log_stats;
-    args.log_stats_data = b.log_stats_data;
-    graphc::gen::tail_stats::update_params(exec, nodes.rest_nodes, args);
-  }
+  graphc::gen::tail_stats::update_params(exec, nodes.rest_nodes, rest_bindings(b));
 }
 
 void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -269,15 +266,7 @@ void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
         "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
-  // rest: call tail_stats(y + 32, scale)
-  {
-    graphc::gen::tail_stats::Bindings args;
-    args.part = b.y + 32;
-    args.factor = b.scale;
-    args.log_stats = b.log_stats;
-    args.log_stats_data = b.log_stats_data;
-    graphc::gen::tail_stats::update_params(exec, nodes.rest_nodes, args);
-  }
+  graphc::gen::tail_stats::update_params(exec, nodes.rest_nodes, rest_bindings(b));
 }
 
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -294,15 +283,7 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
         "cudaGraphExecHostNodeSetParams", "report", "host_args.graph:18:10");
   }
 
-  // rest: call tail_stats(y + 32, scale)
-  {
-    graphc::gen::tail_stats::Bindings args;
-    args.part = b.y + 32;
-    args.factor = b.scale;
-    args.log_stats = b.log_stats;
-    args.log_stats_data = b.log_stats_data;
-    graphc::gen::tail_stats::update_buffers(exec, nodes.rest_nodes, args);
-  }
+  graphc::gen::tail_stats::update_buffers(exec, nodes.rest_nodes, rest_bindings(b));
 }
 
 void rebind_log(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,

@@ -88,21 +88,6 @@ class Storage {
   graphc::Allocation<float> part_;
 };
 
-// Adds the nodes of graph 'tail_stats' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'factor' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("factor", value) at run time).
-void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
-// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
-void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -135,6 +120,24 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'tail_stats' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'factor' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("factor", value) at run time).
+void set_factor(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
 
 }  // namespace graphc::gen::tail_stats
 
@@ -220,44 +223,9 @@ class Storage {
   graphc::Allocation<double> log_;
 };
 
-// Adds the nodes of graph 'host_args' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'scale' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("scale", value) at run time).
-void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under y_count, R0046 when the memory is not pinned host or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
-    std::size_t count);
-
-// Gives buffer 'log' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under log_count, R0046 when the memory is not host memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_log(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
-    std::size_t count);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { produce };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -306,6 +274,43 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'host_args' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'scale' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("scale", value) at run time).
+void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Gives buffer 'y' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under y_count, R0046 when the memory is not pinned host or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'log' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under log_count, R0046 when the memory is not host memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_log(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::host_args
 

@@ -76,32 +76,9 @@ class Storage {
   graphc::Allocation<float> img_;
 };
 
-// Adds the nodes of graph 'pitched' to `graph`, each after its dependencies, with one
-// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
-void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
-
-// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
-// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
-void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
-
-// Sets param 'add' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("add", value) at run time).
-void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
-// Sets param 'cleared' to `value` in `b`, and in `exec` the nodes that pass it, as
-// update_params() does for all (Instance::set("cleared", value) at run time).
-void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
-
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
 enum class Switchable { upload, brighten, clear, download };
-
-// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
-// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
-// Instance::enable("name", on) at run time. Throws graphc::Error.
-void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
-// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
-bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
@@ -149,6 +126,31 @@ class Graph {
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'pitched' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'add' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("add", value) at run time).
+void set_add(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Sets param 'cleared' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("cleared", value) at run time).
+void set_cleared(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);
+
+// Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
+// nothing when launched, and the nodes after it still wait for it. `nodes` are build()'s.
+// Instance::enable("name", on) at run time. Throws graphc::Error.
+void set_enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node, bool enabled);
+// Whether `node` is enabled in `exec` (cudaGraphNodeGetEnabled). Throws graphc::Error.
+bool enabled(cudaGraphExec_t exec, const Nodes& nodes, Switchable node);
 
 }  // namespace graphc::gen::pitched
 

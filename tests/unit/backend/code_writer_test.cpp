@@ -72,3 +72,34 @@ TEST_CASE("the code writer never wraps inside literals or comments and moves a l
                           whole_comment + "\n" + "g(',',\n    " + std::string(100, 'z') + ");\n" +
                           "h(a /* x, y */,\n    " + std::string(100, 'w') + ");\n");
 }
+
+TEST_CASE("the code writer replaces a text everywhere, keeping the lines and their count", "[codegen]") {
+  CodeWriter out(10);
+  out.line("graphc::NodeParams p(\"step_0\", \"heat2d.graph:25:16\");");
+  out.line("check(\"step_0\", \"step_0\");");
+  out.replace_all("\"step_0\"", "name");
+  CHECK(out.text() == "graphc::NodeParams p(name, \"heat2d.graph:25:16\");\ncheck(name, name);\n");
+  CHECK(out.next_line() == 13);
+  CHECK_THROWS_AS(out.replace_all("a\nb", "c"), std::logic_error);
+  CHECK_THROWS_AS(out.replace_all("", "c"), std::logic_error);
+}
+
+TEST_CASE("the code writer fills a block's named holes and writes its lines as line() and directive() do",
+          "[codegen]") {
+  CodeWriter out;
+  out.indent();
+  out.block(R"(#ifndef $guard
+namespace $space {
+
+void f($type value);
+}  // namespace $space
+)",
+            {{"guard", "GUARD_H"}, {"space", "graphc::gen::x"}, {"type", "float"}});
+  CHECK(out.text() ==
+        "#ifndef GUARD_H\n  namespace graphc::gen::x {\n\n  void f(float value);\n  }  // namespace graphc::gen::x\n");
+  CHECK(out.next_line() == 6);
+  CHECK_THROWS_AS(out.block("$missing"), std::logic_error);
+  CodeWriter holes;
+  holes.block("f($a);", {{"a", "$a"}});  // a hole's text is not searched for holes
+  CHECK(holes.text() == "f($a);\n");
+}

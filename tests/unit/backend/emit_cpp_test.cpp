@@ -85,6 +85,19 @@ TEST_CASE("the header declares counts, Bindings, Nodes, Storage, build and updat
   CHECK(has_line(h, "void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);"));
 }
 
+TEST_CASE("the header declares class Graph before the functions it calls", "[codegen]") {
+  const CppFiles files = generate("train_step.graph", kTrainStep);
+  const auto lines = test::lines_of(files.header);
+  const std::size_t storage = find_line(lines, "class Storage {");
+  const std::size_t owner = find_line(lines, "class Graph {");
+  const std::size_t build = find_line(lines, "void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);");
+  const std::size_t setter =
+      find_line(lines, "void set_scale(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value);");
+  CHECK(storage < owner);  // its members are Storage, Bindings and Nodes
+  CHECK(owner < build);
+  CHECK(build < setter);
+}
+
 TEST_CASE("a kernel node's parameters are one function, which build() adds after its dependencies", "[codegen]") {
   const CppFiles files = generate("train_step.graph", kTrainStep);
   const auto lines = test::lines_of(files.source);
