@@ -19,7 +19,7 @@ enum class Severity : std::uint8_t { error, warning, note };
 /// One enumerator per row of codes.def, named by the row's id (e.g. DiagCode::unknown_node).
 enum class DiagCode : std::uint16_t {
 #define GRAPHC_DIAG(code, severity, id, format) id,
-#include "diag/codes.def"
+#include "graphc/base/codes.def"
 #undef GRAPHC_DIAG
 };
 
