@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "build/build_graph.h"
-#include "build/instantiate.h"
 #include "errors/cuda_check.h"
 #include "graphc/base/profile.h"
 #include "graphc/instance.h"
@@ -17,6 +16,7 @@
 #include "profile/cupti_library.h"
 #include "profile/node_map.h"
 #include "program/instance_state.h"
+#include "program/instantiate.h"
 
 namespace graphc {
 namespace {
