@@ -61,7 +61,7 @@ void require_no_parameter_config(const ProgramState& program, ir::GraphId id) {
       if (!graph.is_parameter(param)) continue;
       DiagEngine diags;
       diags.report(DiagCode::parameter_configures_node, node.name_range, graph.name, graph.param(param).name, node.name)
-          .note(graph.param(param).name_range, "'{}' is declared here", graph.param(param).name);
+          .note<NoteCode::declared_here>(graph.param(param).name_range, graph.param(param).name);
       raise(program.sources(), diags, program.path);
     }
   }

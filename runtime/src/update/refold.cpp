@@ -69,8 +69,8 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     if (built.refolder->fold(p.configured, found)) continue;
     for (Diagnostic d : found.sorted()) {
       for (auto call = p.calls.rbegin(); call != p.calls.rend(); ++call) {
-        d.note((*call)->name_range, "'{}' passes the value on to graph '{}' here", (*call)->name,
-               std::get<ir::ChildGraphNode>((*call)->op).graph);
+        d.note<NoteCode::passes_value_on>((*call)->name_range, (*call)->name,
+                                          std::get<ir::ChildGraphNode>((*call)->op).graph);
       }
       broken.push_back(std::move(d));
     }
@@ -89,8 +89,8 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     Diagnostic& d = diags.report(DiagCode::param_value_refused, param.name_range, param.name, value.text(),
                                  pending.front().old.text());
     for (const Diagnostic& f : broken) {
-      d.note(f.range, "{} [{}]", f.message, code_name(f.code));
-      for (const DiagNote& note : f.notes) d.note(note.range, "{}", note.message);
+      d.note<NoteCode::diagnostic_as_note>(f.range, f.message, code_name(f.code));
+      for (const DiagNote& note : f.notes) d.note<NoteCode::text>(note.range, note.message);
     }
     raise(program.sources(), diags, program.path);
   }
