@@ -25,7 +25,7 @@ void check_module_files(Compilation& c) {
     if (why.empty()) continue;
     Diagnostic& d = c.diags.report(DiagCode::module_unreadable, m.range, m.path, why);
     if (m.resolved != m.path) {
-      d.note(SourceRange{}, "'{}' is read as '{}', next to the file that declares it", m.path, m.resolved);
+      d.note<NoteCode::read_as>(SourceRange{}, m.path, m.resolved);
     }
     // A misspelt name: the closest file of the same folder.
     const std::filesystem::path file(m.resolved);
@@ -36,7 +36,7 @@ void check_module_files(Compilation& c) {
       if (entry.is_regular_file(ec)) names.push_back(entry.path().filename().string());
     }
     if (const auto guess = closest_name(file.filename().string(), names)) {
-      d.note(SourceRange{}, "did you mean '{}'?", std::filesystem::path(m.path).replace_filename(*guess).string());
+      d.note<NoteCode::did_you_mean>(SourceRange{}, std::filesystem::path(m.path).replace_filename(*guess).string());
     }
   }
 }

@@ -14,7 +14,7 @@ struct CodeInfo {
 
 constexpr std::array kCodes = {
 #define GRAPHC_DIAG(code, severity, id, format) CodeInfo{#code, Severity::severity, format},
-#include "diag/codes.def"
+#include "graphc/base/codes.def"
 #undef GRAPHC_DIAG
 };
 

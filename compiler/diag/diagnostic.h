@@ -1,5 +1,6 @@
 // Diagnostics as data: a code from codes.def, a severity, a source range, a message and
-// notes that point at the other party (the earlier declaration, the edge, the cycle).
+// notes (rows of notes.def) that point at the other party (the earlier declaration, the
+// edge, the cycle).
 #pragma once
 
 #include <cstdint>
@@ -19,8 +20,22 @@ enum class Severity : std::uint8_t { error, warning, note };
 /// One enumerator per row of codes.def, named by the row's id (e.g. DiagCode::unknown_node).
 enum class DiagCode : std::uint16_t {
 #define GRAPHC_DIAG(code, severity, id, format) id,
-#include "diag/codes.def"
+#include "graphc/base/codes.def"
 #undef GRAPHC_DIAG
+};
+
+/// One enumerator per row of notes.def, named by the row's id (e.g. NoteCode::declared_here).
+enum class NoteCode : std::uint16_t {
+#define GRAPHC_NOTE(id, format) id,
+#include "graphc/base/notes.def"
+#undef GRAPHC_NOTE
+};
+
+/// The fmt format strings of the notes, indexed by NoteCode.
+inline constexpr std::string_view note_formats[] = {
+#define GRAPHC_NOTE(id, format) format,
+#include "graphc/base/notes.def"
+#undef GRAPHC_NOTE
 };
 
 /// The stable code as printed, e.g. "E0102".
@@ -41,10 +56,12 @@ struct Diagnostic {
   std::string message;
   std::vector<DiagNote> notes;
 
-  /// Adds a note; returns *this so calls chain.
-  template <class... Args>
-  Diagnostic& note(SourceRange where, fmt::format_string<Args...> format, Args&&... args) {
-    notes.push_back({where, fmt::format(format, std::forward<Args>(args)...)});
+  /// Adds the note of row `Code` of notes.def with its format's arguments (checked against
+  /// the format at compile time); returns *this so calls chain.
+  template <NoteCode Code, class... Args>
+  Diagnostic& note(SourceRange where, Args&&... args) {
+    constexpr std::string_view format = note_formats[static_cast<std::size_t>(Code)];
+    notes.push_back({where, fmt::format(fmt::format_string<Args...>(format), std::forward<Args>(args)...)});
     return *this;
   }
 };

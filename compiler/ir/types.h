@@ -9,12 +9,12 @@
 #include <string_view>
 #include <vector>
 
-#include "graphc/scalar_type.h"
+#include "graphc/base/scalar_type.h"
 
 namespace graphc::ir {
 
 /// The language's types and their properties are the runtime's public ones
-/// (graphc/scalar_type.h): one enum for the compiler and the runtime's API.
+/// (graphc/base/scalar_type.h): one enum for the compiler and the runtime's API.
 using graphc::component_type;
 using graphc::cpp_type_name;
 using graphc::is_float;

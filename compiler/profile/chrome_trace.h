@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "graphc/profile.h"
+#include "graphc/base/profile.h"
 
 namespace graphc::profile {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "graphc/profile.h"
+#include "graphc/base/profile.h"
 #include "ir/graph.h"
 
 namespace graphc::profile {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "graphc/profile.h"
+#include "graphc/base/profile.h"
 
 namespace graphc::profile {
 

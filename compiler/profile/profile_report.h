@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "graphc/profile.h"
+#include "graphc/base/profile.h"
 #include "ir/graph.h"
 
 namespace graphc::profile {

@@ -4,7 +4,7 @@
 // fold (constant expressions to typed values; launch dimensions, slices, copy sizes,
 // memset values, initial contents), then the rule families, one file each
 // (check_structure, check_launch_config, check_copies, ...). Every rule reports through
-// DiagEngine with its code from diag/codes.def.
+// DiagEngine with its code from graphc/base/codes.def.
 #pragma once
 
 #include "diag/diagnostic.h"

@@ -72,7 +72,7 @@ class CallArgChecker {
       diags_
           .report(DiagCode::call_arg_count, c.args_range.valid() ? c.args_range : n.name_range, n.name,
                   counted(c.args.size(), "argument"), callee.name, counted(callee.parameters.size(), "parameter"))
-          .note(callee.name_range, "'{}' is declared here", callee.name);
+          .note<NoteCode::declared_here>(callee.name_range, callee.name);
       return;
     }
     for (std::size_t i = 0; i < c.args.size(); ++i) {
@@ -86,7 +86,7 @@ class CallArgChecker {
         diags_
             .report(DiagCode::call_arg_kind, arg.range, i + 1, n.name, describe_arg(caller, arg), name, callee.name,
                     describe_parameter(callee, parameter))
-            .note(parameter_range(callee, parameter), "'{}' is declared here", name);
+            .note<NoteCode::declared_here>(parameter_range(callee, parameter), name);
       };
       if (parameter.kind == ir::Parameter::Kind::buffer) {
         if (arg.kind != KernelArg::Kind::buffer) {
@@ -103,13 +103,12 @@ class CallArgChecker {
           diags_
               .report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("param '{}'", given.name),
                       ir::type_name(given.type), param.name, callee.name, ir::type_name(param.type))
-              .note(param.name_range, "'{}' is declared here", param.name);
+              .note<NoteCode::declared_here>(param.name_range, param.name);
         }
       } else if (arg.kind == KernelArg::Kind::value && !ir::is_vector(param.type)) {
         if (!converts_exactly(arg.value, param.type)) {
           diags_.report(DiagCode::value_out_of_range, arg.range, arg.value.text(), ir::type_name(param.type))
-              .note(param.name_range, "parameter '{}' of graph '{}' is {}", param.name, callee.name,
-                    ir::type_name(param.type));
+              .note<NoteCode::parameter_is>(param.name_range, param.name, callee.name, ir::type_name(param.type));
           continue;
         }
         arg.value = arg.value.convert(param.type);
@@ -125,7 +124,7 @@ class CallArgChecker {
                         const KernelArg& arg, const ir::Parameter& parameter) {
     const ir::Buffer& given = caller.buffer(arg.buffer);
     const ir::Buffer& wanted = callee.buffer(parameter.buffer);
-    const auto note = [&](Diagnostic& d) { d.note(wanted.name_range, "'{}' is declared here", wanted.name); };
+    const auto note = [&](Diagnostic& d) { d.note<NoteCode::declared_here>(wanted.name_range, wanted.name); };
     if (given.type != wanted.type) {
       note(diags_.report(DiagCode::call_arg_type, arg.range, i + 1, n.name, fmt::format("buffer '{}'", given.name),
                          ir::type_name(given.type), wanted.name, callee.name, ir::type_name(wanted.type)));
@@ -165,8 +164,8 @@ class CallArgChecker {
       diags_
           .report(DiagCode::view_misaligned, arg.range, view.name, start + viewed.offset, root, alignment,
                   ir::type_name(view.type))
-          .note(view.name_range, "'{}' of graph '{}' is a view of its parameter '{}'", view.name, callee.name,
-                callee.buffer(parameter.buffer).name);
+          .note<NoteCode::view_of_parameter>(view.name_range, view.name, callee.name,
+                                             callee.buffer(parameter.buffer).name);
       return;
     }
   }

@@ -152,7 +152,7 @@ class CallConfigChecker {
   // A note at each call of the chain, the innermost first.
   void add_chain(Diagnostic& d) const {
     for (auto link = chain_.rbegin(); link != chain_.rend(); ++link) {
-      d.note(link->call->name_range, "'{}' calls '{}' here, with {}", link->call->name, link->callee, link->values);
+      d.note<NoteCode::calls_here_with>(link->call->name_range, link->call->name, link->callee, link->values);
     }
   }
 

@@ -88,7 +88,7 @@ class CallPlacementChecker {
     if (!callee.valid() || (!c.body.valid() && !caller.device_launch.valid())) return;
     const Embedded& embedded = this->embedded(callee);
     const auto note = [&](Diagnostic& d) {
-      d.note(c.name_range, "'{}' embeds graph '{}' here", c.name, module_.graph(callee).name);
+      d.note<NoteCode::embeds_graph_here>(c.name_range, c.name, module_.graph(callee).name);
     };
     if (c.body.valid()) {
       const std::string where = fmt::format("{}, through call '{}'", body_location(caller, c.body), c.name);

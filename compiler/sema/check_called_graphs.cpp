@@ -33,7 +33,7 @@ class CalledGraphChecker {
  private:
   void check_called_graph(const ir::Graph& callee, const ir::Node& first_call) {
     const auto note = [&](Diagnostic& d) {
-      d.note(first_call.name_range, "'{}' calls '{}' here", first_call.name, callee.name);
+      d.note<NoteCode::calls_here>(first_call.name_range, first_call.name, callee.name);
     };
     for (std::uint32_t b = 0; b < callee.buffers.size(); ++b) {
       const ir::Buffer& buffer = callee.buffers[b];

@@ -61,7 +61,7 @@ class CaptureChecker {
     for (const ir::LibraryOpInfo& op : ir::library_ops()) candidates.emplace_back(op.name);
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_library_op, capture_.function_range, name, all_op_names());
     if (const auto close = closest_name(name, candidates))
-      d.note(capture_.function_range, "did you mean '{}'?", *close);
+      d.note<NoteCode::did_you_mean>(capture_.function_range, *close);
   }
 
   // `<N, T>`: what cuBLAS calls transa and transb; none means `<N, N>`.
@@ -199,7 +199,7 @@ class CaptureChecker {
     ctx_.diags
         .report(DiagCode::gemm_matrix_bounds, arg.range, std::string(1, matrix), node_.name, spans, arg.offset,
                 buffer.name, buffer.count_value)
-        .note(buffer.name_range, "'{}' is declared here", buffer.name);
+        .note<NoteCode::declared_here>(buffer.name_range, buffer.name);
     return false;
   }
 

@@ -17,7 +17,7 @@ void check_copy(GraphContext& ctx, const ir::Node& node, const ir::CopyNode& cop
     ctx.diags
         .report(DiagCode::body_copy_memory, end.slice->name_range, node.name, body_location(ctx.graph, node.body),
                 end.verb, buffer.name, ir::space_description(buffer.space))
-        .note(buffer.name_range, "'{}' is declared here", buffer.name);
+        .note<NoteCode::declared_here>(buffer.name_range, buffer.name);
   }
 }
 
@@ -38,12 +38,10 @@ void check_conditional_bodies(GraphContext& ctx) {
       Diagnostic& d = ctx.diags
                           .report(DiagCode::body_node_kind, node.name_range, ir::kind_name(node), node.name,
                                   body_location(ctx.graph, node.body))
-                          .note(conditional.name_range, "'{}' is declared here", conditional.name);
+                          .note<NoteCode::declared_here>(conditional.name_range, conditional.name);
       if (std::holds_alternative<ir::AllocNode>(node.op) || std::holds_alternative<ir::FreeNode>(node.op)) {
         const ir::Node& outer = ctx.graph.node(top_level(ctx.graph, node.body));
-        d.note(SourceRange{},
-               "mem alloc and mem free nodes belong to the graph itself: alloc before '{}' and free after it",
-               outer.name);
+        d.note<NoteCode::memory_nodes_outside_body>(SourceRange{}, outer.name);
       }
     } else if (const auto* copy = std::get_if<ir::CopyNode>(&node.op)) {
       check_copy(ctx, node, *copy);

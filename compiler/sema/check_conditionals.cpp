@@ -91,14 +91,14 @@ class ConditionalChecker {
       ctx_.diags
           .report(DiagCode::cond_scope, conditional.cond_range, cond.name, body_location(graph_, cond.body), node.name,
                   body_location(graph_, node.body))
-          .note(cond.name_range, "'{}' is declared here", cond.name);
+          .note<NoteCode::declared_here>(cond.name_range, cond.name);
       failed_.insert(cond_id.value);
       return;
     }
     if (const std::optional<ir::NodeId> first = tested_by_[cond_id.value]) {
       const ir::Node& other = graph_.node(*first);
       ctx_.diags.report(DiagCode::cond_reused, conditional.cond_range, cond.name, other.name)
-          .note(std::get<ConditionalNode>(other.op).cond_range, "'{}' tests it here", other.name);
+          .note<NoteCode::tests_it_here>(std::get<ConditionalNode>(other.op).cond_range, other.name);
       return;
     }
     tested_by_[cond_id.value] = id;
@@ -120,7 +120,7 @@ class ConditionalChecker {
       const ir::Cond& cond = graph_.cond(arg.cond);
       if (graph_.body_within(node.body, cond.body)) continue;
       ctx_.diags.report(DiagCode::cond_not_visible, arg.range, cond.name, body_location(graph_, cond.body), node.name)
-          .note(cond.name_range, "'{}' is declared here", cond.name);
+          .note<NoteCode::declared_here>(cond.name_range, cond.name);
     }
   }
 
@@ -157,7 +157,7 @@ class ConditionalChecker {
           .report(DiagCode::cond_never_set, conditional.cond_range, cond.name, ir::type_name(conditional.type),
                   node.name, loop ? " (a while tests it before its first iteration too)" : "", cond.name,
                   loop ? "1" : "0")
-          .note(cond.name_range, "'{}' is declared here", cond.name);
+          .note<NoteCode::declared_here>(cond.name_range, cond.name);
     }
     if (conditional.type == ConditionalNode::Type::while_ && !inside) {
       ctx_.diags.report(DiagCode::while_never_ends, node.name_range, node.name, cond.name);

@@ -44,7 +44,7 @@ void check_vector_default(GraphContext& ctx, ir::Param& param) {
     ctx.diags
         .report(DiagCode::param_default_form, at, param.name, given, type,
                 fmt::format("write {}{{...}} with one constant per lane ({})", type, ir::lanes(param.type)))
-        .note(param.name_range, "'{}' is declared here", param.name);
+        .note<NoteCode::declared_here>(param.name_range, param.name);
   };
   if (param.default_value) {
     refuse(param.default_value->range, "a single value");
@@ -77,7 +77,7 @@ void check_param(GraphContext& ctx, ir::Param& param) {
         .report(DiagCode::param_default_form, param.default_vector->range, param.name,
                 fmt::format("a value of {}", param.default_vector->type), ir::type_name(param.type),
                 "a scalar param's default is one constant expression")
-        .note(param.name_range, "'{}' is declared here", param.name);
+        .note<NoteCode::declared_here>(param.name_range, param.name);
     return;
   }
   if (!param.default_value) return;
@@ -174,8 +174,8 @@ void check_init(GraphContext& ctx, std::size_t index) {
     if (!converts_exactly(last, buffer.type)) {
       ctx.diags
           .report(DiagCode::value_out_of_range, init.range, last.text(), ir::type_name(ir::component_type(buffer.type)))
-          .note(SourceRange{}, "iota({}) gives {} {} the value {}", init.folded[0].text(),
-                lanes == 1 ? "element" : "lane", values - 1, last.text());
+          .note<NoteCode::iota_value>(SourceRange{}, init.folded[0].text(), lanes == 1 ? "element" : "lane", values - 1,
+                                      last.text());
     }
   }
 }

@@ -16,7 +16,7 @@ void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
   for (const ir::Node& node : graph.nodes) {
     if (!allowed_in_device_graph(node)) {
       diags.report(DiagCode::device_graph_node_kind, node.name_range, ir::kind_name(node), node.name, graph.name)
-          .note(graph.device_launch, "'{}' is declared for device launch here", graph.name);
+          .note<NoteCode::device_launch_declared>(graph.device_launch, graph.name);
       continue;
     }
     const auto* copy = std::get_if<ir::CopyNode>(&node.op);
@@ -26,7 +26,7 @@ void check_device_graph(const ir::Graph& graph, DiagEngine& diags) {
       diags
           .report(DiagCode::device_graph_copy_memory, end.slice->name_range, node.name, graph.name, end.verb,
                   buffer.name, ir::space_description(buffer.space))
-          .note(buffer.name_range, "'{}' is declared here", buffer.name);
+          .note<NoteCode::declared_here>(buffer.name_range, buffer.name);
     }
   }
 }
@@ -43,7 +43,7 @@ void resolve_graph_execs(const ir::Module& module, const GraphLookup& graphs, ir
       const ir::Graph& target = module.graph(*id);
       if (!target.device_launch.valid()) {
         diags.report(DiagCode::not_device_graph, arg.range, node.name, arg.graph, arg.graph)
-            .note(target.name_range, "'{}' is declared here", target.name);
+            .note<NoteCode::declared_here>(target.name_range, target.name);
         continue;
       }
       arg.kind = ir::KernelArg::Kind::graph_exec;

@@ -63,7 +63,7 @@ class PortChecker {
     if (std::holds_alternative<ir::KernelNode>(node.op)) return;
     if (!reported_.insert(written.begin).second) return;
     ctx_.diags.report(code, written, port_name(edge.port), cuda_kind(node), node.name)
-        .note(node.name_range, "'{}' is declared here", node.name);
+        .note<NoteCode::declared_here>(node.name_range, node.name);
   }
 
   // False, after reporting E0703, when the edge's ends already have an edge with another
@@ -75,7 +75,7 @@ class PortChecker {
     ctx_.diags
         .report(DiagCode::port_conflict, port_site(edge), edge.from, edge.to, port_name(edge.port),
                 port_name(it->second.port))
-        .note(it->second.site, "first given here with the {} port", port_name(it->second.port));
+        .note<NoteCode::first_given_with_port>(it->second.site, port_name(it->second.port));
     return false;
   }
 

@@ -62,7 +62,7 @@ void check_event_order(GraphContext& ctx) {
       if (event_of<ir::EventRecordNode>(nodes[r]) != waited || reaches(r, w) || reaches(w, r)) continue;
       const std::string& event = ctx.graph.event(*waited).name;
       ctx.diags.report(DiagCode::unordered_event, nodes[w].name_range, nodes[w].name, event, nodes[r].name)
-          .note(nodes[r].name_range, "'{}' records event '{}' here", nodes[r].name, event);
+          .note<NoteCode::records_event_here>(nodes[r].name_range, nodes[r].name, event);
     }
   }
 }

@@ -38,7 +38,7 @@ void check_host_args(const ir::Module& module, DiagEngine& diags) {
       diags
           .report(DiagCode::host_function_signature, at, host->function, signature, node.name, it->second.signature,
                   it->second.node->name)
-          .note(it->second.node->name_range, "'{}' calls '{}' here", it->second.node->name, host->function);
+          .note<NoteCode::calls_here>(it->second.node->name_range, it->second.node->name, host->function);
     }
   }
 }

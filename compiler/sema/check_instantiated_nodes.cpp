@@ -94,7 +94,7 @@ class InstantiatedNodes {
     diags_
         .report(DiagCode::too_many_instantiated_nodes, node.name_range, module_.graph(frame.graph).name,
                 ir::kMaxInstantiatedNodes, node.name)
-        .note(called.name_range, "'{}' instantiates {} nodes, its calls' included", called.name, callee);
+        .note<NoteCode::instantiates_nodes>(called.name_range, called.name, callee);
   }
 
   void add_depth(Frame& frame, const ir::Node& node, const ChildGraphNode& call, std::size_t callee) {
@@ -108,7 +108,7 @@ class InstantiatedNodes {
     diags_
         .report(DiagCode::calls_too_deep, node.name_range, ir::kMaxCallDepth, node.name,
                 module_.graph(frame.graph).name, called.name, callee)
-        .note(called.name_range, "'{}' is declared here", called.name);
+        .note<NoteCode::declared_here>(called.name_range, called.name);
   }
 
   const ir::Module& module_;

@@ -110,7 +110,7 @@ class ArgChecker {
         if (std::holds_alternative<ir::HostNode>(node_.op)) {
           const ir::Cond& cond = ctx_.graph.conds[entity->index];
           ctx_.diags.report(DiagCode::host_arg_cond, expr.range, number_, node_.name, expr.name)
-              .note(cond.name_range, "'{}' is declared here", cond.name);
+              .note<NoteCode::declared_here>(cond.name_range, cond.name);
           return;
         }
         if (std::holds_alternative<ir::CaptureNode>(node_.op)) {
@@ -228,10 +228,10 @@ class ArgChecker {
                                         node_.name, counted(aggregate.fields.size(), "value"), decl->name,
                                         counted(decl->fields.size(), "field"));
       if (ir::is_vector_struct(*decl)) {
-        d.note(SourceRange{}, "'{}' is CUDA's vector type of {} {} lanes", decl->name, decl->fields.size(),
-               ir::type_name(decl->fields.front().type));
+        d.note<NoteCode::vector_type_lanes>(SourceRange{}, decl->name, decl->fields.size(),
+                                            ir::type_name(decl->fields.front().type));
       } else {
-        d.note(decl->name_range, "struct '{}' is declared here", decl->name);
+        d.note<NoteCode::struct_declared_here>(decl->name_range, decl->name);
       }
       return;
     }
@@ -263,7 +263,7 @@ class ArgChecker {
     if (const ir::StructDecl* vector = ir::vector_struct(aggregate.struct_name)) return vector;
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_struct, aggregate.struct_range, aggregate.struct_name);
     if (const auto guess = closest_name(aggregate.struct_name, names))
-      d.note(SourceRange{}, "did you mean '{}'?", *guess);
+      d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
     return nullptr;
   }
 
@@ -297,7 +297,7 @@ class ArgChecker {
           Diagnostic& d = ctx_.diags.report(DiagCode::value_out_of_range, value.range, value.value.text(),
                                             ir::type_name(field.type));
           if (!ir::is_vector_struct(decl)) {
-            d.note(field.range, "field '{}' of struct '{}' is declared here", field.name, decl.name);
+            d.note<NoteCode::struct_field_declared_here>(field.range, field.name, decl.name);
           }
           return false;
         }
@@ -314,7 +314,7 @@ class ArgChecker {
     }
     Diagnostic& d = ctx_.diags.report(DiagCode::struct_field_value, value.range, field.name, decl.name, field_type,
                                       number_, ir::kind_name(node_), node_.name, passes);
-    if (!ir::is_vector_struct(decl)) d.note(field.range, "field '{}' is declared here", field.name);
+    if (!ir::is_vector_struct(decl)) d.note<NoteCode::field_declared_here>(field.range, field.name);
     return false;
   }
 

@@ -192,7 +192,8 @@ class SignatureChecker {
       if (compatible(passed_of(graph, arg), param)) continue;
       Diagnostic& d = diags_.report(DiagCode::kernel_arg_type, arg.range, a + 1, node.name,
                                     describe_arg(graph, arg, sources_), a + 1, kernel.function, describe_param(param));
-      if (const std::optional<std::string> how = hint(graph, arg, param, sources_)) d.note(SourceRange{}, "{}", *how);
+      if (const std::optional<std::string> how = hint(graph, arg, param, sources_))
+        d.note<NoteCode::text>(SourceRange{}, *how);
       declared_note(d, *found);
     }
   }
@@ -214,9 +215,7 @@ class SignatureChecker {
         names.push_back(cu ? k.name : k.symbol);
         owners.push_back(Found{m, &k});
         if (!cu && k.name == kernel.function && k.symbol != k.name) {
-          d.note(declaration(owners.back()),
-                 "module '{}' has '{}' as the symbol '{}': a .ptx module's kernels are named by their symbol",
-                 module_.modules[m].path, k.name, k.symbol);
+          d.note<NoteCode::ptx_symbol>(declaration(owners.back()), module_.modules[m].path, k.name, k.symbol);
           return;
         }
       }
@@ -224,18 +223,17 @@ class SignatureChecker {
     if (const std::optional<std::string> guess = closest_name(kernel.function, names)) {
       for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i] != *guess) continue;
-        d.note(declaration(owners[i]), "did you mean '{}'? (module '{}')", *guess,
-               module_.modules[owners[i].module].path);
+        d.note<NoteCode::did_you_mean_in_module>(declaration(owners[i]), *guess,
+                                                 module_.modules[owners[i].module].path);
         break;
       }
     }
-    d.note(SourceRange{},
-           "a kernel the host program registers (Bindings::kernel) belongs in a graph file that declares no module");
+    d.note<NoteCode::registered_kernel>(SourceRange{});
   }
 
   void declared_note(Diagnostic& d, const Found& found) {
-    d.note(declaration(found), "'{}' is declared in module '{}' as {}{}", found.kernel->name,
-           module_.modules[found.module].path, found.kernel->name, parameter_list(*found.kernel));
+    d.note<NoteCode::declared_in_module>(declaration(found), found.kernel->name, module_.modules[found.module].path,
+                                         found.kernel->name, parameter_list(*found.kernel));
   }
 
   // The kernel's name in its module file (added to the sources on first use); no range
@@ -270,10 +268,10 @@ class SignatureChecker {
         where = {file, begin + static_cast<std::uint32_t>(indent == std::string_view::npos ? 0 : indent),
                  begin + static_cast<std::uint32_t>(text.size())};
       }
-      d.note(where, "{}: {}", match[3].str(), match[4].str());
+      d.note<NoteCode::nvrtc_message>(where, match[3].str(), match[4].str());
       any = true;
     }
-    if (!any) d.note(SourceRange{}, "NVRTC: {}", kernels_[m].detail);
+    if (!any) d.note<NoteCode::nvrtc_log>(SourceRange{}, kernels_[m].detail);
   }
 
   const ir::Module& module_;

@@ -56,7 +56,7 @@ class AttributeChecker {
     } else {
       Diagnostic& d = ctx_.diags.report(DiagCode::unknown_kernel_attribute, a.range, a.name);
       if (const auto guess = closest_name(a.name, std::vector<std::string>(kNames.begin(), kNames.end()))) {
-        d.note(SourceRange{}, "did you mean '{}'?", *guess);
+        d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
       }
     }
   }
@@ -209,7 +209,7 @@ void check_launch_attributes(GraphContext& ctx) {
       for (std::size_t j = 0; j < i && !repeated; ++j) {
         if (kernel->attributes[j].name != a.name) continue;
         ctx.diags.report(DiagCode::kernel_attribute_twice, a.range, a.name, node.name)
-            .note(kernel->attributes[j].range, "first given here");
+            .note<NoteCode::first_given_here>(kernel->attributes[j].range);
         repeated = true;
       }
       if (!repeated) checker.check(a);

@@ -70,7 +70,7 @@ class MemoryChecker {
       if (first) {
         const ir::Node& earlier = graph_.node(*first);
         ctx_.diags.report(DiagCode::double_free, free->alloc_range, free->alloc, earlier.name)
-            .note(earlier.name_range, "'{}' is freed by '{}' here", free->alloc, earlier.name);
+            .note<NoteCode::freed_by_here>(earlier.name_range, free->alloc, earlier.name);
         continue;
       }
       first = ir::NodeId{i};
@@ -92,7 +92,7 @@ class MemoryChecker {
     const std::optional<ir::NodeId> alloc = ctx_.scope.alloc_node(*entity);
     if (!alloc) {
       ctx_.diags.report(DiagCode::free_not_alloc, free.alloc_range, node.name, free.alloc, ctx_.scope.describe(*entity))
-          .note(ctx_.scope.declaration(*entity), "'{}' is declared here", free.alloc);
+          .note<NoteCode::declared_here>(ctx_.scope.declaration(*entity), free.alloc);
       return false;
     }
     free.alloc_id = *alloc;
@@ -112,7 +112,7 @@ class MemoryChecker {
     const std::vector<bool> before_free = free ? ctx_.dependencies().upstream(*free_id) : std::vector<bool>();
     if (free && !after_alloc[free_id->value]) {
       ctx_.diags.report(DiagCode::free_before_alloc, free->name_range, free->name, alloc.name)
-          .note(alloc.name_range, "alloc '{}' is declared here", alloc.name);
+          .note<NoteCode::alloc_declared_here>(alloc.name_range, alloc.name);
     }
     for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) {
       const ir::Node& user = graph_.nodes[i];
@@ -121,10 +121,10 @@ class MemoryChecker {
       const std::uint32_t ordered = top_level(graph_, ir::NodeId{i}).value;
       if (!after_alloc[ordered]) {
         report_use(DiagCode::use_before_alloc, user, *use, alloc, alloc)
-            .note(alloc.name_range, "alloc '{}' is declared here", alloc.name);
+            .note<NoteCode::alloc_declared_here>(alloc.name_range, alloc.name);
       } else if (free && !before_free[ordered]) {
         report_use(DiagCode::use_after_free, user, *use, alloc, *free)
-            .note(free->name_range, "'{}' is freed here", alloc.name);
+            .note<NoteCode::freed_here>(free->name_range, alloc.name);
       }
     }
   }
@@ -137,8 +137,7 @@ class MemoryChecker {
     const ir::NodeId outer = top_level(graph_, ir::NodeId{static_cast<std::uint32_t>(index)});
     if (outer.value != index) {
       const ir::Node& conditional = graph_.node(outer);
-      d.note(conditional.name_range, "'{}' runs inside {} '{}', which is what the graph's edges order", user.name,
-             ir::kind_name(conditional), conditional.name);
+      d.note<NoteCode::runs_inside>(conditional.name_range, user.name, ir::kind_name(conditional), conditional.name);
     }
     return d;
   }

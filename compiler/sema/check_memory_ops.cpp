@@ -38,7 +38,7 @@ bool resolve_buffer(GraphContext& ctx, const ir::Node& node, BufferSlice& slice,
           .report(DiagCode::copy_direction, slice.name_range, node.name,
                   fmt::format("'{}' is a {}, not a buffer, so the copy has no memory space", slice.buffer,
                               ctx.scope.describe(*entity)))
-          .note(ctx.scope.declaration(*entity), "'{}' is declared here", slice.buffer);
+          .note<NoteCode::declared_here>(ctx.scope.declaration(*entity), slice.buffer);
     } else {
       report_wrong_kind(ctx.diags, ctx.scope, slice.name_range, slice.buffer, *entity, "buffer");
     }
@@ -49,7 +49,7 @@ bool resolve_buffer(GraphContext& ctx, const ir::Node& node, BufferSlice& slice,
   if (slice.offset && slice.ranges() != buffer.rank()) {
     static constexpr std::string_view kRanges[] = {"", "one range", "two ranges", "three ranges"};
     ctx.diags.report(DiagCode::slice_rank, slice.range, kRanges[slice.ranges()], buffer.name, buffer.rank())
-        .note(buffer.name_range, "'{}' is declared here", buffer.name);
+        .note<NoteCode::declared_here>(buffer.name_range, buffer.name);
     return false;
   }
   return true;
@@ -167,8 +167,7 @@ struct Side {
   std::uint64_t bytes() const { return slice.length_value * ir::type_size(buffer.type); }
   std::string text() const { return fmt::format("{}[{}:{}]", buffer.name, slice.offset_value, slice.length_value); }
   void note(Diagnostic& d) const {
-    d.note(slice.range, "the {} '{}' is {} elements of {} ({} bytes)", role, text(), slice.length_value,
-           ir::type_name(buffer.type), bytes());
+    d.note<NoteCode::slice_size>(slice.range, role, text(), slice.length_value, ir::type_name(buffer.type), bytes());
   }
 };
 
@@ -190,8 +189,8 @@ bool check_box_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNode
     ctx.diags
         .report(DiagCode::box_extent_mismatch, node.name_range, node.name, box_extent_text(copy.src, src.buffer),
                 box_extent_text(copy.dst, dst.buffer))
-        .note(copy.src.range, "the source box")
-        .note(copy.dst.range, "the destination box");
+        .note<NoteCode::copy_box>(copy.src.range, "source")
+        .note<NoteCode::copy_box>(copy.dst.range, "destination");
     return false;
   }
   copy.bytes_value = copy.src.slices() * copy.src.length_value * src_row;
@@ -211,7 +210,7 @@ bool check_flat_size(const ConfigContext& ctx, const ir::Node& node, ir::CopyNod
             : fmt::format("{} x {}: rows x columns", box.slice.length_value, box.slice.columns_value);
     Diagnostic& d = ctx.diags.report(DiagCode::flat_box_count, node.name_range, node.name, elements, shape, flat.role,
                                      flat.text(), flat.slice.length_value);
-    d.note(box.slice.range, "the {} box", box.role);
+    d.note<NoteCode::copy_box>(box.slice.range, box.role);
     flat.note(d);
     return false;
   }
@@ -279,8 +278,8 @@ bool resolve_copy(GraphContext& ctx, const ir::Node& node, ir::CopyNode& copy) {
     ctx.diags
         .report(DiagCode::flat_box_element_size, node.name_range, node.name, to.name, ir::type_size(to.type),
                 ir::type_name(to.type), from.name, ir::type_size(from.type), ir::type_name(from.type))
-        .note(to.name_range, "'{}' is declared here", to.name)
-        .note(from.name_range, "'{}' is declared here", from.name);
+        .note<NoteCode::declared_here>(to.name_range, to.name)
+        .note<NoteCode::declared_here>(from.name_range, from.name);
     return false;
   }
   copy.kind = copy_kind(to.space, from.space);
@@ -299,7 +298,7 @@ bool resolve_memset(GraphContext& ctx, const ir::Node& node, ir::MemsetNode& mem
   const std::size_t size = ir::type_size(ir::component_type(buffer.type));
   if (size > 4) {
     ctx.diags.report(DiagCode::bad_memset_target, memset.dst.name_range, node.name, size)
-        .note(buffer.name_range, "'{}' has elements of type {}", buffer.name, ir::type_name(buffer.type));
+        .note<NoteCode::elements_of_type>(buffer.name_range, buffer.name, ir::type_name(buffer.type));
     return false;
   }
   memset.element_size = static_cast<std::uint32_t>(size);

@@ -212,22 +212,19 @@ class RaceChecker {
                                         access_name(b.access), describe_extent(graph_, overlap), buffer)
                         : diags_.report(DiagCode::possible_race, b.range, first.name, access_name(a.access),
                                         second.name, access_name(b.access), buffer, describe_extent(graph_, overlap));
-    d.note(a.range, "'{}' {} it here: {}", first.name, access_name(a.access), a.why);
-    d.note(SourceRange{}, "'{}' {} it: {}", second.name, access_name(b.access), b.why);
+    d.note<NoteCode::accesses_here>(a.range, first.name, access_name(a.access), a.why);
+    d.note<NoteCode::accesses>(SourceRange{}, second.name, access_name(b.access), b.why);
     for (const auto& [node, access] : {std::pair{&first, &a}, std::pair{&second, &b}}) {
       if (access->assumed.empty()) continue;
-      d.note(SourceRange{}, "'{}' is taken to reach {} of '{}': {}", node->name,
-             describe_extent(graph_, access->extent), buffer, access->assumed);
+      d.note<NoteCode::taken_to_reach>(SourceRange{}, node->name, describe_extent(graph_, access->extent), buffer,
+                                       access->assumed);
     }
-    d.note(SourceRange{}, "an edge orders them: '{} -> {};' (or '{} -> {};')", first.name, second.name, second.name,
-           first.name);
+    d.note<NoteCode::edge_orders_them>(SourceRange{}, first.name, second.name, second.name, first.name);
     if (!certain) {
-      d.note(SourceRange{}, "-Wno-possible-race turns off the warnings of races that are only possible; W0303 still "
-                            "reports those that are certain");
+      d.note<NoteCode::possible_race_flag>(SourceRange{});
     }
     if (race.pairs > 1) {
-      d.note(SourceRange{}, "other pairs of nodes of {} race on '{}' too", scope_label(first.body),
-             graph_.buffers[root].name);
+      d.note<NoteCode::other_pairs_race>(SourceRange{}, scope_label(first.body), graph_.buffers[root].name);
     }
   }
 

@@ -48,14 +48,10 @@ void check_struct(const ir::StructDecl& decl, const ir::CxxStruct& cxx, const ir
                      fmt::format("module '{}' declares it '{}' at byte {}", in.path, theirs.type.cxx, theirs.offset));
     const std::optional<std::string> spelling = graph_spelling(theirs.type);
     if (!type_matches && spelling) {
-      d.note(SourceRange{}, "'{}' is {} in a .graph file: `{} : {};`", theirs.type.cxx, *spelling, field.name,
-             *spelling);
+      d.note<NoteCode::graph_spelling>(SourceRange{}, theirs.type.cxx, *spelling, field.name, *spelling);
     }
     if (type_matches) {  // at another offset
-      d.note(SourceRange{},
-             "the C++ struct lays out its fields differently before '{}': declare each of its fields, "
-             "in its order, with its type",
-             field.name);
+      d.note<NoteCode::struct_layout_differs>(SourceRange{}, field.name);
     }
   }
 }

@@ -36,7 +36,7 @@ void check_structs(ir::Module& module, DiagEngine& diags) {
     const auto [it, inserted] = seen.emplace(decl.name, &decl);
     if (!inserted) {
       diags.report(DiagCode::duplicate_struct, decl.name_range, decl.name)
-          .note(it->second->name_range, "previous declaration of '{}' is here", decl.name);
+          .note<NoteCode::previous_declaration>(it->second->name_range, decl.name);
     }
     if (decl.fields.empty()) diags.report(DiagCode::empty_struct, decl.name_range, decl.name);
     if (const auto vector = ir::parse_type(decl.name); vector && ir::is_vector(*vector)) {
@@ -53,7 +53,7 @@ void check_structs(ir::Module& module, DiagEngine& diags) {
       const auto [first, added] = fields.emplace(field.name, &field);
       if (!added) {
         diags.report(DiagCode::duplicate_field, field.name_range, decl.name, field.name)
-            .note(first->second->name_range, "previous declaration of '{}' is here", field.name);
+            .note<NoteCode::previous_declaration>(first->second->name_range, field.name);
       }
     }
     lay_out(decl);

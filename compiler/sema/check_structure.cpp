@@ -80,7 +80,7 @@ Adjacency dedupe_edges(GraphContext& ctx) {
       }
       const ir::Edge& edge = edges[*it];
       ctx.diags.report(DiagCode::duplicate_edge, edge.range, edge.from, edge.to)
-          .note(edges[*first].range, "first given here");
+          .note<NoteCode::first_given_here>(edges[*first].range);
       duplicate[*it] = true;
       any = true;
     }
@@ -203,8 +203,8 @@ void report_cycles(GraphContext& ctx, const Adjacency& adjacency) {
     for (std::size_t i = 0; i < cycle.size(); ++i) text += (i ? " -> " : "") + ctx.graph.nodes[cycle[i]].name;
     Diagnostic& d = ctx.diags.report(DiagCode::cycle, ctx.graph.nodes[cycle.front()].name_range, ctx.graph.name, text);
     for (std::size_t i = 0; i + 1 < cycle.size(); ++i) {
-      d.note(edge_range.at(std::uint64_t{cycle[i]} << 32 | cycle[i + 1]), "'{}' depends on '{}' here",
-             ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);
+      d.note<NoteCode::depends_on_here>(edge_range.at(std::uint64_t{cycle[i]} << 32 | cycle[i + 1]),
+                                        ctx.graph.nodes[cycle[i + 1]].name, ctx.graph.nodes[cycle[i]].name);
     }
   }
 }

@@ -50,7 +50,7 @@ class ViewResolver {
     ir::BufferView& view = *buffer.view;
     if (buffer.init.kind != ir::BufferInit::Kind::none) {
       ctx_.diags.report(DiagCode::view_init, buffer.init.range, buffer.name, view.base)
-          .note(view.base_range, "'{}' is the view's base", view.base);
+          .note<NoteCode::view_base>(view.base_range, view.base);
     }
     const std::optional<Entity> entity = ctx_.scope.find(view.base);
     if (!entity) {
@@ -71,7 +71,7 @@ class ViewResolver {
       if (ir::is_signed(value->type) && value->integer < 0) {
         const ir::Buffer& base = graph_.buffer(view.base_id);
         ctx_.diags.report(DiagCode::view_offset, view.offset->range, buffer.name, value->text(), view.base)
-            .note(base.name_range, "'{}' is declared here", base.name);
+            .note<NoteCode::declared_here>(base.name_range, base.name);
         return false;
       }
       offset = static_cast<std::uint64_t>(value->integer);
@@ -86,7 +86,7 @@ class ViewResolver {
           .report(DiagCode::two_d_use, view.base_range, base.rank(), base.name, "the base of a view",
                   "its rows lie a pitch apart that cudaMallocPitch picks at run time; a view sees "
                   "contiguous elements of a 1-D buffer or alloc")
-          .note(base.name_range, "'{}' is declared {}-D here", base.name, base.rank());
+          .note<NoteCode::declared_rank_here>(base.name_range, base.name, base.rank());
       return false;
     }
     std::uint64_t start = 0;
@@ -95,8 +95,8 @@ class ViewResolver {
                        __builtin_add_overflow(start, buffer.bytes(), &end);
     if (wraps || end > base.bytes()) {
       ctx_.diags.report(DiagCode::view_too_large, buffer.name_range, buffer.name, start, end, base.name, base.bytes())
-          .note(base.name_range, "'{}' is declared here with {} elements of {}", base.name, base.count_value,
-                ir::type_name(base.type));
+          .note<NoteCode::declared_with_elements>(base.name_range, base.name, base.count_value,
+                                                  ir::type_name(base.type));
       return false;
     }
     view.root_offset = root.offset + start;
@@ -106,7 +106,7 @@ class ViewResolver {
       ctx_.diags
           .report(DiagCode::view_misaligned, view.offset ? view.offset->range : view.base_range, buffer.name,
                   view.root_offset, memory.name, alignment, ir::type_name(buffer.type))
-          .note(memory.name_range, "'{}' is declared here; its memory starts at an address CUDA aligns", memory.name);
+          .note<NoteCode::declared_aligned_here>(memory.name_range, memory.name);
       return false;
     }
     return true;
@@ -125,7 +125,7 @@ class ViewResolver {
     const ir::Buffer& base = graph_.buffer(buffer.view->base_id);
     ctx_.diags
         .report(DiagCode::view_cycle, buffer.view->base_range, buffer.name, fmt::format("{}", fmt::join(chain, " -> ")))
-        .note(base.name_range, "'{}' is declared here, a view of '{}'", base.name, base.view->base);
+        .note<NoteCode::declared_view_here>(base.name_range, base.name, base.view->base);
   }
 
   GraphContext& ctx_;

@@ -99,7 +99,7 @@ NonConstantHandler Folder::params_allowed(std::vector<ir::ParamId>& used) {
       diags_
           .report(DiagCode::vector_param_expr, expr.range, param.name, ir::type_name(param.type),
                   "a node's configuration takes scalars; pass the vector whole as a kernel or host node argument")
-          .note(param.name_range, "'{}' is declared here", param.name);
+          .note<NoteCode::declared_here>(param.name_range, param.name);
       return std::nullopt;
     }
     if (std::find(used.begin(), used.end(), id) == used.end()) used.push_back(id);
@@ -171,12 +171,9 @@ std::optional<Scalar> Folder::eval_name(const Expr& expr, const NonConstantHandl
 void Folder::report_non_constant(const Expr& expr, Entity entity) {
   if (entity.kind == Entity::Kind::param) {
     Diagnostic& d = diags_.report(DiagCode::not_constant, expr.range, expr.name);
-    d.note(scope_.declaration(entity), "'{}' is declared here", expr.name);
+    d.note<NoteCode::declared_here>(scope_.declaration(entity), expr.name);
     if (graph_.is_parameter(ir::ParamId{entity.index})) {
-      d.note(SourceRange{},
-             "a parameter of graph '{}' is known only per call, so it may configure a node (a launch "
-             "configuration, a copy or a memset) but not a declaration",
-             graph_.name);
+      d.note<NoteCode::parameter_per_call>(SourceRange{}, graph_.name);
     }
     return;
   }
@@ -200,7 +197,7 @@ std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandl
     std::vector<std::string> names;
     for (const Function& f : kFunctions) names.emplace_back(f.name);
     if (const auto guess = closest_name(expr.name, names)) {
-      d.note(SourceRange{}, "did you mean '{}'?", *guess);
+      d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
     }
     return std::nullopt;
   }

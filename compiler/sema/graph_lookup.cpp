@@ -18,7 +18,7 @@ std::optional<ir::GraphId> GraphLookup::find_or_report(DiagEngine& diags, Source
   std::vector<std::string> names;
   for (const ir::Graph& g : module_.graphs) names.push_back(g.name);
   if (const auto guess = closest_name(std::string(name), names)) {
-    d.note(module_.graph(ids_.at(*guess)).name_range, "did you mean '{}'?", *guess);
+    d.note<NoteCode::did_you_mean>(module_.graph(ids_.at(*guess)).name_range, *guess);
   }
   return std::nullopt;
 }

@@ -43,7 +43,7 @@ std::vector<RefusedCopyEnd> refused_copy_ends(const ir::Graph& graph, const ir::
 void report_pageable_use(DiagEngine& diags, const ir::Node& node, std::string_view verb, const ir::Buffer& buffer,
                          SourceRange range) {
   diags.report(DiagCode::pageable_use, range, ir::kind_name(node), node.name, verb, buffer.name)
-      .note(buffer.name_range, "'{}' is declared pageable here", buffer.name);
+      .note<NoteCode::declared_pageable>(buffer.name_range, buffer.name);
 }
 
 }  // namespace graphc::sema

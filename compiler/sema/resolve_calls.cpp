@@ -84,7 +84,7 @@ class CallResolver {
     }
     cycle += module_.graph(callee).name;
     diags_.report(DiagCode::call_cycle, call.name_range, call.name, cycle)
-        .note(module_.graph(callee).name_range, "'{}' is declared here", module_.graph(callee).name);
+        .note<NoteCode::declared_here>(module_.graph(callee).name_range, module_.graph(callee).name);
   }
 
   ir::Module& module_;

@@ -45,7 +45,7 @@ void check_same_body(GraphContext& ctx, ir::Edge& edge, std::unordered_set<std::
     ctx.diags
         .report(DiagCode::edge_across_bodies, range, edge.from, edge.to, name,
                 body_location(ctx.graph, ctx.graph.node(id).body), body_location(ctx.graph, edge.body))
-        .note(ctx.graph.node(id).name_range, "'{}' is declared here", name);
+        .note<NoteCode::declared_here>(ctx.graph.node(id).name_range, name);
     return;
   }
 }
@@ -70,7 +70,7 @@ void check_graph_names(const ir::Module& module, DiagEngine& diags) {
     const auto [it, inserted] = seen.emplace(graph.name, &graph);
     if (!inserted) {
       diags.report(DiagCode::duplicate_graph, graph.name_range, graph.name)
-          .note(it->second->name_range, "previous declaration of '{}' is here", graph.name);
+          .note<NoteCode::previous_declaration>(it->second->name_range, graph.name);
     }
   }
 }

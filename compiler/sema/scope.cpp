@@ -54,7 +54,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
       continue;
     }
     diags.report(DiagCode::duplicate_name, d.range, d.name)
-        .note(scope.declaration(it->second), "previous declaration of '{}' is here", d.name);
+        .note<NoteCode::previous_declaration>(scope.declaration(it->second), d.name);
   }
   return scope;
 }
@@ -143,16 +143,16 @@ void report_unknown(DiagEngine& diags, const Scope& scope, DiagCode code, Source
                           : diags.report(code, range, name);
   if (!guess) return;
   if (copy) {
-    d.note(declared, "did you mean '{}[{}]'?", copy->base, copy->index);
+    d.note<NoteCode::did_you_mean_copy>(declared, copy->base, copy->index);
   } else {
-    d.note(declared, "did you mean '{}'?", *guess);
+    d.note<NoteCode::did_you_mean>(declared, *guess);
   }
 }
 
 void report_wrong_kind(DiagEngine& diags, const Scope& scope, SourceRange range, std::string_view name, Entity entity,
                        std::string_view needed) {
   diags.report(DiagCode::wrong_kind, range, name, scope.describe(entity), needed)
-      .note(scope.declaration(entity), "'{}' is declared here", name);
+      .note<NoteCode::declared_here>(scope.declaration(entity), name);
 }
 
 }  // namespace graphc::sema

@@ -36,7 +36,7 @@ bool check_cpp_support(const ir::Module& module, DiagEngine& diags) {
       const auto [why, param] = half_configuration(graph, node);
       if (param == nullptr) continue;
       diags.report(DiagCode::config_param_not_generated, node.name_range, param->name, node.name, why)
-          .note(param->name_range, "'{}' is declared here", param->name);
+          .note<NoteCode::declared_here>(param->name_range, param->name);
       ok = false;
     }
   }

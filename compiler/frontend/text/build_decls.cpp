@@ -21,7 +21,7 @@ void report_unknown(DiagEngine& diags, DiagCode code, SourceRange range, std::st
                     const std::array<const char*, N>& known) {
   Diagnostic& d = diags.report(code, range, text);
   if (const auto guess = closest_name(std::string(text), std::vector<std::string>(known.begin(), known.end()))) {
-    d.note(SourceRange{}, "did you mean '{}'?", *guess);
+    d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
   }
 }
 
@@ -81,9 +81,7 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
   static const std::regex kCudaVector("(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4](_16a|_32a)?");
   Diagnostic& d = diags.report(DiagCode::unknown_type, range, word);
   if (std::regex_match(word.begin(), word.end(), kCudaVector)) {
-    d.note(SourceRange{}, "graphc has CUDA's vector types of 2, 3 and 4 lanes of char, uchar, short, ushort, int, "
-                          "uint and float, of 2 and 3 lanes of longlong, ulonglong and double, and half2 and "
-                          "nv_bfloat162; for one lane, use the scalar type");
+    d.note<NoteCode::vector_types>(SourceRange{});
     return std::nullopt;
   }
   // C++'s spelling of a scalar type, which is close to a vector type's name ("float").
@@ -98,13 +96,13 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
   }};
   for (const auto& [cpp, name] : kCppScalars) {
     if (word == cpp) {
-      d.note(SourceRange{}, "did you mean '{}'?", name);
+      d.note<NoteCode::did_you_mean>(SourceRange{}, name);
       return std::nullopt;
     }
   }
   std::vector<std::string> known;
   for (const std::string_view name : ir::type_names()) known.emplace_back(name);
-  if (const auto guess = closest_name(std::string(word), known)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
+  if (const auto guess = closest_name(std::string(word), known)) d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
   return std::nullopt;
 }
 

@@ -217,7 +217,7 @@ GraphBuild::GraphBuild(const BuildContext& ctx, const ParseNode& header) : parts
     }
     Diagnostic& d = ctx.diags.report(DiagCode::unknown_attribute, ctx.range(attribute), ctx.text(attribute));
     if (closest_name(std::string(ctx.text(attribute)), {"device_launch"})) {
-      d.note(SourceRange{}, "did you mean 'device_launch'?");
+      d.note<NoteCode::did_you_mean>(SourceRange{}, "device_launch");
     }
   }
   parts_->builder.emplace(parts_->ctx, graph);

@@ -64,7 +64,7 @@ bool LoopStack::shadows(const ir::Graph& graph, const std::string& variable, Sou
   if (kind == nullptr) return false;
   if (once(range)) {
     diags_.report(DiagCode::loop_variable_shadows, range, variable, kind, variable)
-        .note(*at, "{} '{}' is declared here", kind, variable);
+        .note<NoteCode::declared_kind_here>(*at, kind, variable);
   }
   return true;
 }

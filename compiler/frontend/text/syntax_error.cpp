@@ -77,7 +77,7 @@ void report_syntax_error(const SourceFile& source, FileId file, const TokenEnds&
   if (word.begin == word.end) return;
   const std::string written(text, word.begin, word.end - word.begin);
   if (const auto guess = closest_name(written, split_words(hint.keywords))) {
-    d.note(word, "did you mean '{}'?", *guess);
+    d.note<NoteCode::did_you_mean>(word, *guess);
   }
 }
 

@@ -88,7 +88,7 @@ void attributes(const YamlReader& r, const YAML::Node& list, ir::Graph& graph) {
       continue;
     }
     Diagnostic& d = r.diags().report(DiagCode::unknown_attribute, r.range(a), *word);
-    if (closest_name(*word, {"device_launch"})) d.note(SourceRange{}, "did you mean 'device_launch'?");
+    if (closest_name(*word, {"device_launch"})) d.note<NoteCode::did_you_mean>(SourceRange{}, "device_launch");
   }
 }
 

@@ -78,7 +78,7 @@ bool YamlReader::check_keys(const YAML::Node& node, std::string_view what,
       names.emplace_back(a);
     }
     Diagnostic& d = diags_.report(DiagCode::yaml_unknown_key, range(key), text, what, expected);
-    if (const auto guess = closest_name(text, names)) d.note(SourceRange{}, "did you mean '{}'?", *guess);
+    if (const auto guess = closest_name(text, names)) d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
   }
   return ok;
 }

@@ -85,7 +85,7 @@ class Reporter {
           .report(DiagCode::yaml_syntax, here,
                   fmt::format("this line is indented {}, deeper than the line above ({}), which opens no block",
                               spaces(indent), spaces(above_indent)))
-          .note(there, "the line above");
+          .note<NoteCode::yaml_line_above>(there);
       return true;
     }
     const std::vector<Block> blocks = open_blocks(source_, above);
@@ -103,7 +103,7 @@ class Reporter {
         .report(DiagCode::yaml_syntax, here,
                 fmt::format("this line is indented {}, which matches no block above it (those are indented {} spaces)",
                             spaces(indent), list))
-        .note(there, "the line above is indented {}", spaces(above_indent));
+        .note<NoteCode::yaml_line_above_indented>(there, spaces(above_indent));
     return true;
   }
 
@@ -115,12 +115,15 @@ class Reporter {
     const bool list = b.indent == blanks(first) && is_item(first);  // else a map, perhaps after a `- `
     if (item == list) return false;
     const std::string indent = spaces(b.indent);
-    diags_
-        .report(
-            DiagCode::yaml_syntax, at(line, blanks(source_.line_text(line))),
-            item ? fmt::format("this line is a list item, but the lines indented {} above it are keys of a map", indent)
-                 : fmt::format("this line is a key, but the lines indented {} above it are items of a list", indent))
-        .note(at(b.line, b.indent), "{}", item ? "a key of that map" : "an item of that list");
+    Diagnostic& d = diags_.report(
+        DiagCode::yaml_syntax, at(line, blanks(source_.line_text(line))),
+        item ? fmt::format("this line is a list item, but the lines indented {} above it are keys of a map", indent)
+             : fmt::format("this line is a key, but the lines indented {} above it are items of a list", indent));
+    if (item) {
+      d.note<NoteCode::yaml_key_of_map>(at(b.line, b.indent));
+    } else {
+      d.note<NoteCode::yaml_item_of_list>(at(b.line, b.indent));
+    }
     return true;
   }
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "graphc/base/scalar_type.h"
 #include "graphc/runtime_error.h"
-#include "graphc/scalar_type.h"
 #include "graphc/type_of.h"
 
 namespace graphc {

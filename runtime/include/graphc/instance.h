@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "graphc/base/profile.h"
+#include "graphc/base/scalar_type.h"
 #include "graphc/error.h"
-#include "graphc/profile.h"
-#include "graphc/scalar_type.h"
 #include "graphc/type_of.h"
 
 namespace graphc {

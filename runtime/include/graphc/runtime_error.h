@@ -1,6 +1,6 @@
 // The runtime's errors as the header-only code words them (the code graphc compile writes,
 // and the headers the runtime library shares with it): each from its row of
-// graphc/runtime_codes.def, the rows the runtime library renders through the compiler's
+// graphc/base/runtime_codes.def, the rows the runtime library renders through the compiler's
 // DiagEngine, so an error reads the same on both paths. CUDA-free, header-only, the
 // standard library only (no fmt and no <format>: nvcc and GCC 12 compile it too).
 #pragma once
@@ -17,11 +17,11 @@
 
 namespace graphc {
 
-/// One enumerator per row of graphc/runtime_codes.def, named by the row's id as the
+/// One enumerator per row of graphc/base/runtime_codes.def, named by the row's id as the
 /// compiler's DiagCode names it: RuntimeCode::kernel_not_found is R0002.
 enum class RuntimeCode : std::uint16_t {
 #define GRAPHC_DIAG(code, severity, id, format) id,
-#include "graphc/runtime_codes.def"
+#include "graphc/base/runtime_codes.def"
 #undef GRAPHC_DIAG
 };
 
@@ -37,7 +37,7 @@ struct RuntimeRow {
 /// The rows, indexed by RuntimeCode.
 inline constexpr RuntimeRow runtime_rows[] = {
 #define GRAPHC_DIAG(code, severity, id, format) {#code, #severity, format},
-#include "graphc/runtime_codes.def"
+#include "graphc/base/runtime_codes.def"
 #undef GRAPHC_DIAG
 };
 
@@ -100,7 +100,7 @@ inline std::string substitute(std::string_view format, const std::vector<std::st
 template <RuntimeCode Code, class... Args>
 [[noreturn]] void throw_error(std::string_view location, const Args&... args) {
   static_assert(detail::field_count(format_of(Code)) == sizeof...(Args),
-                "graphc::throw_error: give one argument per {} of the code's row in graphc/runtime_codes.def");
+                "graphc::throw_error: give one argument per {} of the code's row in graphc/base/runtime_codes.def");
   constexpr detail::RuntimeRow row = detail::runtime_rows[static_cast<std::size_t>(Code)];
   std::string text(location);
   if (!text.empty()) text += ": ";

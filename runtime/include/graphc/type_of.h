@@ -10,7 +10,7 @@
 #include <tuple>
 #include <type_traits>
 
-#include "graphc/scalar_type.h"
+#include "graphc/base/scalar_type.h"
 
 namespace graphc::detail {
 

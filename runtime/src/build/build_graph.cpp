@@ -3,11 +3,11 @@
 #include <optional>
 #include <string>
 
+#include "build/configure_nodes.h"
 #include "build/node_params.h"
 #include "errors/cuda_check.h"
 #include "ir/creation_order.h"
 #include "ir/overloaded.h"
-#include "update/refold.h"
 
 namespace graphc::detail {
 namespace {

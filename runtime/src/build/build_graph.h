@@ -20,9 +20,9 @@
 #include "build/kernel_args.h"
 #include "ir/graph.h"
 #include "modules/resolve_functions.h"
-#include "program/program_state.h"
 #include "resources/handles.h"
 #include "sema/node_config.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

@@ -12,7 +12,7 @@
 #include "graphc/capture.h"
 #include "graphc/capture_resources.h"
 #include "ir/graph.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

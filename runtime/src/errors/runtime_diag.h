@@ -40,7 +40,7 @@ template <class Item>
   for (const Item& item : declared) names.push_back(item.name);
   if (const std::optional<std::string> close = closest_name(name, names)) {
     for (const Item& item : declared) {
-      if (item.name == *close) d.note(item.name_range, "did you mean '{}'?", *close);
+      if (item.name == *close) d.note<NoteCode::did_you_mean>(item.name_range, *close);
     }
   }
   raise(sources, diags, path);

@@ -8,8 +8,9 @@
 #include <cstddef>
 #include <vector>
 
+#include "errors/cuda_check.h"
 #include "ir/graph.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

@@ -96,4 +96,10 @@ std::optional<cudaKernel_t> ModuleSet::find(std::string_view name, const CallSit
   return std::nullopt;
 }
 
+void load_modules(ProgramState& program, const ProgramState* previous) {
+  if (program.modules) return;
+  program.modules = std::make_shared<const ModuleSet>(
+      ModuleSet::load(*program.compilation, previous != nullptr ? previous->modules.get() : nullptr));
+}
+
 }  // namespace graphc::detail

@@ -16,6 +16,7 @@
 #include "graphc/program.h"
 #include "modules/noop_kernel.h"
 #include "resources/handles.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 
@@ -58,5 +59,9 @@ class ModuleSet {
   std::vector<ModuleInfo> info_;
   std::shared_ptr<const NoopKernel> noop_;
 };
+
+/// Loads `program`'s modules if not yet loaded (ModuleSet::load), keeping those of
+/// `previous` (the program reloaded) that are unchanged.
+void load_modules(ProgramState& program, const ProgramState* previous = nullptr);
 
 }  // namespace graphc::detail

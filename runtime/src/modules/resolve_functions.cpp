@@ -12,6 +12,7 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "modules/check_args.h"
+#include "modules/module_set.h"
 #include "modules/shared_memory.h"
 
 namespace graphc::detail {

@@ -13,7 +13,7 @@
 #include "graphc/bindings.h"
 #include "ir/graph.h"
 #include "ir/host_args.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ir/graph.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

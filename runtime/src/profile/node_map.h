@@ -23,7 +23,7 @@
 
 #include "build/build_graph.h"
 #include "profile/cupti_library.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

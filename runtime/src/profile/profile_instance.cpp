@@ -8,15 +8,15 @@
 #include <fmt/format.h>
 
 #include "build/build_graph.h"
-#include "build/instantiate.h"
 #include "errors/cuda_check.h"
+#include "graphc/base/profile.h"
 #include "graphc/instance.h"
-#include "graphc/profile.h"
 #include "graphc/runtime_error.h"
 #include "profile/activity_records.h"
 #include "profile/cupti_library.h"
 #include "profile/node_map.h"
 #include "program/instance_state.h"
+#include "program/instantiate.h"
 
 namespace graphc {
 namespace {

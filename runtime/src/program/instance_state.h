@@ -13,10 +13,10 @@
 #include "graphc/bindings.h"
 #include "graphc/instance.h"
 #include "modules/resolve_functions.h"
-#include "program/program_state.h"
 #include "resources/buffers.h"
 #include "resources/events.h"
 #include "resources/handles.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

@@ -1,7 +1,7 @@
 #include "graphc/introspect.h"
 
 #include "program/instance_state.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc {
 namespace detail {

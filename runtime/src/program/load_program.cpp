@@ -2,6 +2,7 @@
 
 #include "diag/render.h"
 #include "errors/runtime_diag.h"
+#include "graphc/error.h"
 
 namespace graphc::detail {
 namespace {

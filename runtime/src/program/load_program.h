@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "compile.h"
-#include "program/program_state.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

@@ -1,7 +1,8 @@
 #include "graphc/program.h"
 
-#include "build/instantiate.h"
+#include "modules/module_set.h"
 #include "program/instance_state.h"
+#include "program/instantiate.h"
 #include "program/load_program.h"
 
 namespace graphc {
@@ -29,7 +30,7 @@ Program Program::from_text(const std::string& path, std::string text, const Load
   return Program(detail::program_from_text(path, std::move(text), compile_options(options)));
 }
 
-void Program::load_modules() { state_->load_modules(); }
+void Program::load_modules() { detail::load_modules(*state_); }
 
 const std::vector<ModuleInfo>& Program::modules() const {
   static const std::vector<ModuleInfo> none;

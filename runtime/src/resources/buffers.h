@@ -9,8 +9,8 @@
 
 #include "graphc/bindings.h"
 #include "ir/graph.h"
-#include "program/program_state.h"
 #include "resources/handles.h"
+#include "state/program_state.h"
 
 namespace graphc::detail {
 

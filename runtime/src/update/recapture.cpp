@@ -45,7 +45,7 @@ std::vector<Recapture> recapture(InstanceState& state, ir::ParamId id, const Slo
     diags
         .report(DiagCode::recapture_refused, before.node().name_range, param.name, text, before.node().name,
                 "before: " + before.shape() + "; now: " + r.call.shape())
-        .note(param.name_range, "'{}' keeps its value {}", param.name, current.text());
+        .note<NoteCode::keeps_value>(param.name_range, param.name, current.text());
     raise(program.sources(), diags, program.path);
   }
   return out;

@@ -4,46 +4,12 @@
 #include <string>
 
 #include "errors/runtime_diag.h"
-#include "modules/shared_memory.h"
 
 namespace graphc::detail {
 namespace {
 
 bool uses(const ir::Node& node, ir::ParamId id) {
   return std::find(node.config_params.begin(), node.config_params.end(), id) != node.config_params.end();
-}
-
-// The nodes of `built` as configured now: each of `nodes`, and the others a param changed
-// before.
-const ir::Node& configured_node(const ir::Graph& graph, const BuiltGraph& built, std::size_t i) {
-  return built.configured.size() > i && built.configured[i] ? *built.configured[i] : graph.nodes[i];
-}
-
-// A kernel among `nodes` of `built` that asks for more than 48 KiB of shared memory gets
-// the attribute raised to what the graph's nodes ask now (R0009 over the device's limit).
-void configure_shared_memory(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
-                             const BuiltGraph& built, const std::vector<std::size_t>& nodes) {
-  const ir::Graph& graph = program.module().graph(built.graph_id);
-  const bool needed = std::any_of(nodes.begin(), nodes.end(), [&](std::size_t i) {
-    const auto* kernel = std::get_if<ir::KernelNode>(&configured_node(graph, built, i).op);
-    return kernel != nullptr && needs_shared_memory_attribute(*kernel);
-  });
-  if (!needed) return;
-  configure_shared_memory(program, graph, functions.at(built.graph_id.value).kernels,
-                          [&](std::size_t i) -> const ir::Node& { return configured_node(graph, built, i); });
-}
-
-// `built`'s configured copies of `nodes` (made from the graph's nodes the first time a
-// param reaches them), to fold in place.
-std::vector<ir::Node*> configured_copies(const ir::Graph& graph, BuiltGraph& built,
-                                         const std::vector<std::size_t>& nodes) {
-  built.configured.resize(graph.nodes.size());
-  std::vector<ir::Node*> out;
-  for (const std::size_t i : nodes) {
-    if (!built.configured[i]) built.configured[i] = graph.nodes[i];
-    out.push_back(&*built.configured[i]);
-  }
-  return out;
 }
 
 // The nodes of one built graph that a new value reconfigures: those that use param `id`
@@ -81,25 +47,6 @@ void collect(const ProgramState& program, BuiltGraph& built, ir::ParamId id, std
 
 }  // namespace
 
-void configure_nodes(const ProgramState& program, const std::vector<ResolvedFunctions>& functions,
-                     const std::vector<Slot>& params, BuiltGraph& built) {
-  const ir::Graph& graph = program.module().graph(built.graph_id);
-  std::vector<std::size_t> nodes;
-  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-    if (!graph.nodes[i].config_params.empty()) nodes.push_back(i);
-  }
-  if (nodes.empty()) return;
-  built.refolder = std::make_unique<sema::ConfigRefolder>(graph);
-  for (std::uint32_t p = 0; p < graph.params.size(); ++p) {
-    built.refolder->set_param_value(ir::ParamId{p},
-                                    ir::Scalar::from_bytes(graph.params[p].type, params.at(p).bytes.data()));
-  }
-  DiagEngine found;
-  if (!built.refolder->fold(configured_copies(graph, built, nodes), found))
-    raise(program.sources(), found, program.path);
-  configure_shared_memory(program, functions, built, nodes);
-}
-
 std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, const ir::Scalar& value) {
   const ProgramState& program = *state.program;
   std::vector<Pending> pending;
@@ -122,8 +69,8 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     if (built.refolder->fold(p.configured, found)) continue;
     for (Diagnostic d : found.sorted()) {
       for (auto call = p.calls.rbegin(); call != p.calls.rend(); ++call) {
-        d.note((*call)->name_range, "'{}' passes the value on to graph '{}' here", (*call)->name,
-               std::get<ir::ChildGraphNode>((*call)->op).graph);
+        d.note<NoteCode::passes_value_on>((*call)->name_range, (*call)->name,
+                                          std::get<ir::ChildGraphNode>((*call)->op).graph);
       }
       broken.push_back(std::move(d));
     }
@@ -142,13 +89,13 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
     Diagnostic& d = diags.report(DiagCode::param_value_refused, param.name_range, param.name, value.text(),
                                  pending.front().old.text());
     for (const Diagnostic& f : broken) {
-      d.note(f.range, "{} [{}]", f.message, code_name(f.code));
-      for (const DiagNote& note : f.notes) d.note(note.range, "{}", note.message);
+      d.note<NoteCode::diagnostic_as_note>(f.range, f.message, code_name(f.code));
+      for (const DiagNote& note : f.notes) d.note<NoteCode::text>(note.range, note.message);
     }
     raise(program.sources(), diags, program.path);
   }
   try {
-    for (const Pending& p : pending) configure_shared_memory(program, state.functions, *p.built, p.nodes);
+    for (const Pending& p : pending) configure_nodes_shared_memory(program, state.functions, *p.built, p.nodes);
   } catch (...) {
     restore();
     throw;
@@ -160,21 +107,7 @@ std::vector<Reconfigured> refold_config(InstanceState& state, ir::ParamId id, co
 }
 
 const ir::Node& current_node(const InstanceState& state, const BuiltGraph& built, std::size_t index) {
-  if (index < built.configured.size() && built.configured[index]) return *built.configured[index];
-  return state.program->module().graph(built.graph_id).nodes.at(index);
-}
-
-void require_no_parameter_config(const ProgramState& program, ir::GraphId id) {
-  const ir::Graph& graph = program.module().graph(id);
-  for (const ir::Node& node : graph.nodes) {
-    for (const ir::ParamId param : node.config_params) {
-      if (!graph.is_parameter(param)) continue;
-      DiagEngine diags;
-      diags.report(DiagCode::parameter_configures_node, node.name_range, graph.name, graph.param(param).name, node.name)
-          .note(graph.param(param).name_range, "'{}' is declared here", graph.param(param).name);
-      raise(program.sources(), diags, program.path);
-    }
-  }
+  return configured_node(state.program->module().graph(built.graph_id), built, index);
 }
 
 }  // namespace graphc::detail

@@ -6,11 +6,12 @@
 #include <fmt/format.h>
 
 #include "build/build_graph.h"
-#include "build/instantiate.h"
 #include "errors/cuda_check.h"
 #include "graphc/instance.h"
 #include "ir/topology.h"
+#include "modules/module_set.h"
 #include "program/instance_state.h"
+#include "program/instantiate.h"
 #include "program/load_program.h"
 #include "resources/buffers.h"
 #include "resources/events.h"
@@ -82,7 +83,7 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   detail::InstanceState& old = *state_;
   const std::shared_ptr<detail::ProgramState> program = detail::load_program(old.program->path, old.program->options);
   const ir::GraphId id = detail::find_graph(*program, old.graph().name);
-  program->load_modules(old.program.get());  // unchanged modules keep their libraries (and kernels)
+  load_modules(*program, old.program.get());  // unchanged modules keep their libraries (and kernels)
   const ir::Module& module = program->module();
   const ir::Graph& graph = module.graph(id);
 

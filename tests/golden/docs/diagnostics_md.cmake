@@ -1,8 +1,8 @@
-# Renders docs/diagnostics.md from compiler/diag/codes.def and the runtime's rows it
-# includes (runtime/include/graphc/runtime_codes.def), so the list of diagnostic codes in
+# Renders docs/diagnostics.md from base/include/graphc/base/codes.def and the runtime's rows
+# it includes (runtime_codes.def beside it), so the list of diagnostic codes in
 # the docs is the table the compiler and runtime report from. Compares with the checked-in
 # file, or rewrites it with GRAPHC_UPDATE_GOLDENS=1 (then review `git diff`).
-#   cmake -DCODES=compiler/diag/codes.def -DRUNTIME_CODES=runtime/include/graphc/runtime_codes.def
+#   cmake -DCODES=base/include/graphc/base/codes.def -DRUNTIME_CODES=base/include/graphc/base/runtime_codes.def
 #         -DDOC=docs/diagnostics.md -P diagnostics_md.cmake
 
 # The lines of codes.def, then of runtime_codes.def, that match `regex`, as one list (a
@@ -39,8 +39,8 @@ set(families
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")
-string(APPEND doc "Every diagnostic graphc reports, generated from `compiler/diag/codes.def` and the runtime's\n")
-string(APPEND doc "rows it includes, `runtime/include/graphc/runtime_codes.def` (the one table the compiler,\n")
+string(APPEND doc "Every diagnostic graphc reports, generated from `base/include/graphc/base/codes.def` and the\n")
+string(APPEND doc "runtime's rows it includes, `runtime_codes.def` beside it (the one table the compiler,\n")
 string(APPEND doc "the runtime and generated code report from; `ctest -R golden.docs` checks that this page\n")
 string(APPEND doc "is current). Codes are stable and never reused. `…` stands for the names and values the\n")
 string(APPEND doc "message fills in.\n\n")

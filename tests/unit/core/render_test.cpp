@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string_view>
+
 #include "diag/diagnostic.h"
 #include "diag/loop_copies.h"
 #include "diag/render.h"
@@ -13,12 +16,27 @@ TEST_CASE("codes.def drives code names, severities and formats", "[diag]") {
   CHECK(severity_of(DiagCode::duplicate_edge) == Severity::warning);
 }
 
+TEST_CASE("notes.def drives the text of notes, one row per text", "[diag]") {
+  Diagnostic d;
+  d.note<NoteCode::declared_here>(SourceRange{}, "scale").note<NoteCode::first_given_here>(SourceRange{});
+  REQUIRE(d.notes.size() == 2);
+  CHECK(d.notes[0].message == "'scale' is declared here");
+  CHECK(d.notes[1].message == "first given here");
+  std::set<std::string_view> formats;
+  for (const std::string_view format : note_formats) {
+    INFO(format);
+    CHECK(formats.insert(format).second);  // a text worded twice is one row
+    CHECK(!format.empty());
+    CHECK(format.back() != '.');
+  }
+}
+
 TEST_CASE("a diagnostic renders with its line, caret and notes", "[diag]") {
   SourceManager sm;
   const FileId f = sm.add("s.graph", "graph g {\n  empty forward;\n  upload -> forwrd;\n}\n");
   DiagEngine diags;
   diags.report(DiagCode::unknown_node, SourceRange{f, 39, 45}, "forwrd")
-      .note(SourceRange{f, 18, 25}, "did you mean '{}'?", "forward");
+      .note<NoteCode::did_you_mean>(SourceRange{f, 18, 25}, "forward");
   REQUIRE(diags.has_errors());
   const std::string text = render_all(sm, diags.sorted());
   CHECK(text == "s.graph:3:13: error[E0102]: unknown node 'forwrd'\n"
@@ -107,7 +125,7 @@ TEST_CASE("copies of one diagnostic from nested loops' iterations render once", 
     for (std::int64_t i = 0; i < 3; ++i) {
       const FileId copy = sm.add_iteration(SourceRange{outer_copy, 36, 37}, "i", i);
       diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x")
-          .note(SourceRange{outer_copy, 24, 28}, "from here");
+          .note<NoteCode::text>(SourceRange{outer_copy, 24, 28}, "from here");
     }
   }
   CHECK(render_all(sm, diags.sorted()) ==
@@ -132,7 +150,8 @@ TEST_CASE("copies whose note points at one outer copy fold only within it", "[di
   for (const FileId outer_copy : {first, second}) {
     for (std::int64_t i = 0; i < 3; ++i) {
       const FileId copy = sm.add_iteration(SourceRange{outer_copy, 36, 37}, "i", i);
-      diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x").note(SourceRange{first, 24, 28}, "m_0");
+      diags.report(DiagCode::unknown_node, SourceRange{copy, 56, 57}, "x")
+          .note<NoteCode::text>(SourceRange{first, 24, 28}, "m_0");
     }
   }
   const std::string text = render_all(sm, diags.sorted());

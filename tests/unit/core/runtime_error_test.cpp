@@ -1,6 +1,6 @@
 // graphc/runtime_error.h: the runtime's errors as the header-only code (generated C++, and
 // the headers the runtime library shares with it) throws them, from the rows of
-// graphc/runtime_codes.def that the runtime library renders through DiagEngine.
+// graphc/base/runtime_codes.def that the runtime library renders through DiagEngine.
 #include <catch2/catch.hpp>
 #include <fmt/args.h>
 
@@ -84,7 +84,7 @@ TEST_CASE("every runtime row is the compiler's, and substitute() fills it as fmt
   };
   const std::vector<Row> rows = {
 #define GRAPHC_DIAG(code, severity, id, format) {RuntimeCode::id, DiagCode::id},
-#include "graphc/runtime_codes.def"
+#include "graphc/base/runtime_codes.def"
 #undef GRAPHC_DIAG
   };
   for (const Row& row : rows) {

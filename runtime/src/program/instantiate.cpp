@@ -1,14 +1,14 @@
-#include "build/instantiate.h"
+#include "program/instantiate.h"
 
 #include <algorithm>
 #include <variant>
 
 #include "build/build_graph.h"
+#include "build/configure_nodes.h"
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "resources/buffers.h"
 #include "resources/events.h"
-#include "update/refold.h"
 
 namespace graphc::detail {
 
