@@ -9,6 +9,7 @@
 #include "build/instantiate.h"
 #include "errors/cuda_check.h"
 #include "graphc/instance.h"
+#include "ir/node_kind.h"
 #include "ir/topology.h"
 #include "program/instance_state.h"
 #include "program/load_program.h"
@@ -25,12 +26,13 @@ std::string update_blocker(const ir::Module& module, ir::GraphId id) {
     return "graphs launched from the device are re-instantiated";
   }
   for (const ir::Node& node : module.graph(id).nodes) {
-    if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
+    const UpdatePath path = ir::kind_info(node).update;
+    if (path == UpdatePath::reinstantiate && std::holds_alternative<ir::ConditionalNode>(node.op)) {
       return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
                          "conditional handles being new",
                          node.name);
     }
-    if (std::holds_alternative<ir::AllocNode>(node.op) || std::holds_alternative<ir::FreeNode>(node.op)) {
+    if (path == UpdatePath::reinstantiate) {
       return fmt::format("memory node '{}': graphs with memory nodes are re-instantiated", node.name);
     }
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
