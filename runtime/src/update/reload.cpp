@@ -26,13 +26,12 @@ std::string update_blocker(const ir::Module& module, ir::GraphId id) {
     return "graphs launched from the device are re-instantiated";
   }
   for (const ir::Node& node : module.graph(id).nodes) {
-    const UpdatePath path = ir::kind_info(node).update;
-    if (path == UpdatePath::reinstantiate && std::holds_alternative<ir::ConditionalNode>(node.op)) {
-      return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
-                         "conditional handles being new",
-                         node.name);
-    }
-    if (path == UpdatePath::reinstantiate) {
+    if (ir::kind_info(node).update == UpdatePath::reinstantiate) {
+      if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
+        return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
+                           "conditional handles being new",
+                           node.name);
+      }
       return fmt::format("memory node '{}': graphs with memory nodes are re-instantiated", node.name);
     }
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
