@@ -79,10 +79,13 @@ struct switch_node : seq<kw_switch, must<switch_name, test_open, test_cond, test
 // Any conditional node.
 struct conditional_node : sor<if_node, while_node, switch_node> {};
 
+// Every node statement, in the order a graph and a body try them: a new node kind's rule
+// joins them here, once (graphc/base/node_kinds.def holds its keyword).
+using node_statements = rule_list<kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
+                                  conditional_node, alloc_node, free_node, call_node, capture_node>;
+
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
 // Tried as graph_item is: only the alternatives the next character can start.
-struct body_item : keyed_sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node,
-                             wait_node, conditional_node, alloc_node, free_node, call_node, capture_node, for_stmt,
-                             graph_level_decl, edge_stmt> {};
+struct body_item : keyed_sor_of<cond_decl, node_statements, for_stmt, graph_level_decl, edge_stmt> {};
 
 }  // namespace graphc::grammar

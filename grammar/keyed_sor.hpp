@@ -85,6 +85,28 @@ struct keyed_sor {
   }
 };
 
+// Rules that several choices try alike, written once: keyed_sor_of flattens them in place.
+template <class... Rules>
+struct rule_list {};
+
+namespace detail {
+
+template <class Done, class... Parts>
+struct flatten_rules {
+  using type = Done;
+};
+template <class... Done, class... Listed, class... Rest>
+struct flatten_rules<keyed_sor<Done...>, rule_list<Listed...>, Rest...>
+    : flatten_rules<keyed_sor<Done..., Listed...>, Rest...> {};
+template <class... Done, class Rule, class... Rest>
+struct flatten_rules<keyed_sor<Done...>, Rule, Rest...> : flatten_rules<keyed_sor<Done..., Rule>, Rest...> {};
+
+}  // namespace detail
+
+/// keyed_sor of the rules given, each rule_list among them replaced by its rules.
+template <class... Parts>
+using keyed_sor_of = typename detail::flatten_rules<keyed_sor<>, Parts...>::type;
+
 }  // namespace graphc::grammar
 
 template <class Name, class... Rules>

@@ -6,12 +6,15 @@
 // fails where the offending text begins, which is where a syntax error points.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <string_view>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "graphc/base/node_kinds.h"
 
 namespace graphc::grammar {
 
@@ -106,15 +109,25 @@ struct sym : seq<chars<false, Cs...>, skip> {};
 template <char... Cs>
 struct kw : seq<chars<true, Cs...>, skip> {};
 
-// Words that cannot name a const, param, buffer, node or graph: the declaration keywords,
+// The reserved words that are no node statement's keyword: the other declaration keywords,
 // the scalar types, the memory spaces, the words inside declarations, and the keywords of
 // the language's later declarations (so that a graph written today keeps its meaning).
-inline constexpr std::string_view reserved_words[] = {
-    "module", "graph", "const",  "param",  "buffer",  "view",    "kernel",   "copy", "memset",  "host",
-    "empty",  "bytes", "fill",   "iota",   "device",  "managed", "pageable", "i8",   "i16",     "i32",
-    "i64",    "u8",    "u16",    "u32",    "u64",     "f16",     "bf16",     "f32",  "f64",     "char",
-    "import", "cond",  "event",  "record", "wait",    "alloc",   "free",     "call", "capture", "if",
-    "else",   "while", "switch", "case",   "nullptr", "for"};
+inline constexpr std::string_view other_reserved_words[] = {
+    "module",   "graph", "const", "param",  "buffer", "view",  "bytes", "fill", "iota",    "device", "managed",
+    "pageable", "i8",    "i16",   "i32",    "i64",    "u8",    "u16",   "u32",  "u64",     "f16",    "bf16",
+    "f32",      "f64",   "char",  "import", "cond",   "event", "else",  "case", "nullptr", "for"};
+
+// Words that cannot name a const, param, buffer, node or graph: the node statements'
+// keywords (graphc/base/node_kinds.def, so a new kind's is reserved with its row), then the
+// others.
+inline constexpr auto reserved_words = [] {
+  constexpr auto nodes = node_keywords();
+  std::array<std::string_view, nodes.size() + std::size(other_reserved_words)> out{};
+  std::size_t n = 0;
+  for (const std::string_view word : nodes) out[n++] = word;
+  for (const std::string_view word : other_reserved_words) out[n++] = word;
+  return out;
+}();
 
 // A set of words, each looked up with about one comparison (PEGTL's sor<keyword...> tries
 // them one by one): an open-addressing table hashed on a word's length and first and last
@@ -122,9 +135,9 @@ inline constexpr std::string_view reserved_words[] = {
 template <std::size_t Slots>
 class word_set {
  public:
-  template <std::size_t N>
-  constexpr explicit word_set(const std::string_view (&words)[N]) {
-    static_assert(N < Slots / 2, "a table at most half full keeps probes short");
+  template <class Words>
+  constexpr explicit word_set(const Words& words) {
+    static_assert(sizeof(Words) / sizeof(std::string_view) < Slots / 2, "a table at most half full keeps probes short");
     for (std::string_view word : words) {
       std::size_t slot = slot_of(word);
       while (!slots_[slot].empty()) slot = (slot + 1) % Slots;

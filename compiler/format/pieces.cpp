@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "graphc/base/node_kinds.h"
+
 namespace graphc::format {
 namespace {
 
@@ -113,9 +115,9 @@ class Splitter {
     }
   }
 
-  // Whether the last tokens are `kernel NAME :`, `host NAME :` or `capture NAME :`, NAME
-  // perhaps with an index (`kernel k[i + 1] :`), so a C++ name (or a capture's library
-  // operation) comes next.
+  // Whether the last tokens are `KEYWORD NAME :` of a node kind that names a function there
+  // (node_kinds.def's names_function: `kernel`, `host`, `capture`), NAME perhaps with an
+  // index (`kernel k[i + 1] :`), so a C++ name (or a capture's library operation) comes next.
   bool function_name_next() const {
     auto it = pieces_.rbegin();
     const auto previous = [&]() -> const Piece* {
@@ -135,7 +137,9 @@ class Splitter {
     }
     if (p == nullptr || p->kind != Piece::Kind::word) return false;
     const Piece* keyword = previous();
-    return keyword != nullptr && (keyword->is("kernel") || keyword->is("host") || keyword->is("capture"));
+    if (keyword == nullptr || keyword->kind != Piece::Kind::word) return false;
+    const NodeKindInfo* kind = find_node_kind(keyword->text);
+    return kind != nullptr && kind->names_function;
   }
 
   // grammar::cpp_name: `::`? identifier (`::` identifier)* template-arguments?, no spaces

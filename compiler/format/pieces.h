@@ -31,8 +31,9 @@ struct Piece {
 
 /// Splits `text` into pieces, the way the grammar (grammar/lexical.hpp) reads tokens:
 /// maximal identifiers and numbers, comments wherever whitespace may be, and after
-/// `kernel NAME :` or `host NAME :` one word for the C++ function name with its `::` scopes
-/// and template arguments. Meant for text that parsed; for other text the pieces still
+/// `KEYWORD NAME :` of a kind that names a function there (`kernel`, `host`, `capture`:
+/// graphc/base/node_kinds.def's names_function) one word for the function's name with its
+/// `::` scopes and template arguments. Meant for text that parsed; for other text the pieces still
 /// cover every non-space character.
 std::vector<Piece> split_pieces(std::string_view text);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::ir {
@@ -146,10 +147,10 @@ std::string node_text(const Graph& root, const Node& node) {
             for (const KernelArg& a : c.args) args.push_back(arg_text(root, a));
             return fmt::format("call graph={} args=[{}]", c.graph, fmt::join(args, ", "));
           },
-          [&](const CaptureNode& c) {
+          [&]<CallsFunction Op>(const Op& op) {
             std::vector<std::string> args;
-            for (const KernelArg& a : c.args) args.push_back(arg_text(root, a));
-            return fmt::format("capture function={} args=[{}]", c.function, fmt::join(args, ", "));
+            for (const KernelArg& a : op.args) args.push_back(arg_text(root, a));
+            return fmt::format("{} function={} args=[{}]", kind_info(node).keyword, op.function, fmt::join(args, ", "));
           },
       },
       node.op);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "ir/overloaded.h"
+#include "ir/node_kind.h"
 
 namespace graphc::ir {
 namespace {
@@ -18,21 +18,8 @@ std::optional<IdT> find_by_name(const std::vector<T>& items, std::string_view na
 }  // namespace
 
 std::string_view kind_name(const Node& node) {
-  return std::visit(Overloaded{
-                        [](const KernelNode&) { return std::string_view("kernel"); },
-                        [](const CopyNode&) { return std::string_view("copy"); },
-                        [](const MemsetNode&) { return std::string_view("memset"); },
-                        [](const HostNode&) { return std::string_view("host"); },
-                        [](const EmptyNode&) { return std::string_view("empty"); },
-                        [](const ConditionalNode& c) { return type_name(c.type); },
-                        [](const EventRecordNode&) { return std::string_view("record"); },
-                        [](const EventWaitNode&) { return std::string_view("wait"); },
-                        [](const AllocNode&) { return std::string_view("alloc"); },
-                        [](const FreeNode&) { return std::string_view("free"); },
-                        [](const ChildGraphNode&) { return std::string_view("call"); },
-                        [](const CaptureNode&) { return std::string_view("capture"); },
-                    },
-                    node.op);
+  if (const auto* conditional = std::get_if<ConditionalNode>(&node.op)) return type_name(conditional->type);
+  return kind_info(node).keyword;
 }
 
 std::string_view type_name(ConditionalNode::Type type) {

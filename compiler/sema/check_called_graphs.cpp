@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ir/describe.h"
+#include "ir/node_kind.h"
 #include "sema/call_nodes.h"
 #include "sema/passes.h"
 
@@ -49,7 +50,7 @@ class CalledGraphChecker {
       note(diags_.report(DiagCode::child_declaration, event.name_range, callee.name, "event", event.name));
     }
     for (const ir::Node& n : callee.nodes) {
-      if (std::holds_alternative<ir::ConditionalNode>(n.op)) {
+      if (!ir::kind_info(n).in_child_graph) {
         note(diags_.report(DiagCode::child_conditional, n.name_range, callee.name, ir::kind_name(n), n.name));
       } else if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
         for (const KernelArg& arg : kernel->args) {

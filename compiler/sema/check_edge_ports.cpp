@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "ir/overloaded.h"
+#include "ir/node_kind.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -28,25 +28,6 @@ std::string_view port_name(ir::EdgePort port) {
     case ir::EdgePort::launch_completion: return "launch_completion";
   }
   return "?";
-}
-
-// A node's kind in CUDA's words (cudaGraphNodeType), for messages about CUDA's rules.
-std::string_view cuda_kind(const ir::Node& node) {
-  return std::visit(ir::Overloaded{
-                        [](const ir::KernelNode&) { return std::string_view("kernel"); },
-                        [](const ir::CopyNode&) { return std::string_view("memcpy"); },
-                        [](const ir::MemsetNode&) { return std::string_view("memset"); },
-                        [](const ir::HostNode&) { return std::string_view("host"); },
-                        [](const ir::EmptyNode&) { return std::string_view("empty"); },
-                        [](const ir::EventRecordNode&) { return std::string_view("event record"); },
-                        [](const ir::EventWaitNode&) { return std::string_view("event wait"); },
-                        [](const ir::ConditionalNode&) { return std::string_view("conditional"); },
-                        [](const ir::AllocNode&) { return std::string_view("mem alloc"); },
-                        [](const ir::FreeNode&) { return std::string_view("mem free"); },
-                        [](const ir::ChildGraphNode&) { return std::string_view("child graph"); },
-                        [](const ir::CaptureNode&) { return std::string_view("child graph (capture)"); },
-                    },
-                    node.op);
 }
 
 // Where an edge's port is written: the port's word, else the arrow.
@@ -62,7 +43,7 @@ class PortChecker {
     const ir::Node& node = ctx_.graph.node(id);
     if (std::holds_alternative<ir::KernelNode>(node.op)) return;
     if (!reported_.insert(written.begin).second) return;
-    ctx_.diags.report(code, written, port_name(edge.port), cuda_kind(node), node.name)
+    ctx_.diags.report(code, written, port_name(edge.port), ir::kind_info(node).cuda_words, node.name)
         .note<NoteCode::declared_here>(node.name_range, node.name);
   }
 

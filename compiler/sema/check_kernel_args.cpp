@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "diag/spellcheck.h"
+#include "ir/node_kind.h"
 #include "ir/vector_structs.h"
 #include "sema/passes.h"
 #include "sema/placement.h"
@@ -333,11 +334,7 @@ class ArgChecker {
 
 void check_kernel_args(GraphContext& ctx) {
   for (ir::Node& node : ctx.graph.nodes) {
-    std::vector<ir::KernelArg>* args = nullptr;
-    if (auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
-    if (auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) args = &call->args;
-    if (auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
-    if (auto* host = std::get_if<ir::HostNode>(&node.op)) args = &host->args;
+    std::vector<ir::KernelArg>* args = ir::args_of(node);
     if (args == nullptr) continue;
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {

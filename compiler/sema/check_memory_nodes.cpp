@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 #include "sema/dependency_graph.h"
 #include "sema/passes.h"
@@ -38,10 +39,7 @@ std::optional<SourceRange> use_of(const ir::Graph& graph, const ir::Node& node, 
     return slice.id.valid() && graph.storage(slice.id).root == buffer;
   };
   return std::visit(ir::Overloaded{
-                        [&](const ir::KernelNode& kernel) { return arg_use(graph, kernel.args, buffer); },
-                        [&](const ir::ChildGraphNode& call) { return arg_use(graph, call.args, buffer); },
-                        [&](const ir::CaptureNode& capture) { return arg_use(graph, capture.args, buffer); },
-                        [&](const ir::HostNode& host) { return arg_use(graph, host.args, buffer); },
+                        [&]<ir::HasArgs Op>(const Op& op) { return arg_use(graph, op.args, buffer); },
                         [&](const ir::CopyNode& copy) -> std::optional<SourceRange> {
                           if (names(copy.dst)) return copy.dst.name_range;
                           if (names(copy.src)) return copy.src.name_range;

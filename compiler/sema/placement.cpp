@@ -1,34 +1,12 @@
 #include "sema/placement.h"
 
-#include "ir/overloaded.h"
+#include "ir/node_kind.h"
 
 namespace graphc::sema {
 
-bool allowed_in_body(const ir::Node& node) {
-  return std::visit(ir::Overloaded{
-                        [](const ir::KernelNode&) { return true; },
-                        [](const ir::CopyNode&) { return true; },
-                        [](const ir::MemsetNode&) { return true; },
-                        [](const ir::EmptyNode&) { return true; },
-                        [](const ir::ChildGraphNode&) { return true; },
-                        [](const ir::CaptureNode&) { return true; },
-                        [](const ir::ConditionalNode&) { return true; },
-                        [](const auto&) { return false; },
-                    },
-                    node.op);
-}
+bool allowed_in_body(const ir::Node& node) { return ir::kind_info(node).in_body; }
 
-bool allowed_in_device_graph(const ir::Node& node) {
-  return std::visit(ir::Overloaded{
-                        [](const ir::KernelNode&) { return true; },
-                        [](const ir::CopyNode&) { return true; },
-                        [](const ir::MemsetNode&) { return true; },
-                        [](const ir::ChildGraphNode&) { return true; },
-                        [](const ir::CaptureNode&) { return true; },
-                        [](const auto&) { return false; },
-                    },
-                    node.op);
-}
+bool allowed_in_device_graph(const ir::Node& node) { return ir::kind_info(node).in_device_graph; }
 
 std::vector<RefusedCopyEnd> refused_copy_ends(const ir::Graph& graph, const ir::CopyNode& copy) {
   std::vector<RefusedCopyEnd> out;

@@ -12,10 +12,12 @@
 namespace graphc::sema {
 
 /// Kernel, empty, memcpy, memset, child graph and conditional nodes (CUDA 13,
-/// cudaConditionalNodeParams: the kinds a body graph may hold, recursively).
+/// cudaConditionalNodeParams: the kinds a body graph may hold, recursively): the rows of
+/// graphc/base/node_kinds.def whose in_body is true.
 bool allowed_in_body(const ir::Node& node);
 
-/// Kernel, memcpy, memset and child graph nodes (cudaGraphInstantiateFlagDeviceLaunch).
+/// Kernel, memcpy, memset and child graph nodes (cudaGraphInstantiateFlagDeviceLaunch): the
+/// rows of graphc/base/node_kinds.def whose in_device_graph is true.
 bool allowed_in_device_graph(const ir::Node& node);
 
 /// One end of a copy in managed or pageable host memory, which neither a conditional body

@@ -5,6 +5,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "ir/node_kind.h"
 
 namespace graphc::backend {
 
@@ -12,9 +13,7 @@ std::vector<std::size_t> switchable_nodes(const ir::Graph& graph) {
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const ir::Node& node = graph.nodes[i];
-    const bool kind = std::holds_alternative<ir::KernelNode>(node.op) ||
-                      std::holds_alternative<ir::CopyNode>(node.op) || std::holds_alternative<ir::MemsetNode>(node.op);
-    if (kind && !node.body.valid() && !node.synthetic) out.push_back(i);
+    if (ir::kind_info(node).switchable && !node.body.valid() && !node.synthetic) out.push_back(i);
   }
   return out;
 }

@@ -25,6 +25,7 @@
 #include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -88,10 +89,7 @@ bool uses_buffer(const ir::Graph& graph, std::size_t index, const std::vector<ir
     const std::vector<const ir::KernelArg*> values = ir::leaf_args(args);
     return std::any_of(values.begin(), values.end(), [&](const ir::KernelArg* arg) { return passes(*arg); });
   };
-  return std::visit(ir::Overloaded{[&](const ir::KernelNode& k) { return passes_any(k.args); },
-                                   [&](const ir::ChildGraphNode& c) { return passes_any(c.args); },
-                                   [&](const ir::CaptureNode& c) { return passes_any(c.args); },
-                                   [&](const ir::HostNode& h) { return passes_any(h.args); },
+  return std::visit(ir::Overloaded{[&]<ir::HasArgs Op>(const Op& op) { return passes_any(op.args); },
                                    [&](const ir::CopyNode& c) { return among(c.dst.id) || among(c.src.id); },
                                    [&](const ir::MemsetNode& m) { return among(m.dst.id); },
                                    [](const auto&) { return false; }},

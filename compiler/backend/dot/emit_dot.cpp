@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "ir/describe.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -99,7 +100,7 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::
     return backend::label(all);
   };
   const bool unknown = per_call(graph, node);
-  return std::visit(
+  const std::string text = std::visit(
       ir::Overloaded{
           [&](const ir::KernelNode& k) {
             const std::string config =
@@ -107,58 +108,54 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::
                         : fmt::format("{}, {}, {}", dims(k.grid_dims), dims(k.block_dims), k.shared_memory_bytes);
             const std::string launch =
                 fmt::format("{}<<<{}>>>({})", k.function, config, ir::resolved_args_text(graph, k.args));
-            return (node.synthetic ? "shape=box, style=dashed, label=" : "shape=box, label=") +
-                   label({name, launch, launch_attributes(graph, k.launch)});
+            return label({name, launch, launch_attributes(graph, k.launch)});
           },
           [&](const ir::CopyNode& c) {
-            if (unknown) return "shape=cds, label=" + label({name, c.dst.buffer + " <- " + c.src.buffer});
+            if (unknown) return label({name, c.dst.buffer + " <- " + c.src.buffer});
             const std::string ends = ir::folded_slice_text(graph, c.dst) + " <- " + ir::folded_slice_text(graph, c.src);
-            return "shape=cds, label=" + label({name, ends, fmt::format("{} bytes", c.bytes_value)});
+            return label({name, ends, fmt::format("{} bytes", c.bytes_value)});
           },
           [&](const ir::MemsetNode& m) {
-            if (unknown) return "shape=parallelogram, label=" + label({name, "memset " + m.dst.buffer});
+            if (unknown) return label({name, "memset " + m.dst.buffer});
             // A box's elements (slices of rows of columns_value elements), each of `lanes`
             // memset elements in a vector buffer.
             const std::uint64_t elements = m.dst.elements() * m.lanes;
-            return "shape=parallelogram, label=" +
-                   label({name,
-                          fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits,
-                                      m.element_size * 2),
-                          fmt::format("{} x {}-byte elements", elements, m.element_size)});
+            return label(
+                {name,
+                 fmt::format("{} = 0x{:0{}x}", ir::folded_slice_text(graph, m.dst), m.value_bits, m.element_size * 2),
+                 fmt::format("{} x {}-byte elements", elements, m.element_size)});
           },
           [&](const ir::HostNode& h) {
-            return "shape=hexagon, label=" +
-                   label({node.name, fmt::format("{}({})", h.function, ir::resolved_args_text(graph, h.args))});
+            return label({node.name, fmt::format("{}({})", h.function, ir::resolved_args_text(graph, h.args))});
           },
-          [&](const ir::EmptyNode&) { return "shape=circle, label=" + label({node.name}); },
+          [&](const ir::EmptyNode&) { return label({node.name}); },
           [&](const ir::ConditionalNode& c) {
-            return "shape=diamond, label=" + label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
+            return label({node.name, fmt::format("{} ({})", ir::type_name(c.type), c.cond)});
           },
           [&](const ir::EventRecordNode& r) {
-            return "shape=rarrow, label=" + label({node.name, "record " + r.event});
+            return label({node.name, "record " + r.event});
           },
           [&](const ir::EventWaitNode& w) {
-            return "shape=octagon, label=" + label({node.name, "wait " + w.event});
+            return label({node.name, "wait " + w.event});
           },
           [&](const ir::AllocNode& a) {
             const ir::Buffer& memory = graph.buffer(a.buffer);
-            return "shape=invhouse, label=" +
-                   label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type), memory.count_value),
+            return label({node.name, fmt::format("alloc {}[{}]", ir::type_name(memory.type), memory.count_value),
                           fmt::format("{} bytes", memory.bytes())});
           },
           [&](const ir::FreeNode& f) {
-            return "shape=house, label=" + label({node.name, "free " + f.alloc});
+            return label({node.name, "free " + f.alloc});
           },
           [&](const ir::ChildGraphNode& c) {
-            return "shape=box3d, label=" +
-                   label({node.name, fmt::format("call {}({})", c.graph, ir::resolved_args_text(graph, c.args))});
+            return label({node.name, fmt::format("call {}({})", c.graph, ir::resolved_args_text(graph, c.args))});
           },
-          [&](const ir::CaptureNode& c) {
-            return "shape=box3d, style=rounded, label=" +
-                   label({node.name, fmt::format("capture {}({})", c.function, ir::resolved_args_text(graph, c.args))});
+          [&]<ir::CallsFunction Op>(const Op& c) {
+            return label({node.name, fmt::format("{} {}({})", ir::kind_info(node).keyword, c.function,
+                                                 ir::resolved_args_text(graph, c.args))});
           },
       },
       node.op);
+  return fmt::format("{}{}, label={}", ir::kind_info(node).dot, node.synthetic ? ", style=dashed" : "", text);
 }
 
 // The attributes of an edge with a port: its style and the port as the label.

@@ -7,6 +7,7 @@
 
 #include "backend/text/expr_text.h"
 #include "format/format_text.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -153,8 +154,9 @@ class TextWriter {
             [&](const ir::MemsetNode& m) {
               line(depth, fmt::format("memset {} : {} = {};", n.name, slice_text(m.dst), expr_text(m.value)));
             },
-            [&](const ir::HostNode& h) {
-              line(depth, fmt::format("host {} : {}{};", n.name, h.function, args_text(h.args)));
+            [&]<ir::CallsFunction Op>(const Op& op) {
+              line(depth,
+                   fmt::format("{} {} : {}{};", ir::kind_info(n).keyword, n.name, op.function, args_text(op.args)));
             },
             [&](const ir::EmptyNode&) { line(depth, fmt::format("empty {};", n.name)); },
             [&](const ir::EventRecordNode& r) { line(depth, fmt::format("record {} : {};", n.name, r.event)); },
@@ -168,9 +170,6 @@ class TextWriter {
             [&](const ir::ChildGraphNode& c) {
               line(depth, fmt::format("call {} : {}{};", n.name, c.graph,
                                       c.args_range.valid() ? args_text(c.args) : std::string()));
-            },
-            [&](const ir::CaptureNode& c) {
-              line(depth, fmt::format("capture {} : {}{};", n.name, c.function, args_text(c.args)));
             },
             [&](const ir::ConditionalNode& c) { conditional(n, c, depth); },
         },

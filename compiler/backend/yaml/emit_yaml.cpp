@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "backend/text/expr_text.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -214,9 +215,9 @@ class YamlWriter {
                      out_ << YAML::Key << "call" << YAML::Value << c.graph;
                      if (c.args_range.valid()) args(c.args);
                    },
-                   [&](const ir::CaptureNode& c) {
-                     out_ << YAML::Key << "capture" << YAML::Value << c.function;
-                     args(c.args);
+                   [&]<ir::CallsFunction Op>(const Op& op) {
+                     out_ << YAML::Key << std::string(ir::kind_info(n).keyword) << YAML::Value << op.function;
+                     args(op.args);
                    },
                    [&](const ir::ConditionalNode&) {},
                },

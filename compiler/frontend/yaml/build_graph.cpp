@@ -102,13 +102,13 @@ class GraphBuilder {
     if (!r_.is_map(value, what)) return;
     std::vector<std::string> kinds;
     for (const auto& entry : value) {
-      for (const std::string_view k : kNodeKinds) {
+      for (const std::string_view k : kNodeKeys) {
         if (entry.first.IsScalar() && entry.first.Scalar() == k) kinds.emplace_back(k);
       }
     }
     if (kinds.size() != 1) {
       std::string all;
-      for (const std::string_view k : kNodeKinds) all += (all.empty() ? "" : ", ") + std::string(k);
+      for (const std::string_view k : kNodeKeys) all += (all.empty() ? "" : ", ") + std::string(k);
       r_.diags().report(DiagCode::yaml_node_kind, name_range, name, all,
                         kinds.empty() ? std::string("none") : fmt::format("{}", fmt::join(kinds, ", ")));
       return;

@@ -11,6 +11,7 @@
 
 #include "frontend/text/loop_stack.h"
 #include "frontend/yaml/yaml_reader.h"
+#include "graphc/base/node_kinds.h"
 #include "ir/graph.h"
 
 namespace graphc::frontend::yaml {
@@ -41,9 +42,7 @@ std::optional<ir::Buffer> build_alloc_memory(const YamlReader& reader, const YAM
 std::optional<ir::Node> build_simple_node(const YamlReader& reader, const YAML::Node& map, std::string_view kind,
                                           const std::string& name, std::string_view what);
 
-/// The node kinds (the keys of which a node map has exactly one).
-inline constexpr std::array<std::string_view, 14> kNodeKinds = {"kernel",  "copy", "memset", "host",  "empty",
-                                                                "record",  "wait", "alloc",  "free",  "call",
-                                                                "capture", "if",   "while",  "switch"};
+/// The node kinds' keys (of which a node map has exactly one): graphc/base/node_kinds.def's.
+inline constexpr auto kNodeKeys = node_keywords();
 
 }  // namespace graphc::frontend::yaml

@@ -1,5 +1,6 @@
 #include "build/node_params.h"
 
+#include "build/node_type.h"
 #include "ir/pitched_copy.h"
 
 namespace graphc::detail {
@@ -34,7 +35,7 @@ cudaPitchedPtr pitched_pointer(const ir::Graph& graph, const ir::PitchedSide& si
 cudaGraphNodeParams box_copy_params(const ir::Graph& graph, const ir::CopyNode& copy, const ir::PitchedCopy& box,
                                     const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeMemcpy;
+  p.type = node_type(NodeKind::copy);
   cudaMemcpy3DParms& c = p.memcpy.copyParams;
   c.srcPtr = pitched_pointer(graph, box.src, buffers, pitches);
   c.srcPos = cudaPos{box.src.x, box.src.y, box.src.z};
@@ -70,7 +71,7 @@ cudaKernelNodeParams kernel_params(cudaKernel_t kernel, const ir::KernelNode& no
 cudaGraphNodeParams kernel_node_params(cudaKernel_t kernel, const ir::KernelNode& node, KernelArgs& args) {
   const cudaKernelNodeParams k = kernel_params(kernel, node, args);
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeKernel;
+  p.type = node_type(NodeKind::kernel);
   p.kernel.func = k.func;
   p.kernel.gridDim = k.gridDim;
   p.kernel.blockDim = k.blockDim;
@@ -115,7 +116,7 @@ cudaGraphNodeParams copy_node_params(const ir::Graph& graph, const ir::CopyNode&
     return box_copy_params(graph, copy, *box, buffers, pitches);
   }
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeMemcpy;
+  p.type = node_type(NodeKind::copy);
   cudaMemcpy3DParms& c = p.memcpy.copyParams;
   c.srcPtr = row(slice_pointer(graph, copy.src, buffers, pitches), copy.bytes_value);
   c.dstPtr = row(slice_pointer(graph, copy.dst, buffers, pitches), copy.bytes_value);
@@ -128,7 +129,7 @@ cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetN
                                        const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches) {
   const bool box = graph.buffer(memset.dst.id).two_d();
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeMemset;
+  p.type = node_type(NodeKind::memset);
   p.memset.dst = slice_pointer(graph, memset.dst, buffers, pitches);
   p.memset.pitch = box ? pitches.at(memset.dst.id.value) : 0;
   p.memset.value = memset.value_bits;
@@ -140,7 +141,7 @@ cudaGraphNodeParams memset_node_params(const ir::Graph& graph, const ir::MemsetN
 
 cudaGraphNodeParams host_node_params(const cudaHostNodeParams& host) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeHost;
+  p.type = node_type(NodeKind::host);
   p.host.fn = host.fn;
   p.host.userData = host.userData;
   return p;
@@ -148,27 +149,27 @@ cudaGraphNodeParams host_node_params(const cudaHostNodeParams& host) {
 
 cudaGraphNodeParams empty_node_params() {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeEmpty;
+  p.type = node_type(NodeKind::empty);
   return p;
 }
 
 cudaGraphNodeParams event_record_node_params(cudaEvent_t event) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeEventRecord;
+  p.type = node_type(NodeKind::event_record);
   p.eventRecord.event = event;
   return p;
 }
 
 cudaGraphNodeParams event_wait_node_params(cudaEvent_t event) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeWaitEvent;
+  p.type = node_type(NodeKind::event_wait);
   p.eventWait.event = event;
   return p;
 }
 
 cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeConditional;
+  p.type = node_type(NodeKind::conditional);
   p.conditional.handle = handle;
   switch (conditional.type) {
     case ir::ConditionalNode::Type::if_: p.conditional.type = cudaGraphCondTypeIf; break;
@@ -181,7 +182,7 @@ cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& condition
 
 cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeMemAlloc;
+  p.type = node_type(NodeKind::alloc);
   p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
   p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
   p.alloc.poolProps.location.id = device;
@@ -191,14 +192,14 @@ cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device) {
 
 cudaGraphNodeParams free_node_params(void* dptr) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeMemFree;
+  p.type = node_type(NodeKind::free);
   p.free.dptr = dptr;
   return p;
 }
 
 cudaGraphNodeParams child_graph_node_params(cudaGraph_t graph) {
   cudaGraphNodeParams p{};
-  p.type = cudaGraphNodeTypeGraph;
+  p.type = node_type(NodeKind::child_graph);
   p.graph.graph = graph;
   p.graph.ownership = cudaGraphChildGraphOwnershipMove;
   return p;

@@ -7,6 +7,7 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/instance.h"
+#include "ir/node_kind.h"
 #include "program/instance_state.h"
 
 namespace graphc {
@@ -46,11 +47,11 @@ void Instance::add_to_capture(cudaStream_t stream) {
   const detail::ProgramState& program = *state.program;
   const detail::CallSite site = detail::CallSite::at(program.sources(), graph.range);
   for (const ir::Node& node : graph.nodes) {
-    if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
+    if (const NodeKindInfo& kind = ir::kind_info(node); !kind.in_child_graph) {
       detail::fail(program.sources(), program.path, DiagCode::not_capturable, graph.name_range, graph.name,
-                   fmt::format("it holds conditional node '{}', and CUDA allows no conditional node in a child graph "
+                   fmt::format("it holds {0} node '{1}', and CUDA allows no {0} node in a child graph "
                                "(cudaChildGraphNodeParams)",
-                               node.name));
+                               kind.cuda_words, node.name));
     }
   }
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;

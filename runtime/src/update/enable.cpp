@@ -7,6 +7,7 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/instance.h"
+#include "ir/node_kind.h"
 #include "program/instance_state.h"
 
 namespace graphc {
@@ -28,8 +29,7 @@ Switchable switchable_node(const detail::InstanceState& state, std::string_view 
   }
   const ir::Node& node = graph.node(*id);
   std::string why;
-  if (!std::holds_alternative<ir::KernelNode>(node.op) && !std::holds_alternative<ir::CopyNode>(node.op) &&
-      !std::holds_alternative<ir::MemsetNode>(node.op)) {
+  if (!ir::kind_info(node).switchable) {
     why = fmt::format("CUDA switches only kernel, copy and memset nodes, not {} nodes", ir::kind_name(node));
   } else if (node.body.valid()) {
     const ir::Node& conditional = graph.node(graph.body(node.body).conditional);

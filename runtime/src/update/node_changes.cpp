@@ -4,6 +4,7 @@
 
 #include "build/node_params.h"
 #include "errors/cuda_check.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 #include "update/refold.h"
 
@@ -117,8 +118,8 @@ class Comparison {
 
 std::string node_setting_blocker(const ir::Module& module, ir::GraphId id) {
   for (const ir::Node& node : module.graph(id).nodes) {
-    if (std::holds_alternative<ir::CaptureNode>(node.op)) {
-      return fmt::format("capture node '{}' is captured again, which takes a graph build", node.name);
+    if (ir::kind_info(node).update == UpdatePath::recapture) {
+      return fmt::format("{} node '{}' is captured again, which takes a graph build", ir::kind_name(node), node.name);
     }
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       std::string inner = node_setting_blocker(module, call->graph_id);

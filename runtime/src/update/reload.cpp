@@ -8,6 +8,7 @@
 #include "build/build_graph.h"
 #include "errors/cuda_check.h"
 #include "graphc/instance.h"
+#include "ir/node_kind.h"
 #include "ir/topology.h"
 #include "modules/module_set.h"
 #include "program/instance_state.h"
@@ -26,12 +27,12 @@ std::string update_blocker(const ir::Module& module, ir::GraphId id) {
     return "graphs launched from the device are re-instantiated";
   }
   for (const ir::Node& node : module.graph(id).nodes) {
-    if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
-      return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
-                         "conditional handles being new",
-                         node.name);
-    }
-    if (std::holds_alternative<ir::AllocNode>(node.op) || std::holds_alternative<ir::FreeNode>(node.op)) {
+    if (ir::kind_info(node).update == UpdatePath::reinstantiate) {
+      if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
+        return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "
+                           "conditional handles being new",
+                           node.name);
+      }
       return fmt::format("memory node '{}': graphs with memory nodes are re-instantiated", node.name);
     }
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
