@@ -62,6 +62,10 @@ std::vector<LoopRun> call_runs(const ir::Graph& graph, const std::function<std::
       continue;
     }
     const Offsets first = offsets(bindings_body(i));
+    if (first.values.empty()) {  // no offset for a run's index to set; checked before the scan, which
+      ++i;                       // would walk every alike call after each one (8000 calls: 87 s)
+      continue;
+    }
     const Offsets second = offsets(bindings_body(i + 1));
     // Offsets that shrink stay written out: `first + step * i` counts in std::size_t.
     bool growing = true;
@@ -80,7 +84,7 @@ std::vector<LoopRun> call_runs(const ir::Graph& graph, const std::function<std::
         if (!alike) break;
       }
     }
-    if (count < kMinimum || first.values.empty()) {
+    if (count < kMinimum) {
       ++i;
       continue;
     }
