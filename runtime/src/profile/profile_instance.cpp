@@ -12,10 +12,10 @@
 #include "graphc/base/profile.h"
 #include "graphc/instance.h"
 #include "graphc/runtime_error.h"
+#include "instance/instance_state.h"
 #include "profile/activity_records.h"
 #include "profile/cupti_library.h"
 #include "profile/node_map.h"
-#include "program/instance_state.h"
 #include "program/instantiate.h"
 
 namespace graphc {

@@ -6,7 +6,7 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/generated_support.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 
 namespace graphc {
 

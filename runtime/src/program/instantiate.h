@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "graphc/bindings.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 
 namespace graphc::detail {
 

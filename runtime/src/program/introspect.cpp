@@ -1,6 +1,6 @@
 #include "graphc/introspect.h"
 
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 #include "state/program_state.h"
 
 namespace graphc {

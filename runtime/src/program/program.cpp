@@ -1,7 +1,7 @@
 #include "graphc/program.h"
 
+#include "instance/instance_state.h"
 #include "modules/module_set.h"
-#include "program/instance_state.h"
 #include "program/instantiate.h"
 #include "program/load_program.h"
 

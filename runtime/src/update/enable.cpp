@@ -7,8 +7,8 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/instance.h"
+#include "instance/instance_state.h"
 #include "ir/node_kind.h"
-#include "program/instance_state.h"
 
 namespace graphc {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "build/build_graph.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 
 namespace graphc::detail {
 

@@ -6,7 +6,7 @@
 #include "errors/runtime_diag.h"
 #include "graphc/instance.h"
 #include "graphc/rebinding.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 #include "update/recapture.h"
 
 namespace graphc {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "build/build_graph.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 #include "resources/handles.h"
 
 namespace graphc::detail {

@@ -9,7 +9,7 @@
 
 #include "build/build_graph.h"
 #include "build/configure_nodes.h"
-#include "program/instance_state.h"
+#include "instance/instance_state.h"
 
 namespace graphc::detail {
 

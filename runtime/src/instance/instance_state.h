@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "build/build_graph.h"
-#include "build/captures.h"
+#include "build/capture_node.h"
 #include "build/kernel_args.h"
 #include "graphc/bindings.h"
 #include "graphc/instance.h"
