@@ -5,10 +5,10 @@
 #pragma once
 
 #include "calls.hpp"
-#include "captures.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
 #include "expr.hpp"
+#include "function_nodes.hpp"
 #include "indexed_names.hpp"
 #include "keyed_sor.hpp"
 #include "lexical.hpp"
@@ -79,10 +79,11 @@ struct switch_node : seq<kw_switch, must<switch_name, test_open, test_cond, test
 // Any conditional node.
 struct conditional_node : sor<if_node, while_node, switch_node> {};
 
-// Every node statement, in the order a graph and a body try them: a new node kind's rule
-// joins them here, once (graphc/base/node_kinds.def holds its keyword).
+// Every node statement, in the order a graph and a body try them: a new node kind of its own
+// statement form joins them here, once; a kind written `KEYWORD NAME : FUNCTION(args);` is
+// among function_nodes by its row (graphc/base/node_kinds.def holds every kind's keyword).
 using node_statements = rule_list<kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
-                                  conditional_node, alloc_node, free_node, call_node, capture_node>;
+                                  conditional_node, alloc_node, free_node, call_node, function_nodes>;
 
 // Memory nodes parse in a body so that the validator can say why they cannot be there.
 // Tried as graph_item is: only the alternatives the next character can start.

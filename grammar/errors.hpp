@@ -6,6 +6,7 @@
 // offending word, filled in by the front end.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -63,12 +64,50 @@ inline constexpr anchor error_anchor = anchor::expected_here;
   template <>                                     \
   inline constexpr keyword_hint error_keywords<rule> = {keyword_hint::word::which, keywords};
 
+// Text joined at compile time, for the messages and hints made from node_kinds.def's rows:
+// `joined<parts>` is the NUL-terminated concatenation of a static array of string_views.
+template <const auto& Parts>
+inline constexpr auto joined = [] {
+  constexpr std::size_t size = [] {
+    std::size_t n = 1;
+    for (const std::string_view part : Parts) n += part.size();
+    return n;
+  }();
+  std::array<char, size> out{};
+  std::size_t n = 0;
+  for (const std::string_view part : Parts) {
+    for (const char c : part) out[n++] = c;
+  }
+  return out;
+}();
+
+// The declaration keywords a statement may start with, then every node statement's keyword
+// in the table's order (a conditional node's three in its place), space-separated.
+inline constexpr auto statement_keyword_parts = [] {
+  constexpr std::string_view declarations = "const param buffer view cond event";
+  std::array<std::string_view, 2 * (kNodeKindCount + kConditionalKeywords.size() - 1) + 1> out{};
+  std::size_t n = 0;
+  out[n++] = declarations;
+  for (const NodeKindInfo& row : kNodeKinds) {
+    if (row.kind == NodeKind::conditional) {
+      for (const std::string_view keyword : kConditionalKeywords) {
+        out[n++] = " ";
+        out[n++] = keyword;
+      }
+    } else {
+      out[n++] = " ";
+      out[n++] = row.keyword;
+    }
+  }
+  return out;
+}();
+inline constexpr auto statement_keywords = joined<statement_keyword_parts>;
+
 // A statement that does not start with a declaration keyword reads as an edge, so a
 // misspelt keyword shows up as a missing arrow after it.
-GRAPHC_SYNTAX_HINT(
-    first_arrow, before,
-    "const param buffer view cond event kernel copy memset host empty record wait if while switch alloc free "
-    "call capture")
+template <>
+inline constexpr keyword_hint error_keywords<first_arrow> = {
+    keyword_hint::word::before, std::string_view(statement_keywords.data(), statement_keywords.size() - 1)};
 GRAPHC_SYNTAX_HINT(file_end, at, "module import struct graph")
 GRAPHC_SYNTAX_HINT(buffer_init, at, "fill iota")
 GRAPHC_SYNTAX_HINT(copy_end, at, "bytes")
@@ -263,15 +302,31 @@ GRAPHC_SYNTAX_ERROR(called_graph, "expected the name of the graph the node calls
 GRAPHC_SYNTAX_ERROR(call_args_close, "expected ',' or ')' after an argument of the call")
 GRAPHC_SYNTAX_ERROR(call_end, "expected '(' and the arguments, or ';', after the called graph")
 
-// captures.hpp
-GRAPHC_SYNTAX_ERROR(capture_name, "expected the node's name after 'capture'")
-GRAPHC_SYNTAX_ERROR(capture_colon, "expected ':' and the captured function after the node's name")
-GRAPHC_SYNTAX_ERROR(capture_function,
-                    "expected the captured function: a library operation such as cublas.gemm<N, N>, or the name of a "
-                    "function registered with Bindings::capture")
-GRAPHC_SYNTAX_ERROR(capture_args, "expected '(' and the arguments after the captured function")
-GRAPHC_SYNTAX_ERROR(capture_args_close, "expected ',' or ')' after an argument of the capture")
-GRAPHC_SYNTAX_ERROR(capture_end, "expected ';' after the capture node")
+// function_nodes.hpp: worded from kind K's row, its keyword and its function's noun and forms
+template <NodeKind K>
+struct function_node_messages {
+  static constexpr const NodeKindInfo& row = info(K);
+  static constexpr std::string_view name[] = {"expected the node's name after '", row.keyword, "'"};
+  static constexpr std::string_view colon[] = {"expected ':' and ", row.function_noun, " after the node's name"};
+  static constexpr std::string_view function[] = {"expected ", row.function_noun, ": ", row.function_forms};
+  static constexpr std::string_view args[] = {"expected '(' and the arguments after ", row.function_noun};
+  static constexpr std::string_view args_close[] = {"expected ',' or ')' after an argument of the ", row.keyword};
+  static constexpr std::string_view end[] = {"expected ';' after the ", row.keyword, " node"};
+};
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_name<K>> = joined<function_node_messages<K>::name>.data();
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_colon<K>> = joined<function_node_messages<K>::colon>.data();
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_function<K>> =
+    joined<function_node_messages<K>::function>.data();
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_args<K>> = joined<function_node_messages<K>::args>.data();
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_args_close<K>> =
+    joined<function_node_messages<K>::args_close>.data();
+template <NodeKind K>
+inline constexpr const char* error_message<function_node_end<K>> = joined<function_node_messages<K>::end>.data();
 
 // structs.hpp
 GRAPHC_SYNTAX_ERROR(struct_name, "expected the struct's C++ name after 'struct', such as SaxpyArgs or ns::Args")

@@ -2,10 +2,10 @@
 #pragma once
 
 #include "calls.hpp"
-#include "captures.hpp"
 #include "conditionals.hpp"
 #include "decls.hpp"
 #include "edges.hpp"
+#include "function_nodes.hpp"
 #include "keyed_sor.hpp"
 #include "lexical.hpp"
 #include "loops.hpp"

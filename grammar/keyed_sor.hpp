@@ -95,17 +95,22 @@ template <class Done, class... Parts>
 struct flatten_rules {
   using type = Done;
 };
-template <class... Done, class... Listed, class... Rest>
-struct flatten_rules<keyed_sor<Done...>, rule_list<Listed...>, Rest...>
-    : flatten_rules<keyed_sor<Done..., Listed...>, Rest...> {};
-template <class... Done, class Rule, class... Rest>
-struct flatten_rules<keyed_sor<Done...>, Rule, Rest...> : flatten_rules<keyed_sor<Done..., Rule>, Rest...> {};
+template <template <class...> class Into, class... Done, class... Listed, class... Rest>
+struct flatten_rules<Into<Done...>, rule_list<Listed...>, Rest...> : flatten_rules<Into<Done...>, Listed..., Rest...> {
+};
+template <template <class...> class Into, class... Done, class Rule, class... Rest>
+struct flatten_rules<Into<Done...>, Rule, Rest...> : flatten_rules<Into<Done..., Rule>, Rest...> {};
 
 }  // namespace detail
 
+/// `Into<Rules...>` of the rules given, each rule_list among them (and in them) replaced by
+/// its rules.
+template <template <class...> class Into, class... Parts>
+using flattened = typename detail::flatten_rules<Into<>, Parts...>::type;
+
 /// keyed_sor of the rules given, each rule_list among them replaced by its rules.
 template <class... Parts>
-using keyed_sor_of = typename detail::flatten_rules<keyed_sor<>, Parts...>::type;
+using keyed_sor_of = flattened<keyed_sor, Parts...>;
 
 }  // namespace graphc::grammar
 

@@ -292,18 +292,24 @@ struct MemsetNode {
   std::uint32_t value_bits = 0;    // resolved: the value in the element's representation
 };
 
-/// `host NAME : FUNC(args);` -> CUDA host node (cudaGraphNodeTypeHost) calling the function
-/// the host program registers. Its arguments reach the function as one block laid out as a
-/// C struct of their types in order (ir/host_args.h): a buffer's pointer, a param's current
-/// value, a compile-time value.
-struct HostNode {
-  std::string function;
+/// What a node written `KEYWORD NAME : FUNCTION(args);` holds: the function as written and its
+/// arguments. The IR struct of a kind of that form (Statement::function_call in
+/// graphc/base/node_kinds.def) derives from it, and the front ends build it, and the printers
+/// write it, by the kind's row alone.
+struct FunctionCall {
+  std::string function;  // as written, normalised: `cublas.gemm<T, N>`, `spmv`, `ns::step`
   SourceRange function_range;
   /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements), a param
-  /// (its current value) or a compile-time value; never a cond (E0220), `nullptr` or `@g`.
+  /// (its current value) or a compile-time value; never a cond or `@g`.
   std::vector<KernelArg> args;
   SourceRange args_range;  // `(...)`
 };
+
+/// `host NAME : FUNC(args);` -> CUDA host node (cudaGraphNodeTypeHost) calling the function
+/// the host program registers. Its arguments reach the function as one block laid out as a
+/// C struct of their types in order (ir/host_args.h): a buffer's pointer, a param's current
+/// value, a compile-time value; never a cond (E0220), `nullptr` or `@g`.
+struct HostNode : FunctionCall {};
 
 /// `empty NAME;` -> CUDA empty node.
 struct EmptyNode {};
@@ -374,14 +380,8 @@ struct ChildGraphNode {
 /// that graph into the node (cudaGraphChildGraphOwnershipMove). FUNC is a built-in library
 /// operation (a dotted name, ir/library_ops.h: `cublas.gemm<T, N>`) or a function the host
 /// program registers (Bindings::capture at run time, a member of the generated Bindings).
-struct CaptureNode {
-  std::string function;  // as written, normalised: `cublas.gemm<T, N>`, `spmv`, `ns::step`
-  SourceRange function_range;
-  /// Resolved as kernel arguments are: a buffer (advanced by `offset` elements), a param
-  /// (its current value) or a compile-time value; never a cond or `@g`.
-  std::vector<KernelArg> args;
-  SourceRange args_range;  // `(...)`
-  LibraryCall library;     // resolved: the operation when FUNC names one (op none otherwise)
+struct CaptureNode : FunctionCall {
+  LibraryCall library;  // resolved: the operation when FUNC names one (op none otherwise)
 };
 
 struct Node {

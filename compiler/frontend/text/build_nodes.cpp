@@ -1,8 +1,10 @@
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "frontend/text/builders.h"
+#include "ir/node_kind.h"
 
 namespace graphc::frontend::text {
 namespace {
@@ -71,8 +73,8 @@ ir::FreeNode build_free(const BuildContext& ctx, const ParseNode& node) {
   return free;
 }
 
-// The arguments of a call or a capture (call_args, capture_args): expressions, resolved by
-// the validator as kernel arguments are.
+// The arguments of a call, a host node or a function call (call_args, host_args,
+// function_node_args): expressions, resolved by the validator as kernel arguments are.
 std::vector<ir::KernelArg> build_expr_args(const BuildContext& ctx, const ParseNode& args) {
   std::vector<ir::KernelArg> out;
   for (const ParseNode* arg : args.children) {
@@ -83,16 +85,17 @@ std::vector<ir::KernelArg> build_expr_args(const BuildContext& ctx, const ParseN
   return out;
 }
 
-// children: the node's name, the function, the arguments (host_args).
-ir::HostNode build_host(const BuildContext& ctx, const ParseNode& node) {
+// children: the node's name, the function, the arguments (host_args, function_node_args):
+// a host node's and every kind's written `KEYWORD NAME : FUNCTION(args);`.
+ir::FunctionCall build_function_call(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& function = *node.children.at(1);
   const ParseNode& args = *node.children.at(2);
-  ir::HostNode host;
-  host.function = normalize_cpp_name(ctx.text(function));
-  host.function_range = ctx.range(function);
-  host.args_range = ctx.range(args);
-  host.args = build_expr_args(ctx, args);
-  return host;
+  ir::FunctionCall call;
+  call.function = normalize_cpp_name(ctx.text(function));
+  call.function_range = ctx.range(function);
+  call.args_range = ctx.range(args);
+  call.args = build_expr_args(ctx, args);
+  return call;
 }
 
 // children: the node's name, the graph's name, then the arguments (call_args) if written.
@@ -107,18 +110,6 @@ ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
     call.args = build_expr_args(ctx, args);
   }
   return call;
-}
-
-// children: the node's name, the function, the arguments (capture_args).
-ir::CaptureNode build_capture(const BuildContext& ctx, const ParseNode& node) {
-  const ParseNode& function = *node.children.at(1);
-  const ParseNode& args = *node.children.at(2);
-  ir::CaptureNode capture;
-  capture.function = normalize_cpp_name(ctx.text(function));
-  capture.function_range = ctx.range(function);
-  capture.args_range = ctx.range(args);
-  capture.args = build_expr_args(ctx, args);
-  return capture;
 }
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
@@ -203,7 +194,7 @@ void build_node(const BuildContext& ctx, const ParseNode& node, ir::Node& out) {
   } else if (node.is_type<grammar::memset_node>()) {
     out.op = build_memset(ctx, node);
   } else if (node.is_type<grammar::host_node>()) {
-    out.op = build_host(ctx, node);
+    out.op = ir::HostNode{build_function_call(ctx, node)};
   } else if (node.is_type<grammar::record_node>()) {
     out.op = build_event_node<ir::EventRecordNode>(ctx, node);
   } else if (node.is_type<grammar::wait_node>()) {
@@ -212,8 +203,8 @@ void build_node(const BuildContext& ctx, const ParseNode& node, ir::Node& out) {
     out.op = build_free(ctx, node);
   } else if (node.is_type<grammar::call_node>()) {
     out.op = build_call(ctx, node);
-  } else if (node.is_type<grammar::capture_node>()) {
-    out.op = build_capture(ctx, node);
+  } else if (const std::optional<NodeKind> kind = function_node_kind(node)) {
+    out.op = ir::function_call_op(*kind, build_function_call(ctx, node));
   } else {
     out.op = ir::EmptyNode{};
   }

@@ -1,6 +1,8 @@
 #include "frontend/text/parse_fragment.h"
 
+#include <cstddef>
 #include <memory>
+#include <utility>
 
 #include <tao/pegtl.hpp>
 
@@ -94,8 +96,16 @@ std::optional<std::string> FragmentParser::function(SourceRange where) const {
   return function_text<grammar::kernel_function>(*state_, sources_.file(file_), file_, where, diags_);
 }
 
-std::optional<std::string> FragmentParser::capture_function(SourceRange where) const {
-  return function_text<grammar::capture_function>(*state_, sources_.file(file_), file_, where, diags_);
+std::optional<std::string> FragmentParser::node_function(NodeKind kind, SourceRange where) const {
+  return [&]<std::size_t... I>(std::index_sequence<I...> /*unused*/) {
+    std::optional<std::string> out;
+    ((kind == kFunctionCallKinds[I] && (out = function_text<grammar::function_node_function<kFunctionCallKinds[I]>>(
+                                            *state_, sources_.file(file_), file_, where, diags_),
+                                        true)) ||
+     ...);
+    return out;
+  }
+  (std::make_index_sequence<kFunctionCallKinds.size()>());
 }
 
 bool FragmentParser::name(SourceRange where) const {

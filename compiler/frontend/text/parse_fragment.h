@@ -10,6 +10,7 @@
 
 #include "diag/diagnostic.h"
 #include "frontend/text/loop_stack.h"
+#include "graphc/base/node_kinds.h"
 #include "ir/graph.h"
 #include "source/source.h"
 
@@ -36,8 +37,9 @@ class FragmentParser {
   std::optional<ir::KernelAttribute> kernel_attribute(SourceRange where) const;  // `priority(2)`
   std::optional<ir::BufferSlice> slice(SourceRange where) const;                 // `buf` or `buf[offset:length]`
   std::optional<std::string> function(SourceRange where) const;                  // a C++ name, normalised
-  /// A capture node's function (`cublas.gemm<T, N>` or a C++ name), normalised.
-  std::optional<std::string> capture_function(SourceRange where) const;
+  /// The function of a node of `kind`, a kind written `KEYWORD NAME : FUNCTION(args);` (a
+  /// capture node's `cublas.gemm<T, N>` or a C++ name), normalised.
+  std::optional<std::string> node_function(NodeKind kind, SourceRange where) const;
   /// A user's name (an identifier that is not a reserved word): whether it is one.
   bool name(SourceRange where) const;
 

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <tao/pegtl.hpp>
@@ -22,7 +25,8 @@ namespace graphc::frontend::text {
 
 /// The rules that become tree nodes; the others only shape the parse. Builders read a
 /// node's children by position, so this list and the builders change together.
-using tree_rules = tao::pegtl::type_list<
+using tree_rules = grammar::flattened<
+    tao::pegtl::type_list,
     // tokens
     grammar::name, grammar::word, grammar::number, grammar::string_literal, grammar::cpp_name, grammar::cast_type,
     grammar::plus_op, grammar::minus_op, grammar::times_op, grammar::divide_op, grammar::modulo_op,
@@ -47,8 +51,10 @@ using tree_rules = tao::pegtl::type_list<
     grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port,
     // child graphs
     grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node, grammar::call_args,
-    // capture nodes
-    grammar::capture_node, grammar::capture_function, grammar::capture_args,
+    // the kinds written `KEYWORD NAME : FUNCTION(args);` (capture nodes)
+    grammar::for_function_call_kinds<grammar::function_node>,
+    grammar::for_function_call_kinds<grammar::function_node_function>,
+    grammar::for_function_call_kinds<grammar::function_node_args>,
     // structs
     grammar::struct_decl, grammar::struct_field, grammar::field_pointer, grammar::aggregate_arg, grammar::vector_value,
     // loops
@@ -72,6 +78,19 @@ template <class Rule>
 bool ParseNode::is_type() const {
   static_assert(rule_id<Rule> != kNotInTree, "only the rules of tree_rules are in the tree");
   return rule_ == rule_id<Rule>;
+}
+
+/// The kind of a `KEYWORD NAME : FUNCTION(args);` statement (grammar::function_node), or
+/// none when `node` is no such statement.
+inline std::optional<NodeKind> function_node_kind(const ParseNode& node) {
+  return [&]<std::size_t... I>(std::index_sequence<I...> /*unused*/)->std::optional<NodeKind> {
+    std::optional<NodeKind> kind;
+    ((node.rule() == rule_id<grammar::function_node<kFunctionCallKinds[I]>> ? (kind = kFunctionCallKinds[I], true)
+                                                                            : false) ||
+     ...);
+    return kind;
+  }
+  (std::make_index_sequence<kFunctionCallKinds.size()>());
 }
 
 /// Whether matching `Rule` may record a node: it is a tree rule, or one of the rules it is

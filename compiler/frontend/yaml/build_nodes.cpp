@@ -8,6 +8,7 @@
 
 #include "frontend/text/builders.h"
 #include "frontend/yaml/builders.h"
+#include "ir/node_kind.h"
 
 namespace graphc::frontend::yaml {
 namespace {
@@ -140,7 +141,8 @@ std::optional<std::pair<std::string, SourceRange>> operand(const YamlReader& r, 
   return std::pair{*text, r.range(value)};
 }
 
-// `args: [...]` of a call or a capture node: expressions, resolved by the validator.
+// `args: [...]` of a call, a host node or a function call: expressions, resolved by the
+// validator.
 std::optional<std::vector<ir::KernelArg>> expr_args(const YamlReader& r, const YAML::Node& list,
                                                     std::string_view what) {
   const std::string of = fmt::format("an argument of {}", what);
@@ -167,20 +169,24 @@ std::optional<ir::ChildGraphNode> call(const YamlReader& r, const YAML::Node& ma
   return c;
 }
 
-// `{capture: FUNC, args: [...]}`: the arguments are required, as the text form's `(...)` is.
-std::optional<ir::CaptureNode> capture(const YamlReader& r, const YAML::Node& map, std::string_view what) {
-  if (!r.check_keys(map, what, {"capture", "args"})) return std::nullopt;
-  const auto function = r.capture_function(map["capture"], what);
+// `{KEYWORD: FUNCTION, args: [...]}`, a kind written `KEYWORD NAME : FUNCTION(args);` in text
+// (`{capture: cublas.gemm<N, N>, args: [...]}`): the arguments are required, as the text
+// form's `(...)` is.
+std::optional<ir::NodeOp> function_call(const YamlReader& r, const YAML::Node& map, NodeKind kind,
+                                        std::string_view what) {
+  const std::string_view keyword = info(kind).keyword;
+  if (!r.check_keys(map, what, {keyword, "args"})) return std::nullopt;
+  const auto function = r.node_function(kind, map[std::string(keyword)], what);
   const auto list = r.required(map, "args", what);
   if (!function || !list) return std::nullopt;
   auto a = expr_args(r, *list, what);
   if (!a) return std::nullopt;
-  ir::CaptureNode c;
+  ir::FunctionCall c;
   c.function = *function;
-  c.function_range = r.range(map["capture"]);
+  c.function_range = r.range(map[std::string(keyword)]);
   c.args = std::move(*a);
   c.args_range = r.range(*list);
-  return c;
+  return ir::function_call_op(kind, std::move(c));
 }
 
 // `{host: FUNC}` or `{host: FUNC, args: [...]}`, the text form's `host n : FUNC(...);`.
@@ -224,8 +230,9 @@ std::optional<ir::Node> build_simple_node(const YamlReader& r, const YAML::Node&
     node.op = ir::EmptyNode{};
   } else if (kind == "call") {
     ok = set(call(r, map, what));
-  } else if (kind == "capture") {
-    ok = set(capture(r, map, what));
+  } else if (const NodeKindInfo* row = find_node_kind(kind);
+             row != nullptr && row->statement == Statement::function_call) {
+    ok = set(function_call(r, map, row->kind, what));
   } else if (kind == "host") {
     ok = set(host(r, map, what));
   } else if (const auto o = operand(r, map, kind, what)) {

@@ -130,9 +130,10 @@ std::optional<std::string> YamlReader::function(const YAML::Node& node, std::str
   return r ? fragments_.function(*r) : std::nullopt;
 }
 
-std::optional<std::string> YamlReader::capture_function(const YAML::Node& node, std::string_view what) const {
+std::optional<std::string> YamlReader::node_function(NodeKind kind, const YAML::Node& node,
+                                                     std::string_view what) const {
   const auto r = scalar_text(node, what);
-  return r ? fragments_.capture_function(*r) : std::nullopt;
+  return r ? fragments_.node_function(kind, *r) : std::nullopt;
 }
 
 std::optional<std::string> YamlReader::name(const YAML::Node& node, std::string_view what) const {

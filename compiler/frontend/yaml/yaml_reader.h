@@ -73,7 +73,8 @@ class YamlReader {
   std::optional<ir::KernelAttribute> kernel_attribute(const YAML::Node& node, std::string_view what) const;
   std::optional<ir::BufferSlice> slice(const YAML::Node& node, std::string_view what) const;
   std::optional<std::string> function(const YAML::Node& node, std::string_view what) const;
-  std::optional<std::string> capture_function(const YAML::Node& node, std::string_view what) const;
+  /// The function of a node of `kind`, a kind written `KEYWORD NAME : FUNCTION(args);`.
+  std::optional<std::string> node_function(NodeKind kind, const YAML::Node& node, std::string_view what) const;
   /// A user's name: its text, or nullopt after a diagnostic.
   std::optional<std::string> name(const YAML::Node& node, std::string_view what) const;
   /// A node's name where it is declared or named in an edge, `layer` or `layer[i + 1]`: its

@@ -10,6 +10,13 @@
 
 namespace graphc {
 
+/// For code declared per row of node_kinds.def for the kinds written `KEYWORD NAME :
+/// FUNCTION(args);` only: GRAPHC_WHEN_FUNCTION_CALL(statement, tokens) is `tokens` where a
+/// row's statement column is `function_call`, nothing where it is `own`.
+#define GRAPHC_WHEN_FUNCTION_CALL(statement, ...) GRAPHC_WHEN_FUNCTION_CALL_##statement(__VA_ARGS__)
+#define GRAPHC_WHEN_FUNCTION_CALL_function_call(...) __VA_ARGS__
+#define GRAPHC_WHEN_FUNCTION_CALL_own(...)
+
 /// One enumerator per row of node_kinds.def, in its order.
 enum class NodeKind : std::uint8_t {
 #define GRAPHC_NODE_KIND(id, ...) id,
@@ -27,6 +34,12 @@ enum class UpdatePath : std::uint8_t {
   reinstantiate,  // the graph is instantiated again (a conditional node's handles, memory nodes' addresses)
 };
 
+/// How a node kind's statement is written.
+enum class Statement : std::uint8_t {
+  own,            // a grammar rule and builders of its own
+  function_call,  // `KEYWORD NAME : FUNCTION(args);`, read and printed by its row alone
+};
+
 /// One row of node_kinds.def.
 struct NodeKindInfo {
   NodeKind kind;
@@ -41,13 +54,29 @@ struct NodeKindInfo {
   bool in_child_graph;
   bool switchable;
   UpdatePath update;
+  Statement statement;
+  std::string_view function_noun;   // a function_call kind's: "the captured function"
+  std::string_view function_forms;  // a function_call kind's: what its function may be
 };
 
 inline constexpr std::array kNodeKinds = {
 #define GRAPHC_NODE_KIND(id, ir_struct, keyword, names_function, cuda_type, cuda_words, dot, in_body, in_device_graph, \
-                         in_child_graph, switchable, update)                                                           \
-  NodeKindInfo{NodeKind::id, #id,     keyword,         names_function, #cuda_type, cuda_words,                         \
-               dot,          in_body, in_device_graph, in_child_graph, switchable, UpdatePath::update},
+                         in_child_graph, switchable, update, statement, function_noun, function_forms)                 \
+  NodeKindInfo{NodeKind::id,                                                                                           \
+               #id,                                                                                                    \
+               keyword,                                                                                                \
+               names_function,                                                                                         \
+               #cuda_type,                                                                                             \
+               cuda_words,                                                                                             \
+               dot,                                                                                                    \
+               in_body,                                                                                                \
+               in_device_graph,                                                                                        \
+               in_child_graph,                                                                                         \
+               switchable,                                                                                             \
+               UpdatePath::update,                                                                                     \
+               Statement::statement,                                                                                   \
+               function_noun,                                                                                          \
+               function_forms},
 #include "graphc/base/node_kinds.def"
 #undef GRAPHC_NODE_KIND
 };
@@ -65,6 +94,22 @@ constexpr const NodeKindInfo* find_node_kind(std::string_view keyword) {
   }
   return nullptr;
 }
+
+/// The kinds written `KEYWORD NAME : FUNCTION(args);` (Statement::function_call), in the
+/// table's order: the generic grammar rule and builders read these.
+inline constexpr auto kFunctionCallKinds = [] {
+  constexpr std::size_t count = [] {
+    std::size_t n = 0;
+    for (const NodeKindInfo& row : kNodeKinds) n += row.statement == Statement::function_call ? 1 : 0;
+    return n;
+  }();
+  std::array<NodeKind, count> out{};
+  std::size_t n = 0;
+  for (const NodeKindInfo& row : kNodeKinds) {
+    if (row.statement == Statement::function_call) out[n++] = row.kind;
+  }
+  return out;
+}();
 
 /// A conditional node's keywords, by its type: its row's keyword is the first.
 inline constexpr std::array<std::string_view, 3> kConditionalKeywords = {"if", "while", "switch"};
