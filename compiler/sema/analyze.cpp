@@ -20,7 +20,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_launch_attributes(ctx);
     check_launch_config(ctx);
     check_kernel_args(ctx);
-    check_captures(ctx);
+    check_function_calls(ctx);
     check_memory_ops(ctx);
     resolve_event_nodes(ctx);
     resolve_edges(ctx);

@@ -1,9 +1,14 @@
-// Capture nodes that call one of graphc's library operations (ir/library_ops.h): the
+// Capture nodes (`capture NAME : FUNC(args);`), the validator's code of the kind
+// (sema/function_calls.h). Those that call one of graphc's library operations
+// (ir/library_ops.h): the
 // operation exists (E1001), its template arguments (E1002), its argument count (E1003),
 // what each operand passes (E1004), and for a GEMM the matrices' types (E1005), leading
 // dimensions (E1006) and extents within their buffers (E1007), as cuBLAS would read them.
 // Functions the host program registers are checked when they are bound (Bindings::capture).
+#include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +17,7 @@
 #include "diag/spellcheck.h"
 #include "ir/describe.h"
 #include "ir/library_ops.h"
-#include "sema/passes.h"
+#include "sema/function_calls.h"
 
 namespace graphc::sema {
 namespace {
@@ -212,11 +217,47 @@ class CaptureChecker {
 
 }  // namespace
 
-void check_captures(GraphContext& ctx) {
-  for (ir::Node& node : ctx.graph.nodes) {
-    auto* capture = std::get_if<ir::CaptureNode>(&node.op);
-    if (capture == nullptr || !ir::is_library_function(capture->function)) continue;
-    CaptureChecker(ctx, node, *capture).run();
+void check_function_call(GraphContext& ctx, const ir::Node& node, ir::CaptureNode& capture) {
+  if (ir::is_library_function(capture.function)) CaptureChecker(ctx, node, capture).run();
+}
+
+namespace {
+
+// What operand `operand` (a matrix: A, B or C) of a GEMM reaches of `extent` (its
+// pointer's): the span of the matrix (ir::gemm_span), which E1007 keeps within it.
+MemoryExtent gemm_extent(const ir::Graph& graph, MemoryExtent extent, const KernelArg& arg, std::string_view operand,
+                         const ir::GemmCall& gemm) {
+  const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(gemm, operand[0]), gemm.batch);
+  if (!span || graph.buffer(extent.root).two_d()) return extent;
+  const std::uint64_t bytes = static_cast<std::uint64_t>(*span) * ir::type_size(graph.buffer(arg.buffer).type);
+  extent.columns[1] = std::min(extent.columns[1], extent.columns[0] + bytes);
+  return extent;
+}
+
+}  // namespace
+
+// A library operation's operands by their roles (a GEMM reads A and B and writes C, within
+// the span of each matrix); a registered function's arguments, all it may reach.
+void add_accesses(AccessList& out, const ir::Node& /*node*/, const ir::CaptureNode& capture) {
+  const ir::Graph& graph = out.graph();
+  const ir::LibraryOpInfo* info = nullptr;
+  for (const ir::LibraryOpInfo& op : ir::library_ops()) {
+    if (op.op == capture.library.op && capture.library.op != ir::LibraryOp::none) info = &op;
+  }
+  for (std::size_t a = 0; a < capture.args.size(); ++a) {
+    const KernelArg& arg = capture.args[a];
+    if (arg.kind != KernelArg::Kind::buffer) continue;
+    const MemoryExtent extent = out.pointer_extent(arg.buffer, arg.offset);
+    if (info != nullptr && a < info->operands.size()) {
+      const std::string_view operand = info->operands[a].name;
+      const bool output = operand == "C";
+      out.add(gemm_extent(graph, extent, arg, operand, capture.library.gemm),
+              output ? Access::read_write : Access::read, arg.range,
+              fmt::format("{} is operand {} of {}", graph.buffer(arg.buffer).name, operand, info->cuda));
+    } else {
+      out.add(extent, Access::read_write, arg.range, "a captured function may read and write what it is passed",
+              out.assumed_extent(arg.buffer, "a captured function"));
+    }
   }
 }
 

@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include "ir/library_ops.h"
+#include "ir/node_kind.h"
 #include "sema/check_kernel_signatures.h"
+#include "sema/function_calls.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
@@ -120,8 +122,13 @@ class Accesses {
               assumed_extent(graph_, arg->buffer, "a host function"));
         }
       }
-    } else if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) {
-      add_capture(*capture);
+    } else if (ir::kind_info(node).statement == Statement::function_call) {
+      AccessList list(graph_, out_);
+      std::visit(
+          [&]<class Op>(const Op& op) {
+            if constexpr (ir::FunctionCallKind<Op>) add_accesses(list, node, op);
+          },
+          node.op);
     } else if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       add_call(*call);
     } else if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
@@ -132,8 +139,7 @@ class Accesses {
 
  private:
   void add(const MemoryExtent& extent, Access access, SourceRange range, std::string why, std::string assumed = {}) {
-    if (extent.columns[0] >= extent.columns[1]) return;  // nothing: an empty slice
-    out_.push_back(MemoryAccess{extent, access, range, std::move(why), std::move(assumed)});
+    AccessList(graph_, out_).add(extent, access, range, std::move(why), std::move(assumed));
   }
 
   void add_kernel(const ir::KernelNode& kernel) {
@@ -180,38 +186,6 @@ class Accesses {
     return fmt::format("parameter {} is '{}', not a pointer to const", a + 1, param.cxx);
   }
 
-  void add_capture(const ir::CaptureNode& capture) {
-    const ir::LibraryOpInfo* info = nullptr;
-    for (const ir::LibraryOpInfo& op : ir::library_ops()) {
-      if (op.op == capture.library.op && capture.library.op != ir::LibraryOp::none) info = &op;
-    }
-    for (std::size_t a = 0; a < capture.args.size(); ++a) {
-      const KernelArg& arg = capture.args[a];
-      if (arg.kind != KernelArg::Kind::buffer) continue;
-      const MemoryExtent extent = pointer_extent(graph_, arg.buffer, arg.offset);
-      if (info != nullptr && a < info->operands.size()) {
-        const std::string_view operand = info->operands[a].name;
-        const bool output = operand == "C";
-        add(gemm_extent(extent, arg, operand, capture.library.gemm), output ? Access::read_write : Access::read,
-            arg.range, fmt::format("{} is operand {} of {}", graph_.buffer(arg.buffer).name, operand, info->cuda));
-      } else {
-        add(extent, Access::read_write, arg.range, "a captured function may read and write what it is passed",
-            assumed_extent(graph_, arg.buffer, "a captured function"));
-      }
-    }
-  }
-
-  // What operand `operand` (a matrix: A, B or C) of a GEMM reaches of `extent` (its
-  // pointer's): the span of the matrix (ir::gemm_span), which E1007 keeps within it.
-  MemoryExtent gemm_extent(MemoryExtent extent, const KernelArg& arg, std::string_view operand,
-                           const ir::GemmCall& gemm) const {
-    const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(gemm, operand[0]), gemm.batch);
-    if (!span || graph_.buffer(extent.root).two_d()) return extent;
-    const std::uint64_t bytes = static_cast<std::uint64_t>(*span) * ir::type_size(graph_.buffer(arg.buffer).type);
-    extent.columns[1] = std::min(extent.columns[1], extent.columns[0] + bytes);
-    return extent;
-  }
-
   // What the called graph does to its buffer parameters, at the buffers the call passes.
   void add_call(const ir::ChildGraphNode& call) {
     if (!call.graph_id.valid()) return;
@@ -251,6 +225,20 @@ std::optional<std::size_t> parameter_index(const ir::Graph& graph, BufferId buff
 }
 
 }  // namespace
+
+void AccessList::add(const MemoryExtent& extent, Access access, SourceRange range, std::string why,
+                     std::string assumed) {
+  if (extent.columns[0] >= extent.columns[1]) return;  // nothing: an empty slice
+  out_.push_back(MemoryAccess{extent, access, range, std::move(why), std::move(assumed)});
+}
+
+MemoryExtent AccessList::pointer_extent(ir::BufferId id, std::uint64_t offset) const {
+  return sema::pointer_extent(graph_, id, offset);
+}
+
+std::string AccessList::assumed_extent(ir::BufferId id, std::string_view who) const {
+  return sema::assumed_extent(graph_, id, who);
+}
 
 bool MemoryExtent::overlaps(const MemoryExtent& other) const {
   return root == other.root && intersect(slices, other.slices) && intersect(rows, other.rows) &&

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/graph.h"
@@ -48,6 +49,27 @@ struct MemoryAccess {
   /// function or a captured function is taken to reach from where it points to the end of
   /// the buffer, since what the function does with it is not known.
   std::string assumed;
+};
+
+/// Where a node's accesses go, for the code of a kind that works out its own
+/// (sema/function_calls.h's add_accesses): the node's graph and what it touches.
+class AccessList {
+ public:
+  AccessList(const ir::Graph& graph, std::vector<MemoryAccess>& out) : graph_(graph), out_(out) {}
+
+  const ir::Graph& graph() const { return graph_; }
+  /// Adds one access of `extent`; none when the extent is empty (an empty slice).
+  void add(const MemoryExtent& extent, Access access, SourceRange range, std::string why, std::string assumed = {});
+  /// What a pointer to buffer `id`, advanced by `offset` of its elements, reaches: from there
+  /// to the end of the buffer or view (all of a 2-D or 3-D root).
+  MemoryExtent pointer_extent(ir::BufferId id, std::uint64_t offset) const;
+  /// Why pointer_extent's extent for `id` passed to `who` ("a captured function") is assumed
+  /// rather than known (MemoryAccess::assumed); empty for a view of a 1-D buffer.
+  std::string assumed_extent(ir::BufferId id, std::string_view who) const;
+
+ private:
+  const ir::Graph& graph_;
+  std::vector<MemoryAccess>& out_;
 };
 
 /// The kernels the module's modules declare, as read (compile.h's module_kernels); empty

@@ -45,9 +45,10 @@ void check_launch_attributes(GraphContext& ctx);
 /// value or a struct of the module, `S{...}`, each field matched with its value).
 void check_kernel_args(GraphContext& ctx);
 
-/// check_captures.cpp: the library operation a capture node calls, its operands, and a
-/// GEMM's types, leading dimensions and extents.
-void check_captures(GraphContext& ctx);
+/// check_function_calls.cpp: each node written `KEYWORD NAME : FUNCTION(args);` by its kind's
+/// own checks (sema/function_calls.h; a capture node's: the library operation it calls, its
+/// operands, and a GEMM's types, leading dimensions and extents).
+void check_function_calls(GraphContext& ctx);
 
 /// check_memory_ops.cpp: copy and memset slices, copy sizes and kinds, memset values.
 void check_memory_ops(GraphContext& ctx);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "backend/cpp/cpp_text.h"
+#include "backend/cpp/function_call_nodes.h"
 #include "backend/cpp/kernel_launch.h"
 #include "ir/describe.h"
 #include "ir/library_ops.h"
@@ -169,6 +170,15 @@ void write_capture_update(CodeWriter& out, const GraphContext& context, std::siz
                        "\"cudaGraphExecChildGraphNodeSetParams\", {}, {});",
                        context.names.nodes.at(index), recaptured_local(context, index), string_literal(node.name),
                        context.location_literal(node.name_range)));
+}
+
+// The captured graph moves into the child graph node, as a call's graph does.
+void write_function_call_build(NodeBlock& block, const ir::CaptureNode& capture) {
+  block.open("capture " + capture_summary(block.context, capture));
+  write_capture_build(block.out, block.context, block.index);
+  block.add();
+  block.out.line("child.move_to_node();");
+  block.close();
 }
 
 }  // namespace graphc::backend

@@ -13,10 +13,10 @@
 
 #include <fmt/format.h>
 
-#include "backend/cpp/capture_node.h"
 #include "backend/cpp/child_call.h"
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/function_call_nodes.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/kernel_launch.h"
 #include "backend/cpp/loop_runs.h"
@@ -24,6 +24,7 @@
 #include "backend/cpp/node_config.h"
 #include "backend/text/expr_text.h"
 #include "ir/creation_order.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
@@ -176,7 +177,7 @@ class BuildWriter {
                    [&](const ir::AllocNode& alloc) { this->alloc(node, alloc); },
                    [&](const ir::FreeNode& free) { this->free(node, free); },
                    [&](const ir::ChildGraphNode& call) { this->call(node, call); },
-                   [&](const ir::CaptureNode& capture) { this->capture(node, capture); },
+                   [&]<ir::FunctionCallKind Op>(const Op& op) { function_call(node, op); },
                },
                node.op);
   }
@@ -342,14 +343,21 @@ class BuildWriter {
     out_.line("}");
   }
 
-  // The captured graph moves into the child graph node, as a call's graph does.
-  void capture(const ir::Node& node, const ir::CaptureNode& capture) {
-    open(node, "capture " + capture_summary(context_, capture));
-    write_capture_build(out_, context_, index_of(node));
-    add(node);
-    out_.line("child.move_to_node();");
-    out_.dedent();
-    out_.line("}");
+  // A kind written `KEYWORD NAME : FUNCTION(args);`: its block is its kind's code's.
+  template <class Op>
+  void function_call(const ir::Node& node, const Op& op) {
+    NodeBlock block{
+        out_,
+        context_,
+        index_of(node),
+        [&](const std::string& summary) { open(node, summary); },
+        [&] { add(node); },
+        [&] {
+          out_.dedent();
+          out_.line("}");
+        },
+    };
+    write_function_call_build(block, op);
   }
 
   // The node, keeping its body graphs in locals declared before its block; then a block

@@ -4,9 +4,11 @@
 #include <string>
 
 #include "build/configure_nodes.h"
+#include "build/function_call_nodes.h"
 #include "build/node_params.h"
 #include "errors/cuda_check.h"
 #include "ir/creation_order.h"
+#include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::detail {
@@ -62,7 +64,7 @@ class GraphBuilder {
   void add(cudaGraph_t target, ir::NodeId id) {
     const bool reconfigured = id.value < built_.configured.size() && built_.configured[id.value];
     const ir::Node& node = reconfigured ? *built_.configured[id.value] : graph_.node(id);
-    GraphHandle captured;  // a capture node's graph, until its node owns it
+    GraphHandle owned;  // a graph the node takes (a function call's, as a capture's), until it does
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
@@ -86,12 +88,11 @@ class GraphBuilder {
               built_.calls[id.value] = build_call(id, call, capture_place(graph_, node, built_.place));
               return child_graph_node_params(built_.calls[id.value]->graph.get());
             },
-            [&](const ir::CaptureNode&) {
-              CaptureCall& call = built_.captures[id.value] =
-                  CaptureCall(program_, graph_, node, buffers_, params_, capture_place(graph_, node, built_.place),
-                              functions_.captures[id.value], resources_);
-              captured = GraphHandle(call.capture(resources_));
-              return child_graph_node_params(captured.get());
+            [&]<ir::FunctionCallKind Op>(const Op& op) {
+              NodeBuild b{program_, graph_, id,         node,       buffers_,
+                          params_,  built_, functions_, resources_, capture_place(graph_, node, built_.place),
+                          owned};
+              return function_call_node_params(b, op);
             },
         },
         node.op);
@@ -115,7 +116,7 @@ class GraphBuilder {
     if (std::holds_alternative<ir::ChildGraphNode>(node.op)) {
       built_.calls[id.value]->graph.release();  // moved into the node, which destroys it with the graph
     }
-    captured.release();  // likewise
+    owned.release();  // likewise
   }
 
   // cudaGraphAddNode of `node` with `p`, after its dependencies; edge data only where a

@@ -15,7 +15,7 @@
 #include <optional>
 #include <vector>
 
-#include "build/captures.h"
+#include "build/capture_node.h"
 #include "build/host_args.h"
 #include "build/kernel_args.h"
 #include "ir/graph.h"

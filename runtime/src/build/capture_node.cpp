@@ -1,4 +1,4 @@
-#include "build/captures.h"
+#include "build/capture_node.h"
 
 #include <algorithm>
 #include <array>
@@ -6,6 +6,8 @@
 #include <string>
 
 #include "build/cublas_loaded.h"
+#include "build/function_call_nodes.h"
+#include "build/node_params.h"
 
 namespace graphc::detail {
 namespace {
@@ -151,6 +153,14 @@ CapturePlace capture_place(const ir::Graph& graph, const ir::Node& node, Capture
   if (graph.device_launch.valid()) return CapturePlace::device_graph;
   if (node.body.valid()) return CapturePlace::conditional_body;
   return outer;
+}
+
+// The captured graph moves into a child graph node, which destroys it with the graph.
+cudaGraphNodeParams function_call_node_params(NodeBuild& b, const ir::CaptureNode& /*op*/) {
+  CaptureCall& call = b.built.captures[b.id.value] = CaptureCall(
+      b.program, b.graph, b.node, b.buffers, b.params, b.place, b.functions.captures[b.id.value], b.resources);
+  b.owned = GraphHandle(call.capture(b.resources));
+  return child_graph_node_params(b.owned.get());
 }
 
 }  // namespace graphc::detail
