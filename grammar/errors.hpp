@@ -88,26 +88,40 @@ inline constexpr auto joined = [] {
   return out;
 }();
 
-// The declaration keywords a statement may start with, then every node statement's keyword
-// in the table's order (a conditional node's three in its place), space-separated.
-inline constexpr auto statement_keyword_parts = [] {
-  constexpr std::string_view declarations = "const param buffer view cond event";
-  std::array<std::string_view, 2 * (kNodeKindCount + kConditionalKeywords.size() - 1) + 1> out{};
+// The words a statement of a graph may start with: the declaration keywords, then every node
+// statement's keyword in the table's order (a conditional node's three in its place).
+inline constexpr std::string_view declaration_keywords[] = {"const", "param", "buffer", "view", "cond", "event"};
+inline constexpr auto statement_starts = [] {
+  std::array<std::string_view, std::size(declaration_keywords) + kNodeKindCount + kConditionalKeywords.size() - 1>
+      out{};
   std::size_t n = 0;
-  out[n++] = declarations;
+  for (const std::string_view keyword : declaration_keywords) out[n++] = keyword;
   for (const NodeKindInfo& row : kNodeKinds) {
     if (row.kind == NodeKind::conditional) {
-      for (const std::string_view keyword : kConditionalKeywords) {
-        out[n++] = " ";
-        out[n++] = keyword;
-      }
+      for (const std::string_view keyword : kConditionalKeywords) out[n++] = keyword;
     } else {
-      out[n++] = " ";
       out[n++] = row.keyword;
     }
   }
   return out;
 }();
+
+// `Words` between `open` and `close`, each pair apart by `between`, for joined<>.
+template <const auto& Words>
+constexpr auto listed(std::string_view open, std::string_view between, std::string_view close) {
+  std::array<std::string_view, 2 * std::size(Words) + 1> out{};
+  std::size_t n = 0;
+  out[n++] = open;
+  for (std::size_t i = 0; i < std::size(Words); ++i) {
+    if (i > 0) out[n++] = between;
+    out[n++] = Words[i];
+  }
+  out[n++] = close;
+  return out;
+}
+
+// Space-separated, for the "did you mean" of a misspelt keyword.
+inline constexpr auto statement_keyword_parts = listed<statement_starts>("", " ", "");
 inline constexpr auto statement_keywords = joined<statement_keyword_parts>;
 
 // A statement that does not start with a declaration keyword reads as an edge, so a
@@ -238,10 +252,9 @@ GRAPHC_SYNTAX_ERROR(wait_end, "expected ';' after the wait node")
 // edges.hpp
 GRAPHC_SYNTAX_ERROR(edge_node, "expected a node's name")
 GRAPHC_SYNTAX_ERROR(group_close, "expected ',' or '}' after a node of the group")
-GRAPHC_SYNTAX_ERROR(first_arrow,
-                    "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-                    "event, kernel, copy, memset, host, empty, record, wait, if, while, switch, alloc, free, call, "
-                    "capture or for")
+inline constexpr auto first_arrow_parts =
+    listed<statement_starts>("expected '->' after the node's name; a declaration starts with ", ", ", " or for");
+GRAPHC_SYNTAX_ERROR(first_arrow, joined<first_arrow_parts>.data())
 GRAPHC_SYNTAX_ERROR(edge_port, "expected the edge's port after '[': programmatic or launch_completion")
 GRAPHC_SYNTAX_ERROR(port_close, "expected ']' after the edge's port")
 GRAPHC_SYNTAX_ERROR(edge_target, "expected a node's name or a group {a, b, ...} after '->'")
