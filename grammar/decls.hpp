@@ -108,4 +108,11 @@ struct event_attrs
 struct event_end : sym<';'> {};
 struct event_decl : seq<kw_event, must<event_name>, opt<event_attrs>, must<event_end>> {};
 
+// `comm NAME;`: an NCCL communicator the graph's collective nodes run over, bound by the
+// host program per rank.
+struct kw_comm : kw<'c', 'o', 'm', 'm'> {};
+struct comm_name : seq<name> {};
+struct comm_end : sym<';'> {};
+struct comm_decl : seq<kw_comm, must<comm_name, comm_end>> {};
+
 }  // namespace graphc::grammar

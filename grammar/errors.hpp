@@ -90,7 +90,8 @@ inline constexpr auto joined = [] {
 
 // The words a statement of a graph may start with: the declaration keywords, then every node
 // statement's keyword in the table's order (a conditional node's three in its place).
-inline constexpr std::string_view declaration_keywords[] = {"const", "param", "buffer", "view", "cond", "event"};
+inline constexpr std::string_view declaration_keywords[] = {"const", "param", "buffer", "view",
+                                                            "cond",  "event", "comm"};
 inline constexpr auto statement_starts = [] {
   std::array<std::string_view, std::size(declaration_keywords) + kNodeKindCount + kConditionalKeywords.size() - 1>
       out{};
@@ -187,6 +188,8 @@ GRAPHC_SYNTAX_ERROR(event_name, "expected the event's name after 'event'")
 GRAPHC_SYNTAX_ERROR(event_attr, "expected an event attribute, such as timing")
 GRAPHC_SYNTAX_ERROR(event_attrs_close, "expected ',' or ']' after an event attribute")
 GRAPHC_SYNTAX_ERROR(event_end, "expected '[' and the event's attributes, or ';', after the event's name")
+GRAPHC_SYNTAX_ERROR(comm_name, "expected the communicator's name after 'comm'")
+GRAPHC_SYNTAX_ERROR(comm_end, "expected ';' after the communicator's name")
 
 // nodes.hpp
 GRAPHC_SYNTAX_ERROR(dim_close, "expected ')' after the dimensions: at most three, (x, y, z)")

@@ -69,6 +69,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
+    case KernelArg::Kind::comm: return fmt::format("comm {}", root.comm(arg.comm).name);
     case KernelArg::Kind::aggregate: {
       std::vector<std::string> fields;
       for (const KernelArg& f : arg.fields) fields.push_back(fmt::format("@{} {}", f.field_offset, arg_text(root, f)));
@@ -214,6 +215,7 @@ std::string dump(const Module& module, const SourceManager& sources) {
     for (const Event& e : g.events) {
       out += fmt::format("  event {}{} {}\n", e.name, e.timing ? " timing" : "", at(sources, e.name_range));
     }
+    for (const Comm& c : g.comms) out += fmt::format("  comm {} {}\n", c.name, at(sources, c.name_range));
     for (std::size_t i = 0; i < g.bodies.size(); ++i) {
       const Body& b = g.bodies[i];
       out += fmt::format("  body #{} of {}[{}]{} {}\n", i, g.node(b.conditional).name, b.index, in_body(b.parent),

@@ -108,6 +108,7 @@ std::optional<ParamId> Graph::find_param(std::string_view n) const { return find
 std::optional<ConstId> Graph::find_const(std::string_view n) const { return find_by_name<ConstId>(consts, n); }
 std::optional<CondId> Graph::find_cond(std::string_view n) const { return find_by_name<CondId>(conds, n); }
 std::optional<EventId> Graph::find_event(std::string_view n) const { return find_by_name<EventId>(events, n); }
+std::optional<CommId> Graph::find_comm(std::string_view n) const { return find_by_name<CommId>(comms, n); }
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
 std::optional<StructId> Module::find_struct(std::string_view n) const { return find_by_name<StructId>(structs, n); }
 

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "ir/collective_ops.h"
 #include "ir/expr.h"
 #include "ir/ids.h"
 #include "ir/library_ops.h"
@@ -64,6 +65,16 @@ struct Event {
   /// `[timing]`: created without cudaEventDisableTiming, so that cudaEventElapsedTime can
   /// read the time between two of its records.
   bool timing = false;
+};
+
+/// `comm NAME;`: an NCCL communicator (ncclComm_t) that the graph's collective nodes run
+/// over. The same graph runs on every rank of it (SPMD), each instance bound to its rank's
+/// communicator by the host program (Bindings::communicator); a communicator is to
+/// collectives what a buffer is to kernels.
+struct Comm {
+  std::string name;
+  SourceRange name_range;
+  SourceRange range;
 };
 
 /// Initial contents a buffer gets once, when the runtime allocates it.
@@ -193,6 +204,7 @@ struct KernelArg {
     graph_exec,    // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
     pitch,         // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
+    comm,          // a communicator (`comm NAME;`): only a collective node takes one
     aggregate,     // `S{a, b, ...}`: a struct of the module by value, one field per value
   };
   Expr expr;                  // unused for `@g` and `nullptr`
@@ -211,6 +223,7 @@ struct KernelArg {
   ParamId param;                   // resolved, kind == param
   Scalar value;                    // resolved, kind == value
   CondId cond;                     // resolved, kind == cond
+  CommId comm;                     // resolved, kind == comm
   GraphId graph_id;                // resolved, kind == graph_exec
   StructId struct_id;              // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
   std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)
@@ -384,6 +397,15 @@ struct CaptureNode : FunctionCall {
   LibraryCall library;  // resolved: the operation when FUNC names one (op none otherwise)
 };
 
+/// `collective NAME : nccl.OP<REDUCE>(COMM, send, recv[, root]);` -> CUDA child graph node
+/// (cudaGraphNodeTypeGraph) whose graph is the NCCL call captured on a stream, as a capture
+/// node's is: ncclAllReduce, ncclAllGather, ncclReduceScatter, ncclBroadcast or ncclReduce
+/// over communicator COMM, from buffer `send` into buffer `recv` (the same buffer: in place).
+/// The operations and what each takes are ir/collective_ops.h's table.
+struct CollectiveNode : FunctionCall {
+  CollectiveCall collective;  // resolved
+};
+
 struct Node {
   std::string name;
   SourceRange name_range;
@@ -399,7 +421,7 @@ struct Node {
   /// the configuration again (sema/node_config.h) and updates the node in the exec.
   std::vector<ParamId> config_params;
   std::variant<KernelNode, CopyNode, MemsetNode, HostNode, EmptyNode, ConditionalNode, EventRecordNode, EventWaitNode,
-               AllocNode, FreeNode, ChildGraphNode, CaptureNode>
+               AllocNode, FreeNode, ChildGraphNode, CaptureNode, CollectiveNode>
       op;
 };
 
@@ -475,6 +497,7 @@ struct Graph {
   std::vector<Node> nodes;
   std::vector<Edge> edges;
   std::vector<Event> events;
+  std::vector<Comm> comms;
   /// The optimiser's creation priority per NodeId (opt::order_creation): among the nodes
   /// ready at one step of ir::creation_order, the lowest rank is created first. Empty (-O0):
   /// the first in IR order.
@@ -486,11 +509,13 @@ struct Graph {
   std::optional<ConstId> find_const(std::string_view name) const;
   std::optional<CondId> find_cond(std::string_view name) const;
   std::optional<EventId> find_event(std::string_view name) const;
+  std::optional<CommId> find_comm(std::string_view name) const;
   const Node& node(NodeId id) const { return nodes.at(id.value); }
   const Buffer& buffer(BufferId id) const { return buffers.at(id.value); }
   const Param& param(ParamId id) const { return params.at(id.value); }
   const Cond& cond(CondId id) const { return conds.at(id.value); }
   const Event& event(EventId id) const { return events.at(id.value); }
+  const Comm& comm(CommId id) const { return comms.at(id.value); }
   const Body& body(BodyId id) const { return bodies.at(id.value); }
   /// Whether `edge` leads from or to a synthetic node (Node::synthetic), which the
   /// optimiser added with it.

@@ -24,6 +24,7 @@ HostArgsLayout host_args_layout(const Graph& graph, const HostNode& host) {
       case KernelArg::Kind::graph_exec:
       case KernelArg::Kind::pitch:      // a kernel's only (E0242)
       case KernelArg::Kind::aggregate:  // a kernel's only (the grammar reads `S{...}` in kernel arguments)
+      case KernelArg::Kind::comm:       // a collective's only
         break;
     }
     field.size = field.pointer ? 8 : static_cast<std::uint32_t>(type_size(field.type));

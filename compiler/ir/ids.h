@@ -22,6 +22,7 @@ using ConstId = Id<struct ConstTag>;    // index into Graph::consts of the root 
 using CondId = Id<struct CondTag>;      // index into Graph::conds of the root graph
 using BodyId = Id<struct BodyTag>;      // index into Graph::bodies; invalid: the graph itself
 using EventId = Id<struct EventTag>;    // index into Graph::events of the root graph
+using CommId = Id<struct CommTag>;      // index into Graph::comms of the root graph
 using StructId = Id<struct StructTag>;  // index into Module::structs
 
 }  // namespace graphc::ir

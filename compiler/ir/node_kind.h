@@ -87,6 +87,20 @@ inline NodeOp function_call_op(NodeKind kind, FunctionCall call) {
   return op;
 }
 
+/// The function and arguments of `node` when its kind names a function (ir::FunctionCall: a
+/// host node, a kind written `KEYWORD NAME : FUNCTION(args);`), else null.
+inline const FunctionCall* function_call_of(const Node& node) {
+  return std::visit(
+      []<class Op>(const Op& op) -> const FunctionCall* {
+        if constexpr (std::is_base_of_v<FunctionCall, Op>) {
+          return &op;
+        } else {
+          return nullptr;
+        }
+      },
+      node.op);
+}
+
 /// The arguments of `node` when its kind passes any, else null.
 template <class N>
 requires std::is_same_v<std::remove_const_t<N>, Node>

@@ -29,6 +29,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_conditionals(ctx);
     check_conditional_bodies(ctx);
     check_event_order(ctx);
+    check_collective_order(ctx);
     check_memory_nodes(ctx);
     clean.push_back(diags.error_count() == graph_errors);
   }

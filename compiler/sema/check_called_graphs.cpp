@@ -49,6 +49,9 @@ class CalledGraphChecker {
     for (const ir::Event& event : callee.events) {
       note(diags_.report(DiagCode::child_declaration, event.name_range, callee.name, "event", event.name));
     }
+    for (const ir::Comm& comm : callee.comms) {  // so no collective runs in a called graph
+      note(diags_.report(DiagCode::child_declaration, comm.name_range, callee.name, "communicator", comm.name));
+    }
     for (const ir::Node& n : callee.nodes) {
       if (!ir::kind_info(n).in_child_graph) {
         note(diags_.report(DiagCode::child_conditional, n.name_range, callee.name, ir::kind_name(n), n.name));

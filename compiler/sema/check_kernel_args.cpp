@@ -70,7 +70,8 @@ class ArgChecker {
   // kind of name, the others cannot take part in compile-time arithmetic.
   NonConstantHandler handler() {
     return [this](const Expr& name, Entity entity) -> std::optional<Scalar> {
-      if (entity.kind == Entity::Kind::node || entity.kind == Entity::Kind::event) {
+      if (entity.kind == Entity::Kind::node || entity.kind == Entity::Kind::event ||
+          entity.kind == Entity::Kind::comm) {
         report_wrong_kind(ctx_.diags, ctx_.scope, name.range, name.name, entity, "constant");
       } else {
         report(fmt::format("uses {} '{}' inside an expression; {}", ctx_.scope.describe(entity), name.name, kAllowed));
@@ -125,6 +126,14 @@ class ArgChecker {
         return;
       case Entity::Kind::constant:
         if (const std::optional<Scalar> value = ctx_.folder.const_value(entity->index)) pass_value(*value);
+        return;
+      case Entity::Kind::comm:
+        if (!std::holds_alternative<ir::CollectiveNode>(node_.op)) {
+          report(fmt::format("passes communicator '{}'; only a collective node runs over a communicator", expr.name));
+          return;
+        }
+        arg_->kind = KernelArg::Kind::comm;
+        arg_->comm = ir::CommId{entity->index};
         return;
       case Entity::Kind::node:
       case Entity::Kind::event:

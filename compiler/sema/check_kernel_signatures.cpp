@@ -38,6 +38,7 @@ Passed passed_of(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::cond:
     case KernelArg::Kind::pitch: return {Passed::Kind::scalar, 8, ScalarType::u64};
     case KernelArg::Kind::aggregate: return {Passed::Kind::bytes, arg.struct_size, ir::parse_type(arg.struct_name)};
+    case KernelArg::Kind::comm:  // a collective's only
     case KernelArg::Kind::unresolved: break;
   }
   return {};
@@ -61,6 +62,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg, const Sou
     case KernelArg::Kind::cond: return fmt::format("'{}', a cudaGraphConditionalHandle (8 bytes)", text);
     case KernelArg::Kind::pitch: return fmt::format("'{}', a size_t", text);
     case KernelArg::Kind::aggregate: return fmt::format("'{}', {} bytes", text, arg.struct_size);
+    case KernelArg::Kind::comm:  // a collective's only
     case KernelArg::Kind::unresolved: break;
   }
   return fmt::format("'{}'", text);

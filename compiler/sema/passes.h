@@ -115,6 +115,10 @@ void check_call_config(const ir::Module& module, const std::vector<bool>& clean,
 /// check_events.cpp: a wait and a record of one event that no path orders (warning).
 void check_event_order(GraphContext& ctx);
 
+/// check_collective_order.cpp: two collectives over one communicator that no path orders
+/// (E1108, with the edge that orders them).
+void check_collective_order(GraphContext& ctx);
+
 /// check_memory_nodes.cpp: what each free frees (once), and that every use of an alloc's
 /// memory is ordered after the alloc and before its free.
 void check_memory_nodes(GraphContext& ctx);

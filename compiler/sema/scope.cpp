@@ -40,6 +40,7 @@ Scope Scope::build(const ir::Graph& graph, DiagEngine& diags) {
   collect(all, graph.conds, Entity::Kind::cond);
   collect(all, graph.nodes, Entity::Kind::node);
   collect(all, graph.events, Entity::Kind::event);
+  collect(all, graph.comms, Entity::Kind::comm);
   // The tables are per kind; source order decides which declaration came first.
   const auto earlier = [](const Declaration& a, const Declaration& b) { return a.range.begin < b.range.begin; };
   if (!std::is_sorted(all.begin(), all.end(), earlier)) std::stable_sort(all.begin(), all.end(), earlier);
@@ -101,6 +102,7 @@ std::string_view Scope::describe(Entity entity) const {
     case Entity::Kind::cond: return "cond";
     case Entity::Kind::node: return "node";
     case Entity::Kind::event: return "CUDA event";  // "a CUDA event" in messages
+    case Entity::Kind::comm: return "communicator";
   }
   return "name";
 }

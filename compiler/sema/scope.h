@@ -24,7 +24,7 @@ namespace graphc::sema {
 
 /// One declared name of a graph: which table it lives in and its index there.
 struct Entity {
-  enum class Kind : std::uint8_t { constant, param, buffer, cond, node, event };
+  enum class Kind : std::uint8_t { constant, param, buffer, cond, node, event, comm };
   Kind kind = Kind::constant;
   std::uint32_t index = 0;
 };
@@ -50,7 +50,7 @@ class Scope {
 
   // The entity's name, as its table holds it.
   std::string_view name_of(Entity entity) const;
-  // `f` of the const, param, buffer, cond, node or event that `entity` is.
+  // `f` of the const, param, buffer, cond, node, event or communicator that `entity` is.
   template <class F>
   auto with_declaration(Entity entity, F f) const {
     switch (entity.kind) {
@@ -59,9 +59,10 @@ class Scope {
       case Entity::Kind::buffer: return f(graph_->buffers.at(entity.index));
       case Entity::Kind::cond: return f(graph_->conds.at(entity.index));
       case Entity::Kind::node: return f(graph_->nodes.at(entity.index));
-      case Entity::Kind::event: break;
+      case Entity::Kind::event: return f(graph_->events.at(entity.index));
+      case Entity::Kind::comm: break;
     }
-    return f(graph_->events.at(entity.index));
+    return f(graph_->comms.at(entity.index));
   }
 
   const ir::Graph* graph_;

@@ -10,6 +10,7 @@
 #include "backend/cpp/kernel_launch.h"
 #include "ir/describe.h"
 #include "ir/library_ops.h"
+#include "ir/node_kind.h"
 
 namespace graphc::backend {
 namespace {
@@ -32,7 +33,29 @@ std::string gemm_shape(const ir::LibraryCall& call) {
                      g.batch);
 }
 
+// `graphc::Collective::all_reduce`, ...: the runtime's enumerator of `op`.
+std::string collective_enumerator(ir::CollectiveOp op) {
+  static constexpr std::string_view kOps[] = {"", "all_reduce", "all_gather", "reduce_scatter", "broadcast", "reduce"};
+  return fmt::format("graphc::Collective::{}", kOps[static_cast<std::size_t>(op)]);
+}
+
+// `graphc::CollectiveCall{...}` of a resolved collective, its buffers as `args` writes them.
+std::string collective_call(const ir::CollectiveCall& c, const std::vector<std::string>& args) {
+  static constexpr std::string_view kReduce[] = {"ncclSum", "ncclProd", "ncclMax", "ncclMin", "ncclAvg"};
+  return fmt::format("graphc::CollectiveCall{{{}, {}, {}, {}, graphc::nccl_data_type(graphc::ScalarType::{}), {}, {}}}",
+                     collective_enumerator(c.op), args.at(ir::kCollectiveSend), args.at(ir::kCollectiveRecv),
+                     c.nccl_count(), ir::type_name(c.type), kReduce[static_cast<std::size_t>(c.reduce)], c.root);
+}
+
 // The statement that captures node `node`'s work on `stream`.
+std::string capture_call(const GraphContext& context, const ir::CollectiveNode& collective) {
+  std::vector<std::string> args;
+  for (const ir::KernelArg& arg : collective.args) {
+    args.push_back(arg.kind == ir::KernelArg::Kind::comm ? "comm" : argument_expression(context, arg));
+  }
+  return fmt::format("graphc::run_collective(nccl, {}, comm, stream);", collective_call(collective.collective, args));
+}
+
 std::string capture_call(const GraphContext& context, const ir::CaptureNode& capture) {
   std::vector<std::string> args;
   for (const ir::KernelArg& arg : capture.args) args.push_back(argument_expression(context, arg));
@@ -47,20 +70,50 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
                      args.at(at.beta), args.at(at.c));
 }
 
+// A capture node's library operation; none for a registered function or a collective.
+ir::LibraryOp library_op(const ir::Node& node) {
+  const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+  return capture != nullptr ? capture->library.op : ir::LibraryOp::none;
+}
+
 std::string capture_function_call(const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
-  const auto& capture = std::get<ir::CaptureNode>(node.op);
   const std::string& member = context.names.nodes.at(index);
-  if (capture.library.op == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
+  if (library_op(node) == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
   return fmt::format("{}_capture(b, nodes.{})", member, context.names.workspaces.at(index));
+}
+
+// A collective's NCCL entry points and communicator, checked against what the node passes:
+// `nccl` and `comm` for its capture.
+void write_communicator(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                        const ir::CollectiveNode& collective) {
+  const ir::CollectiveCall& c = collective.collective;
+  const ir::Comm& comm = context.graph.comm(c.comm);
+  const std::string name = string_literal(node.name);
+  const std::string location = context.location_literal(node.name_range);
+  out.line(fmt::format("const graphc::NcclApi& nccl = graphc::loaded_nccl({}, {});", name, location));
+  out.line(fmt::format("ncclComm_t comm = graphc::require_communicator(b.{}, {}, {}, {});",
+                       context.names.comms.at(c.comm.value), string_literal(comm.name),
+                       string_literal(context.graph.name), context.location_literal(comm.name_range)));
+  out.line(fmt::format("graphc::check_communicator(nccl, comm, {}, {}, {}, {}, {}, {}, {}, {});",
+                       collective_enumerator(c.op), c.send_count, c.recv_count, c.root, string_literal(comm.name),
+                       string_literal(context.graph.name), name, location));
 }
 
 }  // namespace
 
+bool is_captured(const ir::Node& node) { return ir::kind_info(node).update == UpdatePath::recapture; }
+
 bool module_has_captures(const ir::Module& module) {
   return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
+    return std::any_of(graph.nodes.begin(), graph.nodes.end(), is_captured);
+  });
+}
+
+bool module_has_collectives(const ir::Module& module) {
+  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
     return std::any_of(graph.nodes.begin(), graph.nodes.end(),
-                       [](const ir::Node& n) { return std::holds_alternative<ir::CaptureNode>(n.op); });
+                       [](const ir::Node& n) { return std::holds_alternative<ir::CollectiveNode>(n.op); });
   });
 }
 
@@ -70,7 +123,7 @@ std::string capture_place(const GraphContext& context, const ir::Node& node) {
   return fmt::format("b.{}", capture_place_member);
 }
 
-std::string capture_summary(const GraphContext& context, const ir::CaptureNode& capture) {
+std::string capture_summary(const GraphContext& context, const ir::FunctionCall& capture) {
   std::vector<std::string> args;
   for (const ir::KernelArg& arg : capture.args) args.push_back(escape(ir::resolved_arg_text(context.graph, arg)));
   return fmt::format("{}({})", escape(capture.function), fmt::join(args, ", "));
@@ -81,17 +134,19 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
   bool first = true;
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const ir::Node& node = graph.nodes[i];
+    if (!is_captured(node)) continue;
+    const auto& call = static_cast<const ir::FunctionCall&>(*ir::function_call_of(node));
     const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
-    if (capture == nullptr) continue;
+    const auto* collective = std::get_if<ir::CollectiveNode>(&node.op);
     if (first) {
       out.line("namespace {");
       first = false;
     }
-    const bool library = capture->library.op != ir::LibraryOp::none;
+    const bool library = library_op(node) != ir::LibraryOp::none;
     const std::string name = string_literal(node.name);
     const std::string location = context.location_literal(node.name_range);
     out.blank();
-    out.line(fmt::format("// {}: capture {}", escape(node.name), capture_summary(context, *capture)));
+    out.line(fmt::format("// {}: {} {}", escape(node.name), ir::kind_name(node), capture_summary(context, call)));
     out.line("// Returns the captured graph, owned by the caller.");
     out.line(fmt::format("cudaGraph_t {}_capture(const Bindings& b{}) {{", context.names.nodes[i],
                          library ? ", std::size_t workspace" : ""));
@@ -99,7 +154,8 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
       const Indented body(out);
       out.line(fmt::format("graphc::CaptureResources& resources = graphc::require_capture_resources(b.{}, {}, {});",
                            capture_resources_member, name, location));
-      if (!library) {
+      if (collective != nullptr) write_communicator(out, context, node, *collective);
+      if (capture != nullptr && !library) {
         out.line(fmt::format("graphc::require_capture_fn(b.{}, {}, {}, {});",
                              context.names.capture_function(capture->function).member,
                              string_literal(capture->function), name, location));
@@ -111,7 +167,9 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
         const Indented lambda(out);  // three levels: inside the call's lambda
         const Indented in_call(out);
         const Indented in_lambda(out);
-        context.write_at_source(out, node.range, capture_call(context, *capture));
+        context.write_at_source(out, node.range,
+                                collective != nullptr ? capture_call(context, *collective)
+                                                      : capture_call(context, *capture));
       }
       out.line("    },");
       out.line(fmt::format("    {}, {}, {});", capture_place(context, node), name, location));
@@ -126,10 +184,9 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
 
 void write_capture_build(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
-  const auto& capture = std::get<ir::CaptureNode>(node.op);
   const std::string name = string_literal(node.name);
   const std::string location = context.location_literal(node.name_range);
-  if (capture.library.op != ir::LibraryOp::none) {
+  if (library_op(node) != ir::LibraryOp::none) {
     out.line(fmt::format("nodes.{} = graphc::require_capture_resources(b.{}, {}, "
                          "{}).cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], capture_resources_member, name, location, name, location));
@@ -142,7 +199,7 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
   out.line("p.graph.ownership = cudaGraphChildGraphOwnershipMove;");
 }
 
-bool capture_passes(const ir::CaptureNode& capture, std::optional<ir::ParamId> param) {
+bool capture_passes(const ir::FunctionCall& capture, std::optional<ir::ParamId> param) {
   return std::any_of(capture.args.begin(), capture.args.end(), [&](const ir::KernelArg& arg) {
     return arg.kind == ir::KernelArg::Kind::param && (!param || arg.param == *param);
   });
@@ -164,8 +221,8 @@ void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t i
 
 void write_capture_update(CodeWriter& out, const GraphContext& context, std::size_t index) {
   const ir::Node& node = context.graph.nodes.at(index);
-  out.line(fmt::format("// {}: capture {}, captured again", escape(node.name),
-                       capture_summary(context, std::get<ir::CaptureNode>(node.op))));
+  out.line(fmt::format("// {}: {} {}, captured again", escape(node.name), ir::kind_name(node),
+                       capture_summary(context, *ir::function_call_of(node))));
   out.line(fmt::format("graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.{}, {}.get()), "
                        "\"cudaGraphExecChildGraphNodeSetParams\", {}, {});",
                        context.names.nodes.at(index), recaptured_local(context, index), string_literal(node.name),

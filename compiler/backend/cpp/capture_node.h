@@ -13,9 +13,16 @@
 
 namespace graphc::backend {
 
-/// Whether any graph of the module has a capture node (the header then includes
+/// Whether `node` is captured into a child graph node (its row's update path is recapture:
+/// a capture node, a collective node). What this file writes serves both.
+bool is_captured(const ir::Node& node);
+
+/// Whether any graph of the module has a captured node (the header then includes
 /// graphc/capture_resources.h).
 bool module_has_captures(const ir::Module& module);
+/// Whether any graph of the module has a collective node (the code then includes
+/// graphc/nccl_ops.h).
+bool module_has_collectives(const ir::Module& module);
 
 /// The `NAME_capture(b...)` function of every capture node of the graph, in an unnamed
 /// namespace; nothing when it has none.
@@ -31,7 +38,7 @@ std::string capture_place(const GraphContext& context, const ir::Node& node);
 void write_capture_build(CodeWriter& out, const GraphContext& context, std::size_t index);
 
 /// Whether capture node `capture` passes param `param` (with none: any param).
-bool capture_passes(const ir::CaptureNode& capture, std::optional<ir::ParamId> param);
+bool capture_passes(const ir::FunctionCall& capture, std::optional<ir::ParamId> param);
 
 /// The local that holds node `index`'s graph captured again (`NAME_recaptured`).
 std::string recaptured_local(const GraphContext& context, std::size_t index);
@@ -46,6 +53,6 @@ void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t i
 void write_capture_update(CodeWriter& out, const GraphContext& context, std::size_t index);
 
 /// `cublas.gemm<N, T>(m, x, ...)` for comments.
-std::string capture_summary(const GraphContext& context, const ir::CaptureNode& capture);
+std::string capture_summary(const GraphContext& context, const ir::FunctionCall& capture);
 
 }  // namespace graphc::backend

@@ -23,6 +23,7 @@
 #include "backend/cpp/loop_runs.h"
 #include "backend/cpp/node_config.h"
 #include "backend/cpp/struct_checks.h"
+#include "ir/node_kind.h"
 
 namespace graphc::backend {
 namespace {
@@ -84,8 +85,7 @@ HalfTypes half_types(const ir::Module& module) {
     for (const ir::Node& node : graph.nodes) {
       const std::vector<ir::KernelArg>* args = nullptr;
       if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) args = &kernel->args;
-      if (const auto* capture = std::get_if<ir::CaptureNode>(&node.op)) args = &capture->args;
-      if (const auto* host = std::get_if<ir::HostNode>(&node.op)) args = &host->args;
+      if (const ir::FunctionCall* call = ir::function_call_of(node)) args = &call->args;
       if (args == nullptr) continue;
       for (const ir::KernelArg* arg : ir::leaf_args(*args)) {  // an aggregate's fields too
         if (arg->kind == ir::KernelArg::Kind::value) half.see(arg->value.type);
@@ -148,6 +148,7 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 #include "graphc/capture_resources.h"
 )");
   }
+  if (module_has_collectives(module)) out.block("#include \"graphc/nccl_ops.h\"\n");
   const std::string message = string_literal(fmt::format(
       "{} needs generated-code ABI {}: regenerate it with this runtime's graphc", header_name, kGeneratedAbi));
   const std::string abi = std::to_string(kGeneratedAbi);
@@ -218,7 +219,7 @@ void write_graph(CodeWriter& header, CodeWriter& source, const GraphContext& con
     emit_host_functions(source, context);
     source.blank();
   }
-  if (any_node([](const ir::Node& n) { return std::holds_alternative<ir::CaptureNode>(n.op); })) {
+  if (any_node(is_captured)) {
     emit_capture_functions(source, context);
     source.blank();
   }

@@ -74,6 +74,10 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', for its record and wait nodes",
                            context.names.events[i], escape(graph.events[i].name)));
     }
+    for (std::size_t i = 0; i < graph.comms.size(); ++i) {
+      out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}', this rank's, for its collective nodes",
+                           context.names.comms[i], escape(graph.comms[i].name)));
+    }
     for (const auto& [id, member] : context.names.graph_execs) {
       out.line(fmt::format(
           "cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",

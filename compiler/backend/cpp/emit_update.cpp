@@ -127,7 +127,7 @@ void write_updates(CodeWriter& out, const GraphContext& context, const std::vect
     after_block = !one_line;
     if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
       write_call_update(out, context, updated[i], *call, call_update);
-    } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
+    } else if (is_captured(node)) {
       write_capture_update(out, context, updated[i]);
     } else if (std::holds_alternative<ir::HostNode>(node.op)) {
       write_host_update(out, context, updated[i]);
@@ -145,11 +145,11 @@ std::vector<std::size_t> updated_nodes(const ir::Graph& graph, std::optional<ir:
   return out;
 }
 
-// The capture nodes among `nodes`.
+// The captured nodes (capture and collective nodes) among `nodes`.
 std::vector<std::size_t> capture_nodes(const ir::Graph& graph, const std::vector<std::size_t>& nodes) {
   std::vector<std::size_t> out;
   for (const std::size_t i : nodes) {
-    if (std::holds_alternative<ir::CaptureNode>(graph.nodes[i].op)) out.push_back(i);
+    if (is_captured(graph.nodes[i])) out.push_back(i);
   }
   return out;
 }
@@ -157,7 +157,7 @@ std::vector<std::size_t> capture_nodes(const ir::Graph& graph, const std::vector
 // The params capture node `index` passes, for R0044 ("alpha, beta").
 std::string passed_params(const GraphContext& context, std::size_t index) {
   std::vector<std::string> names;
-  for (const ir::KernelArg& arg : std::get<ir::CaptureNode>(context.graph.nodes[index].op).args) {
+  for (const ir::KernelArg& arg : ir::function_call_of(context.graph.nodes[index])->args) {
     if (arg.kind != ir::KernelArg::Kind::param) continue;
     const std::string& name = context.graph.param(arg.param).name;
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);

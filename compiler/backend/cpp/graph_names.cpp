@@ -9,6 +9,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "ir/host_args.h"
+#include "ir/node_kind.h"
 
 namespace graphc::backend {
 namespace {
@@ -139,10 +140,10 @@ void name_host_functions(const ir::Module& module, const ir::Graph& graph, Membe
 void name_capture_functions(const ir::Module& module, const ir::Graph& graph, MemberSet& bindings, GraphNames& names) {
   for (const ir::Graph* in : call_tree(module, graph)) {
     for (const ir::Node& node : in->nodes) {
-      const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
-      if (capture == nullptr) continue;
+      if (ir::kind_info(node).update != UpdatePath::recapture) continue;  // a capture or a collective
       names.captures = true;
-      if (capture->library.op != ir::LibraryOp::none) continue;
+      const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
+      if (capture == nullptr || capture->library.op != ir::LibraryOp::none) continue;
       std::vector<std::string> types;
       for (const ir::KernelArg& arg : capture->args) types.push_back(capture_arg_type(*in, arg));
       const auto known = std::find_if(names.capture_functions.begin(), names.capture_functions.end(),
@@ -206,9 +207,10 @@ void name_nodes(const ir::Graph& graph, GraphNames& names) {
   for (const ir::Node& node : graph.nodes) {
     const auto* capture = std::get_if<ir::CaptureNode>(&node.op);
     const bool library = capture != nullptr && capture->library.op != ir::LibraryOp::none;
-    const std::string what = fmt::format("capture '{}'", escape(node.name));
+    const bool captured = ir::kind_info(node).update == UpdatePath::recapture;  // a capture or a collective
+    const std::string what = fmt::format("{} '{}'", ir::kind_name(node), escape(node.name));
     names.workspaces.push_back(library ? nodes.add(identifier(node.name) + "_workspace", what) : std::string());
-    names.shapes.push_back(capture != nullptr ? nodes.add(identifier(node.name) + "_shape", what) : std::string());
+    names.shapes.push_back(captured ? nodes.add(identifier(node.name) + "_shape", what) : std::string());
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));
@@ -246,6 +248,9 @@ GraphNames graph_names(const ir::Module& module, const ir::Graph& graph, bool li
   }
   for (const ir::Event& event : graph.events) {
     names.events.push_back(bindings.add(identifier(event.name), fmt::format("event '{}'", escape(event.name))));
+  }
+  for (const ir::Comm& comm : graph.comms) {
+    names.comms.push_back(bindings.add(identifier(comm.name), fmt::format("communicator '{}'", escape(comm.name))));
   }
   name_host_functions(module, graph, bindings, names);
   name_capture_functions(module, graph, bindings, names);

@@ -43,6 +43,7 @@ struct GraphNames {
   std::vector<std::string> pointers;
   std::vector<std::string> params;  // Bindings member per param (by ParamId)
   std::vector<std::string> events;  // Bindings member per event (by EventId)
+  std::vector<std::string> comms;   // Bindings member per communicator (by CommId)
   std::vector<std::string> nodes;   // Nodes member per node (by NodeId)
   std::vector<std::string> conds;   // Nodes member per conditional handle (by CondId)
   /// Bindings member per graph whose exec a kernel argument passes (`@g`), in order of

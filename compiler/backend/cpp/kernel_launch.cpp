@@ -37,6 +37,7 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};
+    case ir::KernelArg::Kind::comm: return {"b." + context.names.comms.at(arg.comm.value), "ncclComm_t"};
     case ir::KernelArg::Kind::aggregate: {
       // The user's struct by name, by aggregate initialisation: the compiler checks each
       // value against its field (and write_struct_checks the layout the runtime packs).

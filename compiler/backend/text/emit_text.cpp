@@ -95,6 +95,10 @@ class TextWriter {
       line(1, fmt::format("event {}{};", e.name, e.timing ? " [timing]" : ""));
       declarations = true;
     }
+    for (const ir::Comm& c : graph_.comms) {
+      line(1, fmt::format("comm {};", c.name));
+      declarations = true;
+    }
     items(ir::BodyId{}, 1, declarations);
     out_ += "}\n";
   }

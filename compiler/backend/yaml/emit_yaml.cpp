@@ -42,6 +42,11 @@ class YamlWriter {
       }
       out_ << YAML::EndSeq;
     }
+    if (!graph_.comms.empty()) {
+      out_ << YAML::Key << "comms" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (const ir::Comm& c : graph_.comms) out_ << c.name;
+      out_ << YAML::EndSeq;
+    }
     items(ir::BodyId{});
     out_ << YAML::EndMap;
   }

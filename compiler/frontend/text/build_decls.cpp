@@ -272,6 +272,11 @@ ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
   return event;
 }
 
+ir::Comm build_comm(const BuildContext& ctx, const ParseNode& node) {
+  const ParseNode& name = *node.children.at(0);
+  return ir::Comm{std::string(ctx.text(name)), ctx.range(name), ctx.range(node)};
+}
+
 }  // namespace graphc::frontend::text
 
 namespace graphc::frontend::text {

@@ -44,6 +44,8 @@ class GraphBuilder {
       graph_.conds.push_back(build_cond(ctx_, item, body));
     } else if (item.is_type<grammar::event_decl>()) {
       graph_.events.push_back(build_event(ctx_, item));
+    } else if (item.is_type<grammar::comm_decl>()) {
+      graph_.comms.push_back(build_comm(ctx_, item));
     } else if (item.is_type<grammar::edge_stmt>()) {
       edges(item, body);
     } else if (item.is_type<grammar::for_stmt>()) {

@@ -32,6 +32,7 @@ ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node);
 /// `cond NAME (= value)?;`, declared in `body` (invalid: the graph itself).
 ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId body);
 ir::Event build_event(const BuildContext& ctx, const ParseNode& node);
+ir::Comm build_comm(const BuildContext& ctx, const ParseNode& node);  // `comm NAME;`
 /// `import "path";`; the path is resolved against the folder of `graph_path`. Nullopt when
 /// the path is refused (check_declared_path).
 std::optional<ir::Import> build_import(const BuildContext& ctx, const ParseNode& node, std::string_view graph_path);

@@ -48,7 +48,7 @@ using tree_rules = grammar::flattened<
     // edges
     grammar::edge_stmt, grammar::edge_group,
     // events and edge ports
-    grammar::event_decl, grammar::record_node, grammar::wait_node, grammar::edge_port,
+    grammar::event_decl, grammar::comm_decl, grammar::record_node, grammar::wait_node, grammar::edge_port,
     // child graphs
     grammar::import_decl, grammar::graph_parameters, grammar::graph_parameter, grammar::call_node, grammar::call_args,
     // the kinds written `KEYWORD NAME : FUNCTION(args);` (capture nodes)

@@ -244,6 +244,17 @@ void events(const YamlReader& r, const YAML::Node& list, const std::string& what
   }
 }
 
+// comms: [tp, dp]: the communicators' names.
+void comms(const YamlReader& r, const YAML::Node& list, const std::string& what, ir::Graph& graph) {
+  if (!r.is_list(list, what)) return;
+  for (const YAML::Node& c : list) {
+    ir::Comm comm;
+    if (!declared(r, c, "communicator", comm.name, comm.name_range)) continue;
+    comm.range = comm.name_range;
+    graph.comms.push_back(std::move(comm));
+  }
+}
+
 }  // namespace
 
 void build_declarations(const YamlReader& r, const YAML::Node& map, ir::Graph& graph) {
@@ -259,6 +270,7 @@ void build_declarations(const YamlReader& r, const YAML::Node& map, ir::Graph& g
   r.each_entry(map["views"], "the views of " + what,
                [&](const YAML::Node& k, const YAML::Node& v) { view(r, k, v, graph); });
   if (const YAML::Node list = map["events"]) events(r, list, "the events of " + what, graph);
+  if (const YAML::Node list = map["comms"]) comms(r, list, "the communicators of " + what, graph);
 }
 
 // go: {default: 1}, or go: {} / go: (no default)

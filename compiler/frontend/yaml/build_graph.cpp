@@ -22,7 +22,7 @@ class GraphBuilder {
     const std::string what = fmt::format("graph '{}'", graph_.name);
     if (!r_.is_map(map, what) || !r_.check_keys(map, what,
                                                 {"parameters", "attributes", "consts", "params", "buffers", "views",
-                                                 "events", "conds", "nodes", "edges", "loops"})) {
+                                                 "events", "comms", "conds", "nodes", "edges", "loops"})) {
       return;
     }
     build_declarations(r_, map, graph_);

@@ -1,6 +1,7 @@
 // graphc::Bindings: what the host program supplies to Program::instantiate: its own
 // memory for buffers, kernels compiled into the host program, host-node callbacks, the
-// functions of capture nodes, and its own CUDA events.
+// functions of capture nodes, its own CUDA events, and the NCCL communicators of collective
+// nodes.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -16,6 +17,8 @@
 #include <utility>
 
 #include "graphc/capture_args.h"
+
+struct ncclComm;  // NCCL's communicator: ncclComm_t is `ncclComm*` (nccl.h)
 
 namespace graphc {
 
@@ -110,6 +113,15 @@ class Bindings {
   /// the same name replaces the first.
   Bindings& event(std::string name, cudaEvent_t event);
 
+  /// This rank's NCCL communicator for the graph's `comm name;`: its collective nodes run
+  /// over it (captured into the graph as NCCL requires). Every rank instantiates the same
+  /// graph with its own communicator, on the device that communicator was created for
+  /// (R0067 otherwise); a communicator the graph uses and no binding gives is R0065. The
+  /// caller keeps it alive, and destroys every instance that uses it before ncclCommDestroy
+  /// (from NCCL 2.26 that call waits for the graphs that hold its collectives). A second call
+  /// for the same name replaces the first.
+  Bindings& communicator(std::string name, ncclComm* comm);
+
   /// The function of capture nodes whose function is `name` (`capture n : name(args);`):
   /// graphc calls it, while building the graph, with a stream that captures into a fresh
   /// graph (cudaStreamBeginCaptureToGraph), and moves what it launched into the node as a
@@ -164,6 +176,8 @@ class Bindings {
   const std::shared_ptr<const std::function<void(const HostCall&)>>& unbound_hosts() const { return unbound_hosts_; }
   /// The bound event (itself null when null was bound), or nullptr when `name` is not bound.
   const cudaEvent_t* find_event(std::string_view name) const;
+  /// The bound communicator, or nullptr when `name` is not bound.
+  ncclComm* find_communicator(std::string_view name) const;
   const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
   const std::map<std::string, cudaEvent_t, std::less<>>& events() const { return events_; }
 
@@ -175,6 +189,7 @@ class Bindings {
   std::map<std::string, BoundHost, std::less<>> hosts_;
   std::map<std::string, cudaEvent_t, std::less<>> events_;
   std::map<std::string, CaptureFn, std::less<>> captures_;
+  std::map<std::string, ncclComm*, std::less<>> communicators_;
   std::shared_ptr<const std::function<void(const HostCall&)>> unbound_hosts_;
 };
 

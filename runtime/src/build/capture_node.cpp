@@ -59,16 +59,41 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
                          const std::vector<void*>& buffers, const std::vector<Slot>& params, CapturePlace place,
                          const CaptureFn* fn, CaptureResources& resources)
     : node_(&node),
-      capture_(&std::get<ir::CaptureNode>(node.op)),
+      call_(&std::get<ir::CaptureNode>(node.op)),
+      library_(std::get<ir::CaptureNode>(node.op).library),
       location_(program.sources().location(node.range)),
       place_(place),
-      fn_(fn),
-      args_(capture_->args.size()),
-      params_(capture_->args.size()),
-      buffers_(capture_->args.size()),
-      byte_offsets_(capture_->args.size()) {
-  for (std::size_t i = 0; i < capture_->args.size(); ++i) {
-    const ir::KernelArg& arg = capture_->args[i];
+      fn_(fn) {
+  set_args(graph, *call_, buffers, params);
+  resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
+  if (library_.op != ir::LibraryOp::none) {
+    workspace_ =
+        resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());
+  }
+}
+
+CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
+                         const std::vector<void*>& buffers, CapturePlace place, ncclComm* comm, const NcclApi& nccl,
+                         CaptureResources& resources)
+    : node_(&node),
+      call_(&std::get<ir::CollectiveNode>(node.op)),
+      collective_(&std::get<ir::CollectiveNode>(node.op).collective),
+      comm_(comm),
+      nccl_(&nccl),
+      location_(program.sources().location(node.range)),
+      place_(place) {
+  set_args(graph, *call_, buffers, {});
+  resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
+}
+
+void CaptureCall::set_args(const ir::Graph& graph, const ir::FunctionCall& call, const std::vector<void*>& buffers,
+                           const std::vector<Slot>& params) {
+  args_.resize(call.args.size());
+  params_.resize(call.args.size());
+  buffers_.resize(call.args.size());
+  byte_offsets_.resize(call.args.size());
+  for (std::size_t i = 0; i < call.args.size(); ++i) {
+    const ir::KernelArg& arg = call.args[i];
     CaptureArgs::Arg& out = args_[i];
     switch (arg.kind) {
       case ir::KernelArg::Kind::buffer: {
@@ -91,14 +116,9 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
         out.type = arg.value.type;
         out.bytes = arg.value.bytes();
         break;
-      default:  // the validator passes no cond or `@g` to a capture
+      default:  // no cond or `@g` reaches a capture; a collective's communicator is comm_
         break;
     }
-  }
-  resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
-  if (capture_->library.op != ir::LibraryOp::none) {
-    workspace_ =
-        resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());
   }
 }
 
@@ -128,25 +148,46 @@ void CaptureCall::set_buffer(ir::BufferId id, void* base) {
 cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
   const char* node = node_->name.c_str();
   cudaGraph_t graph = nullptr;
-  if (capture_->library.op == ir::LibraryOp::none) {
-    const CaptureArgs args(node_->name, capture_->function, location_, args_);
+  if (collective_ != nullptr) {
+    graph = capture_graph(
+        resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { issue_collective(stream); }, place_, node,
+        location_.c_str());
+    shape_ = captured_shape(graph);
+    return graph;
+  }
+  if (library_.op == ir::LibraryOp::none) {
+    const CaptureArgs args(node_->name, call_->function, location_, args_);
     graph = capture_graph(
         resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { (*fn_)(stream, args); }, place_, node,
         location_.c_str());
     shape_ = captured_shape(graph);
     return graph;
   }
-  const ir::GemmOperands at = ir::gemm_operands(capture_->library.op);
+  const ir::GemmOperands at = ir::gemm_operands(library_.op);
   graph = capture_graph(
       resources.stream(node, location_.c_str()),
       [&](cudaStream_t stream) {
-        cublas_gemm(resources.cublas.bind(stream, workspace_), cuda_data_type(args_[at.a].type),
-                    gemm_shape(capture_->library), as_float(args_[at.alpha]), args_[at.a].pointer, args_[at.b].pointer,
-                    as_float(args_[at.beta]), args_[at.c].pointer);
+        cublas_gemm(resources.cublas.bind(stream, workspace_), cuda_data_type(args_[at.a].type), gemm_shape(library_),
+                    as_float(args_[at.alpha]), args_[at.a].pointer, args_[at.b].pointer, as_float(args_[at.beta]),
+                    args_[at.c].pointer);
       },
       place_, node, location_.c_str());
   shape_ = captured_shape(graph);
   return graph;
+}
+
+// The collective's NCCL call on the capturing stream: the buffers at their current
+// addresses, the count, type, reduction and root the validator resolved.
+void CaptureCall::issue_collective(cudaStream_t stream) const {
+  const ir::CollectiveCall& c = *collective_;
+  const CollectiveCall call{static_cast<Collective>(c.op),
+                            args_[ir::kCollectiveSend].pointer,
+                            args_[ir::kCollectiveRecv].pointer,
+                            static_cast<std::size_t>(c.nccl_count()),
+                            nccl_data_type(c.type),
+                            static_cast<ncclRedOp_t>(c.reduce),
+                            static_cast<int>(c.root)};
+  run_collective(*nccl_, call, comm_, stream);
 }
 
 CapturePlace capture_place(const ir::Graph& graph, const ir::Node& node, CapturePlace outer) {

@@ -11,12 +11,14 @@
 #include "graphc/bindings.h"
 #include "graphc/capture.h"
 #include "graphc/capture_resources.h"
+#include "graphc/nccl_ops.h"
 #include "ir/graph.h"
 #include "state/program_state.h"
 
 namespace graphc::detail {
 
-/// One capture node: its arguments as its function receives them, and how to capture it.
+/// One capture node, or one collective node: its arguments as its function receives them,
+/// and how to capture it.
 class CaptureCall {
  public:
   CaptureCall() = default;
@@ -28,6 +30,11 @@ class CaptureCall {
   CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
               const std::vector<void*>& buffers, const std::vector<Slot>& params, CapturePlace place,
               const CaptureFn* fn, CaptureResources& resources);
+  /// Collective node `node` of `graph` over `comm`, called through `nccl`, with its buffers'
+  /// pointers from `buffers`.
+  CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
+              const std::vector<void*>& buffers, CapturePlace place, ncclComm* comm, const NcclApi& nccl,
+              CaptureResources& resources);
 
   /// Whether any argument passes param `id`; writes `value` into those that do.
   bool uses(ir::ParamId id) const;
@@ -47,8 +54,17 @@ class CaptureCall {
   const ir::Node& node() const { return *node_; }
 
  private:
+  // The arguments from `call` (buffer pointers, params' values, values).
+  void set_args(const ir::Graph& graph, const ir::FunctionCall& call, const std::vector<void*>& buffers,
+                const std::vector<Slot>& params);
+  void issue_collective(cudaStream_t stream) const;
+
   const ir::Node* node_ = nullptr;
-  const ir::CaptureNode* capture_ = nullptr;
+  const ir::FunctionCall* call_ = nullptr;
+  ir::LibraryCall library_;                         // a capture node's library operation, or none
+  const ir::CollectiveCall* collective_ = nullptr;  // a collective node's call
+  ncclComm* comm_ = nullptr;
+  const NcclApi* nccl_ = nullptr;
   std::string location_;
   CapturePlace place_ = CapturePlace::graph;
   const CaptureFn* fn_ = nullptr;

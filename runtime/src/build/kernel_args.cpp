@@ -92,6 +92,7 @@ void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value
     }
     case ir::KernelArg::Kind::null_pointer:  // zeros
     case ir::KernelArg::Kind::aggregate:     // never a field
+    case ir::KernelArg::Kind::comm:          // a collective's only
     case ir::KernelArg::Kind::unresolved: break;
   }
   values_.push_back(v);

@@ -116,6 +116,13 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
       out.captures[i] = bound;
     }
   }
+  for (const ir::Comm& comm : graph.comms) {
+    ncclComm* bound = bindings.find_communicator(comm.name);
+    if (bound == nullptr) {
+      fail(program.sources(), program.path, DiagCode::comm_not_bound, comm.name_range, comm.name, graph.name);
+    }
+    out.comms.push_back(bound);
+  }
   return out;
 }
 

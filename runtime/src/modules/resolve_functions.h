@@ -39,6 +39,9 @@ struct ResolvedFunctions {
   /// Per NodeId: the function Bindings::capture registered for a capture node that calls
   /// one (pointing into the Bindings resolved from, which must outlive it); null otherwise.
   std::vector<const CaptureFn*> captures;
+  /// Per CommId: the communicator Bindings::communicator bound to the graph's `comm NAME;`
+  /// (the program's, never destroyed here).
+  std::vector<ncclComm*> comms;
 };
 
 /// Resolves every kernel node's function: Bindings::kernel first (cudaGetKernel on the
@@ -48,8 +51,8 @@ struct ResolvedFunctions {
 /// theirs from Bindings::capture. Throws R0002 for a kernel found nowhere, R0008 for an
 /// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0050 for a
 /// typed host function whose Args is not the node's argument block, R0051 for an untyped
-/// one of a node that passes arguments, R0040 for an unbound capture function, R0001 for a
-/// failed CUDA call.
+/// one of a node that passes arguments, R0040 for an unbound capture function, R0065 for a
+/// communicator the graph declares and no binding gives, R0001 for a failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
 /// The functions of graph `root` and of every graph it calls (transitively), per GraphId

@@ -44,6 +44,11 @@ Bindings& Bindings::event(std::string name, cudaEvent_t event) {
   return *this;
 }
 
+Bindings& Bindings::communicator(std::string name, ncclComm* comm) {
+  communicators_[std::move(name)] = comm;
+  return *this;
+}
+
 const Bindings::BoundBuffer* Bindings::find_buffer(std::string_view name) const {
   const auto it = buffers_.find(name);
   return it == buffers_.end() ? nullptr : &it->second;
@@ -67,6 +72,11 @@ const Bindings::BoundHost* Bindings::find_host(std::string_view name) const {
 const cudaEvent_t* Bindings::find_event(std::string_view name) const {
   const auto it = events_.find(name);
   return it == events_.end() ? nullptr : &it->second;
+}
+
+ncclComm* Bindings::find_communicator(std::string_view name) const {
+  const auto it = communicators_.find(name);
+  return it == communicators_.end() ? nullptr : it->second;
 }
 
 }  // namespace graphc

@@ -36,6 +36,7 @@ set(families
   "E09:Child graphs and graph parameters"
   "W09:Child graphs and graph parameters (warnings)"
   "E10:Capture nodes and library operations"
+  "E11:Collective nodes and communicators"
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")

@@ -80,7 +80,7 @@ TEST_CASE("the node keys of YAML and the statements of text: every row's keyword
   const auto keys = node_keywords();
   CHECK(std::vector<std::string>(keys.begin(), keys.end()) ==
         std::vector<std::string>{"kernel", "copy", "memset", "host", "empty", "record", "wait", "alloc", "free", "call",
-                                 "capture", "if", "while", "switch"});
+                                 "capture", "collective", "if", "while", "switch"});
 }
 
 TEST_CASE("the kinds that pass arguments: kernel, host, call and capture nodes", "[ir][node_kinds]") {
@@ -125,5 +125,5 @@ TEST_CASE("a kind by its keyword, and the kinds whose statement names a function
   for (const NodeKindInfo& row : kNodeKinds) {
     if (row.names_function) naming.emplace_back(row.keyword);
   }
-  CHECK(naming == std::vector<std::string>{"kernel", "host", "capture"});
+  CHECK(naming == std::vector<std::string>{"kernel", "host", "capture", "collective"});
 }

@@ -75,8 +75,8 @@ TEST_CASE("port syntax errors", "[grammar]") {
   // A port belongs after an arrow, not before one.
   expect_error("graph g {\n  a [programmatic] -> b;\n}\n", DiagCode::syntax_error, "2:5",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-               "event, kernel, copy, memset, host, empty, if, while, switch, record, wait, alloc, free, call, "
-               "capture or for");
+               "event, comm, kernel, copy, memset, host, empty, if, while, switch, record, wait, alloc, free, "
+               "call, capture, collective or for");
 }
 
 TEST_CASE("a misspelt port gets a suggestion", "[grammar]") {

@@ -66,8 +66,8 @@ TEST_CASE("a node declaration's keyword at the start of an edge is a reserved wo
 TEST_CASE("a misspelt declaration keyword reads as the start of an edge", "[grammar]") {
   expect_error("graph g {\n  kernal k : f<<<1, 1>>>();\n}\n", DiagCode::syntax_error, "2:10",
                "expected '->' after the node's name; a declaration starts with const, param, buffer, view, cond, "
-               "event, kernel, copy, memset, host, empty, if, while, switch, record, wait, alloc, free, call, "
-               "capture or for");
+               "event, comm, kernel, copy, memset, host, empty, if, while, switch, record, wait, alloc, free, "
+               "call, capture, collective or for");
 }
 
 TEST_CASE("a misspelt keyword gets a suggestion at the word", "[grammar]") {

@@ -166,7 +166,7 @@ TEST_CASE("YAML errors point at the YAML line and column", "[yaml]") {
                "node 'k' has no 'block'", "t.yaml");
   expect_error("graphs:\n  g:\n    nodes:\n      k: {host: f, empty: {}}\n", DiagCode::yaml_node_kind, "4:7",
                "node 'k' must have exactly one of the keys kernel, copy, memset, host, empty, record, wait, alloc, "
-               "free, call, capture, if, while, switch; it has host, empty",
+               "free, call, capture, collective, if, while, switch; it has host, empty",
                "t.yaml");
   expect_error("graphs:\n  g:\n    consts: {N: \"1\\t+ 2\"}\n", DiagCode::yaml_scalar_form, "3:17",
                "const 'N' must be written on one line without escapes, so that its text is the file's", "t.yaml");

@@ -1,0 +1,225 @@
+// Collective nodes (`collective NAME : nccl.OP<REDUCE>(COMM, send, recv[, root]);`), the
+// validator's code of the kind (sema/function_calls.h): the operation exists (E1101), its
+// reduction (E1102), its argument count (E1103), its communicator (E1104), its buffers
+// (E1105), how their counts relate (E1106) and its root (E1107); and what it reads and
+// writes. The order of a communicator's collectives is check_collective_order's (E1108).
+#include <algorithm>
+#include <climits>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "diag/spellcheck.h"
+#include "ir/collective_ops.h"
+#include "ir/describe.h"
+#include "ir/library_ops.h"
+#include "sema/function_calls.h"
+
+namespace graphc::sema {
+namespace {
+
+using ir::KernelArg;
+
+std::string all_collective_names() {
+  std::vector<std::string_view> names;
+  for (const ir::CollectiveOpInfo& op : ir::collective_ops()) names.push_back(op.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::string operand_list(const ir::CollectiveOpInfo& op) {
+  return op.rooted ? "(comm, send, recv, root)" : "(comm, send, recv)";
+}
+
+class CollectiveChecker {
+ public:
+  CollectiveChecker(GraphContext& ctx, const ir::Node& node, ir::CollectiveNode& collective)
+      : ctx_(ctx), graph_(ctx.graph), node_(node), collective_(collective), call_(collective.collective) {}
+
+  void run() {
+    const ir::LibraryFunction split = ir::split_library_function(collective_.function);
+    const ir::CollectiveOpInfo* op = ir::find_collective_op(split.name);
+    if (op == nullptr) {
+      unknown(split.name);
+      return;
+    }
+    bool ok = reduction(*op, split);
+    const std::size_t arity = op->rooted ? 4 : 3;
+    if (collective_.args.size() != arity) {
+      ctx_.diags.report(DiagCode::collective_arg_count, collective_.args_range, node_.name, collective_.args.size(),
+                        op->name, arity, operand_list(*op));
+      return;
+    }
+    ok = comm() && ok;
+    ok = buffer(ir::kCollectiveSend, "send") && ok;
+    ok = buffer(ir::kCollectiveRecv, "receive") && ok;
+    if (op->rooted) ok = root() && ok;
+    if (!ok) return;
+    call_.op = op->op;
+    ok = same_type() && counts(*op);
+    if (!ok) call_.op = ir::CollectiveOp::none;
+  }
+
+ private:
+  void unknown(const std::string& name) {
+    std::vector<std::string> candidates;
+    for (const ir::CollectiveOpInfo& op : ir::collective_ops()) candidates.emplace_back(op.name);
+    Diagnostic& d = ctx_.diags.report(DiagCode::unknown_collective_op, collective_.function_range, node_.name, name,
+                                      all_collective_names());
+    if (const auto close = closest_name(name, candidates)) {
+      d.note<NoteCode::did_you_mean>(collective_.function_range, *close);
+    }
+  }
+
+  // `<sum>`: the reduction of an operation that reduces; none for the others.
+  bool reduction(const ir::CollectiveOpInfo& op, const ir::LibraryFunction& split) {
+    const std::string given = fmt::format("<{}>", fmt::join(split.template_args, ", "));
+    if (!op.reduces) {
+      if (!split.has_template_args) return true;
+      ctx_.diags.report(DiagCode::collective_template_args, collective_.function_range, op.name,
+                        fmt::format("takes no template argument, but it was given {}", given));
+      return false;
+    }
+    if (split.template_args.size() == 1) {
+      if (const std::optional<ir::ReduceOp> reduce = ir::find_reduce_op(split.template_args[0])) {
+        call_.reduce = *reduce;
+        return true;
+      }
+    }
+    ctx_.diags.report(DiagCode::collective_template_args, collective_.function_range, op.name,
+                      fmt::format("takes its reduction as its template argument, one of {}, such as {}<sum>; {}",
+                                  fmt::join(ir::reduce_op_names(), ", "), op.name,
+                                  split.has_template_args ? "it was given " + given : "it was given none"));
+    return false;
+  }
+
+  bool comm() {
+    const KernelArg& arg = collective_.args[ir::kCollectiveComm];
+    if (arg.kind == KernelArg::Kind::comm) {
+      call_.comm = arg.comm;
+      return true;
+    }
+    if (arg.kind != KernelArg::Kind::unresolved) {
+      ctx_.diags.report(DiagCode::collective_comm, arg.range, node_.name, fmt::format("passes {}", passes(arg)));
+    }
+    return false;  // an unresolved one is reported by check_kernel_args
+  }
+
+  bool buffer(std::uint32_t index, std::string_view side) {
+    const KernelArg& arg = collective_.args[index];
+    if (arg.kind == KernelArg::Kind::unresolved) return false;
+    const auto refuse = [&](const std::string& why) {
+      ctx_.diags.report(DiagCode::collective_buffer, arg.range, side, node_.name, why);
+      return false;
+    };
+    if (arg.kind != KernelArg::Kind::buffer) return refuse(fmt::format("passes {}", passes(arg)));
+    const ir::Buffer& b = graph_.buffer(arg.buffer);
+    if (b.space == ir::MemorySpace::host) return refuse(fmt::format("passes {}", passes(arg)));
+    if (!ir::is_nccl_type(b.type)) {
+      return refuse(fmt::format("passes '{}' of {} elements", b.name, ir::type_name(b.type)));
+    }
+    const std::uint64_t count = b.count_value - static_cast<std::uint64_t>(arg.offset);
+    (index == ir::kCollectiveSend ? call_.send_count : call_.recv_count) = count;
+    return true;
+  }
+
+  bool root() {
+    const KernelArg& arg = collective_.args[ir::kCollectiveRoot];
+    if (arg.kind == KernelArg::Kind::value && !arg.value.is_float() &&
+        (!ir::is_signed(arg.value.type) || arg.value.integer >= 0) && arg.value.integer <= INT32_MAX) {
+      call_.root = arg.value.integer;
+      return true;
+    }
+    if (arg.kind != KernelArg::Kind::unresolved) {
+      ctx_.diags.report(DiagCode::collective_root, arg.range, node_.name, fmt::format("passes {}", passes(arg)));
+    }
+    return false;
+  }
+
+  bool same_type() {
+    const ir::Buffer& send = graph_.buffer(collective_.args[ir::kCollectiveSend].buffer);
+    const ir::Buffer& recv = graph_.buffer(collective_.args[ir::kCollectiveRecv].buffer);
+    call_.type = send.type;
+    if (send.type == recv.type) return true;
+    ctx_.diags.report(DiagCode::collective_counts, collective_.args_range, node_.name,
+                      fmt::format("sends {} elements of '{}' and receives {} elements into '{}'; NCCL moves one type",
+                                  ir::type_name(send.type), send.name, ir::type_name(recv.type), recv.name));
+    return false;
+  }
+
+  // The counts each operation needs of its two sides, for any size of the communicator: equal,
+  // or one a whole multiple of the other (the communicator's size, known when it is bound).
+  bool counts(const ir::CollectiveOpInfo& op) {
+    const std::string& send = graph_.buffer(collective_.args[ir::kCollectiveSend].buffer).name;
+    const std::string& recv = graph_.buffer(collective_.args[ir::kCollectiveRecv].buffer).name;
+    const std::uint64_t s = call_.send_count;
+    const std::uint64_t r = call_.recv_count;
+    std::string why;
+    if (s == 0 || r == 0) {
+      why = fmt::format("passes no elements to {} ('{}' from its offset on)", s == 0 ? "send" : "receive into",
+                        s == 0 ? send : recv);
+    } else if (op.counts == ir::CollectiveCounts::same && s != r) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives as many as it sends", s, send,
+                        r, recv, op.name);
+    } else if (op.counts == ir::CollectiveCounts::recv_world_times && r % s != 0) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives the communicator's size "
+                        "times what each rank sends",
+                        s, send, r, recv, op.name);
+    } else if (op.counts == ir::CollectiveCounts::send_world_times && s % r != 0) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} sends the communicator's size "
+                        "times what each rank receives",
+                        s, send, r, recv, op.name);
+    }
+    if (why.empty()) return true;
+    ctx_.diags.report(DiagCode::collective_counts, collective_.args_range, node_.name, why);
+    return false;
+  }
+
+  // What an argument passes, in words: "buffer 'h' (pinned host memory)", "param 'n'".
+  std::string passes(const KernelArg& arg) const {
+    switch (arg.kind) {
+      case KernelArg::Kind::buffer: {
+        const ir::Buffer& b = graph_.buffer(arg.buffer);
+        return fmt::format("buffer '{}' ({})", b.name, ir::space_description(b.space));
+      }
+      case KernelArg::Kind::param: return fmt::format("param '{}'", graph_.param(arg.param).name);
+      case KernelArg::Kind::value: return fmt::format("{} of type {}", arg.value.text(), ir::type_name(arg.value.type));
+      case KernelArg::Kind::comm: return fmt::format("communicator '{}'", graph_.comm(arg.comm).name);
+      default: return "something else";
+    }
+  }
+
+  GraphContext& ctx_;
+  const ir::Graph& graph_;
+  const ir::Node& node_;
+  ir::CollectiveNode& collective_;
+  ir::CollectiveCall& call_;
+};
+
+}  // namespace
+
+void check_function_call(GraphContext& ctx, const ir::Node& node, ir::CollectiveNode& collective) {
+  CollectiveChecker(ctx, node, collective).run();
+}
+
+// NCCL reads all of what it sends and writes all of what it receives (in place: one buffer,
+// read and written).
+void add_accesses(AccessList& out, const ir::Node& /*node*/, const ir::CollectiveNode& op) {
+  const ir::CollectiveCall& call = op.collective;
+  if (call.op == ir::CollectiveOp::none) return;
+  const ir::Graph& graph = out.graph();
+  const std::string_view name = ir::collective_op(call.op).nccl;
+  const auto extent = [&](const KernelArg& arg, std::uint64_t count) {
+    MemoryExtent e = out.pointer_extent(arg.buffer, arg.offset);
+    e.columns[1] = std::min(e.columns[1], e.columns[0] + count * ir::type_size(call.type));
+    return e;
+  };
+  const KernelArg& send = op.args[ir::kCollectiveSend];
+  const KernelArg& recv = op.args[ir::kCollectiveRecv];
+  out.add(extent(send, call.send_count), Access::read, send.range,
+          fmt::format("{} sends '{}'", name, graph.buffer(send.buffer).name));
+  out.add(extent(recv, call.recv_count), Access::write, recv.range,
+          fmt::format("{} receives into '{}'", name, graph.buffer(recv.buffer).name));
+}
+
+}  // namespace graphc::sema

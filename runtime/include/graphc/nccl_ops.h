@@ -1,0 +1,171 @@
+// graphc's NCCL calls for collective nodes (`collective ar : nccl.all_reduce<sum>(tp, x, y)`),
+// shared by the runtime and the code `graphc compile` writes. Header-only: the CUDA runtime
+// API and NCCL's header. Every NCCL call goes through the NcclApi that loaded_nccl() loads
+// with dlopen the first time a graph builds a collective node, so a program that never runs
+// one never loads NCCL and nothing links it.
+//
+// The communicators are the program's (ncclComm_t, from ncclCommInitRank, ncclCommInitAll,
+// MPI or torch.distributed): graphc never creates or destroys one, and every exec that holds
+// a collective must be destroyed before its communicator (from NCCL 2.26, ncclCommDestroy
+// waits for the graphs that use it).
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <dlfcn.h>
+#include <nccl.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "graphc/base/scalar_type.h"
+#include "graphc/runtime_error.h"
+
+namespace graphc {
+
+/// The NCCL entry points graphc calls (nccl.h's functions).
+struct NcclApi {
+  decltype(&ncclAllReduce) all_reduce;
+  decltype(&ncclAllGather) all_gather;
+  decltype(&ncclReduceScatter) reduce_scatter;
+  decltype(&ncclBroadcast) broadcast;
+  decltype(&ncclReduce) reduce;
+  decltype(&ncclCommCount) comm_count;
+  decltype(&ncclCommCuDevice) comm_cu_device;
+  decltype(&ncclGetErrorString) error_string;
+};
+
+/// NCCL's entry points from libnccl.so.2 (dlopen's search: LD_LIBRARY_PATH, the runpath, the
+/// system's folders, where the CUDA toolkit's lib folder usually is), loaded on the first
+/// call and kept for the life of the process, for the runtime and the generated code alike.
+/// Throws graphc::Error R0064 naming collective node `node` at `location` with what dlopen or
+/// dlsym said when it cannot be loaded; the next call tries again.
+inline const NcclApi& loaded_nccl(const char* node, const char* location) {
+  static const NcclApi api = [&] {
+    constexpr const char* soname = "libnccl.so.2";
+    void* library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    const auto fail = [&](const char* what) -> NcclApi {
+      throw_error<RuntimeCode::nccl_unavailable>(location, node, soname, what != nullptr ? what : "unknown error");
+    };
+    if (library == nullptr) return fail(dlerror());
+    NcclApi out{};
+    const auto resolve = [&](auto& entry, const char* name) {
+      void* symbol = dlsym(library, name);
+      entry = reinterpret_cast<std::remove_reference_t<decltype(entry)>>(symbol);
+      return symbol != nullptr;
+    };
+    if (!resolve(out.all_reduce, "ncclAllReduce") || !resolve(out.all_gather, "ncclAllGather") ||
+        !resolve(out.reduce_scatter, "ncclReduceScatter") || !resolve(out.broadcast, "ncclBroadcast") ||
+        !resolve(out.reduce, "ncclReduce") || !resolve(out.comm_count, "ncclCommCount") ||
+        !resolve(out.comm_cu_device, "ncclCommCuDevice") || !resolve(out.error_string, "ncclGetErrorString")) {
+      return fail(dlerror());
+    }
+    return out;
+  }();
+  return api;
+}
+
+/// The collective operations, in the order of the validator's table (ir/collective_ops.h).
+enum class Collective { all_reduce = 1, all_gather, reduce_scatter, broadcast, reduce };
+
+/// ncclDataType_t of `type`; the validator passes only the types NCCL has.
+inline ncclDataType_t nccl_data_type(ScalarType type) {
+  switch (type) {
+    case ScalarType::i8: return ncclInt8;
+    case ScalarType::u8: return ncclUint8;
+    case ScalarType::i32: return ncclInt32;
+    case ScalarType::u32: return ncclUint32;
+    case ScalarType::i64: return ncclInt64;
+    case ScalarType::u64: return ncclUint64;
+    case ScalarType::f16: return ncclFloat16;
+    case ScalarType::bf16: return ncclBfloat16;
+    case ScalarType::f64: return ncclFloat64;
+    default: return ncclFloat32;
+  }
+}
+
+/// One collective as a node issues it: `count` is NCCL's (the elements each rank sends, a
+/// reduce-scatter's that each receives), `reduce` an ncclRedOp_t, `root` a broadcast's or
+/// reduce's root rank.
+struct CollectiveCall {
+  Collective op;
+  const void* send;
+  void* recv;
+  std::size_t count;
+  ncclDataType_t type;
+  ncclRedOp_t reduce;
+  int root;
+};
+
+/// `bound` (the communicator a binding gave the graph's `comm NAME;`), or R0065 naming it and
+/// graph `graph` when there is none; `location` is the declaration's.
+inline ncclComm_t require_communicator(ncclComm_t bound, const char* comm, const char* graph, const char* location) {
+  if (bound == nullptr) throw_error<RuntimeCode::comm_not_bound>(location, comm, graph);
+  return bound;
+}
+
+/// What the validator could not know of collective node `node` (`location`), checked against
+/// communicator `comm` (called `comm_name`) of graph `graph`: that it is on the current device
+/// (R0067), and that its size fits the node's counts and root (R0066): an all-gather receives
+/// the size times what it sends, a reduce-scatter sends the size times what it receives, a
+/// root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL query
+/// that fails is R0041 naming the node.
+inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective op, std::size_t send_count,
+                               std::size_t recv_count, int root, const char* comm_name, const char* graph,
+                               const char* node, const char* location) {
+  const auto query = [&](ncclResult_t result, const char* function) {
+    if (result != ncclSuccess) {
+      throw_error<RuntimeCode::capture_failed>(location, node, std::string(function) + ": " + api.error_string(result));
+    }
+  };
+  int comm_device = 0;
+  query(api.comm_cu_device(comm, &comm_device), "ncclCommCuDevice");
+  int device = 0;
+  if (const cudaError_t status = cudaGetDevice(&device); status != cudaSuccess) {
+    throw_error<RuntimeCode::capture_failed>(location, node,
+                                             std::string("cudaGetDevice: ") + cudaGetErrorString(status));
+  }
+  if (comm_device != device) throw_error<RuntimeCode::comm_device>(location, comm_name, comm_device, graph, device);
+  int ranks = 0;
+  query(api.comm_count(comm, &ranks), "ncclCommCount");
+  const std::size_t world = static_cast<std::size_t>(ranks);
+  std::string why;
+  if (op == Collective::all_gather && recv_count != world * send_count) {
+    why = "sends " + std::to_string(send_count) + " elements and receives " + std::to_string(recv_count) +
+          ", which is not " + std::to_string(ranks) + " times as many";
+  } else if (op == Collective::reduce_scatter && send_count != world * recv_count) {
+    why = "receives " + std::to_string(recv_count) + " elements and sends " + std::to_string(send_count) +
+          ", which is not " + std::to_string(ranks) + " times as many";
+  } else if ((op == Collective::broadcast || op == Collective::reduce) && root >= ranks) {
+    why = "has root " + std::to_string(root);
+  }
+  if (!why.empty()) throw_error<RuntimeCode::collective_comm_size>(location, node, why, comm_name, ranks);
+}
+
+/// Issues `call` over `comm` on `stream` (a capturing stream, for a collective node) through
+/// `api`. Throws std::runtime_error "<nccl function>: <NCCL's error string>" unless NCCL
+/// accepted it.
+inline void run_collective(const NcclApi& api, const CollectiveCall& call, ncclComm_t comm, cudaStream_t stream) {
+  const auto check = [&](ncclResult_t result, const char* function) {
+    if (result != ncclSuccess) throw std::runtime_error(std::string(function) + ": " + api.error_string(result));
+  };
+  switch (call.op) {
+    case Collective::all_reduce:
+      return check(api.all_reduce(call.send, call.recv, call.count, call.type, call.reduce, comm, stream),
+                   "ncclAllReduce");
+    case Collective::all_gather:
+      return check(api.all_gather(call.send, call.recv, call.count, call.type, comm, stream), "ncclAllGather");
+    case Collective::reduce_scatter:
+      return check(api.reduce_scatter(call.send, call.recv, call.count, call.type, call.reduce, comm, stream),
+                   "ncclReduceScatter");
+    case Collective::broadcast:
+      return check(api.broadcast(call.send, call.recv, call.count, call.type, call.root, comm, stream),
+                   "ncclBroadcast");
+    case Collective::reduce:
+      return check(api.reduce(call.send, call.recv, call.count, call.type, call.reduce, call.root, comm, stream),
+                   "ncclReduce");
+  }
+}
+
+}  // namespace graphc

@@ -1,0 +1,31 @@
+// Collective nodes, the runtime's code of the kind (build/function_call_nodes.h): the NCCL
+// call captured on the instance's capture stream into a child graph node, as a capture
+// node's function is, over the communicator the program bound (Bindings::communicator).
+#include <string>
+
+#include "build/capture_node.h"
+#include "build/function_call_nodes.h"
+#include "build/node_params.h"
+#include "ir/collective_ops.h"
+
+namespace graphc::detail {
+
+static_assert(static_cast<int>(Collective::all_reduce) == static_cast<int>(ir::CollectiveOp::all_reduce) &&
+                  static_cast<int>(Collective::reduce) == static_cast<int>(ir::CollectiveOp::reduce),
+              "graphc::Collective follows ir::CollectiveOp");
+
+// The captured graph moves into a child graph node, which destroys it with the graph.
+cudaGraphNodeParams function_call_node_params(NodeBuild& b, const ir::CollectiveNode& op) {
+  const std::string location = b.program.sources().location(b.node.range);
+  const NcclApi& nccl = loaded_nccl(b.node.name.c_str(), location.c_str());
+  ncclComm* comm = b.functions.comms.at(op.collective.comm.value);
+  const ir::CollectiveCall& c = op.collective;
+  check_communicator(nccl, comm, static_cast<Collective>(c.op), c.send_count, c.recv_count, static_cast<int>(c.root),
+                     b.graph.comm(c.comm).name.c_str(), b.graph.name.c_str(), b.node.name.c_str(), location.c_str());
+  CaptureCall& call = b.built.captures[b.id.value] =
+      CaptureCall(b.program, b.graph, b.node, b.buffers, b.place, comm, nccl, b.resources);
+  b.owned = GraphHandle(call.capture(b.resources));
+  return child_graph_node_params(b.owned.get());
+}
+
+}  // namespace graphc::detail

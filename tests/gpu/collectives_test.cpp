@@ -1,0 +1,243 @@
+// Collective nodes on every GPU of the machine, one rank a device in one process
+// (ncclCommInitAll), each rank's graph built by the runtime and by the generated code and
+// checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
+// reduce, and (runtime, its counts made for the communicator's size) an all-gather and a
+// reduce-scatter. Then what the runtime refuses: an unbound communicator (R0065), one of
+// another device (R0067), counts that do not fit its size (R0066).
+#include <catch2/catch.hpp>
+#include <nccl.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "collectives.graph.h"
+
+#include "gpu_test_support.h"
+
+namespace graphc::test {
+namespace {
+
+constexpr std::size_t kN = 4096;  // const N of collectives.graph
+
+void check_nccl(ncclResult_t result, const char* call) {
+  if (result != ncclSuccess) FAIL(call << ": " << ncclGetErrorString(result));
+}
+
+// One communicator a device, ranks 0 to n - 1 on devices 0 to n - 1; destroyed last, after
+// every graph that holds its collectives.
+class Communicators {
+ public:
+  Communicators() {
+    // NVLink multicast stays off in every process that starts NCCL: it can take a shared
+    // host's GPUs out of service.
+    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    int devices = 0;
+    check_cuda(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
+    comms_.resize(static_cast<std::size_t>(devices));
+    check_nccl(ncclCommInitAll(comms_.data(), devices, nullptr), "ncclCommInitAll");
+  }
+  Communicators(const Communicators&) = delete;
+  Communicators& operator=(const Communicators&) = delete;
+  ~Communicators() {
+    for (ncclComm_t comm : comms_) ncclCommDestroy(comm);
+  }
+  int size() const { return static_cast<int>(comms_.size()); }
+  ncclComm_t operator[](int rank) const { return comms_[static_cast<std::size_t>(rank)]; }
+
+ private:
+  std::vector<ncclComm_t> comms_;
+};
+
+// Rank r's x: r + 1 + i / 1024, distinct on every rank and element.
+std::vector<float> rank_values(int rank, std::size_t count) {
+  std::vector<float> x(count);
+  for (std::size_t i = 0; i < count; ++i) x[i] = static_cast<float>(rank + 1) + static_cast<float>(i) / 1024.0f;
+  return x;
+}
+
+// What every rank must hold after collectives.graph: the sum over ranks of 3 x, rank 0's x,
+// and (on rank 0) the elementwise maximum of x.
+struct Expected {
+  std::vector<float> sum, from_root, root_max;
+};
+Expected expected(int ranks) {
+  Expected e{std::vector<float>(kN, 0.0f), rank_values(0, kN), std::vector<float>(kN, 0.0f)};
+  for (int r = 0; r < ranks; ++r) {
+    const std::vector<float> x = rank_values(r, kN);
+    for (std::size_t i = 0; i < kN; ++i) {
+      e.sum[i] += 3.0f * x[i];
+      e.root_max[i] = std::max(e.root_max[i], x[i]);
+    }
+  }
+  return e;
+}
+
+// Launches every rank's graph before waiting for any: a collective completes only once every
+// rank has reached it.
+template <class Launch>
+void run_ranks(int ranks, Launch launch) {
+  std::vector<cudaStream_t> streams(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    check_cuda(cudaStreamCreateWithFlags(&streams[static_cast<std::size_t>(r)], cudaStreamNonBlocking),
+               "cudaStreamCreateWithFlags");
+  }
+  for (int r = 0; r < ranks; ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    launch(r, streams[static_cast<std::size_t>(r)]);
+  }
+  for (int r = 0; r < ranks; ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    check_cuda(cudaStreamSynchronize(streams[static_cast<std::size_t>(r)]), "cudaStreamSynchronize");
+    check_cuda(cudaStreamDestroy(streams[static_cast<std::size_t>(r)]), "cudaStreamDestroy");
+  }
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+}
+
+std::vector<float> read_on(int rank, const void* memory, std::size_t count) {
+  check_cuda(cudaSetDevice(rank), "cudaSetDevice");
+  std::vector<float> out = read<float>(memory, count);
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  return out;
+}
+
+TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", "[runtime][gpu][collectives]") {
+  const Communicators comms;
+  INFO("ranks (one per GPU): " << comms.size());
+  Program program = Program::load(graph_path("collectives"));
+  std::vector<Allocation<float>> xs;
+  std::vector<Instance> instances;
+  for (int r = 0; r < comms.size(); ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    xs.push_back(device_copy(rank_values(r, kN)));
+    Bindings bindings;
+    bindings.buffer("x", xs.back().get(), kN * sizeof(float));
+    bindings.communicator("world", comms[r]);
+    instances.push_back(program.instantiate("ranks", bindings));
+  }
+  run_ranks(comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)].launch(stream); });
+  const Expected e = expected(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    Instance& instance = instances[static_cast<std::size_t>(r)];
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    CHECK(read_buffer<float>(instance, "scaled") == e.sum);
+    CHECK(read_buffer<float>(instance, "from_root") == e.from_root);
+    if (r == 0) CHECK(read_buffer<float>(instance, "root_sum") == e.root_max);
+  }
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  instances.clear();  // before the communicators
+}
+
+TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated code",
+          "[generated][gpu][collectives]") {
+  namespace g = graphc::gen::ranks;
+  const Communicators comms;
+  std::vector<std::unique_ptr<g::Storage>> storages;  // each rank's buffers and capture resources
+  std::vector<std::unique_ptr<g::Graph>> graphs;
+  for (int r = 0; r < comms.size(); ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    storages.push_back(std::make_unique<g::Storage>());
+    g::Bindings bindings = storages.back()->bindings();
+    const std::vector<float> x = rank_values(r, kN);
+    check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    bindings.world = comms[r];
+    graphs.push_back(std::make_unique<g::Graph>(bindings));
+  }
+  run_ranks(comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); });
+  const Expected e = expected(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    const g::Bindings& b = graphs[static_cast<std::size_t>(r)]->bindings();
+    CHECK(read_on(r, b.scaled, kN) == e.sum);
+    CHECK(read_on(r, b.from_root, kN) == e.from_root);
+    if (r == 0) CHECK(read_on(r, b.root_sum, kN) == e.root_max);
+  }
+  graphs.clear();  // before the communicators
+}
+
+// all_gather and reduce_scatter, their counts the communicator's size times N.
+std::string gather_text(int ranks) {
+  return "graph gather {\n    comm world;\n    buffer x : f32[" + std::to_string(kN) + "] device;\n" +
+         "    buffer all : f32[" + std::to_string(kN * static_cast<std::size_t>(ranks)) + "] device;\n" +
+         "    buffer mine : f32[" + std::to_string(kN / static_cast<std::size_t>(ranks)) + "] device;\n" +
+         "    collective gather : nccl.all_gather(world, x, all);\n" +
+         "    collective scatter : nccl.reduce_scatter<sum>(world, x, mine);\n" + "    gather -> scatter;\n}\n";
+}
+
+TEST_CASE("an all-gather and a reduce-scatter sized for the communicator", "[runtime][gpu][collectives]") {
+  const Communicators comms;
+  const int ranks = comms.size();
+  Program program = Program::from_text(graph_path("gather"), gather_text(ranks));
+  std::vector<Allocation<float>> xs;
+  std::vector<Instance> instances;
+  for (int r = 0; r < ranks; ++r) {
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    xs.push_back(device_copy(rank_values(r, kN)));
+    Bindings bindings;
+    bindings.buffer("x", xs.back().get(), kN * sizeof(float));
+    bindings.communicator("world", comms[r]);
+    instances.push_back(program.instantiate("gather", bindings));
+  }
+  run_ranks(ranks, [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)].launch(stream); });
+  std::vector<float> all;  // every rank's x, in rank order
+  for (int r = 0; r < ranks; ++r) {
+    const std::vector<float> x = rank_values(r, kN);
+    all.insert(all.end(), x.begin(), x.end());
+  }
+  const std::size_t block = kN / static_cast<std::size_t>(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    INFO("rank " << r);
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    CHECK(read_buffer<float>(instances[static_cast<std::size_t>(r)], "all") == all);
+    std::vector<float> mine(block, 0.0f);  // block r of the sum over ranks
+    for (int q = 0; q < ranks; ++q) {
+      const std::vector<float> x = rank_values(q, kN);
+      for (std::size_t i = 0; i < block; ++i) mine[i] += x[static_cast<std::size_t>(r) * block + i];
+    }
+    CHECK(read_buffer<float>(instances[static_cast<std::size_t>(r)], "mine") == mine);
+  }
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  instances.clear();
+}
+
+TEST_CASE("the runtime names an unbound communicator, one of another device and counts that do not fit it",
+          "[runtime][gpu][collectives]") {
+  const Communicators comms;
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  Program program = Program::load(graph_path("collectives"));
+  const Allocation<float> x = device_copy(rank_values(0, kN));
+  Bindings unbound;
+  unbound.buffer("x", x.get(), kN * sizeof(float));
+  const std::string path = graph_path("collectives");
+  CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
+                    path + ":9:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: bind this "
+                           "rank's ncclComm_t to it with Bindings::communicator (or the generated Bindings' member)");
+  if (comms.size() > 1) {
+    Bindings elsewhere = unbound;
+    elsewhere.communicator("world", comms[1]);
+    CHECK_THROWS_WITH(program.instantiate("ranks", elsewhere),
+                      Catch::Contains("error[R0067]: communicator 'world' is on device 1, but graph 'ranks' is built "
+                                      "on device 0"));
+  }
+  // An all-gather into room for one rank more than the communicator has.
+  const std::size_t room = kN * static_cast<std::size_t>(comms.size() + 1);
+  Program gather = Program::from_text(graph_path("gather"),
+                                      "graph gather {\n    comm world;\n    buffer x : f32[" + std::to_string(kN) +
+                                          "] device;\n    buffer all : f32[" + std::to_string(room) +
+                                          "] device;\n    collective gather : "
+                                          "nccl.all_gather(world, x, all);\n}\n");
+  Bindings sized = unbound;
+  sized.communicator("world", comms[0]);
+  CHECK_THROWS_WITH(gather.instantiate("gather", sized),
+                    Catch::Contains("error[R0066]: collective 'gather' sends 4096 elements and receives " +
+                                    std::to_string(room) + ", which is not " + std::to_string(comms.size()) +
+                                    " times as many, but communicator 'world' has " + std::to_string(comms.size()) +
+                                    " ranks"));
+}
+
+}  // namespace
+}  // namespace graphc::test
