@@ -76,9 +76,13 @@ ir::LibraryOp library_op(const ir::Node& node) {
   return capture != nullptr ? capture->library.op : ir::LibraryOp::none;
 }
 
-std::string capture_function_call(const GraphContext& context, std::size_t index) {
+// `NAME_capture(b...)`; a collective's warms up when `building` (build(), not a recapture).
+std::string capture_function_call(const GraphContext& context, std::size_t index, bool building) {
   const ir::Node& node = context.graph.nodes.at(index);
   const std::string& member = context.names.nodes.at(index);
+  if (std::holds_alternative<ir::CollectiveNode>(node.op)) {
+    return fmt::format("{}_capture(b, /*warm_up=*/{})", member, building);
+  }
   if (library_op(node) == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
   return fmt::format("{}_capture(b, nodes.{})", member, context.names.workspaces.at(index));
 }
@@ -98,6 +102,18 @@ void write_communicator(CodeWriter& out, const GraphContext& context, const ir::
   out.line(fmt::format("graphc::check_communicator(nccl, comm, {}, {}, {}, {}, {}, {}, {}, {});",
                        collective_enumerator(c.op), c.send_count, c.recv_count, c.root, string_literal(comm.name),
                        string_literal(context.graph.name), name, location));
+  const std::size_t element = ir::type_size(c.type);
+  out.line("// NCCL connects the ranks at a communicator's first collective of a kind, which it cannot");
+  out.line("// do while capturing: every rank runs it once on scratch memory as it builds the graph.");
+  out.line("if (warm_up) {");
+  {
+    const Indented body(out);
+    out.line(fmt::format("graphc::warm_up_collective(nccl, {}, {}, {}, comm,",
+                         collective_call(c, {"nullptr", "nullptr", "nullptr"}), c.send_count * element,
+                         c.recv_count * element));
+    out.line(fmt::format("    resources.stream({}, {}), {}, {});", name, location, name, location));
+  }
+  out.line("}");
 }
 
 }  // namespace
@@ -149,7 +165,9 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
     out.line(fmt::format("// {}: {} {}", escape(node.name), ir::kind_name(node), capture_summary(context, call)));
     out.line("// Returns the captured graph, owned by the caller.");
     out.line(fmt::format("cudaGraph_t {}_capture(const Bindings& b{}) {{", context.names.nodes[i],
-                         library ? ", std::size_t workspace" : ""));
+                         library                 ? ", std::size_t workspace"
+                         : collective != nullptr ? ", bool warm_up"
+                                                 : ""));
     {
       const Indented body(out);
       out.line(fmt::format("graphc::CaptureResources& resources = graphc::require_capture_resources(b.{}, {}, {});",
@@ -191,7 +209,7 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
                          "{}).cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], capture_resources_member, name, location, name, location));
   }
-  out.line(fmt::format("graphc::ChildGraph child({});", capture_function_call(context, index)));
+  out.line(fmt::format("graphc::ChildGraph child({});", capture_function_call(context, index, true)));
   out.line(fmt::format("nodes.{} = graphc::captured_shape(child.get());", context.names.shapes[index]));
   out.line("cudaGraphNodeParams p{};");
   out.line("p.type = cudaGraphNodeTypeGraph;");
@@ -213,7 +231,7 @@ void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t i
                      std::string_view changed) {
   const ir::Node& node = context.graph.nodes.at(index);
   const std::string local = recaptured_local(context, index);
-  out.line(fmt::format("{} = graphc::ChildGraph({});", local, capture_function_call(context, index)));
+  out.line(fmt::format("{} = graphc::ChildGraph({});", local, capture_function_call(context, index, false)));
   out.line(fmt::format("{}(nodes.{}, graphc::captured_shape({}.get()), {}, {}, {});", check,
                        context.names.shapes.at(index), local, string_literal(changed), string_literal(node.name),
                        context.location_literal(node.name_range)));

@@ -168,4 +168,36 @@ inline void run_collective(const NcclApi& api, const CollectiveCall& call, ncclC
   }
 }
 
+/// Runs `call` once over `comm` on `stream`, outside any capture, on scratch memory of its
+/// sizes (`send_bytes` and `recv_bytes`, allocated here and freed before it returns), and
+/// waits for it. NCCL connects a communicator's ranks at the first collective of a kind, which
+/// it cannot do while a stream captures (peer access is refused then), so every rank runs each
+/// collective node so once as it builds the graph, in the graph's order, before capturing it.
+/// Throws graphc::Error R0041 naming `node` when CUDA or NCCL fails.
+inline void warm_up_collective(const NcclApi& api, CollectiveCall call, std::size_t send_bytes, std::size_t recv_bytes,
+                               ncclComm_t comm, cudaStream_t stream, const char* node, const char* location) {
+  struct Scratch {
+    void* memory = nullptr;
+    ~Scratch() {
+      if (memory != nullptr) cudaFree(memory);
+    }
+  } send, recv;
+  const auto cuda = [&](cudaError_t status, const char* function) {
+    if (status != cudaSuccess) {
+      throw_error<RuntimeCode::capture_failed>(location, node,
+                                               std::string(function) + " (warm-up): " + cudaGetErrorString(status));
+    }
+  };
+  cuda(cudaMalloc(&send.memory, send_bytes == 0 ? 1 : send_bytes), "cudaMalloc");
+  cuda(cudaMalloc(&recv.memory, recv_bytes == 0 ? 1 : recv_bytes), "cudaMalloc");
+  call.send = send.memory;
+  call.recv = recv.memory;
+  try {
+    run_collective(api, call, comm, stream);
+  } catch (const std::runtime_error& e) {
+    throw_error<RuntimeCode::capture_failed>(location, node, std::string(e.what()) + " (warm-up)");
+  }
+  cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+}
+
 }  // namespace graphc

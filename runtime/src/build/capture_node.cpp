@@ -150,7 +150,8 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
   cudaGraph_t graph = nullptr;
   if (collective_ != nullptr) {
     graph = capture_graph(
-        resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { issue_collective(stream); }, place_, node,
+        resources.stream(node, location_.c_str()),
+        [&](cudaStream_t stream) { run_collective(*nccl_, collective_call(), comm_, stream); }, place_, node,
         location_.c_str());
     shape_ = captured_shape(graph);
     return graph;
@@ -176,18 +177,25 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
   return graph;
 }
 
-// The collective's NCCL call on the capturing stream: the buffers at their current
-// addresses, the count, type, reduction and root the validator resolved.
-void CaptureCall::issue_collective(cudaStream_t stream) const {
+// The collective's NCCL call: the buffers at their current addresses, the count, type,
+// reduction and root the validator resolved.
+CollectiveCall CaptureCall::collective_call() const {
   const ir::CollectiveCall& c = *collective_;
-  const CollectiveCall call{static_cast<Collective>(c.op),
-                            args_[ir::kCollectiveSend].pointer,
-                            args_[ir::kCollectiveRecv].pointer,
-                            static_cast<std::size_t>(c.nccl_count()),
-                            nccl_data_type(c.type),
-                            static_cast<ncclRedOp_t>(c.reduce),
-                            static_cast<int>(c.root)};
-  run_collective(*nccl_, call, comm_, stream);
+  return CollectiveCall{static_cast<Collective>(c.op),
+                        args_[ir::kCollectiveSend].pointer,
+                        args_[ir::kCollectiveRecv].pointer,
+                        static_cast<std::size_t>(c.nccl_count()),
+                        nccl_data_type(c.type),
+                        static_cast<ncclRedOp_t>(c.reduce),
+                        static_cast<int>(c.root)};
+}
+
+void CaptureCall::warm_up(CaptureResources& resources) const {
+  if (collective_ == nullptr) return;
+  const std::size_t element = ir::type_size(collective_->type);
+  warm_up_collective(*nccl_, collective_call(), collective_->send_count * element, collective_->recv_count * element,
+                     comm_, resources.stream(node_->name.c_str(), location_.c_str()), node_->name.c_str(),
+                     location_.c_str());
 }
 
 CapturePlace capture_place(const ir::Graph& graph, const ir::Node& node, CapturePlace outer) {

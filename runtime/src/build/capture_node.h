@@ -44,6 +44,10 @@ class CaptureCall {
   bool uses(ir::BufferId id) const;
   void set_buffer(ir::BufferId id, void* base);
 
+  /// A collective node's NCCL call run once outside capture, on scratch memory of its sizes
+  /// (graphc::warm_up_collective), before its first capture: what NCCL needs to connect the
+  /// communicator's ranks. Nothing for a capture node.
+  void warm_up(CaptureResources& resources) const;
   /// Captures the node's graph with the current arguments (graphc::capture_graph) and
   /// returns it, owned by the caller; shape() then describes it. Throws graphc::Error
   /// R0041 / R0042 / R0043 naming the node, R0001 for a failed CUDA call.
@@ -57,7 +61,7 @@ class CaptureCall {
   // The arguments from `call` (buffer pointers, params' values, values).
   void set_args(const ir::Graph& graph, const ir::FunctionCall& call, const std::vector<void*>& buffers,
                 const std::vector<Slot>& params);
-  void issue_collective(cudaStream_t stream) const;
+  graphc::CollectiveCall collective_call() const;
 
   const ir::Node* node_ = nullptr;
   const ir::FunctionCall* call_ = nullptr;

@@ -24,6 +24,7 @@ cudaGraphNodeParams function_call_node_params(NodeBuild& b, const ir::Collective
                      b.graph.comm(c.comm).name.c_str(), b.graph.name.c_str(), b.node.name.c_str(), location.c_str());
   CaptureCall& call = b.built.captures[b.id.value] =
       CaptureCall(b.program, b.graph, b.node, b.buffers, b.place, comm, nccl, b.resources);
+  call.warm_up(b.resources);  // on every rank, in the graph's order: NCCL connects the ranks
   b.owned = GraphHandle(call.capture(b.resources));
   return child_graph_node_params(b.owned.get());
 }

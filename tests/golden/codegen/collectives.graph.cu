@@ -33,7 +33,7 @@ namespace {
 
 // sum: collective nccl.all_reduce<sum>(tp, x, x)
 // Returns the captured graph, owned by the caller.
-cudaGraph_t sum_capture(const Bindings& b) {
+cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
       "sum", "collectives.graph:16:16");
   const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:16:16");
@@ -41,6 +41,14 @@ cudaGraph_t sum_capture(const Bindings& b) {
       "collectives.graph:9:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, "tp",
       "collectives", "sum", "collectives.graph:16:16");
+  // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
+  // do while capturing: every rank runs it once on scratch memory as it builds the graph.
+  if (warm_up) {
+    graphc::warm_up_collective(nccl,
+        graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
+        graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
+        resources.stream("sum", "collectives.graph:16:16"), "sum", "collectives.graph:16:16");
+  }
   return graphc::capture_graph(
       resources.stream("sum", "collectives.graph:16:16"),
       [&](cudaStream_t stream) {
@@ -48,14 +56,14 @@ cudaGraph_t sum_capture(const Bindings& b) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 52 "collectives.graph.cu"
+#line 60 "collectives.graph.cu"
       },
       b.capture_place, "sum", "collectives.graph:16:16");
 }
 
 // gather: collective nccl.all_gather(tp, x, all)
 // Returns the captured graph, owned by the caller.
-cudaGraph_t gather_capture(const Bindings& b) {
+cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
       "gather", "collectives.graph:17:16");
   const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:17:16");
@@ -63,6 +71,14 @@ cudaGraph_t gather_capture(const Bindings& b) {
       "collectives.graph:9:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, "tp",
       "collectives", "gather", "collectives.graph:17:16");
+  // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
+  // do while capturing: every rank runs it once on scratch memory as it builds the graph.
+  if (warm_up) {
+    graphc::warm_up_collective(nccl,
+        graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
+        graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
+        resources.stream("gather", "collectives.graph:17:16"), "gather", "collectives.graph:17:16");
+  }
   return graphc::capture_graph(
       resources.stream("gather", "collectives.graph:17:16"),
       [&](cudaStream_t stream) {
@@ -70,14 +86,14 @@ cudaGraph_t gather_capture(const Bindings& b) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 74 "collectives.graph.cu"
+#line 90 "collectives.graph.cu"
       },
       b.capture_place, "gather", "collectives.graph:17:16");
 }
 
 // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
 // Returns the captured graph, owned by the caller.
-cudaGraph_t scatter_capture(const Bindings& b) {
+cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
       "scatter", "collectives.graph:18:16");
   const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:18:16");
@@ -85,6 +101,15 @@ cudaGraph_t scatter_capture(const Bindings& b) {
       "collectives.graph:9:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, "tp",
       "collectives", "scatter", "collectives.graph:18:16");
+  // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
+  // do while capturing: every rank runs it once on scratch memory as it builds the graph.
+  if (warm_up) {
+    graphc::warm_up_collective(nccl,
+        graphc::CollectiveCall{graphc::Collective::reduce_scatter, nullptr, nullptr, 1024,
+        graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, 8192, 4096, comm,
+        resources.stream("scatter",
+            "collectives.graph:18:16"), "scatter", "collectives.graph:18:16");
+  }
   return graphc::capture_graph(
       resources.stream("scatter", "collectives.graph:18:16"),
       [&](cudaStream_t stream) {
@@ -92,14 +117,14 @@ cudaGraph_t scatter_capture(const Bindings& b) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
-#line 96 "collectives.graph.cu"
+#line 121 "collectives.graph.cu"
       },
       b.capture_place, "scatter", "collectives.graph:18:16");
 }
 
 // share: collective nccl.broadcast(dp, w, w, 0)
 // Returns the captured graph, owned by the caller.
-cudaGraph_t share_capture(const Bindings& b) {
+cudaGraph_t share_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
       "share", "collectives.graph:19:16");
   const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:19:16");
@@ -107,6 +132,14 @@ cudaGraph_t share_capture(const Bindings& b) {
       "collectives.graph:10:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, "dp",
       "collectives", "share", "collectives.graph:19:16");
+  // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
+  // do while capturing: every rank runs it once on scratch memory as it builds the graph.
+  if (warm_up) {
+    graphc::warm_up_collective(nccl,
+        graphc::CollectiveCall{graphc::Collective::broadcast, nullptr, nullptr, 1024,
+        graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, comm,
+        resources.stream("share", "collectives.graph:19:16"), "share", "collectives.graph:19:16");
+  }
   return graphc::capture_graph(
       resources.stream("share", "collectives.graph:19:16"),
       [&](cudaStream_t stream) {
@@ -114,7 +147,7 @@ cudaGraph_t share_capture(const Bindings& b) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 118 "collectives.graph.cu"
+#line 151 "collectives.graph.cu"
       },
       b.capture_place, "share", "collectives.graph:19:16");
 }
@@ -127,7 +160,7 @@ namespace {
 auto k_params(const Bindings& b, const Nodes&) {
 #line 15 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, 1024);
-#line 131 "collectives.graph.cu"
+#line 164 "collectives.graph.cu"
   graphc::NodeParams p("k", "collectives.graph:15:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -143,7 +176,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 
   // sum: collective nccl.all_reduce<sum>(tp, x, x)
   {
-    graphc::ChildGraph child(sum_capture(b));
+    graphc::ChildGraph child(sum_capture(b, /*warm_up=*/true));
     nodes.sum_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
@@ -153,13 +186,13 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 16 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "sum", "collectives.graph:16:16");
-#line 157 "collectives.graph.cu"
+#line 190 "collectives.graph.cu"
     child.move_to_node();
   }
 
   // gather: collective nccl.all_gather(tp, x, all)
   {
-    graphc::ChildGraph child(gather_capture(b));
+    graphc::ChildGraph child(gather_capture(b, /*warm_up=*/true));
     nodes.gather_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
@@ -169,13 +202,13 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 17 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "gather", "collectives.graph:17:16");
-#line 173 "collectives.graph.cu"
+#line 206 "collectives.graph.cu"
     child.move_to_node();
   }
 
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
   {
-    graphc::ChildGraph child(scatter_capture(b));
+    graphc::ChildGraph child(scatter_capture(b, /*warm_up=*/true));
     nodes.scatter_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
@@ -185,13 +218,13 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "scatter", "collectives.graph:18:16");
-#line 189 "collectives.graph.cu"
+#line 222 "collectives.graph.cu"
     child.move_to_node();
   }
 
   // share: collective nccl.broadcast(dp, w, w, 0)
   {
-    graphc::ChildGraph child(share_capture(b));
+    graphc::ChildGraph child(share_capture(b, /*warm_up=*/true));
     nodes.share_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
@@ -200,7 +233,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "share", "collectives.graph:19:16");
-#line 204 "collectives.graph.cu"
+#line 237 "collectives.graph.cu"
     child.move_to_node();
   }
 }
@@ -218,10 +251,10 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   const auto previous = b.x;
   b.x = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    sum_recaptured = graphc::ChildGraph(sum_capture(b));
+    sum_recaptured = graphc::ChildGraph(sum_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.sum_shape,
         graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:16:16");
-    gather_recaptured = graphc::ChildGraph(gather_capture(b));
+    gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:17:16");
   } catch (...) {
@@ -249,11 +282,11 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
   const auto previous = b.all;
   b.all = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    gather_recaptured = graphc::ChildGraph(gather_capture(b));
+    gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "all", "gather",
         "collectives.graph:17:16");
-    scatter_recaptured = graphc::ChildGraph(scatter_capture(b));
+    scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "all", "scatter",
         "collectives.graph:18:16");
@@ -280,7 +313,7 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   const auto previous = b.part;
   b.part = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    scatter_recaptured = graphc::ChildGraph(scatter_capture(b));
+    scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "part", "scatter",
         "collectives.graph:18:16");
@@ -302,7 +335,7 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
   const auto previous = b.w;
   b.w = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    share_recaptured = graphc::ChildGraph(share_capture(b));
+    share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.share_shape,
         graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:19:16");
   } catch (...) {
