@@ -86,6 +86,8 @@ class Program {
   /// function not bound, R0009 shared memory over the device's limit, R0005/R0006 module
   /// compile/load failures, R0001 any failed CUDA call (naming the node and its
   /// file:line:col).
+  /// May be called from several threads at once, each building on its own device (the ranks
+  /// of a communicator: their collectives' first runs wait for each other).
   Instance instantiate(std::string_view graph, const Bindings& bindings = {}, cudaStream_t stream = nullptr);
 
   /// Loads every module now (instantiate does it on first use): `.cu` compiled by NVRTC

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <mutex>
 
 #include "modules/stable_hash.h"
 
@@ -97,6 +98,7 @@ std::optional<cudaKernel_t> ModuleSet::find(std::string_view name, const CallSit
 }
 
 void load_modules(ProgramState& program, const ProgramState* previous) {
+  const std::lock_guard<std::mutex> loading(program.modules_mutex);
   if (program.modules) return;
   program.modules = std::make_shared<const ModuleSet>(
       ModuleSet::load(*program.compilation, previous != nullptr ? previous->modules.get() : nullptr));

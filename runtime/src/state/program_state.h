@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct ProgramState {
   /// Per GraphId: the order its nodes are added in, made once at load rather than at
   /// every instantiation.
   std::vector<ir::CreationOrder> creation_orders;
+  /// Held while `modules` is loaded: instances of one program may be built on several
+  /// threads at once (one per device, as the ranks of a communicator are).
+  std::mutex modules_mutex;
 
   const ir::Module& module() const { return compilation->module; }
   const SourceManager& sources() const { return compilation->sources; }
