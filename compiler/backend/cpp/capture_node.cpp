@@ -247,13 +247,15 @@ void write_capture_update(CodeWriter& out, const GraphContext& context, std::siz
                        context.location_literal(node.name_range)));
 }
 
-// The captured graph moves into the child graph node, as a call's graph does.
-void write_function_call_build(NodeBlock& block, const ir::CaptureNode& capture) {
-  block.open("capture " + capture_summary(block.context, capture));
+void write_captured_build(NodeBlock& block) {
+  const ir::Node& node = block.context.graph.nodes.at(block.index);
+  block.open(fmt::format("{} {}", ir::kind_name(node), capture_summary(block.context, *ir::function_call_of(node))));
   write_capture_build(block.out, block.context, block.index);
   block.add();
-  block.out.line("child.move_to_node();");
+  block.out.line("child.move_to_node();");  // the captured graph moves into the child graph node
   block.close();
 }
+
+void write_function_call_build(NodeBlock& block, const ir::CaptureNode& /*capture*/) { write_captured_build(block); }
 
 }  // namespace graphc::backend

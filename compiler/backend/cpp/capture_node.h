@@ -9,6 +9,7 @@
 
 #include "backend/cpp/code_writer.h"
 #include "backend/cpp/emit_context.h"
+#include "backend/cpp/function_call_nodes.h"
 #include "ir/graph.h"
 
 namespace graphc::backend {
@@ -51,6 +52,10 @@ void write_recapture(CodeWriter& out, const GraphContext& context, std::size_t i
 
 /// Gives the exec the recaptured graph (cudaGraphExecChildGraphNodeSetParams).
 void write_capture_update(CodeWriter& out, const GraphContext& context, std::size_t index);
+
+/// build()'s block of captured node `block.index` (a capture or a collective node): its
+/// summary, its capture, its cudaGraphAddNode, and its graph moved into the node.
+void write_captured_build(NodeBlock& block);
 
 /// `cublas.gemm<N, T>(m, x, ...)` for comments.
 std::string capture_summary(const GraphContext& context, const ir::FunctionCall& capture);
