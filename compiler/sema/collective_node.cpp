@@ -21,10 +21,11 @@ namespace {
 
 using ir::KernelArg;
 
-std::string all_collective_names() {
-  std::vector<std::string_view> names;
-  for (const ir::CollectiveOpInfo& op : ir::collective_ops()) names.push_back(op.name);
-  return fmt::format("{}", fmt::join(names, ", "));
+// The operations' names, in the table's order: for E1101's list and its "did you mean".
+std::vector<std::string> collective_names() {
+  std::vector<std::string> names;
+  for (const ir::CollectiveOpInfo& op : ir::collective_ops()) names.emplace_back(op.name);
+  return names;
 }
 
 std::string operand_list(const ir::CollectiveOpInfo& op) {
@@ -62,10 +63,9 @@ class CollectiveChecker {
 
  private:
   void unknown(const std::string& name) {
-    std::vector<std::string> candidates;
-    for (const ir::CollectiveOpInfo& op : ir::collective_ops()) candidates.emplace_back(op.name);
+    const std::vector<std::string> candidates = collective_names();
     Diagnostic& d = ctx_.diags.report(DiagCode::unknown_collective_op, collective_.function_range, node_.name, name,
-                                      all_collective_names());
+                                      fmt::format("{}", fmt::join(candidates, ", ")));
     if (const auto close = closest_name(name, candidates)) {
       d.note<NoteCode::did_you_mean>(collective_.function_range, *close);
     }
