@@ -4,11 +4,12 @@
 #   graphc_add_graph(TARGET <target>
 #                    GRAPHS <file.graph>...
 #                    [OUTPUT_DIR <dir>]      # default: ${CMAKE_CURRENT_BINARY_DIR}/graphc
-#                    [MODULES <file>...])    # kernel files the graphs name (see below)
+#                    [MODULES <file>...]     # kernel files the graphs name (see below)
+#                    [OPTIONS <option>...])  # more options of graphc compile: --world-size 2, -O0
 #
 # For each graph `x.graph` this adds a custom command
 #
-#   graphc compile <x.graph> -o <dir> [--depfile <dir>/x.graph.d]
+#   graphc compile <options> <x.graph> -o <dir> [--depfile <dir>/x.graph.d]
 #
 # whose outputs are <dir>/x.graph.h and <dir>/x.graph.cu, adds x.graph.cu to the target's
 # sources and puts on the target's include path: <dir> (for `#include "x.graph.h"`) and the
@@ -29,7 +30,7 @@
 # CMP0116), and the generated files name the graph without an absolute path.
 
 function(graphc_add_graph)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT_DIR" "GRAPHS;MODULES")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT_DIR" "GRAPHS;MODULES;OPTIONS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "graphc_add_graph: unexpected arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -92,7 +93,7 @@ function(graphc_add_graph)
 
     add_custom_command(
       OUTPUT "${header}" "${source}"
-      COMMAND ${graphc} compile "${graph_arg}" -o "${output_dir_arg}" ${depfile_args}
+      COMMAND ${graphc} compile ${arg_OPTIONS} "${graph_arg}" -o "${output_dir_arg}" ${depfile_args}
       DEPENDS "${graph}" ${graphc} ${modules}
       ${depfile_option}
       WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"

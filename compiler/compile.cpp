@@ -1,6 +1,11 @@
 #include "compile.h"
 
 #include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "diag/spellcheck.h"
 #include "frontend/text/parse_text.h"
@@ -50,6 +55,26 @@ void promote_warnings(DiagEngine& diags) {
   for (const DiagCode code : warned) diags.promote(code);
 }
 
+// Gives each communicator of the module the number of ranks `options` names for it
+// (ir::Comm::world_size); E1110 for a name that no graph declares.
+void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEngine& diags) {
+  std::set<std::string, std::less<>> declared;
+  for (ir::Graph& graph : module.graphs) {
+    for (ir::Comm& comm : graph.comms) {
+      const auto named = options.world_sizes.find(comm.name);
+      comm.world_size = named != options.world_sizes.end() ? named->second : options.world_size;
+      declared.insert(comm.name);
+    }
+  }
+  for (const auto& [name, size] : options.world_sizes) {
+    if (declared.contains(name)) continue;
+    const std::vector<std::string> names(declared.begin(), declared.end());
+    const std::optional<std::string> close = closest_name(name, names);
+    diags.report(DiagCode::world_size_unknown_comm, SourceRange{}, name, module.path,
+                 close ? fmt::format("; did you mean '{}'?", *close) : std::string());
+  }
+}
+
 // Parses `file` and what it imports, validates it (and, for a file on disk, its module
 // files), and optimises a valid module.
 void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
@@ -60,6 +85,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
   c.graph_files = static_cast<std::uint32_t>(c.sources.size());
+  apply_world_sizes(c.module, options, c.diags);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
   module_files = module_files && options.check_modules;
   if (module_files) check_module_files(c);

@@ -5,6 +5,7 @@
 // graph that compiles.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,13 @@ struct CompileOptions {
   /// the kernels they declare (.cu modules compiled by NVRTC). `graphc convert`, which
   /// translates a file's syntax, turns it off, so it never loads NVRTC.
   bool check_modules = true;
+  /// The number of ranks of every communicator (`comm NAME;`) the graph is checked and built
+  /// for, `world_size(NAME)` in its expressions (ir::Comm::world_size): `graphc --world-size
+  /// N`; 0 leaves it unknown, and an expression that needs it is E1109.
+  int world_size = 0;
+  /// The same for one communicator each, over `world_size`: `--world-size NAME=N`. A name no
+  /// graph of the file declares is E1110.
+  std::map<std::string, int, std::less<>> world_sizes;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

@@ -58,6 +58,8 @@ void add_convert(CLI::App& app, int& status) {
   struct Options {
     std::string input;
     std::string output;
+    // Unoptimised: the other form must say everything this one says, implied edges included.
+    CompileOptions compile{.optimize = false, .check_modules = false};
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("convert", "Write a graph file in the other form: text (.graph) or YAML (.yaml)");
@@ -65,9 +67,9 @@ void add_convert(CLI::App& app, int& status) {
       ->required();
   cmd->add_option("-o,--output", options->output,
                   "the file to write; its extension picks the form (default: the other form, to standard output)");
+  add_world_size_option(*cmd, options->compile);  // the file is checked as it is converted
   cmd->callback([options, &status] {
-    // Unoptimised: the other form must say everything this one says, implied edges included.
-    auto compilation = compile_and_report(options->input, CompileOptions{.optimize = false, .check_modules = false});
+    auto compilation = compile_and_report(options->input, options->compile);
     if (!compilation->ok()) {
       status = exit_diagnostics;
       return;

@@ -1,6 +1,8 @@
 #include "report.h"
 
+#include <charconv>
 #include <cstdio>
+#include <system_error>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -49,6 +51,34 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
       "--Wno-possible-race", [&options](std::int64_t) { options.possible_races = false; },
       "leave out the races that are only possible (W0305: a kernel assumed to reach the end of its buffer); "
       "also written -Wno-possible-race");
+  add_world_size_option(cmd, options);
+}
+
+void add_world_size_option(CLI::App& cmd, CompileOptions& options) {
+  const CLI::callback_t world_size = [&options](const CLI::results_t& values) {
+    for (const std::string& value : values) {
+      const std::size_t equals = value.find('=');
+      const std::string count = equals == std::string::npos ? value : value.substr(equals + 1);
+      int ranks = 0;
+      const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), ranks);
+      if (error != std::errc() || end != count.data() + count.size() || ranks < 1 || count.empty()) {
+        throw CLI::ValidationError("--world-size", fmt::format("'{}' is not N or NAME=N with N a number of ranks, "
+                                                               "1 or more",
+                                                               value));
+      }
+      if (equals == std::string::npos) {
+        options.world_size = ranks;
+      } else {
+        options.world_sizes[value.substr(0, equals)] = ranks;
+      }
+    }
+    return true;
+  };
+  cmd.add_option("--world-size", world_size,
+                 "the number of ranks of every communicator (N) or of one (NAME=N): world_size(NAME) in the graph "
+                 "(repeatable)")
+      ->type_name("N|NAME=N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {

@@ -215,7 +215,10 @@ std::string dump(const Module& module, const SourceManager& sources) {
     for (const Event& e : g.events) {
       out += fmt::format("  event {}{} {}\n", e.name, e.timing ? " timing" : "", at(sources, e.name_range));
     }
-    for (const Comm& c : g.comms) out += fmt::format("  comm {} {}\n", c.name, at(sources, c.name_range));
+    for (const Comm& c : g.comms) {
+      const std::string size = c.world_size > 0 ? fmt::format(" world_size={}", c.world_size) : std::string();
+      out += fmt::format("  comm {}{} {}\n", c.name, size, at(sources, c.name_range));
+    }
     for (std::size_t i = 0; i < g.bodies.size(); ++i) {
       const Body& b = g.bodies[i];
       out += fmt::format("  body #{} of {}[{}]{} {}\n", i, g.node(b.conditional).name, b.index, in_body(b.parent),

@@ -75,6 +75,10 @@ struct Comm {
   std::string name;
   SourceRange name_range;
   SourceRange range;
+  /// Its number of ranks, `world_size(NAME)` in expressions: not in the source (the same
+  /// file runs at every size) but given by whoever checks or loads it (graphc --world-size,
+  /// LoadOptions::world_size); 0 when not given. Set before analysis.
+  int world_size = 0;
 };
 
 /// Initial contents a buffer gets once, when the runtime allocates it.

@@ -113,6 +113,7 @@ class CollectiveChecker {
       return false;
     };
     if (arg.kind != KernelArg::Kind::buffer) return refuse(fmt::format("passes {}", passes(arg)));
+    if (!ctx_.buffer_ok[arg.buffer.value]) return false;  // its count did not fold, reported there
     const ir::Buffer& b = graph_.buffer(arg.buffer);
     if (b.space == ir::MemorySpace::host) return refuse(fmt::format("passes {}", passes(arg)));
     if (!ir::is_nccl_type(b.type)) {
@@ -128,7 +129,15 @@ class CollectiveChecker {
     if (arg.kind == KernelArg::Kind::value && !arg.value.is_float() &&
         (!ir::is_signed(arg.value.type) || arg.value.integer >= 0) && arg.value.integer <= INT32_MAX) {
       call_.root = arg.value.integer;
-      return true;
+      const KernelArg& comm = collective_.args[ir::kCollectiveComm];
+      if (comm.kind != KernelArg::Kind::comm || graph_.comm(comm.comm).world_size == 0 ||
+          call_.root < graph_.comm(comm.comm).world_size) {
+        return true;
+      }
+      ctx_.diags.report(DiagCode::collective_root, arg.range, node_.name,
+                        fmt::format("is {}, but communicator '{}' has {} ranks", call_.root,
+                                    graph_.comm(comm.comm).name, graph_.comm(comm.comm).world_size));
+      return false;
     }
     if (arg.kind != KernelArg::Kind::unresolved) {
       ctx_.diags.report(DiagCode::collective_root, arg.range, node_.name, fmt::format("passes {}", passes(arg)));
@@ -147,13 +156,20 @@ class CollectiveChecker {
     return false;
   }
 
-  // The counts each operation needs of its two sides, for any size of the communicator: equal,
-  // or one a whole multiple of the other (the communicator's size, known when it is bound).
+  // The counts each operation needs of its two sides: equal, or one the communicator's size
+  // times the other; a whole multiple when its size is not given (the runtime checks it then).
   bool counts(const ir::CollectiveOpInfo& op) {
     const std::string& send = graph_.buffer(collective_.args[ir::kCollectiveSend].buffer).name;
     const std::string& recv = graph_.buffer(collective_.args[ir::kCollectiveRecv].buffer).name;
     const std::uint64_t s = call_.send_count;
     const std::uint64_t r = call_.recv_count;
+    const auto world = static_cast<std::uint64_t>(graph_.comm(call_.comm).world_size);
+    // Whether `big` is the communicator's size times `small`, or a whole multiple of it.
+    const auto fits = [world](std::uint64_t big, std::uint64_t small) {
+      return world > 0 ? big == world * small : big % small == 0;
+    };
+    const std::string size =
+        world > 0 ? fmt::format("the communicator's size ({})", world) : std::string("the communicator's size");
     std::string why;
     if (s == 0 || r == 0) {
       why = fmt::format("passes no elements to {} ('{}' from its offset on)", s == 0 ? "send" : "receive into",
@@ -161,14 +177,14 @@ class CollectiveChecker {
     } else if (op.counts == ir::CollectiveCounts::same && s != r) {
       why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives as many as it sends", s, send,
                         r, recv, op.name);
-    } else if (op.counts == ir::CollectiveCounts::recv_world_times && r % s != 0) {
-      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives the communicator's size "
-                        "times what each rank sends",
-                        s, send, r, recv, op.name);
-    } else if (op.counts == ir::CollectiveCounts::send_world_times && s % r != 0) {
-      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} sends the communicator's size "
-                        "times what each rank receives",
-                        s, send, r, recv, op.name);
+    } else if (op.counts == ir::CollectiveCounts::recv_world_times && !fits(r, s)) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives {} times what each rank "
+                        "sends",
+                        s, send, r, recv, op.name, size);
+    } else if (op.counts == ir::CollectiveCounts::send_world_times && !fits(s, r)) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} sends {} times what each rank "
+                        "receives",
+                        s, send, r, recv, op.name, size);
     }
     if (why.empty()) return true;
     ctx_.diags.report(DiagCode::collective_counts, collective_.args_range, node_.name, why);

@@ -19,6 +19,9 @@ struct Function {
   std::string_view name;
   ArithOp op;
 };
+// `world_size(comm)`, whose argument is a communicator rather than a value.
+constexpr std::string_view kWorldSize = "world_size";
+
 constexpr std::array<Function, 3> kFunctions = {{
     {"ceil_div", ArithOp::ceil_div},
     {"min", ArithOp::min},
@@ -190,11 +193,12 @@ std::optional<Scalar> Folder::eval_binary(const Expr& expr, const NonConstantHan
 }
 
 std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandler& handler) {
+  if (expr.name == kWorldSize) return eval_world_size(expr);
   const auto fn =
       std::find_if(kFunctions.begin(), kFunctions.end(), [&](const Function& f) { return f.name == expr.name; });
   if (fn == kFunctions.end()) {
     Diagnostic& d = diags_.report(DiagCode::unknown_function, expr.range, expr.name);
-    std::vector<std::string> names;
+    std::vector<std::string> names{std::string(kWorldSize)};
     for (const Function& f : kFunctions) names.emplace_back(f.name);
     if (const auto guess = closest_name(expr.name, names)) {
       d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
@@ -210,6 +214,35 @@ std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandl
   if (!a || !b) return std::nullopt;
   return check(apply(fn->op, *a, *b), diags_, expr, expr.operands[0], *a, expr.operands[1], *b,
                fmt::format("argument of '{}'", expr.name));
+}
+
+// `world_size(tp)`: the number of ranks the communicator is given (ir::Comm::world_size), an
+// i32 like NCCL's ncclCommCount.
+std::optional<Scalar> Folder::eval_world_size(const Expr& expr) {
+  if (expr.operands.size() != 1) {
+    diags_.report(DiagCode::call_arity, expr.range, expr.name, 1, expr.operands.size());
+    return std::nullopt;
+  }
+  const Expr& operand = expr.operands[0];
+  const std::optional<Entity> entity =
+      operand.kind == Expr::Kind::name ? scope_.find(operand.name) : std::optional<Entity>();
+  if (operand.kind == Expr::Kind::name && !entity) {
+    report_unknown(diags_, scope_, DiagCode::unknown_name, operand.range, operand.name, {Entity::Kind::comm});
+    return std::nullopt;
+  }
+  if (!entity) {
+    diags_.report(DiagCode::world_size_operand, operand.range);
+    return std::nullopt;
+  }
+  if (entity->kind != Entity::Kind::comm) {
+    report_wrong_kind(diags_, scope_, operand.range, operand.name, *entity, "communicator");
+    return std::nullopt;
+  }
+  const ir::Comm& comm = graph_.comms.at(entity->index);
+  if (comm.world_size > 0) return Scalar::of_integer(ir::ScalarType::i32, comm.world_size);
+  diags_.report(DiagCode::world_size_unknown, expr.range, comm.name, comm.name, comm.name)
+      .note<NoteCode::declared_here>(comm.name_range, comm.name);
+  return std::nullopt;
 }
 
 std::optional<Scalar> Folder::eval_cast(const Expr& expr, const NonConstantHandler& handler) {

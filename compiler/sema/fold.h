@@ -1,5 +1,5 @@
 // Constant evaluation: folds an expression of literals, consts, operators, ceil_div,
-// min, max and casts to a typed value with C++ semantics (arithmetic.h).
+// min, max, casts and world_size(comm) to a typed value with C++ semantics (arithmetic.h).
 //
 // Consts are folded on first use, in any order; a const defined in terms of itself is
 // E0216. A failure is reported once, where it happens: an expression that uses a const
@@ -60,6 +60,7 @@ class Folder {
   std::optional<ir::Scalar> eval_name(const ir::Expr& expr, const NonConstantHandler& handler);
   std::optional<ir::Scalar> eval_binary(const ir::Expr& expr, const NonConstantHandler& handler);
   std::optional<ir::Scalar> eval_call(const ir::Expr& expr, const NonConstantHandler& handler);
+  std::optional<ir::Scalar> eval_world_size(const ir::Expr& expr);
   std::optional<ir::Scalar> eval_cast(const ir::Expr& expr, const NonConstantHandler& handler);
   void report_cycle(std::uint32_t index);
   void report_non_constant(const ir::Expr& expr, Entity entity);

@@ -99,8 +99,9 @@ void write_communicator(CodeWriter& out, const GraphContext& context, const ir::
   out.line(fmt::format("ncclComm_t comm = graphc::require_communicator(b.{}, {}, {}, {});",
                        context.names.comms.at(c.comm.value), string_literal(comm.name),
                        string_literal(context.graph.name), context.location_literal(comm.name_range)));
-  out.line(fmt::format("graphc::check_communicator(nccl, comm, {}, {}, {}, {}, {}, {}, {}, {});",
-                       collective_enumerator(c.op), c.send_count, c.recv_count, c.root, string_literal(comm.name),
+  out.line(fmt::format("graphc::check_communicator(nccl, comm, {}, {}, {}, {}, {}, {}, {}, {}, {});",
+                       collective_enumerator(c.op), c.send_count, c.recv_count, c.root, comm.world_size,
+                       string_literal(comm.name),
                        string_literal(context.graph.name), name, location));
   const std::size_t element = ir::type_size(c.type);
   out.line("// NCCL connects the ranks at a communicator's first collective of a kind, which it cannot");

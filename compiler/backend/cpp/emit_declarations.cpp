@@ -75,8 +75,11 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                            context.names.events[i], escape(graph.events[i].name)));
     }
     for (std::size_t i = 0; i < graph.comms.size(); ++i) {
-      out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}', this rank's, for its collective nodes",
-                           context.names.comms[i], escape(graph.comms[i].name)));
+      const ir::Comm& comm = graph.comms[i];
+      const std::string size =
+          comm.world_size > 0 ? fmt::format(" (compiled for {} ranks: R0068 otherwise)", comm.world_size) : "";
+      out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}', this rank's, for its collective nodes{}",
+                           context.names.comms[i], escape(comm.name), size));
     }
     for (const auto& [id, member] : context.names.graph_execs) {
       out.line(fmt::format(

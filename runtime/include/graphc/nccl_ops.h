@@ -107,13 +107,14 @@ inline ncclComm_t require_communicator(ncclComm_t bound, const char* comm, const
 
 /// What the validator could not know of collective node `node` (`location`), checked against
 /// communicator `comm` (called `comm_name`) of graph `graph`: that it is on the current device
-/// (R0067), and that its size fits the node's counts and root (R0066): an all-gather receives
-/// the size times what it sends, a reduce-scatter sends the size times what it receives, a
-/// root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL query
+/// (R0067), that it has `world_size` ranks, the size the graph was loaded or compiled for,
+/// when one was given (0: none; R0068), and that its size fits the node's counts and root
+/// (R0066): an all-gather receives the size times what it sends, a reduce-scatter sends the
+/// size times what it receives, a root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL query
 /// that fails is R0041 naming the node.
 inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective op, std::size_t send_count,
-                               std::size_t recv_count, int root, const char* comm_name, const char* graph,
-                               const char* node, const char* location) {
+                               std::size_t recv_count, int root, int world_size, const char* comm_name,
+                               const char* graph, const char* node, const char* location) {
   const auto query = [&](ncclResult_t result, const char* function) {
     if (result != ncclSuccess) {
       throw_error<RuntimeCode::capture_failed>(location, node, std::string(function) + ": " + api.error_string(result));
@@ -129,6 +130,9 @@ inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective o
   if (comm_device != device) throw_error<RuntimeCode::comm_device>(location, comm_name, comm_device, graph, device);
   int ranks = 0;
   query(api.comm_count(comm, &ranks), "ncclCommCount");
+  if (world_size > 0 && ranks != world_size) {
+    throw_error<RuntimeCode::comm_world_size>(location, comm_name, ranks, graph, world_size);
+  }
   const std::size_t world = static_cast<std::size_t>(ranks);
   std::string why;
   if (op == Collective::all_gather && recv_count != world * send_count) {

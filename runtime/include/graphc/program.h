@@ -13,6 +13,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,6 +55,14 @@ struct LoadOptions {
   /// Report the races that are only possible (W0305: a pointer passed to a kernel is
   /// assumed to reach the end of its buffer); false leaves them out (-Wno-possible-race).
   bool possible_races = true;
+  /// The number of ranks of every communicator (`comm NAME;`) the graph is loaded for: the
+  /// value of `world_size(NAME)` in its expressions (buffer counts per rank, grids), and the
+  /// size each bound communicator must have (R0068 at instantiate otherwise). 0 leaves it
+  /// unknown: an expression that needs it is E1109. graphc's `--world-size N`.
+  int world_size = 0;
+  /// The same for one communicator each, over `world_size`: `--world-size NAME=N`. A name
+  /// that no graph of the file declares is E1110.
+  std::map<std::string, int, std::less<>> world_sizes;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

@@ -12,7 +12,9 @@ CompileOptions compile_options(const LoadOptions& options) {
   return CompileOptions{.optimize = options.optimize,
                         .races_are_errors = options.races_are_errors,
                         .warnings_are_errors = options.warnings_are_errors,
-                        .possible_races = options.possible_races};
+                        .possible_races = options.possible_races,
+                        .world_size = options.world_size,
+                        .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()}};
 }
 
 }  // namespace

@@ -31,76 +31,91 @@ Bindings Storage::bindings() const {
 
 namespace {
 
+// k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
+graphc::config::Launch k_config(const Bindings& b) {
+  const graphc::config::Site site{"k", "collectives.graph:17:16"};
+  graphc::config::Launch c;
+  c.grid = dim3(graphc::config::dim(site, "grid", 'x',
+      graphc::config::ceil_div(site, b.n, graphc::config::mul(site, 256, 2)), 2147483647LL), 1, 1);
+  c.block = dim3(256, 1, 1);
+  c.shared_memory = 0;
+  return c;
+}
+
+}  // namespace
+
+namespace {
+
 // sum: collective nccl.all_reduce<sum>(tp, x, x)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "sum", "collectives.graph:16:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:16:16");
+      "sum", "collectives.graph:18:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:18:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:9:10");
-  graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, "tp",
-      "collectives", "sum", "collectives.graph:16:16");
+      "collectives.graph:11:10");
+  graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "tp",
+      "collectives", "sum", "collectives.graph:18:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("sum", "collectives.graph:16:16"), "sum", "collectives.graph:16:16");
+        resources.stream("sum", "collectives.graph:18:16"), "sum", "collectives.graph:18:16");
   }
   return graphc::capture_graph(
-      resources.stream("sum", "collectives.graph:16:16"),
+      resources.stream("sum", "collectives.graph:18:16"),
       [&](cudaStream_t stream) {
-#line 16 "collectives.graph"
+#line 18 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 60 "collectives.graph.cu"
+#line 75 "collectives.graph.cu"
       },
-      b.capture_place, "sum", "collectives.graph:16:16");
+      b.capture_place, "sum", "collectives.graph:18:16");
 }
 
 // gather: collective nccl.all_gather(tp, x, all)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "gather", "collectives.graph:17:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:17:16");
+      "gather", "collectives.graph:19:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:19:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:9:10");
-  graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, "tp",
-      "collectives", "gather", "collectives.graph:17:16");
+      "collectives.graph:11:10");
+  graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, 2, "tp",
+      "collectives", "gather", "collectives.graph:19:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
-        resources.stream("gather", "collectives.graph:17:16"), "gather", "collectives.graph:17:16");
+        resources.stream("gather", "collectives.graph:19:16"), "gather", "collectives.graph:19:16");
   }
   return graphc::capture_graph(
-      resources.stream("gather", "collectives.graph:17:16"),
+      resources.stream("gather", "collectives.graph:19:16"),
       [&](cudaStream_t stream) {
-#line 17 "collectives.graph"
+#line 19 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 90 "collectives.graph.cu"
+#line 105 "collectives.graph.cu"
       },
-      b.capture_place, "gather", "collectives.graph:17:16");
+      b.capture_place, "gather", "collectives.graph:19:16");
 }
 
 // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "scatter", "collectives.graph:18:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:18:16");
+      "scatter", "collectives.graph:20:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:20:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:9:10");
-  graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, "tp",
-      "collectives", "scatter", "collectives.graph:18:16");
+      "collectives.graph:11:10");
+  graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, 2,
+      "tp", "collectives", "scatter", "collectives.graph:20:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -108,64 +123,71 @@ cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
         graphc::CollectiveCall{graphc::Collective::reduce_scatter, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, 8192, 4096, comm,
         resources.stream("scatter",
-            "collectives.graph:18:16"), "scatter", "collectives.graph:18:16");
+            "collectives.graph:20:16"), "scatter", "collectives.graph:20:16");
   }
   return graphc::capture_graph(
-      resources.stream("scatter", "collectives.graph:18:16"),
+      resources.stream("scatter", "collectives.graph:20:16"),
       [&](cudaStream_t stream) {
-#line 18 "collectives.graph"
+#line 20 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
-#line 121 "collectives.graph.cu"
+#line 136 "collectives.graph.cu"
       },
-      b.capture_place, "scatter", "collectives.graph:18:16");
+      b.capture_place, "scatter", "collectives.graph:20:16");
 }
 
 // share: collective nccl.broadcast(dp, w, w, 0)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t share_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "share", "collectives.graph:19:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:19:16");
+      "share", "collectives.graph:21:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:21:16");
   ncclComm_t comm = graphc::require_communicator(b.dp, "dp", "collectives",
-      "collectives.graph:10:10");
-  graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, "dp",
-      "collectives", "share", "collectives.graph:19:16");
+      "collectives.graph:12:10");
+  graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, 0, "dp",
+      "collectives", "share", "collectives.graph:21:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::broadcast, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, comm,
-        resources.stream("share", "collectives.graph:19:16"), "share", "collectives.graph:19:16");
+        resources.stream("share", "collectives.graph:21:16"), "share", "collectives.graph:21:16");
   }
   return graphc::capture_graph(
-      resources.stream("share", "collectives.graph:19:16"),
+      resources.stream("share", "collectives.graph:21:16"),
       [&](cudaStream_t stream) {
-#line 19 "collectives.graph"
+#line 21 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 151 "collectives.graph.cu"
+#line 166 "collectives.graph.cu"
       },
-      b.capture_place, "share", "collectives.graph:19:16");
+      b.capture_place, "share", "collectives.graph:21:16");
 }
 
 }  // namespace
 
 namespace {
 
-// k: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+// k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 auto k_params(const Bindings& b, const Nodes&) {
-#line 15 "collectives.graph"
-  auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, 1024);
-#line 164 "collectives.graph.cu"
-  graphc::NodeParams p("k", "collectives.graph:15:16", std::move(args));
+#line 17 "collectives.graph"
+  auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, b.n);
+#line 179 "collectives.graph.cu"
+  graphc::NodeParams p("k", "collectives.graph:17:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
-  p.kernel.gridDim = dim3(4, 1, 1);
-  p.kernel.blockDim = dim3(256, 1, 1);
+  const graphc::config::Launch config = k_config(b);
+  p.kernel.gridDim = config.grid;
+  p.kernel.blockDim = config.block;
+  p.kernel.sharedMemBytes = config.shared_memory;
+  if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
+    graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
+        "cudaFuncSetAttribute", "k", "collectives.graph:17:16");
+  }
   return p;
 }
 
@@ -183,10 +205,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.k};
-#line 16 "collectives.graph"
+#line 18 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "sum", "collectives.graph:16:16");
-#line 190 "collectives.graph.cu"
+        "cudaGraphAddNode", "sum", "collectives.graph:18:16");
+#line 212 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -199,10 +221,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.sum};
-#line 17 "collectives.graph"
+#line 19 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "gather", "collectives.graph:17:16");
-#line 206 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "gather", "collectives.graph:19:16");
+#line 228 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -215,10 +237,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.gather};
-#line 18 "collectives.graph"
+#line 20 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "scatter", "collectives.graph:18:16");
-#line 222 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "scatter", "collectives.graph:20:16");
+#line 244 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -230,22 +252,34 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 19 "collectives.graph"
+#line 21 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
-        &p), "cudaGraphAddNode", "share", "collectives.graph:19:16");
-#line 237 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "share", "collectives.graph:21:16");
+#line 259 "collectives.graph.cu"
     child.move_to_node();
   }
 }
 
-void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
-  // The graph has no params: nothing to update.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  graphc::set_node(exec, nodes.k, k_params(b, nodes));
+}
+
+void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value) {
+  const auto previous = b.n;
+  b.n = value;
+  try {  // the nodes it configures, checked before any changes
+    (void)k_config(b);
+  } catch (...) {
+    b.n = previous;
+    throw;
+  }
+  graphc::set_node(exec, nodes.k, k_params(b, nodes));
 }
 
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "collectives.graph:11:16");
+      graphc::MemorySpace::device, "x", "collectives.graph:13:16");
   graphc::ChildGraph sum_recaptured;
   graphc::ChildGraph gather_recaptured;
   const auto previous = b.x;
@@ -253,10 +287,10 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   try {  // the nodes it configures and captures, checked before any changes
     sum_recaptured = graphc::ChildGraph(sum_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.sum_shape,
-        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:16:16");
+        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:18:16");
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
-        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:17:16");
+        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:19:16");
   } catch (...) {
     b.x = previous;
     throw;
@@ -265,18 +299,18 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 
   // sum: collective nccl.all_reduce<sum>(tp, x, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.sum, sum_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:16:16");
+      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:18:16");
 
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:17:16");
+      "collectives.graph:19:16");
 }
 
 void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * all_count,
-      graphc::MemorySpace::device, "all", "collectives.graph:12:16");
+      graphc::MemorySpace::device, "all", "collectives.graph:14:16");
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.all;
@@ -285,11 +319,11 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "all", "gather",
-        "collectives.graph:17:16");
+        "collectives.graph:19:16");
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "all", "scatter",
-        "collectives.graph:18:16");
+        "collectives.graph:20:16");
   } catch (...) {
     b.all = previous;
     throw;
@@ -297,18 +331,18 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:17:16");
+      "collectives.graph:19:16");
 
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:18:16");
+      "collectives.graph:20:16");
 }
 
 void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * part_count,
-      graphc::MemorySpace::device, "part", "collectives.graph:13:16");
+      graphc::MemorySpace::device, "part", "collectives.graph:15:16");
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.part;
   b.part = pointer;
@@ -316,7 +350,7 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "part", "scatter",
-        "collectives.graph:18:16");
+        "collectives.graph:20:16");
   } catch (...) {
     b.part = previous;
     throw;
@@ -324,20 +358,20 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:18:16");
+      "collectives.graph:20:16");
 }
 
 void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * w_count,
-      graphc::MemorySpace::device, "w", "collectives.graph:14:16");
+      graphc::MemorySpace::device, "w", "collectives.graph:16:16");
   graphc::ChildGraph share_recaptured;
   const auto previous = b.w;
   b.w = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.share_shape,
-        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:19:16");
+        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:21:16");
   } catch (...) {
     b.w = previous;
     throw;
@@ -345,7 +379,7 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
   // share: collective nccl.broadcast(dp, w, w, 0), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.share,
       share_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "share",
-      "collectives.graph:19:16");
+      "collectives.graph:21:16");
 }
 
 namespace {
@@ -359,7 +393,7 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::k: return {nodes.k, "k", "collectives.graph:15:16"};
+    case Switchable::k: return {nodes.k, "k", "collectives.graph:17:16"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -401,6 +435,10 @@ void Graph::launch(cudaStream_t stream) const {
 
 void Graph::update_params() {
   graphc::gen::collectives::update_params(exec_.get(), nodes_, bindings_);
+}
+
+void Graph::set_n(std::int32_t value) {
+  graphc::gen::collectives::set_n(exec_.get(), nodes_, bindings_, value);
 }
 
 void Graph::rebind_x(float* pointer, std::size_t count) {

@@ -46,7 +46,9 @@ struct Bindings {
   float* all = nullptr;  // f32[2048], device memory
   float* part = nullptr;  // f32[1024], device memory
   __nv_bfloat16* w = nullptr;  // bf16[1024], device memory
-  ncclComm_t tp = nullptr;  // communicator 'tp', this rank's, for its collective nodes
+  std::int32_t n = 1024;  // param i32
+  // communicator 'tp', this rank's, for its collective nodes (compiled for 2 ranks: R0068 otherwise)
+  ncclComm_t tp = nullptr;
   ncclComm_t dp = nullptr;  // communicator 'dp', this rank's, for its collective nodes
   // the capture nodes' stream and cuBLAS state
   graphc::CaptureResources* capture_resources = nullptr;
@@ -122,6 +124,7 @@ class Graph {
 
   // Updates in place, as the free functions of the same names do.
   void update_params();
+  void set_n(std::int32_t value);
   void rebind_x(float* pointer, std::size_t count);
   void rebind_all(float* pointer, std::size_t count);
   void rebind_part(float* pointer, std::size_t count);
@@ -153,6 +156,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
 // Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
 // `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets param 'n' to `value` in `b`, and in `exec` the nodes that pass it, as
+// update_params() does for all (Instance::set("n", value) at run time).
+void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t value);
 
 // Gives buffer 'x' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
 // node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error

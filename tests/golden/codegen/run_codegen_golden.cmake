@@ -1,8 +1,10 @@
-# Runs one codegen golden: `graphc compile INPUT -o OUTPUT_DIR` in WORKDIR, then compares
-# the NAME.graph.h and NAME.graph.cu it wrote with the expected files next to INPUT.
+# Runs one codegen golden: `graphc compile ARGS INPUT -o OUTPUT_DIR` in WORKDIR (ARGS: the
+# input's extra options, separated by |), then compares the NAME.graph.h and NAME.graph.cu it
+# wrote with the expected files next to INPUT.
 # With GRAPHC_UPDATE_GOLDENS=1 in the environment, rewrites the expected files instead.
 file(REMOVE_RECURSE ${OUTPUT_DIR})
-execute_process(COMMAND ${GRAPHC} compile ${INPUT} -o ${OUTPUT_DIR} WORKING_DIRECTORY ${WORKDIR}
+string(REPLACE "|" ";" ARGS "${ARGS}")
+execute_process(COMMAND ${GRAPHC} compile ${ARGS} ${INPUT} -o ${OUTPUT_DIR} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
 if(NOT code STREQUAL "0")
   message(FATAL_ERROR "graphc compile ${INPUT} exited with ${code}\nstdout:\n${out}\nstderr:\n${err}")

@@ -1,5 +1,5 @@
-# graph_ir(FILE VAR [WORKDIR]): the IR dump of FILE (graphc check --emit=ir, GRAPHC set by
-# the including script) without source locations, the file's own name and its imports'
+# graph_ir(FILE VAR [WORKDIR]): the IR dump of FILE (graphc check --emit=ir ${GRAPHC_ARGS},
+# both set by the including script) without source locations, the file's own name and its imports'
 # paths (a YAML form may import the YAML form of a file; the imported graphs are compared
 # by their contents), its lines sorted: what two forms of one graph must share, whatever
 # order their declarations were written in.
@@ -8,7 +8,7 @@ function(graph_ir file var)
   if(NOT workdir)
     set(workdir "${CMAKE_CURRENT_LIST_DIR}")
   endif()
-  execute_process(COMMAND "${GRAPHC}" check --emit=ir "${file}" WORKING_DIRECTORY "${workdir}"
+  execute_process(COMMAND "${GRAPHC}" check --emit=ir ${GRAPHC_ARGS} "${file}" WORKING_DIRECTORY "${workdir}"
                   OUTPUT_VARIABLE ir ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "graphc check ${file} failed:\n${err}")

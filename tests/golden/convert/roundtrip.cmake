@@ -1,5 +1,6 @@
 # Lossless conversion of one graph file: text -> YAML -> text and back again.
-#   cmake -DGRAPHC=... -DINPUT=<dir>/x.graph -DWORK=<dir> -P roundtrip.cmake
+#   cmake -DGRAPHC=... -DINPUT=<dir>/x.graph -DWORK=<dir> [-DARGS=a|b] -P roundtrip.cmake
+# (ARGS: the input's extra options, such as --world-size=2, separated by |)
 # The input's folder is copied to WORK (so its imports and modules resolve the same), then
 #   x.graph -> x.yaml -> x.back.graph -> x.back.yaml
 # The IR of all four (graphc check --emit=ir, without source locations, the lines in one
@@ -18,10 +19,11 @@ get_filename_component(stem "${INPUT}" NAME_WE)
 file(REMOVE_RECURSE "${WORK}")
 file(COPY "${folder}/" DESTINATION "${WORK}")
 
+string(REPLACE "|" ";" GRAPHC_ARGS "${ARGS}")
 include(${CMAKE_CURRENT_LIST_DIR}/graph_ir.cmake)
 
 function(convert from to)
-  execute_process(COMMAND "${GRAPHC}" convert "${from}" -o "${to}" WORKING_DIRECTORY "${WORK}"
+  execute_process(COMMAND "${GRAPHC}" convert ${GRAPHC_ARGS} "${from}" -o "${to}" WORKING_DIRECTORY "${WORK}"
                   ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "graphc convert ${from} -o ${to} failed:\n${err}")
