@@ -1,13 +1,15 @@
 // Collective nodes on every GPU of the machine, one rank a device in one process
 // (ncclCommInitAll), each rank's graph built by the runtime and by the generated code and
 // checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
-// reduce, and (runtime, its counts made for the communicator's size) an all-gather and a
-// reduce-scatter. Then what the runtime refuses: an unbound communicator (R0065), one of
-// another device (R0067), counts that do not fit its size (R0066).
+// reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world). Then
+// what the runtime refuses: an unbound communicator (R0065), one of another device (R0067)
+// or of another size than the graph was loaded for (R0068), counts that do not fit its size
+// (R0066).
 #include <catch2/catch.hpp>
 #include <nccl.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 #include <exception>
 #include <memory>
@@ -62,18 +64,28 @@ std::vector<float> rank_values(int rank, std::size_t count) {
 }
 
 // What every rank must hold after collectives.graph: the sum over ranks of 3 x, rank 0's x,
-// and (on rank 0) the elementwise maximum of x.
+// (on rank 0) the elementwise maximum of x, every rank's x in rank order, and block r of
+// the sum over ranks of x.
 struct Expected {
-  std::vector<float> sum, from_root, root_max;
+  std::vector<float> sum, from_root, root_max, gathered;
+  std::vector<std::vector<float>> mine;  // per rank
 };
 Expected expected(int ranks) {
-  Expected e{std::vector<float>(kN, 0.0f), rank_values(0, kN), std::vector<float>(kN, 0.0f)};
+  Expected e{std::vector<float>(kN, 0.0f), rank_values(0, kN), std::vector<float>(kN, 0.0f), {}, {}};
+  std::vector<float> x_sum(kN, 0.0f);
   for (int r = 0; r < ranks; ++r) {
     const std::vector<float> x = rank_values(r, kN);
     for (std::size_t i = 0; i < kN; ++i) {
       e.sum[i] += 3.0f * x[i];
       e.root_max[i] = std::max(e.root_max[i], x[i]);
+      x_sum[i] += x[i];
     }
+    e.gathered.insert(e.gathered.end(), x.begin(), x.end());
+  }
+  const std::size_t block = kN / static_cast<std::size_t>(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    const auto first = x_sum.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * block);
+    e.mine.emplace_back(first, first + static_cast<std::ptrdiff_t>(block));
   }
   return e;
 }
@@ -134,7 +146,7 @@ std::vector<float> read_on(int rank, const void* memory, std::size_t count) {
 TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", "[runtime][gpu][collectives]") {
   const Communicators comms;
   INFO("ranks (one per GPU): " << comms.size());
-  Program program = Program::load(graph_path("collectives"));
+  Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
   std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(comms.size()));
   std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(comms.size()));
   build_ranks(comms.size(), [&](int r) {
@@ -154,15 +166,29 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", 
     CHECK(read_buffer<float>(instance, "scaled") == e.sum);
     CHECK(read_buffer<float>(instance, "from_root") == e.from_root);
     if (r == 0) CHECK(read_buffer<float>(instance, "root_sum") == e.root_max);
+    CHECK(read_buffer<float>(instance, "gathered") == e.gathered);
+    CHECK(read_buffer<float>(instance, "mine") == e.mine[static_cast<std::size_t>(r)]);
   }
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
   instances.clear();  // before the communicators
 }
 
+// The generated code is compiled for two ranks (--world-size 2): on a machine with another
+// number of GPUs it must refuse the communicators (R0068) rather than run with buffers sized
+// for two.
 TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated code",
           "[generated][gpu][collectives]") {
   namespace g = graphc::gen::ranks;
   const Communicators comms;
+  if (comms.size() != 2) {
+    g::Storage storage;
+    g::Bindings bindings = storage.bindings();
+    bindings.world = comms[0];
+    CHECK_THROWS_WITH(g::Graph(bindings),
+                      Catch::Contains("error[R0068]: communicator 'world' has " + std::to_string(comms.size()) +
+                                      " ranks, but graph 'ranks' was loaded for world size 2"));
+    return;
+  }
   std::vector<std::unique_ptr<g::Storage>> storages(static_cast<std::size_t>(comms.size()));  // buffers, resources
   std::vector<std::unique_ptr<g::Graph>> graphs(static_cast<std::size_t>(comms.size()));
   build_ranks(comms.size(), [&](int r) {
@@ -182,66 +208,23 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     CHECK(read_on(r, b.scaled, kN) == e.sum);
     CHECK(read_on(r, b.from_root, kN) == e.from_root);
     if (r == 0) CHECK(read_on(r, b.root_sum, kN) == e.root_max);
+    CHECK(read_on(r, b.gathered, 2 * kN) == e.gathered);
+    CHECK(read_on(r, b.mine, kN / 2) == e.mine[static_cast<std::size_t>(r)]);
   }
   graphs.clear();  // before the communicators
 }
 
-// all_gather and reduce_scatter, their counts the communicator's size times N.
-std::string gather_text(int ranks) {
-  return "graph gather {\n    comm world;\n    buffer x : f32[" + std::to_string(kN) + "] device;\n" +
-         "    buffer all : f32[" + std::to_string(kN * static_cast<std::size_t>(ranks)) + "] device;\n" +
-         "    buffer mine : f32[" + std::to_string(kN / static_cast<std::size_t>(ranks)) + "] device;\n" +
-         "    collective gather : nccl.all_gather(world, x, all);\n" +
-         "    collective scatter : nccl.reduce_scatter<sum>(world, x, mine);\n" + "    gather -> scatter;\n}\n";
-}
-
-TEST_CASE("an all-gather and a reduce-scatter sized for the communicator", "[runtime][gpu][collectives]") {
-  const Communicators comms;
-  const int ranks = comms.size();
-  Program program = Program::from_text(graph_path("gather"), gather_text(ranks));
-  std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(ranks));
-  std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(ranks));
-  build_ranks(ranks, [&](int r) {
-    const std::size_t i = static_cast<std::size_t>(r);
-    xs[i].emplace(device_copy(rank_values(r, kN)));
-    Bindings bindings;
-    bindings.buffer("x", xs[i]->get(), kN * sizeof(float));
-    bindings.communicator("world", comms[r]);
-    instances[i].emplace(program.instantiate("gather", bindings));
-  });
-  run_ranks(ranks, [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); });
-  std::vector<float> all;  // every rank's x, in rank order
-  for (int r = 0; r < ranks; ++r) {
-    const std::vector<float> x = rank_values(r, kN);
-    all.insert(all.end(), x.begin(), x.end());
-  }
-  const std::size_t block = kN / static_cast<std::size_t>(ranks);
-  for (int r = 0; r < ranks; ++r) {
-    INFO("rank " << r);
-    check_cuda(cudaSetDevice(r), "cudaSetDevice");
-    CHECK(read_buffer<float>(*instances[static_cast<std::size_t>(r)], "all") == all);
-    std::vector<float> mine(block, 0.0f);  // block r of the sum over ranks
-    for (int q = 0; q < ranks; ++q) {
-      const std::vector<float> x = rank_values(q, kN);
-      for (std::size_t i = 0; i < block; ++i) mine[i] += x[static_cast<std::size_t>(r) * block + i];
-    }
-    CHECK(read_buffer<float>(*instances[static_cast<std::size_t>(r)], "mine") == mine);
-  }
-  check_cuda(cudaSetDevice(0), "cudaSetDevice");
-  instances.clear();
-}
-
-TEST_CASE("the runtime names an unbound communicator, one of another device and counts that do not fit it",
+TEST_CASE("the runtime names an unbound communicator, one of another device or size and counts that do not fit it",
           "[runtime][gpu][collectives]") {
   const Communicators comms;
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
-  Program program = Program::load(graph_path("collectives"));
+  Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
   const Allocation<float> x = device_copy(rank_values(0, kN));
   Bindings unbound;
   unbound.buffer("x", x.get(), kN * sizeof(float));
   const std::string path = graph_path("collectives");
   CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
-                    Catch::StartsWith(path + ":9:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
+                    Catch::StartsWith(path + ":10:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
                                              "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
                                              "generated Bindings' member)\n"));
   if (comms.size() > 1) {
@@ -251,7 +234,16 @@ TEST_CASE("the runtime names an unbound communicator, one of another device and 
                       Catch::Contains("error[R0067]: communicator 'world' is on device 1, but graph 'ranks' is built "
                                       "on device 0"));
   }
-  // An all-gather into room for one rank more than the communicator has.
+  // Loaded for twice the communicator's size: its buffers are sized for ranks it does not have.
+  Program doubled = Program::load(graph_path("collectives"), LoadOptions{.world_size = 2 * comms.size()});
+  Bindings bound = unbound;
+  bound.communicator("world", comms[0]);
+  CHECK_THROWS_WITH(doubled.instantiate("ranks", bound),
+                    Catch::Contains("error[R0068]: communicator 'world' has " + std::to_string(comms.size()) +
+                                    " ranks, but graph 'ranks' was loaded for world size " +
+                                    std::to_string(2 * comms.size())));
+  // Loaded without a size, an all-gather into room for one rank more than the communicator
+  // has is the runtime's to refuse.
   const std::size_t room = kN * static_cast<std::size_t>(comms.size() + 1);
   Program gather = Program::from_text(graph_path("gather"),
                                       "graph gather {\n    comm world;\n    buffer x : f32[" + std::to_string(kN) +
