@@ -1,5 +1,6 @@
 // graphc check FILE... [--emit=ir] [--explain] [-O0]: parse and validate each file; optionally
-// print the IR dump, and what the optimiser changed and what memory each node accesses.
+// print the IR dump, and what the optimiser changed, the order of each communicator's
+// collectives and what memory each node accesses.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -9,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "ir/collective_ops.h"
+#include "ir/creation_order.h"
 #include "ir/dump.h"
 #include "report.h"
 #include "sema/memory_access.h"
@@ -28,6 +31,36 @@ std::string accesses(const Compilation& c) {
                            node.name, graph.name, sema::access_name(a.access), sema::describe_extent(graph, a.extent),
                            graph.buffer(a.extent.root).name, a.why);
       }
+    }
+  }
+  return out;
+}
+
+// One line per communicator of each graph: its collectives in the order every rank issues
+// them, which the edges fix (E1108 refuses two they leave unordered), so any creation order
+// lists them alike.
+std::string collective_order(const Compilation& c) {
+  std::string out;
+  for (const ir::Graph& graph : c.module.graphs) {
+    if (graph.comms.empty()) continue;
+    const ir::CreationOrder order(graph);
+    for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
+      const ir::Comm& comm = graph.comms[k];
+      std::vector<std::string> issued;
+      for (const ir::NodeId id : order.nodes()) {
+        const auto* node = std::get_if<ir::CollectiveNode>(&graph.node(id).op);
+        if (node == nullptr || node->collective.comm != ir::CommId{k}) continue;
+        const ir::CollectiveCall& call = node->collective;
+        issued.push_back(fmt::format("'{}' ({} of {} x {})", graph.node(id).name, ir::collective_op(call.op).nccl,
+                                     call.send_count, ir::type_name(call.type)));
+      }
+      const std::string size = comm.world_size > 0 ? fmt::format(", {} ranks", comm.world_size) : "";
+      out += fmt::format("{}: communicator '{}' of graph '{}'{}: ", c.sources.location(comm.name_range), comm.name,
+                         graph.name, size);
+      out += issued.empty() ? std::string("no collectives\n")
+                            : fmt::format("every rank issues {} in this order: {}\n",
+                                          issued.size() == 1 ? "its collective" : "its collectives",
+                                          fmt::join(issued, ", then "));
     }
   }
   return out;
@@ -57,7 +90,7 @@ std::string explain(const Compilation& c) {
     out += "no changes: no edge is implied by other edges, no graph has many roots or leaves, and every graph is "
            "created in the order declared\n";
   }
-  return out + accesses(c);
+  return out + collective_order(c) + accesses(c);
 }
 
 struct Options {
@@ -85,7 +118,8 @@ void add_check(CLI::App& app, int& status) {
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));
   cmd->add_flag(
       "--explain", options->explain,
-      "also print what the optimiser changed, one line per change, and the memory each node reads and writes");
+      "also print what the optimiser changed, one line per change, the order of each communicator's collectives, "
+      "and the memory each node reads and writes");
   add_compile_options(*cmd, options->compile);
   cmd->callback([options, &status] {
     // Every file is checked; the exit status is the worst of theirs.
