@@ -37,8 +37,7 @@ std::string accesses(const Compilation& c) {
 }
 
 // One line per communicator of each graph: its collectives in the order every rank issues
-// them, which the edges fix (E1108 refuses two they leave unordered), so any creation order
-// lists them alike.
+// them.
 std::string collective_order(const Compilation& c) {
   std::string out;
   for (const ir::Graph& graph : c.module.graphs) {
@@ -47,10 +46,8 @@ std::string collective_order(const Compilation& c) {
     for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
       const ir::Comm& comm = graph.comms[k];
       std::vector<std::string> issued;
-      for (const ir::NodeId id : order.nodes()) {
-        const auto* node = std::get_if<ir::CollectiveNode>(&graph.node(id).op);
-        if (node == nullptr || node->collective.comm != ir::CommId{k}) continue;
-        const ir::CollectiveCall& call = node->collective;
+      for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
+        const ir::CollectiveCall& call = std::get<ir::CollectiveNode>(graph.node(id).op).collective;
         issued.push_back(fmt::format("'{}' ({} of {} x {})", graph.node(id).name, ir::collective_op(call.op).nccl,
                                      call.send_count, ir::type_name(call.type)));
       }

@@ -22,6 +22,8 @@ struct ncclComm;  // NCCL's communicator: ncclComm_t is `ncclComm*` (nccl.h)
 
 namespace graphc {
 
+class Communicator;  // graphc/communicator.h
+
 class Bindings {
  public:
   /// Memory the caller owns, used for the graph's buffer `name` instead of an allocation.
@@ -121,6 +123,10 @@ class Bindings {
   /// (from NCCL 2.26 that call waits for the graphs that hold its collectives). A second call
   /// for the same name replaces the first.
   Bindings& communicator(std::string name, ncclComm* comm);
+  /// The same for a communicator graphc made (graphc/communicator.h): these Bindings and
+  /// every Instance built with them keep it alive, so it is destroyed after every exec that
+  /// holds its collectives, and Instance::synchronize aborts it when a peer rank dies.
+  Bindings& communicator(std::string name, const Communicator& comm);
 
   /// The function of capture nodes whose function is `name` (`capture n : name(args);`):
   /// graphc calls it, while building the graph, with a stream that captures into a fresh
@@ -178,6 +184,9 @@ class Bindings {
   const cudaEvent_t* find_event(std::string_view name) const;
   /// The bound communicator, or nullptr when `name` is not bound.
   ncclComm* find_communicator(std::string_view name) const;
+  /// The communicator graphc made that is bound to `name`, or nullptr when the program's
+  /// own ncclComm_t is (or none).
+  const Communicator* find_owned_communicator(std::string_view name) const;
   const std::map<std::string, BoundBuffer, std::less<>>& buffers() const { return buffers_; }
   const std::map<std::string, cudaEvent_t, std::less<>>& events() const { return events_; }
 
@@ -190,6 +199,7 @@ class Bindings {
   std::map<std::string, cudaEvent_t, std::less<>> events_;
   std::map<std::string, CaptureFn, std::less<>> captures_;
   std::map<std::string, ncclComm*, std::less<>> communicators_;
+  std::map<std::string, std::shared_ptr<const Communicator>, std::less<>> owned_communicators_;
   std::shared_ptr<const std::function<void(const HostCall&)>> unbound_hosts_;
 };
 

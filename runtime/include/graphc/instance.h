@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -136,6 +137,15 @@ class Instance {
   /// cudaGraphLaunch on `stream` (asynchronous: synchronize the stream before reading
   /// results). A failure is R0001.
   void launch(cudaStream_t stream = nullptr);
+
+  /// Waits for `stream`, as cudaStreamSynchronize, except that a collective whose peer rank
+  /// died or diverged does not make it wait forever: it watches the graph's communicators
+  /// (ncclCommGetAsyncError) and, when NCCL reports an error or `timeout` passes first, aborts
+  /// those graphc made (graphc::Communicator::abort; the program aborts its own ncclComm_t,
+  /// after destroying this instance) and throws R0069 naming the graph, the communicator and
+  /// its collective nodes (graphc/communicator.h, wait_for_collectives). A graph without
+  /// collectives is plain cudaStreamSynchronize. A failed CUDA call is R0001.
+  void synchronize(cudaStream_t stream = nullptr, std::chrono::milliseconds timeout = std::chrono::minutes(10));
 
   /// Adds this graph to the graph that `stream` is capturing, as one child graph node after
   /// the capture's current dependencies, which then become that node: so a program that

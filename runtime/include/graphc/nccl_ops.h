@@ -5,66 +5,23 @@
 // one never loads NCCL and nothing links it.
 //
 // The communicators are the program's (ncclComm_t, from ncclCommInitRank, ncclCommInitAll,
-// MPI or torch.distributed): graphc never creates or destroys one, and every exec that holds
-// a collective must be destroyed before its communicator (from NCCL 2.26, ncclCommDestroy
+// MPI or torch.distributed) or graphc's (graphc/communicator.h); every exec that holds a
+// collective must be destroyed before its communicator (from NCCL 2.26, ncclCommDestroy
 // waits for the graphs that use it).
 #pragma once
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
 #include <nccl.h>
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 
 #include "graphc/base/scalar_type.h"
+#include "graphc/nccl_api.h"
 #include "graphc/runtime_error.h"
 
 namespace graphc {
-
-/// The NCCL entry points graphc calls (nccl.h's functions).
-struct NcclApi {
-  decltype(&ncclAllReduce) all_reduce;
-  decltype(&ncclAllGather) all_gather;
-  decltype(&ncclReduceScatter) reduce_scatter;
-  decltype(&ncclBroadcast) broadcast;
-  decltype(&ncclReduce) reduce;
-  decltype(&ncclCommCount) comm_count;
-  decltype(&ncclCommCuDevice) comm_cu_device;
-  decltype(&ncclGetErrorString) error_string;
-};
-
-/// NCCL's entry points from libnccl.so.2 (dlopen's search: LD_LIBRARY_PATH, the runpath, the
-/// system's folders, where the CUDA toolkit's lib folder usually is), loaded on the first
-/// call and kept for the life of the process, for the runtime and the generated code alike.
-/// Throws graphc::Error R0064 naming collective node `node` at `location` with what dlopen or
-/// dlsym said when it cannot be loaded; the next call tries again.
-inline const NcclApi& loaded_nccl(const char* node, const char* location) {
-  static const NcclApi api = [&] {
-    constexpr const char* soname = "libnccl.so.2";
-    void* library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    const auto fail = [&](const char* what) -> NcclApi {
-      throw_error<RuntimeCode::nccl_unavailable>(location, node, soname, what != nullptr ? what : "unknown error");
-    };
-    if (library == nullptr) return fail(dlerror());
-    NcclApi out{};
-    const auto resolve = [&](auto& entry, const char* name) {
-      void* symbol = dlsym(library, name);
-      entry = reinterpret_cast<std::remove_reference_t<decltype(entry)>>(symbol);
-      return symbol != nullptr;
-    };
-    if (!resolve(out.all_reduce, "ncclAllReduce") || !resolve(out.all_gather, "ncclAllGather") ||
-        !resolve(out.reduce_scatter, "ncclReduceScatter") || !resolve(out.broadcast, "ncclBroadcast") ||
-        !resolve(out.reduce, "ncclReduce") || !resolve(out.comm_count, "ncclCommCount") ||
-        !resolve(out.comm_cu_device, "ncclCommCuDevice") || !resolve(out.error_string, "ncclGetErrorString")) {
-      return fail(dlerror());
-    }
-    return out;
-  }();
-  return api;
-}
 
 /// The collective operations, in the order of the validator's table (ir/collective_ops.h).
 enum class Collective { all_reduce = 1, all_gather, reduce_scatter, broadcast, reduce };

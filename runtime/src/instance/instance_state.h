@@ -11,6 +11,7 @@
 #include "build/capture_node.h"
 #include "build/kernel_args.h"
 #include "graphc/bindings.h"
+#include "graphc/communicator.h"
 #include "graphc/instance.h"
 #include "modules/resolve_functions.h"
 #include "resources/buffers.h"
@@ -35,6 +36,8 @@ struct InstanceState {
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
   /// once for device launch; destroyed before this graph's exec is.
   std::vector<std::pair<ir::GraphId, Instance>> launched;
+  /// What Instance::synchronize watches: each communicator of the graph, made on its first call.
+  std::optional<std::vector<WatchedCommunicator>> watched;
 
   const ir::Graph& graph() const { return program->module().graph(graph_id); }
   bool device_launch() const { return graph().device_launch.valid(); }

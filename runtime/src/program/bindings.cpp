@@ -1,5 +1,7 @@
 #include "graphc/bindings.h"
 
+#include "graphc/communicator.h"
+
 namespace graphc {
 
 Bindings& Bindings::buffer(std::string name, void* ptr, std::size_t bytes) {
@@ -45,8 +47,20 @@ Bindings& Bindings::event(std::string name, cudaEvent_t event) {
 }
 
 Bindings& Bindings::communicator(std::string name, ncclComm* comm) {
+  owned_communicators_.erase(name);
   communicators_[std::move(name)] = comm;
   return *this;
+}
+
+Bindings& Bindings::communicator(std::string name, const Communicator& comm) {
+  communicators_[name] = comm.get();
+  owned_communicators_[std::move(name)] = std::make_shared<const Communicator>(comm);
+  return *this;
+}
+
+const Communicator* Bindings::find_owned_communicator(std::string_view name) const {
+  const auto it = owned_communicators_.find(name);
+  return it == owned_communicators_.end() ? nullptr : it->second.get();
 }
 
 const Bindings::BoundBuffer* Bindings::find_buffer(std::string_view name) const {

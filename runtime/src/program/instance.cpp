@@ -1,12 +1,14 @@
 #include "graphc/instance.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "build/kernel_args.h"
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/generated_support.h"
 #include "instance/instance_state.h"
+#include "ir/creation_order.h"
 
 namespace graphc {
 
@@ -30,6 +32,43 @@ void Instance::launch(cudaStream_t stream) {
   const ir::Graph& graph = state_->graph();
   const std::string operation = fmt::format("cudaGraphLaunch of graph '{}'", graph.name);
   detail::check(status, operation.c_str(), detail::CallSite::at(state_->program->sources(), graph.range));
+}
+
+namespace {
+
+// Each communicator of the instance's graph as wait_for_collectives watches it: the bound
+// communicator, its collective nodes in the order the graph issues them, and how to abort it.
+std::vector<WatchedCommunicator> watched_communicators(const detail::InstanceState& state) {
+  const ir::Graph& graph = state.graph();
+  const ir::CreationOrder order(graph);
+  std::vector<WatchedCommunicator> out;
+  for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
+    std::vector<std::string> names;
+    for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
+      names.push_back("'" + graph.node(id).name + "'");
+    }
+    const std::string& name = graph.comms[k].name;
+    ncclComm_t comm = state.functions.at(state.graph_id.value).comms.at(k);
+    const Communicator* owned = state.bindings.find_owned_communicator(name);
+    std::function<void()> abort;  // the program's own ncclComm_t is the program's to abort
+    if (owned != nullptr) abort = [owned] { owned->abort(); };
+    out.push_back(WatchedCommunicator{comm, name, fmt::format("{}", fmt::join(names, ", then ")), std::move(abort)});
+  }
+  return out;
+}
+
+}  // namespace
+
+void Instance::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) {
+  const ir::Graph& graph = state_->graph();
+  if (graph.comms.empty()) {
+    detail::check(cudaStreamSynchronize(stream), "cudaStreamSynchronize",
+                  detail::CallSite::at(state_->program->sources(), graph.range));
+    return;
+  }
+  if (!state_->watched) state_->watched = watched_communicators(*state_);
+  const std::string location = state_->program->sources().location(graph.range);
+  wait_for_collectives(stream, *state_->watched, timeout, graph.name.c_str(), location.c_str());
 }
 
 std::vector<std::string> Instance::files() const { return files_read(*state_->program->compilation); }
