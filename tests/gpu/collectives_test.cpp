@@ -6,7 +6,6 @@
 // or of another size than the graph was loaded for (R0068), counts that do not fit its size
 // (R0066).
 #include <catch2/catch.hpp>
-#include <nccl.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "collectives.graph.h"
+#include "graphc/communicator.h"
 
 #include "gpu_test_support.h"
 
@@ -27,12 +27,8 @@ namespace {
 
 constexpr std::size_t kN = 4096;  // const N of collectives.graph
 
-void check_nccl(ncclResult_t result, const char* call) {
-  if (result != ncclSuccess) FAIL(call << ": " << ncclGetErrorString(result));
-}
-
-// One communicator a device, ranks 0 to n - 1 on devices 0 to n - 1; destroyed last, after
-// every graph that holds its collectives.
+// One communicator a device, ranks 0 to n - 1 on devices 0 to n - 1, made by graphc
+// (ncclCommInitAll); each kept alive by the instances bound to it.
 class Communicators {
  public:
   Communicators() {
@@ -41,19 +37,15 @@ class Communicators {
     setenv("NCCL_NVLS_ENABLE", "0", 1);
     int devices = 0;
     check_cuda(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
-    comms_.resize(static_cast<std::size_t>(devices));
-    check_nccl(ncclCommInitAll(comms_.data(), devices, nullptr), "ncclCommInitAll");
-  }
-  Communicators(const Communicators&) = delete;
-  Communicators& operator=(const Communicators&) = delete;
-  ~Communicators() {
-    for (ncclComm_t comm : comms_) ncclCommDestroy(comm);
+    std::vector<int> all(static_cast<std::size_t>(devices));
+    for (int d = 0; d < devices; ++d) all[static_cast<std::size_t>(d)] = d;
+    comms_ = Communicator::for_devices(all);
   }
   int size() const { return static_cast<int>(comms_.size()); }
-  ncclComm_t operator[](int rank) const { return comms_[static_cast<std::size_t>(rank)]; }
+  const Communicator& operator[](int rank) const { return comms_[static_cast<std::size_t>(rank)]; }
 
  private:
-  std::vector<ncclComm_t> comms_;
+  std::vector<Communicator> comms_;
 };
 
 // Rank r's x: r + 1 + i / 1024, distinct on every rank and element.
@@ -183,7 +175,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
   if (comms.size() != 2) {
     g::Storage storage;
     g::Bindings bindings = storage.bindings();
-    bindings.world = comms[0];
+    bindings.world = comms[0].get();
     CHECK_THROWS_WITH(g::Graph(bindings),
                       Catch::Contains("error[R0068]: communicator 'world' has " + std::to_string(comms.size()) +
                                       " ranks, but graph 'ranks' was loaded for world size 2"));
@@ -197,7 +189,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     g::Bindings bindings = storages[i]->bindings();
     const std::vector<float> x = rank_values(r, kN);
     check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
-    bindings.world = comms[r];
+    bindings.world = comms[r].get();
     graphs[i] = std::make_unique<g::Graph>(bindings);
   });
   run_ranks(comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); });
