@@ -1,5 +1,6 @@
 // graphc run FILE [--graph NAME] [--launches N] [--set PARAM=VALUE]... [--print BUF]... [--time]
 //                 [--profile] [--trace FILE.json] [--dump-cuda-dot FILE.dot] [--watch [--reloads N]]
+//                 [--ranks N] [--timeout S]
 // Loads the file at run time (the runtime path: cudaGraphAddNode, instantiate, upload),
 // launches it N times, and prints the named buffers after the last launch. --profile then
 // launches it N times more under CUPTI (Instance::profile) and prints where the device time
@@ -7,7 +8,9 @@
 // then waits for edits of the files the graph was compiled from, reloads it
 // (Instance::reload: nodes set or updated in place, or re-instantiated, as it reports) and runs it again.
 // Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
-// since no program registers their functions here.
+// since no program registers their functions here. With --ranks N it runs one process per GPU
+// (run_ranks.h), each a rank of one communicator graphc makes, bound to every `comm` of the
+// graph, and each line a rank prints starts with "[rank R] ".
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +25,7 @@
 
 #include "commands.h"
 #include "graph_by_name.h"
+#include "graphc/communicator.h"
 #include "graphc/generated_support.h"
 #include "graphc/introspect.h"
 #include "graphc/program.h"
@@ -29,6 +33,7 @@
 #include "profile/chrome_trace.h"
 #include "profile/profile_report.h"
 #include "report.h"
+#include "run_ranks.h"
 #include "write_file.h"
 
 namespace graphc::driver {
@@ -46,8 +51,16 @@ struct Options {
   std::string dump_cuda_dot;  // --dump-cuda-dot: cudaGraphDebugDotPrint's file
   bool watch = false;
   int reloads = 0;  // with --watch: stop after this many (0: never)
+  int ranks = 0;     // --ranks: one process per GPU (0: this process, no communicator)
+  int timeout = 600;  // --timeout: seconds a wait for the graph's collectives may take
   CompileOptions compile;
 };
+
+// What a rank prints before each line: "[rank 1] ", or nothing outside --ranks.
+std::string line_prefix() {
+  const std::optional<RankEnvironment> rank = rank_environment();
+  return rank ? "[rank " + std::to_string(rank->rank) + "] " : std::string();
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -105,14 +118,16 @@ void launch_and_report(const Options& o, Instance& instance, const std::vector<c
   const auto launch_start = Clock::now();
   for (int i = 0; i < o.launches; ++i) instance.launch(stream);
   const double submit_ms = ms_since(launch_start);
-  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  instance.synchronize(stream, std::chrono::seconds(o.timeout));  // a dead peer rank is R0069, not a hang
   const double total_ms = ms_since(launch_start);
 
-  for (const ir::Buffer* buffer : printed) std::fputs(buffer_line(instance, *buffer).c_str(), stdout);
+  const std::string prefix = line_prefix();
+  for (const ir::Buffer* buffer : printed) std::fputs((prefix + buffer_line(instance, *buffer)).c_str(), stdout);
   if (o.time) {
-    std::printf("time: load %.3f ms, instantiate+upload %.3f ms, %d launches: %.3f us/launch submitted, %.3f us/launch "
-                "completed\n",
-                load_ms, instantiate_ms, o.launches, submit_ms * 1000.0 / o.launches, total_ms * 1000.0 / o.launches);
+    std::printf("%stime: load %.3f ms, instantiate+upload %.3f ms, %d launches: %.3f us/launch submitted, %.3f "
+                "us/launch completed\n",
+                prefix.c_str(), load_ms, instantiate_ms, o.launches, submit_ms * 1000.0 / o.launches,
+                total_ms * 1000.0 / o.launches);
   }
   std::fflush(stdout);
 }
@@ -188,14 +203,48 @@ bool have_device() {
   return true;
 }
 
+// In a rank's process (--ranks): device `rank`, and the communicator of every rank, joined
+// through the unique id rank 0 writes to the launcher's file.
+std::optional<Communicator> join_ranks() {
+  const std::optional<RankEnvironment> rank = rank_environment();
+  if (!rank) return std::nullopt;
+  check_cuda(cudaSetDevice(rank->rank), "cudaSetDevice");
+  const UniqueId id = UniqueId::through_file(rank->id_file, rank->rank, std::chrono::seconds(60));
+  return Communicator::join(id, rank->rank, rank->ranks);
+}
+
+// How to load the file: the command's compile options, and with --ranks its number of ranks
+// as every communicator's size.
+LoadOptions load_options(const Options& o) {
+  return LoadOptions{.optimize = o.compile.optimize,
+                     .races_are_errors = o.compile.races_are_errors,
+                     .warnings_are_errors = o.compile.warnings_are_errors,
+                     .possible_races = o.compile.possible_races,
+                     .world_size = o.ranks > 0 ? o.ranks : o.compile.world_size,
+                     .world_sizes = {o.compile.world_sizes.begin(), o.compile.world_sizes.end()}};
+}
+
+// --ranks N in the launcher: the file is checked once here (its errors printed once), then
+// run by N processes.
+int launch(const Options& o) {
+  int devices = 0;
+  check_cuda(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
+  if (o.ranks > devices) {
+    std::fprintf(stderr, "graphc: error: --ranks %d needs a GPU a rank; this machine has %d\n", o.ranks, devices);
+    return exit_usage;
+  }
+  const Program program = Program::load(o.file, load_options(o));
+  std::fputs(program.warnings().c_str(), stderr);
+  return launch_ranks(o.ranks, o.timeout + 30);
+}
+
 int run(const Options& o) {
   if (!have_device()) return exit_cuda;
+  if (o.ranks > 0 && !rank_environment()) return launch(o);
+  const std::optional<Communicator> comm = join_ranks();
   const auto load_start = Clock::now();
-  Program program = Program::load(o.file, LoadOptions{.optimize = o.compile.optimize,
-                                                      .races_are_errors = o.compile.races_are_errors,
-                                                      .warnings_are_errors = o.compile.warnings_are_errors,
-                                                      .possible_races = o.compile.possible_races});
-  std::fputs(program.warnings().c_str(), stderr);
+  Program program = Program::load(o.file, load_options(o));
+  if (!comm) std::fputs(program.warnings().c_str(), stderr);  // the launcher printed a rank's
   const double load_ms = ms_since(load_start);
 
   const ir::Graph* graph = pick_graph(ir_of(program), o.graph);
@@ -214,8 +263,12 @@ int run(const Options& o) {
   check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   const auto instantiate_start = Clock::now();
   Bindings bindings;
-  bindings.unbound_hosts([](const Bindings::HostCall& call) {
-    std::printf("host node '%.*s' (%.*s): launch %llu%s%.*s\n", static_cast<int>(call.node.size()), call.node.data(),
+  if (comm) {
+    for (const ir::Comm& c : graph->comms) bindings.communicator(c.name, *comm);
+  }
+  bindings.unbound_hosts([prefix = line_prefix()](const Bindings::HostCall& call) {
+    std::printf("%shost node '%.*s' (%.*s): launch %llu%s%.*s\n", prefix.c_str(), static_cast<int>(call.node.size()),
+                call.node.data(),
                 static_cast<int>(call.function.size()), call.function.data(),
                 static_cast<unsigned long long>(call.launch), call.arguments.empty() ? "" : ", arguments ",
                 static_cast<int>(call.arguments.size()), call.arguments.data());
@@ -263,6 +316,18 @@ void add_run(CLI::App& app, int& status) {
       ->check(CLI::PositiveNumber)
       ->needs("--watch");
   add_compile_options(*cmd, options->compile);
+  cmd->add_option("--ranks", options->ranks,
+                  "run N processes, one per GPU, each a rank of one NCCL communicator bound to every comm of the "
+                  "graph, each line they print prefixed [rank R]")
+      ->check(CLI::PositiveNumber)
+      ->excludes("--watch")
+      ->excludes("--profile")
+      ->excludes("--trace")
+      ->excludes("--dump-cuda-dot")
+      ->excludes("--world-size");
+  cmd->add_option("--timeout", options->timeout,
+                  "seconds a wait for the graph's collectives may take before it aborts them (R0069; default 600)")
+      ->check(CLI::PositiveNumber);
   cmd->callback([options, &status] {
     if (options->watch && options->file == "-") {
       std::fprintf(stderr,

@@ -1,0 +1,113 @@
+#include "run_ranks.h"
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "commands.h"
+
+extern char** environ;
+
+namespace graphc::driver {
+namespace {
+
+// This process's command line, as it was started (NUL-separated in /proc/self/cmdline).
+std::vector<std::string> own_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  std::string::size_type from = 0;
+  while (from < text.size()) {
+    const std::string::size_type end = text.find('\0', from);
+    args.push_back(text.substr(from, end - from));
+    from = end == std::string::npos ? text.size() : end + 1;
+  }
+  return args;
+}
+
+// The exit status a shell would report for `status` of waitpid.
+int exit_status(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
+
+}  // namespace
+
+std::optional<RankEnvironment> rank_environment() {
+  const char* rank = std::getenv("GRAPHC_RANK");
+  const char* ranks = std::getenv("GRAPHC_RANKS");
+  const char* id_file = std::getenv("GRAPHC_NCCL_ID_FILE");
+  if (rank == nullptr || ranks == nullptr || id_file == nullptr) return std::nullopt;
+  return RankEnvironment{std::atoi(rank), std::atoi(ranks), id_file};
+}
+
+int launch_ranks(int ranks, int grace_seconds) {
+  const std::string id_file =
+      (std::filesystem::temp_directory_path() / ("graphc-" + std::to_string(getpid()) + ".nccl_id")).string();
+  std::filesystem::remove(id_file);
+  std::vector<std::string> args = own_command_line();
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::vector<pid_t> pids;
+  for (int r = 0; r < ranks; ++r) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+    env.push_back("GRAPHC_RANK=" + std::to_string(r));
+    env.push_back("GRAPHC_RANKS=" + std::to_string(ranks));
+    env.push_back("GRAPHC_NCCL_ID_FILE=" + id_file);
+    std::vector<char*> envp;
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    pid_t pid = 0;
+    if (const int error = posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), envp.data());
+        error != 0) {
+      std::fprintf(stderr, "graphc: error: cannot start rank %d: %s\n", r, std::strerror(error));
+      for (const pid_t started : pids) kill(started, SIGKILL);
+      for (const pid_t started : pids) waitpid(started, nullptr, 0);
+      return exit_usage;
+    }
+    pids.push_back(pid);
+  }
+
+  int worst = exit_ok;
+  std::vector<bool> done(pids.size(), false);
+  std::optional<std::chrono::steady_clock::time_point> deadline;  // set once a rank failed
+  while (std::find(done.begin(), done.end(), false) != done.end()) {
+    for (std::size_t r = 0; r < pids.size(); ++r) {
+      int status = 0;
+      if (done[r] || waitpid(pids[r], &status, WNOHANG) == 0) continue;
+      done[r] = true;
+      const int code = exit_status(status);
+      if (code == exit_ok) continue;
+      std::fprintf(stderr, "graphc: rank %zu exited with status %d\n", r, code);
+      worst = std::max(worst, code);
+      if (!deadline) deadline = std::chrono::steady_clock::now() + std::chrono::seconds(grace_seconds);
+    }
+    if (deadline && std::chrono::steady_clock::now() > *deadline) {
+      for (std::size_t r = 0; r < pids.size(); ++r) {
+        if (done[r]) continue;
+        std::fprintf(stderr, "graphc: rank %zu still ran %d s after another failed: killed\n", r, grace_seconds);
+        kill(pids[r], SIGKILL);
+      }
+      deadline.reset();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::filesystem::remove(id_file);
+  return worst;
+}
+
+}  // namespace graphc::driver
