@@ -54,10 +54,10 @@ std::string collective_order(const Compilation& c) {
       const std::string size = comm.world_size > 0 ? fmt::format(", {} ranks", comm.world_size) : "";
       out += fmt::format("{}: communicator '{}' of graph '{}'{}: ", c.sources.location(comm.name_range), comm.name,
                          graph.name, size);
-      out += issued.empty() ? std::string("no collectives\n")
-                            : fmt::format("every rank issues {} in this order: {}\n",
-                                          issued.size() == 1 ? "its collective" : "its collectives",
-                                          fmt::join(issued, ", then "));
+      out += issued.empty()
+                 ? std::string("no collectives\n")
+                 : fmt::format("every rank issues {} in this order: {}\n",
+                               issued.size() == 1 ? "its collective" : "its collectives", fmt::join(issued, ", then "));
     }
   }
   return out;

@@ -50,8 +50,8 @@ struct Options {
   std::string trace;          // --trace: the Chrome trace file to write
   std::string dump_cuda_dot;  // --dump-cuda-dot: cudaGraphDebugDotPrint's file
   bool watch = false;
-  int reloads = 0;  // with --watch: stop after this many (0: never)
-  int ranks = 0;     // --ranks: one process per GPU (0: this process, no communicator)
+  int reloads = 0;    // with --watch: stop after this many (0: never)
+  int ranks = 0;      // --ranks: one process per GPU (0: this process, no communicator)
   int timeout = 600;  // --timeout: seconds a wait for the graph's collectives may take
   CompileOptions compile;
 };
@@ -268,8 +268,7 @@ int run(const Options& o) {
   }
   bindings.unbound_hosts([prefix = line_prefix()](const Bindings::HostCall& call) {
     std::printf("%shost node '%.*s' (%.*s): launch %llu%s%.*s\n", prefix.c_str(), static_cast<int>(call.node.size()),
-                call.node.data(),
-                static_cast<int>(call.function.size()), call.function.data(),
+                call.node.data(), static_cast<int>(call.function.size()), call.function.data(),
                 static_cast<unsigned long long>(call.launch), call.arguments.empty() ? "" : ", arguments ",
                 static_cast<int>(call.arguments.size()), call.arguments.data());
   });

@@ -72,8 +72,7 @@ int launch_ranks(int ranks, int grace_seconds) {
     for (std::string& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);
     pid_t pid = 0;
-    if (const int error = posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), envp.data());
-        error != 0) {
+    if (const int error = posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), envp.data()); error != 0) {
       std::fprintf(stderr, "graphc: error: cannot start rank %d: %s\n", r, std::strerror(error));
       for (const pid_t started : pids) kill(started, SIGKILL);
       for (const pid_t started : pids) waitpid(started, nullptr, 0);

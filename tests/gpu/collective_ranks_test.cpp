@@ -40,8 +40,9 @@ RankProcess spawn_rank(const std::string& id_file, int rank, int ranks, const st
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, p.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   const std::string program = binary_dir() + "/collective_rank";
-  std::vector<std::string> args{program,       graph_path("collectives"), id_file, std::to_string(rank),
-                                std::to_string(ranks), mode, std::to_string(timeout_ms)};
+  std::vector<std::string> args{
+      program, graph_path("collectives"), id_file, std::to_string(rank), std::to_string(ranks),
+      mode,    std::to_string(timeout_ms)};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -116,15 +117,14 @@ TEST_CASE("a rank whose peer died ends with R0069 within its bound instead of ha
   const int s0 = wait_rank(r0, std::chrono::seconds(120));
   const auto after = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - died);
   const std::string out0 = output_of(r0);
-  INFO("rank 0:\n" << out0 << "rank 1:\n" << output_of(r1) << "rank 0 ended " << after.count()
-                   << " ms after rank 1");
+  INFO("rank 0:\n" << out0 << "rank 1:\n" << output_of(r1) << "rank 0 ended " << after.count() << " ms after rank 1");
   CHECK(s1 == 3);
   CHECK(s0 == 0);
   CHECK_THAT(out0, Catch::Contains("error[R0069]: graph 'ranks' waited for its collectives over communicator "
                                    "'world' ('sum', then 'share', then 'total', then 'gather', then 'scatter')"));
   CHECK_THAT(out0, Catch::Contains("a peer rank died or diverged; graphc aborted the communicator"));
   CHECK_THAT(out0, !Catch::Contains("still had work"));  // the abort ended the waiting collectives
-  CHECK_THAT(out0, Catch::Contains("rank 0: done"));  // the instance and the communicator went without hanging
+  CHECK_THAT(out0, Catch::Contains("rank 0: done"));     // the instance and the communicator went without hanging
   CHECK(after.count() < kTimeoutMs + 20000);
 }
 

@@ -101,8 +101,7 @@ void write_communicator(CodeWriter& out, const GraphContext& context, const ir::
                        string_literal(context.graph.name), context.location_literal(comm.name_range)));
   out.line(fmt::format("graphc::check_communicator(nccl, comm, {}, {}, {}, {}, {}, {}, {}, {}, {});",
                        collective_enumerator(c.op), c.send_count, c.recv_count, c.root, comm.world_size,
-                       string_literal(comm.name),
-                       string_literal(context.graph.name), name, location));
+                       string_literal(comm.name), string_literal(context.graph.name), name, location));
   const std::size_t element = ir::type_size(c.type);
   out.line("// NCCL connects the ranks at a communicator's first collective of a kind, which it cannot");
   out.line("// do while capturing: every rank runs it once on scratch memory as it builds the graph.");

@@ -75,14 +75,15 @@ class UniqueId {
     };
     UniqueId id;
     if (text.size() != 2 * sizeof(id.id_.internal)) {
-      throw_error<RuntimeCode::nccl_failed>("", "reading an NCCL unique id",
-                                            "it has " + std::to_string(text.size()) + " characters, not 256 hex digits");
+      throw_error<RuntimeCode::nccl_failed>(
+          "", "reading an NCCL unique id", "it has " + std::to_string(text.size()) + " characters, not 256 hex digits");
     }
     for (std::size_t i = 0; i < sizeof(id.id_.internal); ++i) {
       const int high = value(text[2 * i]);
       const int low = value(text[2 * i + 1]);
       if (high < 0 || low < 0) {
-        throw_error<RuntimeCode::nccl_failed>("", "reading an NCCL unique id", "it holds a character that is no hex digit");
+        throw_error<RuntimeCode::nccl_failed>("", "reading an NCCL unique id",
+                                              "it holds a character that is no hex digit");
       }
       id.id_.internal[i] = static_cast<char>(high * 16 + low);
     }
@@ -101,11 +102,14 @@ class UniqueId {
       {
         std::ofstream out(partial, std::ios::trunc);
         out << id.hex() << '\n';
-        if (!out) throw_error<RuntimeCode::nccl_failed>("", "writing the NCCL unique id to '" + partial + "'", "the file cannot be written");
+        if (!out)
+          throw_error<RuntimeCode::nccl_failed>("", "writing the NCCL unique id to '" + partial + "'",
+                                                "the file cannot be written");
       }
       std::error_code error;
       std::filesystem::rename(partial, path, error);
-      if (error) throw_error<RuntimeCode::nccl_failed>("", "renaming '" + partial + "' to '" + path + "'", error.message());
+      if (error)
+        throw_error<RuntimeCode::nccl_failed>("", "renaming '" + partial + "' to '" + path + "'", error.message());
       return id;
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -247,8 +251,8 @@ inline void wait_for_collectives(cudaStream_t stream, std::span<const WatchedCom
     const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
     if (failed == nullptr && waited >= timeout) {
       failed = &comms.front();
-      why = "for " + std::to_string(waited.count()) + " ms, over the bound of " + std::to_string(timeout.count()) +
-            " ms";
+      why =
+          "for " + std::to_string(waited.count()) + " ms, over the bound of " + std::to_string(timeout.count()) + " ms";
     }
     if (failed == nullptr) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }

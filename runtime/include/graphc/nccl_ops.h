@@ -67,8 +67,8 @@ inline ncclComm_t require_communicator(ncclComm_t bound, const char* comm, const
 /// (R0067), that it has `world_size` ranks, the size the graph was loaded or compiled for,
 /// when one was given (0: none; R0068), and that its size fits the node's counts and root
 /// (R0066): an all-gather receives the size times what it sends, a reduce-scatter sends the
-/// size times what it receives, a root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL query
-/// that fails is R0041 naming the node.
+/// size times what it receives, a root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL
+/// query that fails is R0041 naming the node.
 inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective op, std::size_t send_count,
                                std::size_t recv_count, int root, int world_size, const char* comm_name,
                                const char* graph, const char* node, const char* location) {

@@ -21,7 +21,8 @@ cudaGraphNodeParams function_call_node_params(NodeBuild& b, const ir::Collective
   ncclComm* comm = b.functions.comms.at(op.collective.comm.value);
   const ir::CollectiveCall& c = op.collective;
   check_communicator(nccl, comm, static_cast<Collective>(c.op), c.send_count, c.recv_count, static_cast<int>(c.root),
-                     b.graph.comm(c.comm).world_size, b.graph.comm(c.comm).name.c_str(), b.graph.name.c_str(), b.node.name.c_str(), location.c_str());
+                     b.graph.comm(c.comm).world_size, b.graph.comm(c.comm).name.c_str(), b.graph.name.c_str(),
+                     b.node.name.c_str(), location.c_str());
   CaptureCall& call = b.built.captures[b.id.value] =
       CaptureCall(b.program, b.graph, b.node, b.buffers, b.place, comm, nccl, b.resources);
   call.warm_up(b.resources);  // on every rank, in the graph's order: NCCL connects the ranks
