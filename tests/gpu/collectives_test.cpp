@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdlib>
 #include <exception>
@@ -106,10 +107,10 @@ void build_ranks(int ranks, Build build) {
   }
 }
 
-// Launches every rank's graph before waiting for any: a collective completes only once every
-// rank has reached it.
-template <class Launch>
-void run_ranks(int ranks, Launch launch) {
+// Launches every rank's graph before waiting for any (`wait`: the graph's synchronize, which
+// watches its communicators): a collective completes only once every rank has reached it.
+template <class Launch, class Wait>
+void run_ranks(int ranks, Launch launch, Wait wait) {
   std::vector<cudaStream_t> streams(static_cast<std::size_t>(ranks));
   for (int r = 0; r < ranks; ++r) {
     check_cuda(cudaSetDevice(r), "cudaSetDevice");
@@ -122,7 +123,7 @@ void run_ranks(int ranks, Launch launch) {
   }
   for (int r = 0; r < ranks; ++r) {
     check_cuda(cudaSetDevice(r), "cudaSetDevice");
-    check_cuda(cudaStreamSynchronize(streams[static_cast<std::size_t>(r)]), "cudaStreamSynchronize");
+    wait(r, streams[static_cast<std::size_t>(r)]);
     check_cuda(cudaStreamDestroy(streams[static_cast<std::size_t>(r)]), "cudaStreamDestroy");
   }
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
@@ -149,7 +150,11 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", 
     bindings.communicator("world", comms[r]);
     instances[i].emplace(program.instantiate("ranks", bindings));
   });
-  run_ranks(comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); });
+  run_ranks(
+      comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); },
+      [&](int r, cudaStream_t stream) {
+        instances[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+      });
   const Expected e = expected(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
@@ -192,7 +197,11 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     bindings.world = comms[r].get();
     graphs[i] = std::make_unique<g::Graph>(bindings);
   });
-  run_ranks(comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); });
+  run_ranks(
+      comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); },
+      [&](int r, cudaStream_t stream) {
+        graphs[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+      });
   const Expected e = expected(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
@@ -216,9 +225,10 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
   unbound.buffer("x", x.get(), kN * sizeof(float));
   const std::string path = graph_path("collectives");
   CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
-                    Catch::StartsWith(path + ":10:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
-                                             "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
-                                             "generated Bindings' member)\n"));
+                    Catch::StartsWith(path +
+                                      ":10:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
+                                      "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
+                                      "generated Bindings' member)\n"));
   if (comms.size() > 1) {
     Bindings elsewhere = unbound;
     elsewhere.communicator("world", comms[1]);

@@ -130,12 +130,14 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 #ifndef $guard
 #define $guard
 
-#include <concepts>
+)",
+            {{"guard", guard}});
+  if (module_has_collectives(module)) out.directive("#include <chrono>");
+  out.block(R"(#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-)",
-            {{"guard", guard}});
+)");
   if (module_has_host_args(module)) out.directive("#include <vector>");
   out.blank();
   const HalfTypes half = half_types(module);
@@ -148,7 +150,11 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 #include "graphc/capture_resources.h"
 )");
   }
-  if (module_has_collectives(module)) out.block("#include \"graphc/nccl_ops.h\"\n");
+  if (module_has_collectives(module)) {
+    out.block(R"(#include "graphc/communicator.h"
+#include "graphc/nccl_ops.h"
+)");
+  }
   const std::string message = string_literal(fmt::format(
       "{} needs generated-code ABI {}: regenerate it with this runtime's graphc", header_name, kGeneratedAbi));
   const std::string abi = std::to_string(kGeneratedAbi);

@@ -9,8 +9,11 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "ir/creation_order.h"
 
 namespace graphc::backend {
 namespace {
@@ -47,6 +50,28 @@ const std::string* own_exec_member(const GraphContext& context) {
   return nullptr;
 }
 
+// Graph::synchronize: the stream waited for while the graph's communicators are watched,
+// each named with its collectives in the order the graph issues them.
+void write_synchronize(CodeWriter& out, const GraphContext& context) {
+  const ir::Graph& graph = context.graph;
+  const ir::CreationOrder order(graph);
+  out.blank();
+  out.line("void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) const {");
+  out.line("  const graphc::WatchedCommunicator comms[] = {");
+  for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
+    std::vector<std::string> names;
+    for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
+      names.push_back("'" + graph.node(id).name + "'");
+    }
+    out.line(fmt::format("      {{bindings_.{}, {},", context.names.comms[k], string_literal(graph.comms[k].name)));
+    out.line(fmt::format("          {}, {{}}}},", string_literal(fmt::format("{}", fmt::join(names, ", then ")))));
+  }
+  out.line("  };");
+  out.line(fmt::format("  graphc::wait_for_collectives(stream, comms, timeout, {}, {});", string_literal(graph.name),
+                       context.location_literal(graph.range)));
+  out.line("}");
+}
+
 }  // namespace
 
 void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
@@ -81,6 +106,14 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
     out.blank();
     out.line("// cudaGraphLaunch of the exec on `stream` (asynchronous).");
     out.line("void launch(cudaStream_t stream) const;");
+    if (!graph.comms.empty()) {
+      out.line("// Waits for `stream` as cudaStreamSynchronize does, but a collective whose peer rank died");
+      out.line("// or diverged ends the wait with R0069 after `timeout` (or at NCCL's async error), naming");
+      out.line("// the communicator and its collectives (graphc::wait_for_collectives). The communicators");
+      out.line("// are the program's to abort (ncclCommAbort) once this Graph is destroyed.");
+      out.line("void synchronize(cudaStream_t stream,");
+      out.line("    std::chrono::milliseconds timeout = std::chrono::minutes(10)) const;");
+    }
     out.blank();
     out.line(device_launch ? "// Updates in place, as the free functions of the same names do, then upload the exec"
                            : "// Updates in place, as the free functions of the same names do.");
@@ -161,6 +194,7 @@ void emit_owner_definition(CodeWriter& out, const GraphContext& context) {
   out.line("void Graph::launch(cudaStream_t stream) const {");
   out.line("  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), \"cudaGraphLaunch\");");
   out.line("}");
+  if (!graph.comms.empty()) write_synchronize(out, context);
   if (device_launch) {
     out.blank();
     out.line("void Graph::upload() const {");

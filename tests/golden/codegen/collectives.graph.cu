@@ -433,6 +433,16 @@ void Graph::launch(cudaStream_t stream) const {
   graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
 }
 
+void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) const {
+  const graphc::WatchedCommunicator comms[] = {
+      {bindings_.tp, "tp",
+          "'sum', then 'gather', then 'scatter'", {}},
+      {bindings_.dp, "dp",
+          "'share'", {}},
+  };
+  graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:8:1");
+}
+
 void Graph::update_params() {
   graphc::gen::collectives::update_params(exec_.get(), nodes_, bindings_);
 }

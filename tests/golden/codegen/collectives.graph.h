@@ -12,6 +12,7 @@
 #ifndef GRAPHC_GENERATED_COLLECTIVES_GRAPH_H
 #define GRAPHC_GENERATED_COLLECTIVES_GRAPH_H
 
+#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <string>
 
 #include "graphc/capture_resources.h"
+#include "graphc/communicator.h"
 #include "graphc/nccl_ops.h"
 #include "graphc/generated_support.h"
 
@@ -121,6 +123,12 @@ class Graph {
 
   // cudaGraphLaunch of the exec on `stream` (asynchronous).
   void launch(cudaStream_t stream) const;
+  // Waits for `stream` as cudaStreamSynchronize does, but a collective whose peer rank died
+  // or diverged ends the wait with R0069 after `timeout` (or at NCCL's async error), naming
+  // the communicator and its collectives (graphc::wait_for_collectives). The communicators
+  // are the program's to abort (ncclCommAbort) once this Graph is destroyed.
+  void synchronize(cudaStream_t stream,
+      std::chrono::milliseconds timeout = std::chrono::minutes(10)) const;
 
   // Updates in place, as the free functions of the same names do.
   void update_params();
