@@ -221,14 +221,13 @@ struct WatchedCommunicator {
 };
 
 /// Waits until `stream`'s work is done (cudaStreamQuery, polled: at once for 10 ms, then every
-/// millisecond), watching
-/// `comms` meanwhile (ncclCommGetAsyncError): a collective whose peer rank died or diverged
-/// never completes, and a plain cudaStreamSynchronize would wait for it forever. When NCCL
-/// reports an error on one of them, or `timeout` passes first, every one of `comms` that graphc
-/// made is aborted (the collectives waiting on them end) and the stream drained (for at most
-/// `timeout` again), and graphc::Error R0069
-/// names graph `graph`, the communicator and its collectives (`location`: where the graph is
-/// declared). A failed CUDA call is R0001.
+/// millisecond), watching `comms` meanwhile (ncclCommGetAsyncError): a collective whose peer
+/// rank died or diverged never completes, and a plain cudaStreamSynchronize would wait for it
+/// forever. When NCCL reports an error on one of them, or `timeout` passes first, every one of
+/// `comms` that graphc made is aborted (the collectives waiting on them end) and the stream
+/// drained (for at most `timeout` again), and graphc::Error R0069 names graph `graph`, the
+/// communicator and its collectives (`location`: where the graph is declared). A failed CUDA
+/// call is R0001.
 inline void wait_for_collectives(cudaStream_t stream, std::span<const WatchedCommunicator> comms,
                                  std::chrono::milliseconds timeout, const char* graph, const char* location) {
   if (comms.empty()) return check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize", "", location);
