@@ -55,4 +55,13 @@ std::string folded_slice_text(const Graph& graph, const BufferSlice& slice) {
                      slice.columns_value);
 }
 
+std::string collectives_order_text(const Graph& graph, const CreationOrder& order, CommId comm) {
+  std::string out;
+  for (const NodeId id : collectives_in_order(graph, order, comm)) {
+    if (!out.empty()) out += ", then ";
+    out += "'" + graph.node(id).name + "'";
+  }
+  return out;
+}
+
 }  // namespace graphc::ir

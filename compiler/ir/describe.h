@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/creation_order.h"
 #include "ir/graph.h"
 
 namespace graphc::ir {
@@ -25,5 +26,9 @@ std::string resolved_args_text(const Graph& graph, const std::vector<KernelArg>&
 /// `name[offset:length]`, or `name[row:rows, column:columns]` of a 2-D buffer,
 /// `name[z:depth, row:rows, column:columns]` of a 3-D one.
 std::string folded_slice_text(const Graph& graph, const BufferSlice& slice);
+
+/// The collectives over `comm` in the order the graph issues them (collectives_in_order), as
+/// the watchdog's R0069 names them: `'sum', then 'share'`.
+std::string collectives_order_text(const Graph& graph, const CreationOrder& order, CommId comm);
 
 }  // namespace graphc::ir

@@ -9,11 +9,10 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
-#include "ir/creation_order.h"
+#include "ir/describe.h"
 
 namespace graphc::backend {
 namespace {
@@ -59,12 +58,9 @@ void write_synchronize(CodeWriter& out, const GraphContext& context) {
   out.line("void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) const {");
   out.line("  const graphc::WatchedCommunicator comms[] = {");
   for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
-    std::vector<std::string> names;
-    for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
-      names.push_back("'" + graph.node(id).name + "'");
-    }
     out.line(fmt::format("      {{bindings_.{}, {},", context.names.comms[k], string_literal(graph.comms[k].name)));
-    out.line(fmt::format("          {}, {{}}}},", string_literal(fmt::format("{}", fmt::join(names, ", then ")))));
+    out.line(fmt::format("          {}, {{}}}},",
+                         string_literal(ir::collectives_order_text(graph, order, ir::CommId{k}))));
   }
   out.line("  };");
   out.line(fmt::format("  graphc::wait_for_collectives(stream, comms, timeout, {}, {});", string_literal(graph.name),

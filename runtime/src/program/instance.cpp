@@ -1,14 +1,13 @@
 #include "graphc/instance.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "build/kernel_args.h"
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/generated_support.h"
 #include "instance/instance_state.h"
-#include "ir/creation_order.h"
+#include "ir/describe.h"
 
 namespace graphc {
 
@@ -43,16 +42,13 @@ std::vector<WatchedCommunicator> watched_communicators(const detail::InstanceSta
   const ir::CreationOrder order(graph);
   std::vector<WatchedCommunicator> out;
   for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
-    std::vector<std::string> names;
-    for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
-      names.push_back("'" + graph.node(id).name + "'");
-    }
     const std::string& name = graph.comms[k].name;
     ncclComm_t comm = state.functions.at(state.graph_id.value).comms.at(k);
     const Communicator* owned = state.bindings.find_owned_communicator(name);
     std::function<void()> abort;  // the program's own ncclComm_t is the program's to abort
     if (owned != nullptr) abort = [owned] { owned->abort(); };
-    out.push_back(WatchedCommunicator{comm, name, fmt::format("{}", fmt::join(names, ", then ")), std::move(abort)});
+    out.push_back(WatchedCommunicator{comm, name, ir::collectives_order_text(graph, order, ir::CommId{k}),
+                                      std::move(abort)});
   }
   return out;
 }
