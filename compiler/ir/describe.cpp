@@ -26,6 +26,7 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::cond: return graph.cond(arg.cond).name;
     case KernelArg::Kind::graph_exec: return "@" + arg.graph;
     case KernelArg::Kind::comm: return graph.comm(arg.comm).name;
+    case KernelArg::Kind::rank: return fmt::format("rank({})", graph.comm(arg.comm).name);
     case KernelArg::Kind::aggregate:
       return fmt::format("{}{{{}}}", arg.struct_name, resolved_args_text(graph, arg.fields));
     case KernelArg::Kind::unresolved: break;

@@ -70,6 +70,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
     case KernelArg::Kind::comm: return fmt::format("comm {}", root.comm(arg.comm).name);
+    case KernelArg::Kind::rank: return fmt::format("rank {}", root.comm(arg.comm).name);
     case KernelArg::Kind::aggregate: {
       std::vector<std::string> fields;
       for (const KernelArg& f : arg.fields) fields.push_back(fmt::format("@{} {}", f.field_offset, arg_text(root, f)));

@@ -209,6 +209,7 @@ struct KernelArg {
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
     pitch,         // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
     comm,          // a communicator (`comm NAME;`): only a collective node takes one
+    rank,          // `rank(tp)`: this process's rank in communicator `comm` (i32), known when the graph is built
     aggregate,     // `S{a, b, ...}`: a struct of the module by value, one field per value
   };
   Expr expr;                  // unused for `@g` and `nullptr`
@@ -227,7 +228,7 @@ struct KernelArg {
   ParamId param;                   // resolved, kind == param
   Scalar value;                    // resolved, kind == value
   CondId cond;                     // resolved, kind == cond
-  CommId comm;                     // resolved, kind == comm
+  CommId comm;                     // resolved, kind == comm or rank
   GraphId graph_id;                // resolved, kind == graph_exec
   StructId struct_id;              // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
   std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)

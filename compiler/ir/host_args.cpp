@@ -25,6 +25,7 @@ HostArgsLayout host_args_layout(const Graph& graph, const HostNode& host) {
       case KernelArg::Kind::pitch:      // a kernel's only (E0242)
       case KernelArg::Kind::aggregate:  // a kernel's only (the grammar reads `S{...}` in kernel arguments)
       case KernelArg::Kind::comm:       // a collective's only
+      case KernelArg::Kind::rank:       // a kernel's only
         break;
     }
     field.size = field.pointer ? 8 : static_cast<std::uint32_t>(type_size(field.type));

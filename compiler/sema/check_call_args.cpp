@@ -30,6 +30,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::aggregate:
     case KernelArg::Kind::pitch:  // refused in calls (E0242)
     case KernelArg::Kind::comm:   // a collective's only
+    case KernelArg::Kind::rank:   // a kernel's only
     case KernelArg::Kind::unresolved: break;
   }
   return "an argument";

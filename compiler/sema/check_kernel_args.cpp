@@ -1,6 +1,7 @@
 // Kernel arguments: each becomes a buffer's device pointer (`buf`, `buf + k`), a param's
-// current value (`scale`), a cond's conditional handle (`keep_going`), or a compile-time
-// value in its C++ type (`N`, `2.0f`, `i64(N) * 4`). A buffer, param or cond used any
+// current value (`scale`), a cond's conditional handle (`keep_going`), this process's rank
+// in a communicator (`rank(tp)`), or a compile-time value in its C++ type (`N`, `2.0f`,
+// `i64(N) * 4`). A buffer, param or cond used any
 // other way cannot be passed. A call's, a capture's and a host node's arguments are resolved
 // the same way (a capture passes no cond, a host node none either: E0220); check_call_args
 // then matches a call's with the called graph's parameters, check_captures a library
@@ -49,6 +50,10 @@ class ArgChecker {
     }
     if (expr.kind == Expr::Kind::call && expr.name == "pitch") {
       check_pitch(expr);
+      return;
+    }
+    if (expr.kind == Expr::Kind::call && expr.name == "rank") {
+      check_rank(expr);
       return;
     }
     if (expr.kind == Expr::Kind::add) {
@@ -198,6 +203,21 @@ class ArgChecker {
     arg_->buffer = ir::BufferId{entity->index};
   }
 
+  // `rank(tp)`: a kernel node passing this process's rank in communicator tp, an int each
+  // rank's build fills in (the one per-rank value a graph has: everything else is the same
+  // on every rank).
+  void check_rank(const Expr& expr) {
+    const std::optional<ir::CommId> comm = ctx_.folder.comm_operand(expr);
+    if (!comm) return;
+    if (!std::holds_alternative<ir::KernelNode>(node_.op)) {
+      report(fmt::format("passes rank({}); only a kernel node receives a rank, as an int",
+                         ctx_.graph.comm(*comm).name));
+      return;
+    }
+    arg_->kind = KernelArg::Kind::rank;
+    arg_->comm = *comm;
+  }
+
   // A child graph, capture or host node passing a 2-D buffer: their parameters, operands
   // and arguments are 1-D (E0241).
   bool two_d_operand(std::uint32_t buffer, SourceRange range) {
@@ -319,6 +339,10 @@ class ArgChecker {
       case KernelArg::Kind::pitch:  // a std::size_t
         if (!field.pointer && field.type == ir::ScalarType::u64) return true;
         passes = fmt::format("the pitch of '{}', a u64", ctx_.graph.buffer(value.buffer).name);
+        break;
+      case KernelArg::Kind::rank:  // an int
+        if (!field.pointer && field.type == ir::ScalarType::i32) return true;
+        passes = fmt::format("rank({}), an i32", ctx_.graph.comm(value.comm).name);
         break;
       default: passes = "a value of another kind"; break;
     }

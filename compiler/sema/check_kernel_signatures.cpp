@@ -37,6 +37,7 @@ Passed passed_of(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::value: return {Passed::Kind::scalar, ir::type_size(arg.value.type), arg.value.type};
     case KernelArg::Kind::cond:
     case KernelArg::Kind::pitch: return {Passed::Kind::scalar, 8, ScalarType::u64};
+    case KernelArg::Kind::rank: return {Passed::Kind::scalar, 4, ScalarType::i32};
     case KernelArg::Kind::aggregate: return {Passed::Kind::bytes, arg.struct_size, ir::parse_type(arg.struct_name)};
     case KernelArg::Kind::comm:  // a collective's only
     case KernelArg::Kind::unresolved: break;
@@ -61,6 +62,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg, const Sou
                          ir::cpp_type_name(arg.value.type));
     case KernelArg::Kind::cond: return fmt::format("'{}', a cudaGraphConditionalHandle (8 bytes)", text);
     case KernelArg::Kind::pitch: return fmt::format("'{}', a size_t", text);
+    case KernelArg::Kind::rank: return fmt::format("'{}', a rank of type i32 (int)", text);
     case KernelArg::Kind::aggregate: return fmt::format("'{}', {} bytes", text, arg.struct_size);
     case KernelArg::Kind::comm:  // a collective's only
     case KernelArg::Kind::unresolved: break;

@@ -19,8 +19,9 @@ struct Function {
   std::string_view name;
   ArithOp op;
 };
-// `world_size(comm)`, whose argument is a communicator rather than a value.
+// `world_size(comm)` and `rank(comm)`, whose argument is a communicator rather than a value.
 constexpr std::string_view kWorldSize = "world_size";
+constexpr std::string_view kRank = "rank";
 
 constexpr std::array<Function, 3> kFunctions = {{
     {"ceil_div", ArithOp::ceil_div},
@@ -194,11 +195,12 @@ std::optional<Scalar> Folder::eval_binary(const Expr& expr, const NonConstantHan
 
 std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandler& handler) {
   if (expr.name == kWorldSize) return eval_world_size(expr);
+  if (expr.name == kRank) return eval_rank(expr);
   const auto fn =
       std::find_if(kFunctions.begin(), kFunctions.end(), [&](const Function& f) { return f.name == expr.name; });
   if (fn == kFunctions.end()) {
     Diagnostic& d = diags_.report(DiagCode::unknown_function, expr.range, expr.name);
-    std::vector<std::string> names{std::string(kWorldSize)};
+    std::vector<std::string> names{std::string(kWorldSize), std::string(kRank)};
     for (const Function& f : kFunctions) names.emplace_back(f.name);
     if (const auto guess = closest_name(expr.name, names)) {
       d.note<NoteCode::did_you_mean>(SourceRange{}, *guess);
@@ -216,14 +218,12 @@ std::optional<Scalar> Folder::eval_call(const Expr& expr, const NonConstantHandl
                fmt::format("argument of '{}'", expr.name));
 }
 
-// `world_size(tp)`: the number of ranks the communicator is given (ir::Comm::world_size), an
-// i32 like NCCL's ncclCommCount.
-std::optional<Scalar> Folder::eval_world_size(const Expr& expr) {
-  if (expr.operands.size() != 1) {
-    diags_.report(DiagCode::call_arity, expr.range, expr.name, 1, expr.operands.size());
+std::optional<ir::CommId> Folder::comm_operand(const Expr& call) {
+  if (call.operands.size() != 1) {
+    diags_.report(DiagCode::call_arity, call.range, call.name, 1, call.operands.size());
     return std::nullopt;
   }
-  const Expr& operand = expr.operands[0];
+  const Expr& operand = call.operands[0];
   const std::optional<Entity> entity =
       operand.kind == Expr::Kind::name ? scope_.find(operand.name) : std::optional<Entity>();
   if (operand.kind == Expr::Kind::name && !entity) {
@@ -231,16 +231,38 @@ std::optional<Scalar> Folder::eval_world_size(const Expr& expr) {
     return std::nullopt;
   }
   if (!entity) {
-    diags_.report(DiagCode::world_size_operand, operand.range);
+    diags_.report(DiagCode::comm_function_operand, operand.range, call.name, call.name);
     return std::nullopt;
   }
   if (entity->kind != Entity::Kind::comm) {
     report_wrong_kind(diags_, scope_, operand.range, operand.name, *entity, "communicator");
     return std::nullopt;
   }
-  const ir::Comm& comm = graph_.comms.at(entity->index);
+  return ir::CommId{entity->index};
+}
+
+// `world_size(tp)`: the number of ranks the communicator is given (ir::Comm::world_size), an
+// i32 like NCCL's ncclCommCount.
+std::optional<Scalar> Folder::eval_world_size(const Expr& expr) {
+  const std::optional<ir::CommId> id = comm_operand(expr);
+  if (!id) return std::nullopt;
+  const ir::Comm& comm = graph_.comm(*id);
   if (comm.world_size > 0) return Scalar::of_integer(ir::ScalarType::i32, comm.world_size);
   diags_.report(DiagCode::world_size_unknown, expr.range, comm.name, comm.name, comm.name)
+      .note<NoteCode::declared_here>(comm.name_range, comm.name);
+  return std::nullopt;
+}
+
+// `rank(tp)` where a constant goes: the graph's shape would differ between ranks, which
+// must all build the same graph (a rank's own number reaches a kernel as an argument).
+std::optional<Scalar> Folder::eval_rank(const Expr& expr) {
+  const std::optional<ir::CommId> id = comm_operand(expr);
+  if (!id) return std::nullopt;
+  const ir::Comm& comm = graph_.comm(*id);
+  diags_
+      .report(DiagCode::rank_not_constant, expr.range, comm.name, comm.name,
+              "a graph's nodes, counts and offsets are the same on every rank: pass rank(" + comm.name +
+                  ") whole as a kernel node's argument, an int")
       .note<NoteCode::declared_here>(comm.name_range, comm.name);
   return std::nullopt;
 }

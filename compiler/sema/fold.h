@@ -1,5 +1,6 @@
 // Constant evaluation: folds an expression of literals, consts, operators, ceil_div,
-// min, max, casts and world_size(comm) to a typed value with C++ semantics (arithmetic.h).
+// min, max, casts and world_size(comm) to a typed value with C++ semantics (arithmetic.h);
+// rank(comm) is never a constant (E1112).
 //
 // Consts are folded on first use, in any order; a const defined in terms of itself is
 // E0216. A failure is reported once, where it happens: an expression that uses a const
@@ -46,6 +47,11 @@ class Folder {
   /// node again per call. Another kind of name is reported as without a handler.
   NonConstantHandler params_allowed(std::vector<ir::ParamId>& used);
 
+  /// The communicator `call` (`world_size(tp)`, `rank(tp)`) names as its one operand, or
+  /// nullopt after reporting why it names none (E0217 for the count, E1111 for an
+  /// expression, E0101 for an unknown name, E0104 for another kind of name).
+  std::optional<ir::CommId> comm_operand(const ir::Expr& call);
+
   /// Folds a constant expression; nullopt when it failed. Without a handler, a param is
   /// E0201 and a buffer or node E0104.
   std::optional<ir::Scalar> fold(const ir::Expr& expr, const NonConstantHandler& on_non_constant = {});
@@ -61,6 +67,7 @@ class Folder {
   std::optional<ir::Scalar> eval_binary(const ir::Expr& expr, const NonConstantHandler& handler);
   std::optional<ir::Scalar> eval_call(const ir::Expr& expr, const NonConstantHandler& handler);
   std::optional<ir::Scalar> eval_world_size(const ir::Expr& expr);
+  std::optional<ir::Scalar> eval_rank(const ir::Expr& expr);
   std::optional<ir::Scalar> eval_cast(const ir::Expr& expr, const NonConstantHandler& handler);
   void report_cycle(std::uint32_t index);
   void report_non_constant(const ir::Expr& expr, Entity entity);

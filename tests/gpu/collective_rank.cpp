@@ -32,16 +32,17 @@ std::vector<float> rank_values(int rank) {
   return x;
 }
 
-std::vector<float> read(const graphc::Instance& instance, const char* buffer, std::size_t count) {
-  std::vector<float> out(count);
-  graphc::check_cuda(cudaMemcpy(out.data(), instance.buffer(buffer), count * sizeof(float), cudaMemcpyDeviceToHost),
+template <class T = float>
+std::vector<T> read(const graphc::Instance& instance, const char* buffer, std::size_t count) {
+  std::vector<T> out(count);
+  graphc::check_cuda(cudaMemcpy(out.data(), instance.buffer(buffer), count * sizeof(T), cudaMemcpyDeviceToHost),
                      "cudaMemcpy");
   return out;
 }
 
 // Whether this rank holds what collectives.graph computes: the sum over ranks of 3 x, rank 0's
-// x, every rank's x in rank order.
-bool results_match(const graphc::Instance& instance, int ranks) {
+// x, every rank's x in rank order, its own rank (rank(world)).
+bool results_match(const graphc::Instance& instance, int rank, int ranks) {
   std::vector<float> sum(kN, 0.0f);
   std::vector<float> gathered;
   for (int r = 0; r < ranks; ++r) {
@@ -50,7 +51,8 @@ bool results_match(const graphc::Instance& instance, int ranks) {
     gathered.insert(gathered.end(), x.begin(), x.end());
   }
   return read(instance, "scaled", kN) == sum && read(instance, "from_root", kN) == rank_values(0) &&
-         read(instance, "gathered", kN * static_cast<std::size_t>(ranks)) == gathered;
+         read(instance, "gathered", kN * static_cast<std::size_t>(ranks)) == gathered &&
+         read<int>(instance, "who", kN) == std::vector<int>(kN, rank);
 }
 
 int run_rank(const std::string& graph, const std::string& id_file, int rank, int ranks, bool die,
@@ -70,7 +72,7 @@ int run_rank(const std::string& graph, const std::string& id_file, int rank, int
   instance.launch(stream);
   instance.synchronize(stream, timeout);
   if (!die) {
-    const bool match = results_match(instance, ranks);
+    const bool match = results_match(instance, rank, ranks);
     std::printf("rank %d: results %s\n", rank, match ? "match" : "differ from the CPU's");
     return match ? 0 : 1;
   }

@@ -1,7 +1,8 @@
 // Collective nodes on every GPU of the machine, one rank a device in one process
 // (ncclCommInitAll), each rank's graph built by the runtime and by the generated code and
 // checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
-// reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world). Then
+// reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world), and a
+// kernel passed rank(world). Then
 // what the runtime refuses: an unbound communicator (R0065), one of another device (R0067)
 // or of another size than the graph was loaded for (R0068), counts that do not fit its size
 // (R0066).
@@ -129,9 +130,10 @@ void run_ranks(int ranks, Launch launch, Wait wait) {
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
 }
 
-std::vector<float> read_on(int rank, const void* memory, std::size_t count) {
+template <class T = float>
+std::vector<T> read_on(int rank, const void* memory, std::size_t count) {
   check_cuda(cudaSetDevice(rank), "cudaSetDevice");
-  std::vector<float> out = read<float>(memory, count);
+  std::vector<T> out = read<T>(memory, count);
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
   return out;
 }
@@ -165,6 +167,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", 
     if (r == 0) CHECK(read_buffer<float>(instance, "root_sum") == e.root_max);
     CHECK(read_buffer<float>(instance, "gathered") == e.gathered);
     CHECK(read_buffer<float>(instance, "mine") == e.mine[static_cast<std::size_t>(r)]);
+    CHECK(read_buffer<int>(instance, "who") == std::vector<int>(kN, r));
   }
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
   instances.clear();  // before the communicators
@@ -211,6 +214,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     if (r == 0) CHECK(read_on(r, b.root_sum, kN) == e.root_max);
     CHECK(read_on(r, b.gathered, 2 * kN) == e.gathered);
     CHECK(read_on(r, b.mine, kN / 2) == e.mine[static_cast<std::size_t>(r)]);
+    CHECK(read_on<int>(r, b.who, kN) == std::vector<int>(kN, r));
   }
   graphs.clear();  // before the communicators
 }

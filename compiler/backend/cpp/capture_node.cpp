@@ -126,11 +126,9 @@ bool module_has_captures(const ir::Module& module) {
   });
 }
 
-bool module_has_collectives(const ir::Module& module) {
-  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
-    return std::any_of(graph.nodes.begin(), graph.nodes.end(),
-                       [](const ir::Node& n) { return std::holds_alternative<ir::CollectiveNode>(n.op); });
-  });
+bool module_has_comms(const ir::Module& module) {
+  return std::any_of(module.graphs.begin(), module.graphs.end(),
+                     [](const ir::Graph& graph) { return !graph.comms.empty(); });
 }
 
 std::string capture_place(const GraphContext& context, const ir::Node& node) {

@@ -21,9 +21,9 @@ bool is_captured(const ir::Node& node);
 /// Whether any graph of the module has a captured node (the header then includes
 /// graphc/capture_resources.h).
 bool module_has_captures(const ir::Module& module);
-/// Whether any graph of the module has a collective node (the code then includes
-/// graphc/nccl_ops.h).
-bool module_has_collectives(const ir::Module& module);
+/// Whether any graph of the module declares a communicator, for its collective nodes or its
+/// kernels' `rank(NAME)` (the code then includes graphc/nccl_ops.h).
+bool module_has_comms(const ir::Module& module);
 
 /// The `NAME_capture(b...)` function of every capture node of the graph, in an unnamed
 /// namespace; nothing when it has none.

@@ -132,7 +132,7 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 
 )",
             {{"guard", guard}});
-  if (module_has_collectives(module)) out.directive("#include <chrono>");
+  if (module_has_comms(module)) out.directive("#include <chrono>");
   out.block(R"(#include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -150,7 +150,7 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 #include "graphc/capture_resources.h"
 )");
   }
-  if (module_has_collectives(module)) {
+  if (module_has_comms(module)) {
     out.block(R"(#include "graphc/communicator.h"
 #include "graphc/nccl_ops.h"
 )");

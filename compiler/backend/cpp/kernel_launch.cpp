@@ -38,6 +38,13 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};
     case ir::KernelArg::Kind::comm: return {"b." + context.names.comms.at(arg.comm.value), "ncclComm_t"};
+    case ir::KernelArg::Kind::rank: {
+      const ir::Comm& comm = context.graph.comm(arg.comm);
+      return {fmt::format("graphc::bound_rank(b.{}, {}, {}, {})", context.names.comms.at(arg.comm.value),
+                          string_literal(comm.name), string_literal(context.graph.name),
+                          context.location_literal(comm.name_range)),
+              "int"};
+    }
     case ir::KernelArg::Kind::aggregate: {
       // The user's struct by name, by aggregate initialisation: the compiler checks each
       // value against its field (and write_struct_checks the layout the runtime packs).

@@ -61,6 +61,10 @@ class IntegerFolder {
     if (e.name == "world_size") {
       return fail(e, "loops are expanded before a communicator's size is given, so world_size() cannot bound one");
     }
+    if (e.name == "rank") {
+      return fail(e, "a rank's number differs from rank to rank, and every rank must build the same nodes, so rank() "
+                     "cannot bound a loop");
+    }
     std::vector<std::int64_t> args;
     for (const ir::Expr& operand : e.operands) {
       const auto v = fold(operand, depth + 1);

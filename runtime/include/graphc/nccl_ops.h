@@ -62,6 +62,26 @@ inline ncclComm_t require_communicator(ncclComm_t bound, const char* comm, const
   return bound;
 }
 
+/// This process's rank in `comm` (ncclCommUserRank), called `comm_name` and declared at
+/// `location`: what a kernel node's `rank(NAME)` argument passes. R0070 when NCCL cannot
+/// say.
+inline int communicator_rank(const NcclApi& api, ncclComm_t comm, const char* comm_name, const char* location) {
+  int rank = 0;
+  if (const ncclResult_t result = api.comm_user_rank(comm, &rank); result != ncclSuccess) {
+    throw_error<RuntimeCode::nccl_failed>(
+        location, std::string("ncclCommUserRank for communicator '") + comm_name + "'", api.error_string(result));
+  }
+  return rank;
+}
+
+/// `rank(NAME)` as generated code passes it: this process's rank in `bound`, the
+/// communicator bound to `comm NAME;` of graph `graph` (R0065 when none is; R0064 when NCCL
+/// cannot be loaded, R0070 when it cannot say).
+inline int bound_rank(ncclComm_t bound, const char* comm, const char* graph, const char* location) {
+  const NcclApi& api = loaded_nccl_for(std::string("communicator '") + comm + "'", location);
+  return communicator_rank(api, require_communicator(bound, comm, graph, location), comm, location);
+}
+
 /// What the validator could not know of collective node `node` (`location`), checked against
 /// communicator `comm` (called `comm_name`) of graph `graph`: that it is on the current device
 /// (R0067), that it has `world_size` ranks, the size the graph was loaded or compiled for,

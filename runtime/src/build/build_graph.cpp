@@ -69,7 +69,7 @@ class GraphBuilder {
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
               built_.kernel_args[id.value] =
-                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds);
+                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds, functions_.ranks);
               return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
             },
             [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },

@@ -46,6 +46,7 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
       case ir::KernelArg::Kind::pitch:
       case ir::KernelArg::Kind::aggregate:
       case ir::KernelArg::Kind::comm:
+      case ir::KernelArg::Kind::rank:
       case ir::KernelArg::Kind::unresolved: break;
     }
   }

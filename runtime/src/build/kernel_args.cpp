@@ -38,9 +38,9 @@ void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
-                       const std::vector<cudaGraphConditionalHandle>& conds)
+                       const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks)
     : bytes_(kernel.args.size()) {
-  const Sources from{graph, buffer_pointers, pitches, params, conds};
+  const Sources from{graph, buffer_pointers, pitches, params, conds, ranks};
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
     if (arg.kind != ir::KernelArg::Kind::aggregate) {
@@ -90,6 +90,10 @@ void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value
       write(v, &pitch);
       break;
     }
+    case ir::KernelArg::Kind::rank:
+      v.size = sizeof(int);
+      write(v, &from.ranks.at(value.comm.value));
+      break;
     case ir::KernelArg::Kind::null_pointer:  // zeros
     case ir::KernelArg::Kind::aggregate:     // never a field
     case ir::KernelArg::Kind::comm:          // a collective's only

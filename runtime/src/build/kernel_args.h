@@ -47,12 +47,13 @@ class KernelArgs {
   /// The arguments of `kernel`: buffer pointers from `buffer_pointers` (per BufferId),
   /// advanced by the argument's offset in elements; params from `params` (per ParamId);
   /// conditional handles from `conds` (per CondId); `pitch(buf)` from `pitches` (per
-  /// BufferId, as a std::size_t); values in their own type; a struct `S{...}` as its
+  /// BufferId, as a std::size_t); `rank(tp)` from `ranks` (per CommId, as an int); values
+  /// in their own type; a struct `S{...}` as its
   /// bytes by the C ABI (each field at its offset, padding zero). `@g` arguments start
   /// null: set_graph_exec gives them the exec once it exists.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
              const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
-             const std::vector<cudaGraphConditionalHandle>& conds);
+             const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;
@@ -97,6 +98,7 @@ class KernelArgs {
     const std::vector<std::size_t>& pitches;
     const std::vector<Slot>& params;
     const std::vector<cudaGraphConditionalHandle>& conds;
+    const std::vector<int>& ranks;
   };
   void add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from);
   void write(const Value& value, const void* bytes) {

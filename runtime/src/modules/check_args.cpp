@@ -17,6 +17,7 @@ std::size_t arg_size(const ir::Graph& graph, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::graph_exec: return sizeof(cudaGraphExec_t);
     case ir::KernelArg::Kind::pitch: return sizeof(std::size_t);
     case ir::KernelArg::Kind::aggregate: return arg.struct_size;
+    case ir::KernelArg::Kind::rank: return sizeof(int);
     case ir::KernelArg::Kind::comm:  // a collective's only
     case ir::KernelArg::Kind::unresolved: break;
   }

@@ -11,6 +11,7 @@
 
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
+#include "graphc/nccl_ops.h"
 #include "modules/check_args.h"
 #include "modules/module_set.h"
 #include "modules/shared_memory.h"
@@ -122,6 +123,9 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
       fail(program.sources(), program.path, DiagCode::comm_not_bound, comm.name_range, comm.name, graph.name);
     }
     out.comms.push_back(bound);
+    const std::string location = program.sources().location(comm.name_range);
+    out.ranks.push_back(communicator_rank(loaded_nccl_for("communicator '" + comm.name + "'", location.c_str()), bound,
+                                          comm.name.c_str(), location.c_str()));
   }
   return out;
 }

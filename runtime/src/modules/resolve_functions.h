@@ -42,6 +42,8 @@ struct ResolvedFunctions {
   /// Per CommId: the communicator Bindings::communicator bound to the graph's `comm NAME;`
   /// (the program's, never destroyed here).
   std::vector<ncclComm*> comms;
+  /// Per CommId: this process's rank in it (ncclCommUserRank), what `rank(NAME)` passes.
+  std::vector<int> ranks;
 };
 
 /// Resolves every kernel node's function: Bindings::kernel first (cudaGetKernel on the
@@ -52,7 +54,8 @@ struct ResolvedFunctions {
 /// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0050 for a
 /// typed host function whose Args is not the node's argument block, R0051 for an untyped
 /// one of a node that passes arguments, R0040 for an unbound capture function, R0065 for a
-/// communicator the graph declares and no binding gives, R0001 for a failed CUDA call.
+/// communicator the graph declares and no binding gives (R0064 when NCCL cannot be loaded to
+/// ask a bound one its rank, R0070 when NCCL cannot say), R0001 for a failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
 /// The functions of graph `root` and of every graph it calls (transitively), per GraphId

@@ -16,7 +16,8 @@ Storage::Storage()
     : x_(x_count, graphc::MemorySpace::device, "x"),
       all_(all_count, graphc::MemorySpace::device, "all"),
       part_(part_count, graphc::MemorySpace::device, "part"),
-      w_(w_count, graphc::MemorySpace::device, "w") {
+      w_(w_count, graphc::MemorySpace::device, "w"),
+      ranked_(ranked_count, graphc::MemorySpace::device, "ranked") {
 }
 
 Bindings Storage::bindings() const {
@@ -25,6 +26,7 @@ Bindings Storage::bindings() const {
   b.all = all_.get();
   b.part = part_.get();
   b.w = w_.get();
+  b.ranked = ranked_.get();
   b.capture_resources = &capture_resources_;
   return b;
 }
@@ -33,7 +35,7 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 graphc::config::Launch k_config(const Bindings& b) {
-  const graphc::config::Site site{"k", "collectives.graph:17:16"};
+  const graphc::config::Site site{"k", "collectives.graph:19:16"};
   graphc::config::Launch c;
   c.grid = dim3(graphc::config::dim(site, "grid", 'x',
       graphc::config::ceil_div(site, b.n, graphc::config::mul(site, 256, 2)), 2147483647LL), 1, 1);
@@ -50,72 +52,72 @@ namespace {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "sum", "collectives.graph:18:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:18:16");
+      "sum", "collectives.graph:20:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:20:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:11:10");
+      "collectives.graph:12:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "tp",
-      "collectives", "sum", "collectives.graph:18:16");
+      "collectives", "sum", "collectives.graph:20:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("sum", "collectives.graph:18:16"), "sum", "collectives.graph:18:16");
+        resources.stream("sum", "collectives.graph:20:16"), "sum", "collectives.graph:20:16");
   }
   return graphc::capture_graph(
-      resources.stream("sum", "collectives.graph:18:16"),
+      resources.stream("sum", "collectives.graph:20:16"),
       [&](cudaStream_t stream) {
-#line 18 "collectives.graph"
+#line 20 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 75 "collectives.graph.cu"
+#line 77 "collectives.graph.cu"
       },
-      b.capture_place, "sum", "collectives.graph:18:16");
+      b.capture_place, "sum", "collectives.graph:20:16");
 }
 
 // gather: collective nccl.all_gather(tp, x, all)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "gather", "collectives.graph:19:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:19:16");
+      "gather", "collectives.graph:21:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:21:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:11:10");
+      "collectives.graph:12:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, 2, "tp",
-      "collectives", "gather", "collectives.graph:19:16");
+      "collectives", "gather", "collectives.graph:21:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
-        resources.stream("gather", "collectives.graph:19:16"), "gather", "collectives.graph:19:16");
+        resources.stream("gather", "collectives.graph:21:16"), "gather", "collectives.graph:21:16");
   }
   return graphc::capture_graph(
-      resources.stream("gather", "collectives.graph:19:16"),
+      resources.stream("gather", "collectives.graph:21:16"),
       [&](cudaStream_t stream) {
-#line 19 "collectives.graph"
+#line 21 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 105 "collectives.graph.cu"
+#line 107 "collectives.graph.cu"
       },
-      b.capture_place, "gather", "collectives.graph:19:16");
+      b.capture_place, "gather", "collectives.graph:21:16");
 }
 
 // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "scatter", "collectives.graph:20:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:20:16");
+      "scatter", "collectives.graph:22:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:22:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:11:10");
+      "collectives.graph:12:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, 2,
-      "tp", "collectives", "scatter", "collectives.graph:20:16");
+      "tp", "collectives", "scatter", "collectives.graph:22:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -123,48 +125,48 @@ cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
         graphc::CollectiveCall{graphc::Collective::reduce_scatter, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, 8192, 4096, comm,
         resources.stream("scatter",
-            "collectives.graph:20:16"), "scatter", "collectives.graph:20:16");
+            "collectives.graph:22:16"), "scatter", "collectives.graph:22:16");
   }
   return graphc::capture_graph(
-      resources.stream("scatter", "collectives.graph:20:16"),
+      resources.stream("scatter", "collectives.graph:22:16"),
       [&](cudaStream_t stream) {
-#line 20 "collectives.graph"
+#line 22 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
-#line 136 "collectives.graph.cu"
+#line 138 "collectives.graph.cu"
       },
-      b.capture_place, "scatter", "collectives.graph:20:16");
+      b.capture_place, "scatter", "collectives.graph:22:16");
 }
 
 // share: collective nccl.broadcast(dp, w, w, 0)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t share_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "share", "collectives.graph:21:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:21:16");
+      "share", "collectives.graph:23:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:23:16");
   ncclComm_t comm = graphc::require_communicator(b.dp, "dp", "collectives",
-      "collectives.graph:12:10");
+      "collectives.graph:13:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, 0, "dp",
-      "collectives", "share", "collectives.graph:21:16");
+      "collectives", "share", "collectives.graph:23:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::broadcast, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, comm,
-        resources.stream("share", "collectives.graph:21:16"), "share", "collectives.graph:21:16");
+        resources.stream("share", "collectives.graph:23:16"), "share", "collectives.graph:23:16");
   }
   return graphc::capture_graph(
-      resources.stream("share", "collectives.graph:21:16"),
+      resources.stream("share", "collectives.graph:23:16"),
       [&](cudaStream_t stream) {
-#line 21 "collectives.graph"
+#line 23 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 166 "collectives.graph.cu"
+#line 168 "collectives.graph.cu"
       },
-      b.capture_place, "share", "collectives.graph:21:16");
+      b.capture_place, "share", "collectives.graph:23:16");
 }
 
 }  // namespace
@@ -173,10 +175,10 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 auto k_params(const Bindings& b, const Nodes&) {
-#line 17 "collectives.graph"
+#line 19 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, b.n);
-#line 179 "collectives.graph.cu"
-  graphc::NodeParams p("k", "collectives.graph:17:16", std::move(args));
+#line 181 "collectives.graph.cu"
+  graphc::NodeParams p("k", "collectives.graph:19:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   const graphc::config::Launch config = k_config(b);
@@ -186,8 +188,22 @@ auto k_params(const Bindings& b, const Nodes&) {
   if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
     graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
-        "cudaFuncSetAttribute", "k", "collectives.graph:17:16");
+        "cudaFuncSetAttribute", "k", "collectives.graph:19:16");
   }
+  return p;
+}
+
+// mark: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto mark_params(const Bindings& b, const Nodes&) {
+#line 24 "collectives.graph"
+  auto args = graphc::kernel_args(::kernel_forward, b.ranked, 1.0f,
+      graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:12:10"));
+#line 202 "collectives.graph.cu"
+  graphc::NodeParams p("mark", "collectives.graph:24:16", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::kernel_forward);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
   return p;
 }
 
@@ -205,10 +221,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.k};
-#line 18 "collectives.graph"
+#line 20 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "sum", "collectives.graph:18:16");
-#line 212 "collectives.graph.cu"
+        "cudaGraphAddNode", "sum", "collectives.graph:20:16");
+#line 228 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -221,10 +237,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.sum};
-#line 19 "collectives.graph"
+#line 21 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "gather", "collectives.graph:19:16");
-#line 228 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "gather", "collectives.graph:21:16");
+#line 244 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -237,10 +253,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.gather};
-#line 20 "collectives.graph"
+#line 22 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "scatter", "collectives.graph:20:16");
-#line 244 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "scatter", "collectives.graph:22:16");
+#line 260 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -252,12 +268,14 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 21 "collectives.graph"
+#line 23 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
-        &p), "cudaGraphAddNode", "share", "collectives.graph:21:16");
-#line 259 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "share", "collectives.graph:23:16");
+#line 275 "collectives.graph.cu"
     child.move_to_node();
   }
+
+  graphc::add_node(nodes.mark, graph, {}, mark_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
@@ -279,7 +297,7 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "collectives.graph:13:16");
+      graphc::MemorySpace::device, "x", "collectives.graph:14:16");
   graphc::ChildGraph sum_recaptured;
   graphc::ChildGraph gather_recaptured;
   const auto previous = b.x;
@@ -287,10 +305,10 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   try {  // the nodes it configures and captures, checked before any changes
     sum_recaptured = graphc::ChildGraph(sum_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.sum_shape,
-        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:18:16");
+        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:20:16");
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
-        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:19:16");
+        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:21:16");
   } catch (...) {
     b.x = previous;
     throw;
@@ -299,18 +317,18 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 
   // sum: collective nccl.all_reduce<sum>(tp, x, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.sum, sum_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:18:16");
+      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:20:16");
 
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:19:16");
+      "collectives.graph:21:16");
 }
 
 void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * all_count,
-      graphc::MemorySpace::device, "all", "collectives.graph:14:16");
+      graphc::MemorySpace::device, "all", "collectives.graph:15:16");
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.all;
@@ -319,11 +337,11 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "all", "gather",
-        "collectives.graph:19:16");
+        "collectives.graph:21:16");
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "all", "scatter",
-        "collectives.graph:20:16");
+        "collectives.graph:22:16");
   } catch (...) {
     b.all = previous;
     throw;
@@ -331,18 +349,18 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:19:16");
+      "collectives.graph:21:16");
 
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:20:16");
+      "collectives.graph:22:16");
 }
 
 void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * part_count,
-      graphc::MemorySpace::device, "part", "collectives.graph:15:16");
+      graphc::MemorySpace::device, "part", "collectives.graph:16:16");
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.part;
   b.part = pointer;
@@ -350,7 +368,7 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "part", "scatter",
-        "collectives.graph:20:16");
+        "collectives.graph:22:16");
   } catch (...) {
     b.part = previous;
     throw;
@@ -358,20 +376,20 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:20:16");
+      "collectives.graph:22:16");
 }
 
 void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * w_count,
-      graphc::MemorySpace::device, "w", "collectives.graph:16:16");
+      graphc::MemorySpace::device, "w", "collectives.graph:17:16");
   graphc::ChildGraph share_recaptured;
   const auto previous = b.w;
   b.w = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.share_shape,
-        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:21:16");
+        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:23:16");
   } catch (...) {
     b.w = previous;
     throw;
@@ -379,7 +397,15 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
   // share: collective nccl.broadcast(dp, w, w, 0), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.share,
       share_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "share",
-      "collectives.graph:21:16");
+      "collectives.graph:23:16");
+}
+
+void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ranked_count,
+      graphc::MemorySpace::device, "ranked", "collectives.graph:18:16");
+  b.ranked = pointer;
+  graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
 
 namespace {
@@ -393,7 +419,8 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::k: return {nodes.k, "k", "collectives.graph:17:16"};
+    case Switchable::k: return {nodes.k, "k", "collectives.graph:19:16"};
+    case Switchable::mark: return {nodes.mark, "mark", "collectives.graph:24:16"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -440,7 +467,7 @@ void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) 
       {bindings_.dp, "dp",
           "'share'", {}},
   };
-  graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:8:1");
+  graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:9:1");
 }
 
 void Graph::update_params() {
@@ -465,6 +492,10 @@ void Graph::rebind_part(float* pointer, std::size_t count) {
 
 void Graph::rebind_w(__nv_bfloat16* pointer, std::size_t count) {
   graphc::gen::collectives::rebind_w(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_ranked(float* pointer, std::size_t count) {
+  graphc::gen::collectives::rebind_ranked(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 void Graph::set_enabled(Switchable node, bool enabled) {

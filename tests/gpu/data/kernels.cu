@@ -20,6 +20,12 @@ __global__ void axpy(T a, const T* x, T* y, int n) {
   if (i < n) y[i] = a * x[i] + y[i];
 }
 
+/// out[i] = value: an int the graph passes (`rank(world)`, this rank's number).
+extern "C" __global__ void fill_int(int* out, int value, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = value;
+}
+
 namespace ops {
 
 /// x[i] += x[i + half] for i < half (a C++ name in a namespace: "ops::fold_halves").

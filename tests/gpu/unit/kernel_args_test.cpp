@@ -79,7 +79,7 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
   const std::vector<cudaGraphConditionalHandle> conds = {0x1111, 0xabcdef0123ull};
-  KernelArgs args(graph, kernel, buffers, {0, 0}, params, conds);
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, conds, {});
   void** p = args.pointers();
   REQUIRE(p != nullptr);
   CHECK(value_at<void*>(p[0]) == x + 3 * sizeof(float));
@@ -124,7 +124,7 @@ TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding z
   const std::vector<void*> buffers = {x, x};
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
-  KernelArgs args(graph, kernel, buffers, {0, 0}, params, {});
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, {}, {});
   auto* s = static_cast<std::byte*>(args.pointers()[0]);
   CHECK(value_at<void*>(s) == x + 2 * sizeof(float));
   CHECK(value_at<float>(s + 8) == 2.0f);
@@ -147,23 +147,29 @@ TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding z
   CHECK(arg_size(graph, kernel.args[0]) == 24);
 }
 
-TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t", "[runtime]") {
+TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t, rank(tp) the rank as an int",
+          "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
   ir::KernelArg pitch;
   pitch.kind = ir::KernelArg::Kind::pitch;
   pitch.buffer = ir::BufferId{1};
+  ir::KernelArg rank;
+  rank.kind = ir::KernelArg::Kind::rank;
+  rank.comm = ir::CommId{1};
   ir::KernelNode kernel;
-  kernel.args = {buffer_arg(1, 0), pitch};
+  kernel.args = {buffer_arg(1, 0), pitch, rank};
   alignas(8) std::byte x[64];
   alignas(8) std::byte h[64];
-  KernelArgs args(graph, kernel, {x, h}, {0, 512}, {}, {});
+  KernelArgs args(graph, kernel, {x, h}, {0, 512}, {}, {}, {3, 5});
   CHECK(value_at<void*>(args.pointers()[0]) == h);
   CHECK(value_at<std::size_t>(args.pointers()[1]) == 512);
+  CHECK(value_at<int>(args.pointers()[2]) == 5);
+  CHECK(arg_size(graph, rank) == sizeof(int));
 }
 
 TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
   const ir::Graph graph = graph_with_declarations();
-  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {});
+  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {}, {});
   CHECK(args.pointers() == nullptr);
   CHECK_FALSE(args.uses(ir::ParamId{0}));
 }
