@@ -1,18 +1,23 @@
 #include "compile.h"
 
+#include <cctype>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "diag/spellcheck.h"
+#include "frontend/text/literal.h"
 #include "frontend/text/parse_text.h"
 #include "frontend/yaml/parse_yaml.h"
 #include "load_imports.h"
 #include "modules/module_kernels.h"
 #include "sema/analyze.h"
+#include "sema/arithmetic.h"
 #include "sema/check_kernel_signatures.h"
 #include "sema/check_races.h"
 #include "sema/check_struct_layouts.h"
@@ -75,15 +80,62 @@ void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEn
   }
 }
 
+// The consts `options` defines, each value read as a number literal with an optional sign
+// (E0122 otherwise).
+ir::ConstDefines read_defines(const CompileOptions& options, DiagEngine& diags) {
+  ir::ConstDefines out;
+  for (const auto& [name, value] : options.defines) {
+    const bool negative = value.starts_with('-');
+    const std::string_view digits = std::string_view(value).substr(negative ? 1 : 0);
+    if (digits.empty() || !(std::isdigit(static_cast<unsigned char>(digits.front())) != 0 || digits.front() == '.')) {
+      diags.report(DiagCode::define_value, SourceRange{}, name, value, "not a number");
+      continue;
+    }
+    const auto literal = frontend::text::parse_literal(digits);
+    if (const auto* error = std::get_if<frontend::text::LiteralError>(&literal)) {
+      diags.report(DiagCode::define_value, SourceRange{}, name, value, error->reason);
+      continue;
+    }
+    ir::Scalar scalar = std::get<ir::Scalar>(literal);
+    if (negative) {
+      const sema::ArithResult negated = sema::negate(scalar);
+      if (negated.error != sema::ArithError::none) {
+        diags.report(DiagCode::define_value, SourceRange{}, name, value, "it overflows its type");
+        continue;
+      }
+      scalar = negated.value;
+    }
+    out.emplace(name, scalar);
+  }
+  return out;
+}
+
+// E0121 for each define that names no const of the module.
+void check_defines_used(const ir::Module& module, const ir::ConstDefines& defines, DiagEngine& diags) {
+  std::set<std::string, std::less<>> declared;
+  for (const ir::Graph& graph : module.graphs) {
+    for (const ir::Const& c : graph.consts) declared.insert(c.name);
+  }
+  for (const auto& [name, value] : defines) {
+    if (declared.contains(name)) continue;
+    const std::vector<std::string> names(declared.begin(), declared.end());
+    const std::optional<std::string> close = closest_name(name, names);
+    diags.report(DiagCode::define_unknown_const, SourceRange{}, name, module.path,
+                 close ? fmt::format("; did you mean '{}'?", *close) : std::string());
+  }
+}
+
 // Parses `file` and what it imports, validates it (and, for a file on disk, its module
 // files), and optimises a valid module.
 void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
-  const ParseFile parse = [&c](FileId f) {
-    return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags)
-                                                  : frontend::parse_text(c.sources, f, c.diags);
+  const ir::ConstDefines defines = read_defines(options, c.diags);
+  const ParseFile parse = [&c, &defines](FileId f) {
+    return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags, defines)
+                                                  : frontend::parse_text(c.sources, f, c.diags, defines);
   };
   c.module = parse(file);
   load_imports(c.module, c.sources, c.diags, parse);
+  check_defines_used(c.module, defines, c.diags);
   c.graph_files = static_cast<std::uint32_t>(c.sources.size());
   apply_world_sizes(c.module, options, c.diags);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);

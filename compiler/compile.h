@@ -44,6 +44,11 @@ struct CompileOptions {
   /// The same for one communicator each, over `world_size`: `--world-size NAME=N`. A name no
   /// graph of the file declares is E1110.
   std::map<std::string, int, std::less<>> world_sizes;
+  /// Consts given a value from outside the file, name -> a number literal (`graphc --define
+  /// B=8`): the value of every const of that name, in the file and its imports, as if the
+  /// file said so (loops expanded with it included). A value that is no literal is E0122, a
+  /// name no graph declares E0121.
+  std::map<std::string, std::string, std::less<>> defines;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

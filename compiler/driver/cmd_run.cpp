@@ -221,7 +221,8 @@ LoadOptions load_options(const Options& o) {
                      .warnings_are_errors = o.compile.warnings_are_errors,
                      .possible_races = o.compile.possible_races,
                      .world_size = o.ranks > 0 ? o.ranks : o.compile.world_size,
-                     .world_sizes = {o.compile.world_sizes.begin(), o.compile.world_sizes.end()}};
+                     .world_sizes = {o.compile.world_sizes.begin(), o.compile.world_sizes.end()},
+                     .defines = {o.compile.defines.begin(), o.compile.defines.end()}};
 }
 
 // --ranks N in the launcher: the file is checked once here (its errors printed once), then

@@ -52,6 +52,7 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
       "leave out the races that are only possible (W0305: a kernel assumed to reach the end of its buffer); "
       "also written -Wno-possible-race");
   add_world_size_option(cmd, options);
+  add_define_option(cmd, options);
 }
 
 void add_world_size_option(CLI::App& cmd, CompileOptions& options) {
@@ -78,6 +79,23 @@ void add_world_size_option(CLI::App& cmd, CompileOptions& options) {
                  "the number of ranks of every communicator (N) or of one (NAME=N): world_size(NAME) in the graph "
                  "(repeatable)")
       ->type_name("N|NAME=N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void add_define_option(CLI::App& cmd, CompileOptions& options) {
+  const CLI::callback_t define = [&options](const CLI::results_t& values) {
+    for (const std::string& value : values) {
+      const std::size_t equals = value.find('=');
+      if (equals == std::string::npos || equals == 0) {
+        throw CLI::ValidationError("--define", fmt::format("'{}' is not NAME=VALUE", value));
+      }
+      options.defines[value.substr(0, equals)] = value.substr(equals + 1);
+    }
+    return true;
+  };
+  cmd.add_option("-D,--define", define,
+                 "give const NAME the value VALUE, a number literal, in every graph that declares it (repeatable)")
+      ->type_name("NAME=VALUE")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 

@@ -20,12 +20,16 @@ std::unique_ptr<Compilation> compile_and_report(const std::string& path, const C
 
 /// Registers on `cmd` `-O LEVEL` (1, the default, runs the optimiser; 0 does not) and
 /// `--Werror` (every warning is an error) or `--Werror=race` (data races are), and
-/// add_world_size_option's.
+/// add_world_size_option's and add_define_option's.
 void add_compile_options(CLI::App& cmd, CompileOptions& options);
 
 /// Registers on `cmd` `--world-size N` or `NAME=N`, repeatable: the number of ranks of every
 /// communicator or of one (CompileOptions::world_size, world_sizes).
 void add_world_size_option(CLI::App& cmd, CompileOptions& options);
+
+/// Registers on `cmd` `-D NAME=VALUE` / `--define NAME=VALUE`, repeatable: const NAME's value
+/// (CompileOptions::defines).
+void add_define_option(CLI::App& cmd, CompileOptions& options);
 
 /// What to say of `name`, which is none of `candidates`: "did you mean 'X'?" with the closest
 /// (diag/spellcheck.h), else "expected one of: a, b, c".

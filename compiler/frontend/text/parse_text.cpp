@@ -47,12 +47,12 @@ class ModuleBuilder final : public text::ParseSink {
 
 }  // namespace
 
-ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags, const ir::ConstDefines& defines) {
   const SourceFile& source = sources.file(file);
   // The IR is built while the file is parsed; what building reports is kept apart until
   // the parse succeeds: a file with a syntax error reports that error alone.
   DiagEngine building;
-  ModuleBuilder builder(BuildContext{source, file, building, nullptr, &sources});
+  ModuleBuilder builder(BuildContext{source, file, building, nullptr, &sources, &defines});
   text::ParseState state;
   state.sink = &builder;
   // No source name and no line tracking: graphc reports positions from byte offsets

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "diag/diagnostic.h"
+#include "ir/const_defines.h"
 #include "ir/graph.h"
 #include "source/source.h"
 
@@ -12,6 +13,7 @@ namespace graphc::frontend {
 /// grammar/errors.hpp; parsing stops at the first syntax error. Module and import paths are
 /// resolved relative to the file's folder. Each iteration of a `for` loop adds a file id
 /// for its copies to `sources` (SourceManager::add_iteration).
-ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags);
+/// `defines` replace the values of the consts they name (ir/const_defines.h).
+ir::Module parse_text(SourceManager& sources, FileId file, DiagEngine& diags, const ir::ConstDefines& defines = {});
 
 }  // namespace graphc::frontend

@@ -19,6 +19,7 @@
 #include "frontend/text/loop_stack.h"
 #include "frontend/text/syntax_tree.h"
 #include "grammar/errors.hpp"
+#include "ir/const_defines.h"
 #include "source/source.h"
 
 namespace graphc::frontend::text {
@@ -348,6 +349,9 @@ struct BuildContext {
   /// Where loops register their iterations (SourceManager::add_iteration); set for a whole
   /// file (parse_text), none for a fragment, which holds no loop.
   SourceManager* sources = nullptr;
+  /// The consts given a value from outside the file (parse_text's `defines`); none for a
+  /// fragment.
+  const ir::ConstDefines* defines = nullptr;
 
   /// A node's source range, without the whitespace and comments after its last token.
   SourceRange range(const ParseNode& node) const { return {file, node.begin(), node.end()}; }

@@ -100,6 +100,7 @@ void constant(const YamlReader& r, const YAML::Node& key, const YAML::Node& valu
   const auto e = r.expr(value, fmt::format("const '{}'", c.name));
   if (!e) return;
   c.value = *e;
+  if (r.defines() != nullptr) ir::apply_define(c, *r.defines());
   graph.consts.push_back(std::move(c));
 }
 

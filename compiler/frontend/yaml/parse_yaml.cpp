@@ -65,7 +65,7 @@ std::vector<ir::StructDecl> structs(const yaml::YamlReader& r, const YAML::Node&
 
 }  // namespace
 
-ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags, const ir::ConstDefines& defines) {
   const SourceFile& source = sources.file(file);
   ir::Module module;
   module.path = source.path();
@@ -77,7 +77,7 @@ ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags) {
     return module;
   }
   text::LoopStack loops(diags, sources);
-  yaml::YamlReader r(sources, file, diags, &loops.values());
+  yaml::YamlReader r(sources, file, diags, &loops.values(), &defines);
   if (root.IsNull()) return module;  // an empty file: no graphs
   if (!r.is_map(root, "a graph file") ||
       !r.check_keys(root, "a graph file", {"modules", "imports", "structs", "graphs"})) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "diag/diagnostic.h"
+#include "ir/const_defines.h"
 #include "ir/graph.h"
 #include "source/source.h"
 
@@ -14,6 +15,7 @@ namespace graphc::frontend {
 /// (E0007-E0011), and expressions, slices, names and functions inside scalars are read
 /// with the text grammar (E0001). Module and import paths are resolved relative to the
 /// file's folder.
-ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags);
+/// `defines` replace the values of the consts they name (ir/const_defines.h).
+ir::Module parse_yaml(SourceManager& sources, FileId file, DiagEngine& diags, const ir::ConstDefines& defines = {});
 
 }  // namespace graphc::frontend

@@ -23,8 +23,12 @@ std::string_view shape(const YAML::Node& node) {
 }  // namespace
 
 YamlReader::YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags,
-                       const std::vector<text::LoopValue>* loops)
-    : source_(sources.file(file)), file_(file), diags_(diags), fragments_(sources, file, diags, loops) {}
+                       const std::vector<text::LoopValue>* loops, const ir::ConstDefines* defines)
+    : source_(sources.file(file)),
+      file_(file),
+      diags_(diags),
+      fragments_(sources, file, diags, loops),
+      defines_(defines) {}
 
 SourceRange YamlReader::range(const YAML::Node& node) const {
   const YAML::Mark mark = node.Mark();

@@ -14,6 +14,7 @@
 
 #include "diag/diagnostic.h"
 #include "frontend/text/parse_fragment.h"
+#include "ir/const_defines.h"
 #include "source/source.h"
 
 namespace graphc::frontend::yaml {
@@ -21,9 +22,10 @@ namespace graphc::frontend::yaml {
 class YamlReader {
  public:
   /// `loops`, when given, are the variables of the loops around what is read (an
-  /// expression naming one is its value); they must outlive the reader.
+  /// expression naming one is its value); `defines`, the consts given a value from outside
+  /// the file (ir/const_defines.h). Both must outlive the reader.
   YamlReader(const SourceManager& sources, FileId file, DiagEngine& diags,
-             const std::vector<text::LoopValue>* loops = nullptr);
+             const std::vector<text::LoopValue>* loops = nullptr, const ir::ConstDefines* defines = nullptr);
 
   DiagEngine& diags() const { return diags_; }
   /// The file id of the ranges it makes: the file's, or while the builder expands a loop,
@@ -34,6 +36,8 @@ class YamlReader {
     fragments_.set_file(file);
   }
   const text::FragmentParser& fragments() const { return fragments_; }
+  /// The consts given a value from outside the file; null for none.
+  const ir::ConstDefines* defines() const { return defines_; }
 
   /// Where `node` is: a scalar's text (without its quotes) where it can be found, else the
   /// first character of the node.
@@ -88,6 +92,7 @@ class YamlReader {
   FileId file_;
   DiagEngine& diags_;
   text::FragmentParser fragments_;
+  const ir::ConstDefines* defines_;
 };
 
 }  // namespace graphc::frontend::yaml

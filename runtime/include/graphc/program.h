@@ -63,6 +63,12 @@ struct LoadOptions {
   /// The same for one communicator each, over `world_size`: `--world-size NAME=N`. A name
   /// that no graph of the file declares is E1110.
   std::map<std::string, int, std::less<>> world_sizes;
+  /// Consts given a value from outside the file, name -> a number literal ("8", "0.5f"):
+  /// every const of that name, in the file and its imports, takes it as if the file said
+  /// so, `for` loops included. One file then serves several shapes (a batch size, a model's
+  /// width). A value that is no number literal is E0122, a name no graph declares E0121.
+  /// graphc's `--define NAME=VALUE`.
+  std::map<std::string, std::string, std::less<>> defines;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

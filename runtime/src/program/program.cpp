@@ -14,7 +14,8 @@ CompileOptions compile_options(const LoadOptions& options) {
                         .warnings_are_errors = options.warnings_are_errors,
                         .possible_races = options.possible_races,
                         .world_size = options.world_size,
-                        .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()}};
+                        .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
+                        .defines = {options.defines.begin(), options.defines.end()}};
 }
 
 }  // namespace

@@ -28,10 +28,11 @@ const ir::Node& Parsed::node(std::string_view name) const {
 namespace {
 
 // The front end of `path`'s extension.
-ir::Module parse_file(SourceManager& sources, FileId file, DiagEngine& diags) {
+ir::Module parse_file(SourceManager& sources, FileId file, DiagEngine& diags, const ir::ConstDefines& defines) {
   const std::string& path = sources.file(file).path();
   const bool yaml = path.size() > 5 && path.compare(path.size() - 5, 5, ".yaml") == 0;
-  return yaml ? frontend::parse_yaml(sources, file, diags) : frontend::parse_text(sources, file, diags);
+  return yaml ? frontend::parse_yaml(sources, file, diags, defines)
+              : frontend::parse_text(sources, file, diags, defines);
 }
 
 }  // namespace
@@ -39,14 +40,14 @@ ir::Module parse_file(SourceManager& sources, FileId file, DiagEngine& diags) {
 std::unique_ptr<Parsed> parse_any(std::string text, std::string path) {
   auto p = std::make_unique<Parsed>();
   const FileId file = p->sources.add(std::move(path), std::move(text));
-  p->module = parse_file(p->sources, file, p->diags);
+  p->module = parse_file(p->sources, file, p->diags, {});
   return p;
 }
 
-std::unique_ptr<Parsed> parse_ok(std::string text, std::string path) {
+std::unique_ptr<Parsed> parse_ok(std::string text, std::string path, const ir::ConstDefines& defines) {
   auto p = std::make_unique<Parsed>();
   const FileId file = p->sources.add(std::move(path), std::move(text));
-  p->module = parse_file(p->sources, file, p->diags);
+  p->module = parse_file(p->sources, file, p->diags, defines);
   INFO(render_all(p->sources, p->diags.sorted()));
   REQUIRE(p->diags.diagnostics().empty());
   return p;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "ir/const_defines.h"
 #include "ir/graph.h"
 #include "source/source.h"
 
@@ -31,7 +32,9 @@ struct Parsed {
 
 /// Parses `text` as `path` (a .yaml path: the YAML front end) and requires that it parses
 /// without any diagnostic.
-std::unique_ptr<Parsed> parse_ok(std::string text, std::string path = "t.graph");
+/// Parses `text` (the front end of `path`'s extension, with `defines`) and requires no
+/// diagnostic.
+std::unique_ptr<Parsed> parse_ok(std::string text, std::string path = "t.graph", const ir::ConstDefines& defines = {});
 
 /// Parses `text` as `path` (a .yaml path: the YAML front end), whatever the outcome.
 std::unique_ptr<Parsed> parse_any(std::string text, std::string path = "t.graph");

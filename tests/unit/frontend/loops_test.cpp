@@ -151,6 +151,40 @@ TEST_CASE("a YAML loop expands as its text form does", "[loops][yaml]") {
   CHECK(edges == std::vector<std::string>{"k_0->k_1", "k_1->last", "k_1->k_2", "k_2->last"});
 }
 
+TEST_CASE("a define replaces a const's value before loops expand, in both forms", "[loops][defines]") {
+  const ir::ConstDefines defines{{"L", ir::Scalar::of_integer(ir::ScalarType::i32, 4)},
+                                 {"S", ir::Scalar::of_float(ir::ScalarType::f32, 0.5)}};
+  const auto text = parse_ok(R"(graph g {
+  const L = 2;
+  const S = 1.0f;
+  const N = 8;
+  buffer b : f32[L * N] device;
+  for i in 0..L { kernel k[i] : f<<<1, 32>>>(b + i * N, S); }
+}
+)",
+                             "t.graph", defines);
+  const auto yaml = parse_ok(R"yaml(graphs:
+  g:
+    consts: {L: 2, S: 1.0f, N: 8}
+    buffers:
+      b: {type: f32, count: "L * N", space: device}
+    loops:
+      - for: i
+        in: [0, L]
+        nodes:
+          k[i]: {kernel: f, grid: 1, block: 32, args: ["b + i * N", S]}
+)yaml",
+                             "t.yaml", defines);
+  for (const auto* p : {text.get(), yaml.get()}) {
+    const ir::Graph& g = p->graph();
+    REQUIRE(g.nodes.size() == 4);  // 0..L with L = 4
+    CHECK(g.nodes[3].name == "k_3");
+    CHECK(test::sexpr(g.consts.at(0).value) == "4:i32");
+    CHECK(test::sexpr(g.consts.at(1).value) == "0.5:f32");
+    CHECK(test::sexpr(g.consts.at(2).value) == "8:i32");  // not defined: the file's
+  }
+}
+
 TEST_CASE("YAML loop errors", "[loops][yaml]") {
   expect_error("graphs:\n  g:\n    loops:\n      - {for: i, in: [2, 2], nodes: {\"e[i]\": {empty: {}}}}\n",
                DiagCode::empty_loop, "4:23",
