@@ -18,6 +18,8 @@ except ImportError:
     print("torch_decode: PyTorch is not installed: skipped")
     sys.exit(0)
 
+from torch_timing import eager_and_graph
+
 if not torch.cuda.is_available():
     print("torch_decode: no CUDA device: skipped")
     sys.exit(0)
@@ -75,53 +77,12 @@ def step(layers, k_cache, v_cache, x, pos, masked):
     return x
 
 
-def us_per_token(run):
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    torch.cuda.synchronize()
-    start.record()
-    for pos in range(STEPS):
-        run(pos)
-    stop.record()
-    stop.synchronize()
-    return start.elapsed_time(stop) * 1e3 / STEPS
-
-
-def median(values):
-    return sorted(values)[len(values) // 2]
-
-
 def measure(layers, batch):
     device = torch.device("cuda")
     k_cache = torch.zeros(LAYERS, batch, POSITIONS, D, device=device)
     v_cache = torch.zeros_like(k_cache)
     x_in = torch.rand(batch, D, device=device) * 2 - 1
-    with torch.no_grad():
-        def eager(pos):
-            step(layers, k_cache, v_cache, x_in, pos, masked=False)
-
-        pos_dev = torch.zeros(1, dtype=torch.long, device=device)
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):  # warm-up before capture, as torch.cuda.graphs advises
-            for _ in range(3):
-                step(layers, k_cache, v_cache, x_in, pos_dev, masked=True)
-        torch.cuda.current_stream().wait_stream(side)
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph):
-            out = step(layers, k_cache, v_cache, x_in, pos_dev, masked=True)
-
-        def replay(pos):
-            pos_dev.fill_(pos)  # the per-token update: one fill kernel
-            graph.replay()
-
-        us_per_token(eager)
-        us_per_token(replay)
-        e, g = [], []
-        for _ in range(ROUNDS):
-            e.append(us_per_token(eager))
-            g.append(us_per_token(replay))
-        del out
-    return median(e), median(g)
+    return eager_and_graph(lambda pos, masked: step(layers, k_cache, v_cache, x_in, pos, masked), STEPS, ROUNDS)
 
 
 def main():

@@ -84,30 +84,6 @@ Expected expected(int ranks) {
   return e;
 }
 
-// `build(r)` for every rank r at once, each on a thread of its own with rank r's device
-// current: NCCL connects a communicator's ranks at their first collective, which each
-// graph's build captures, so one thread building rank 0's graph would wait for rank 1
-// forever. Rethrows the first rank's exception, after every thread is done.
-template <class Build>
-void build_ranks(int ranks, Build build) {
-  std::vector<std::exception_ptr> failed(static_cast<std::size_t>(ranks));
-  std::vector<std::thread> threads;
-  for (int r = 0; r < ranks; ++r) {
-    threads.emplace_back([&, r] {
-      try {
-        check_cuda(cudaSetDevice(r), "cudaSetDevice");
-        build(r);
-      } catch (...) {
-        failed[static_cast<std::size_t>(r)] = std::current_exception();
-      }
-    });
-  }
-  for (std::thread& t : threads) t.join();
-  for (const std::exception_ptr& e : failed) {
-    if (e) std::rethrow_exception(e);
-  }
-}
-
 // Launches every rank's graph before waiting for any (`wait`: the graph's synchronize, which
 // watches its communicators): a collective completes only once every rank has reached it.
 template <class Launch, class Wait>
@@ -144,7 +120,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", 
   Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
   std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(comms.size()));
   std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(comms.size()));
-  build_ranks(comms.size(), [&](int r) {
+  on_every_rank(comms.size(), [&](int r) {
     const std::size_t i = static_cast<std::size_t>(r);
     xs[i].emplace(device_copy(rank_values(r, kN)));
     Bindings bindings;
@@ -191,7 +167,7 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
   }
   std::vector<std::unique_ptr<g::Storage>> storages(static_cast<std::size_t>(comms.size()));  // buffers, resources
   std::vector<std::unique_ptr<g::Graph>> graphs(static_cast<std::size_t>(comms.size()));
-  build_ranks(comms.size(), [&](int r) {
+  on_every_rank(comms.size(), [&](int r) {
     const std::size_t i = static_cast<std::size_t>(r);
     storages[i] = std::make_unique<g::Storage>();
     g::Bindings bindings = storages[i]->bindings();
@@ -230,7 +206,7 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
   const std::string path = graph_path("collectives");
   CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
                     Catch::StartsWith(path +
-                                      ":10:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
+                                      ":11:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
                                       "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
                                       "generated Bindings' member)\n"));
   if (comms.size() > 1) {

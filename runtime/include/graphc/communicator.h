@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -208,6 +209,32 @@ class Communicator {
 
   std::shared_ptr<State> state_;
 };
+
+/// `build(r)` for ranks 0 to ranks - 1 at once, each on a thread of its own with device r
+/// current (cudaSetDevice): how one process builds one graph per rank of
+/// Communicator::for_devices. NCCL connects a communicator's ranks at their first
+/// collective, which each build captures (warm-up included), so one thread building rank
+/// 0's graph would wait for rank 1 forever. Returns when every thread is done; then
+/// rethrows the first rank's exception, if any.
+template <class Build>
+void on_every_rank(int ranks, Build build) {
+  std::vector<std::exception_ptr> failed(static_cast<std::size_t>(ranks));
+  std::vector<std::thread> threads;
+  for (int r = 0; r < ranks; ++r) {
+    threads.emplace_back([&, r] {
+      try {
+        check_cuda(cudaSetDevice(r), "cudaSetDevice");
+        build(r);
+      } catch (...) {
+        failed[static_cast<std::size_t>(r)] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
 
 /// A communicator that wait_for_collectives watches: `comm`, called `name` in graph
 /// `graph`, whose collective nodes are `collectives` ("'sum', then 'share'"), and how to abort
