@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -86,7 +87,10 @@ TEST_CASE("a profile's critical path is the branch of the longest kernels, and i
   const ir::Module& module = ir_of(program);
   const profile::CriticalPath path = profile::critical_path(module, ir_of(instance), profile);
   CHECK(path.nodes == std::vector<std::string>{"reset", "long_a", "long_b", "step", "nested/leaf", "decide", "inside"});
-  const double launch_ns = static_cast<double>(profile.launch_ns.front());
+  // The path's length is a mean over the launches, so it is bounded by their mean length (a
+  // single launch may run faster than the mean when other work shares the GPU).
+  const double launch_ns =
+      std::accumulate(profile.launch_ns.begin(), profile.launch_ns.end(), 0.0) / static_cast<double>(kLaunches);
   CHECK(path.length_ns > 0.5 * launch_ns);
   CHECK(path.length_ns <= 1.05 * launch_ns);
   CHECK(path.gaps.size() == path.nodes.size() - 1);
