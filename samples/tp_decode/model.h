@@ -1,6 +1,7 @@
 // The model of the tp_decode sample, shared by its kernels (NVRTC and nvcc compile them) and
-// its CPU reference (g++): plain C++, with <cmath> for the host's sqrtf. A Llama-shaped decoder: RMSNorm,
-// attention with rotary position embeddings over a KV cache, a SwiGLU MLP, bf16 weights.
+// its CPU reference (g++): plain C++, with <cmath> for the host's sqrtf. A Llama-shaped
+// decoder: RMSNorm, attention with rotary position embeddings over a KV cache, a SwiGLU MLP,
+// bf16 weights.
 // Its shape is the graph's consts (tp_decode.graph; `graphc -D` gives others), here a
 // Shape. Each weight is defined whole, [out][in] as PyTorch's nn.Linear stores it; a rank
 // of a tensor-parallel group of W holds Megatron's slice of it: the rows of its heads of
@@ -49,7 +50,7 @@ TP_HD inline void slice_size(const Shape& s, unsigned tensor, int world, long lo
     cols /= world;  // row-parallel: a slice of the inputs
 }
 
-/// The elements of one layer's slices on one rank: what the graph's const P_L counts.
+/// The elements of one layer's slices on one rank: what the graph's const PL counts.
 TP_HD inline long long layer_slice_elements(const Shape& s, int world) {
   long long total = 0;
   for (unsigned t = 0; t < tensor_count; ++t) {
