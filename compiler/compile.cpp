@@ -60,10 +60,27 @@ void promote_warnings(DiagEngine& diags) {
   for (const DiagCode code : warned) diags.promote(code);
 }
 
+using Names = std::set<std::string, std::less<>>;
+
+// `code` (E1110, E0121) for each name of `given` (a command line's NAME=VALUE options) that
+// no graph of `module` declares (`declared`), with the closest declared name.
+template <class Given>
+void report_undeclared(const Given& given, const Names& declared, DiagCode code, const ir::Module& module,
+                       DiagEngine& diags) {
+  const std::vector<std::string> names(declared.begin(), declared.end());
+  for (const auto& entry : given) {
+    const std::string& name = entry.first;
+    if (declared.contains(name)) continue;
+    const std::optional<std::string> close = closest_name(name, names);
+    diags.report(code, SourceRange{}, name, module.path,
+                 close ? fmt::format("; did you mean '{}'?", *close) : std::string());
+  }
+}
+
 // Gives each communicator of the module the number of ranks `options` names for it
 // (ir::Comm::world_size); E1110 for a name that no graph declares.
 void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEngine& diags) {
-  std::set<std::string, std::less<>> declared;
+  Names declared;
   for (ir::Graph& graph : module.graphs) {
     for (ir::Comm& comm : graph.comms) {
       const auto named = options.world_sizes.find(comm.name);
@@ -71,13 +88,7 @@ void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEn
       declared.insert(comm.name);
     }
   }
-  for (const auto& [name, size] : options.world_sizes) {
-    if (declared.contains(name)) continue;
-    const std::vector<std::string> names(declared.begin(), declared.end());
-    const std::optional<std::string> close = closest_name(name, names);
-    diags.report(DiagCode::world_size_unknown_comm, SourceRange{}, name, module.path,
-                 close ? fmt::format("; did you mean '{}'?", *close) : std::string());
-  }
+  report_undeclared(options.world_sizes, declared, DiagCode::world_size_unknown_comm, module, diags);
 }
 
 // The consts `options` defines, each value read as a number literal with an optional sign
@@ -112,17 +123,11 @@ ir::ConstDefines read_defines(const CompileOptions& options, DiagEngine& diags) 
 
 // E0121 for each define that names no const of the module.
 void check_defines_used(const ir::Module& module, const ir::ConstDefines& defines, DiagEngine& diags) {
-  std::set<std::string, std::less<>> declared;
+  Names declared;
   for (const ir::Graph& graph : module.graphs) {
     for (const ir::Const& c : graph.consts) declared.insert(c.name);
   }
-  for (const auto& [name, value] : defines) {
-    if (declared.contains(name)) continue;
-    const std::vector<std::string> names(declared.begin(), declared.end());
-    const std::optional<std::string> close = closest_name(name, names);
-    diags.report(DiagCode::define_unknown_const, SourceRange{}, name, module.path,
-                 close ? fmt::format("; did you mean '{}'?", *close) : std::string());
-  }
+  report_undeclared(defines, declared, DiagCode::define_unknown_const, module, diags);
 }
 
 // Parses `file` and what it imports, validates it (and, for a file on disk, its module
