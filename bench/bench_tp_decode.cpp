@@ -37,10 +37,13 @@
 
 #include "bandwidth.h"
 #include "common/compare.h"
+#include "common/cuda_device.h"
 #include "common/ranks.h"
 #include "device.h"
 #include "graphc/communicator.h"
+#include "graphc/cublas_ops.h"
 #include "graphc/introspect.h"
+#include "graphc/nccl_ops.h"
 #include "graphc/program.h"
 #include "profile/chrome_trace.h"
 #include "profile/profile_report.h"
@@ -128,9 +131,8 @@ class Eager {
     const NcclApi& nccl = loaded_nccl_for("bench_tp_decode", "");
     for (int r = 0; r < ranks.size(); ++r) {
       check_cuda(cudaSetDevice(r), "cudaSetDevice");
-      if (cublasCreate(&handles_[static_cast<std::size_t>(r)]) != CUBLAS_STATUS_SUCCESS) {
-        throw std::runtime_error("cublasCreate failed");
-      }
+      const CublasCall create{&linked_cublas(), nullptr};
+      create.check(cublasCreate(&handles_[static_cast<std::size_t>(r)]), "cublasCreate");
       Instance& i = ranks[r];
       EagerRank e;
       e.shape = samples::tp_decode::kFull;
@@ -212,9 +214,9 @@ void all_reduce_rows(const std::vector<Communicator>& comms, int batch) {
                   [&](int r, int, cudaStream_t stream) {
                     void* x = instances[static_cast<std::size_t>(r)]->buffer("x");
                     for (int i = 0; i < kAllReduces; ++i) {
-                      const ncclResult_t result = nccl.all_reduce(x, x, count, ncclBfloat16, ncclSum,
-                                                                  comms[static_cast<std::size_t>(r)].get(), stream);
-                      if (result != ncclSuccess) throw std::runtime_error(nccl.error_string(result));
+                      run_collective(nccl,
+                                     CollectiveCall{Collective::all_reduce, x, x, count, ncclBfloat16, ncclSum, 0},
+                                     comms[static_cast<std::size_t>(r)].get(), stream);
                     }
                   },
                   [](int, cudaStream_t stream) { check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); }};

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "graphc/cublas_ops.h"
+#include "linear_gemm.h"
 #include "transformer_decode/transformer_decode_kernels.cu"
 
 namespace graphc::bench {
@@ -45,15 +46,7 @@ void DecodeStream::step(const DecodeMemory& m, int batch, int pos, cudaStream_t 
   cublas.check(cublasSetWorkspace(cublas.handle, workspace_, kCublasWorkspaceBytes), "cublasSetWorkspace");
   // y (out x batch) = W (stored [out][in]) x (in x batch) + beta y.
   const auto gemm = [&](int out, int in, const float* w, const float* x, float beta, float* y) {
-    GemmShape shape;
-    shape.transpose_a = true;
-    shape.m = out;
-    shape.n = batch;
-    shape.k = in;
-    shape.lda = in;
-    shape.ldb = in;
-    shape.ldc = out;
-    cublas_gemm(cublas, CUDA_R_32F, shape, 1.0f, w, x, beta, y);
+    cublas_gemm(cublas, CUDA_R_32F, linear_gemm(out, in, batch), 1.0f, w, x, beta, y);
   };
   float* h = m.scratch;
   float* qkv = m.scratch + batch * d;

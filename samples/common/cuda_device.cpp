@@ -4,13 +4,15 @@
 
 namespace graphc::samples {
 
-bool cuda_device_present() {
+int device_count() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {
     (void)cudaGetLastError();  // reset the runtime's last error
-    return false;
+    return 0;
   }
-  return count > 0;
+  return count;
 }
+
+bool cuda_device_present() { return device_count() > 0; }
 
 }  // namespace graphc::samples

@@ -12,12 +12,6 @@
 
 namespace graphc::samples {
 
-/// The number of CUDA devices (0 with no driver or device).
-inline int device_count() {
-  int devices = 0;
-  return cudaGetDeviceCount(&devices) == cudaSuccess ? devices : 0;
-}
-
 /// A non-blocking stream on each of devices 0 to ranks - 1 (rank r's on device r).
 class RankStreams {
  public:

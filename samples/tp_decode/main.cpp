@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "common/cuda_device.h"
 #include "common/ranks.h"
 #include "common/sample_main.h"
 #include "graphc/communicator.h"

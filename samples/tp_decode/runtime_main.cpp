@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/cuda_device.h"
 #include "common/ranks.h"
 #include "common/sample_main.h"
 #include "graphc/communicator.h"
