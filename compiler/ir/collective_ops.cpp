@@ -8,13 +8,19 @@ namespace graphc::ir {
 namespace {
 
 using C = CollectiveCounts;
+using R = CollectiveRankArg;
 
-constexpr std::array<CollectiveOpInfo, 5> kOps = {{
-    {CollectiveOp::all_reduce, "nccl.all_reduce", "ncclAllReduce", true, false, C::same},
-    {CollectiveOp::all_gather, "nccl.all_gather", "ncclAllGather", false, false, C::recv_world_times},
-    {CollectiveOp::reduce_scatter, "nccl.reduce_scatter", "ncclReduceScatter", true, false, C::send_world_times},
-    {CollectiveOp::broadcast, "nccl.broadcast", "ncclBroadcast", false, true, C::same},
-    {CollectiveOp::reduce, "nccl.reduce", "ncclReduce", true, true, C::same},
+// NCCL's p2p calls read and write their buffers while the peers' calls run: never in place.
+constexpr std::array<CollectiveOpInfo, 7> kOps = {{
+    {CollectiveOp::all_reduce, "nccl.all_reduce", "ncclAllReduce", true, R::none, C::same, true},
+    {CollectiveOp::all_gather, "nccl.all_gather", "ncclAllGather", false, R::none, C::recv_world_times, true},
+    {CollectiveOp::reduce_scatter, "nccl.reduce_scatter", "ncclReduceScatter", true, R::none, C::send_world_times,
+     true},
+    {CollectiveOp::broadcast, "nccl.broadcast", "ncclBroadcast", false, R::root, C::same, true},
+    {CollectiveOp::reduce, "nccl.reduce", "ncclReduce", true, R::root, C::same, true},
+    {CollectiveOp::send_recv, "nccl.send_recv", "grouped ncclSend/ncclRecv", false, R::shift, C::same, false},
+    {CollectiveOp::all_to_all, "nccl.all_to_all", "grouped ncclSend/ncclRecv", false, R::none, C::same_world_blocks,
+     false},
 }};
 
 constexpr std::array<std::string_view, 5> kReduceOps = {"sum", "prod", "max", "min", "avg"};

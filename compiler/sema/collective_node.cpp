@@ -1,8 +1,10 @@
-// Collective nodes (`collective NAME : nccl.OP<REDUCE>(COMM, send, recv[, root]);`), the
-// validator's code of the kind (sema/function_calls.h): the operation exists (E1101), its
+// Collective nodes (`collective NAME : nccl.OP<REDUCE>(COMM, send, recv[, root | shift]);`),
+// the validator's code of the kind (sema/function_calls.h): the operation exists (E1101), its
 // reduction (E1102), its argument count (E1103), its communicator (E1104), its buffers
-// (E1105), how their counts relate (E1106) and its root (E1107); and what it reads and
-// writes. The order of a communicator's collectives is check_collective_order's (E1108).
+// (E1105), how their counts relate (E1106), its root (E1107), a send_recv's shift (E1114),
+// and that a point-to-point exchange does not send from what it receives into (E1113); and
+// what it reads and writes. The order of a communicator's collectives is
+// check_collective_order's (E1108).
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -29,7 +31,12 @@ std::vector<std::string> collective_names() {
 }
 
 std::string operand_list(const ir::CollectiveOpInfo& op) {
-  return op.rooted ? "(comm, send, recv, root)" : "(comm, send, recv)";
+  switch (op.rank_arg) {
+    case ir::CollectiveRankArg::root: return "(comm, send, recv, root)";
+    case ir::CollectiveRankArg::shift: return "(comm, send, recv, shift)";
+    case ir::CollectiveRankArg::none: break;
+  }
+  return "(comm, send, recv)";
 }
 
 class CollectiveChecker {
@@ -45,7 +52,7 @@ class CollectiveChecker {
       return;
     }
     bool ok = reduction(*op, split);
-    const std::size_t arity = op->rooted ? 4 : 3;
+    const std::size_t arity = op->rank_arg == ir::CollectiveRankArg::none ? 3 : 4;
     if (collective_.args.size() != arity) {
       ctx_.diags.report(DiagCode::collective_arg_count, collective_.args_range, node_.name, collective_.args.size(),
                         op->name, arity, operand_list(*op));
@@ -54,10 +61,11 @@ class CollectiveChecker {
     ok = comm() && ok;
     ok = buffer(ir::kCollectiveSend, "send") && ok;
     ok = buffer(ir::kCollectiveRecv, "receive") && ok;
-    if (op->rooted) ok = root() && ok;
+    if (op->rank_arg == ir::CollectiveRankArg::root) ok = root() && ok;
+    if (op->rank_arg == ir::CollectiveRankArg::shift) ok = shift() && ok;
     if (!ok) return;
     call_.op = op->op;
-    ok = same_type() && counts(*op);
+    ok = same_type() && counts(*op) && (op->in_place || apart(*op));
     if (!ok) call_.op = ir::CollectiveOp::none;
   }
 
@@ -125,7 +133,7 @@ class CollectiveChecker {
   }
 
   bool root() {
-    const KernelArg& arg = collective_.args[ir::kCollectiveRoot];
+    const KernelArg& arg = collective_.args[ir::kCollectiveRankArg];
     if (arg.kind == KernelArg::Kind::value && !arg.value.is_float() &&
         (!ir::is_signed(arg.value.type) || arg.value.integer >= 0) && arg.value.integer <= INT32_MAX) {
       call_.root = arg.value.integer;
@@ -142,6 +150,40 @@ class CollectiveChecker {
     if (arg.kind != KernelArg::Kind::unresolved) {
       ctx_.diags.report(DiagCode::collective_root, arg.range, node_.name, fmt::format("passes {}", passes(arg)));
     }
+    return false;
+  }
+
+  // A send_recv's shift: a constant integer, of any sign (taken modulo the size).
+  bool shift() {
+    const KernelArg& arg = collective_.args[ir::kCollectiveRankArg];
+    if (arg.kind == KernelArg::Kind::value && !arg.value.is_float() &&
+        (ir::is_signed(arg.value.type) || static_cast<std::uint64_t>(arg.value.integer) <= INT32_MAX) &&
+        arg.value.integer >= INT32_MIN && arg.value.integer <= INT32_MAX) {
+      call_.shift = arg.value.integer;
+      return true;
+    }
+    if (arg.kind != KernelArg::Kind::unresolved) {
+      ctx_.diags.report(DiagCode::collective_shift, arg.range, node_.name, fmt::format("passes {}", passes(arg)));
+    }
+    return false;
+  }
+
+  // NCCL's sends read a buffer while the peers' receives write theirs: a point-to-point
+  // exchange that receives into what it sends would overwrite what a peer still reads.
+  bool apart(const ir::CollectiveOpInfo& op) {
+    std::vector<MemoryAccess> accesses;
+    AccessList list(graph_, accesses);
+    const KernelArg& send = collective_.args[ir::kCollectiveSend];
+    const KernelArg& recv = collective_.args[ir::kCollectiveRecv];
+    const std::uint64_t element = ir::type_size(call_.type);
+    MemoryExtent sent = list.pointer_extent(send.buffer, static_cast<std::uint64_t>(send.offset));
+    MemoryExtent received = list.pointer_extent(recv.buffer, static_cast<std::uint64_t>(recv.offset));
+    sent.columns[1] = std::min(sent.columns[1], sent.columns[0] + call_.send_count * element);
+    received.columns[1] = std::min(received.columns[1], received.columns[0] + call_.recv_count * element);
+    if (!sent.overlaps(received)) return true;
+    Diagnostic& d = ctx_.diags.report(DiagCode::collective_in_place, recv.range, node_.name,
+                                      graph_.buffer(recv.buffer).name, graph_.buffer(send.buffer).name, op.name);
+    d.note<NoteCode::sends_from_here>(send.range, node_.name, graph_.buffer(send.buffer).name);
     return false;
   }
 
@@ -181,6 +223,14 @@ class CollectiveChecker {
       why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives {} times what each rank "
                         "sends",
                         s, send, r, recv, op.name, size);
+    } else if (op.counts == ir::CollectiveCounts::same_world_blocks && s != r) {
+      why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} receives as many as it sends, one "
+                        "block from each rank",
+                        s, send, r, recv, op.name);
+    } else if (op.counts == ir::CollectiveCounts::same_world_blocks && world > 0 && s % world != 0) {
+      why = fmt::format("sends {} elements of '{}', which do not split into equal blocks, one a rank: {} does not "
+                        "divide them",
+                        s, send, size);
     } else if (op.counts == ir::CollectiveCounts::send_world_times && !fits(s, r)) {
       why = fmt::format("sends {} elements of '{}' but receives {} into '{}'; {} sends {} times what each rank "
                         "receives",

@@ -1,8 +1,9 @@
 // Collective nodes on every GPU of the machine, one rank a device in one process
 // (ncclCommInitAll), each rank's graph built by the runtime and by the generated code and
 // checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
-// reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world), and a
-// kernel passed rank(world). Then
+// reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world), a ring
+// shift and an all-to-all (grouped ncclSend and ncclRecv), and a kernel passed rank(world).
+// Then
 // what the runtime refuses: an unbound communicator (R0065), one of another device (R0067)
 // or of another size than the graph was loaded for (R0068), counts that do not fit its size
 // (R0066).
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "collectives.graph.h"
@@ -58,11 +60,11 @@ std::vector<float> rank_values(int rank, std::size_t count) {
 }
 
 // What every rank must hold after collectives.graph: the sum over ranks of 3 x, rank 0's x,
-// (on rank 0) the elementwise maximum of x, every rank's x in rank order, and block r of
-// the sum over ranks of x.
+// (on rank 0) the elementwise maximum of x, every rank's x in rank order, block r of the sum
+// over ranks of x, the x of the rank before it, and block r of every rank's x in rank order.
 struct Expected {
   std::vector<float> sum, from_root, root_max, gathered;
-  std::vector<std::vector<float>> mine;  // per rank
+  std::vector<std::vector<float>> mine, from_prev, exchanged;  // per rank
 };
 Expected expected(int ranks) {
   Expected e{std::vector<float>(kN, 0.0f), rank_values(0, kN), std::vector<float>(kN, 0.0f), {}, {}};
@@ -80,6 +82,14 @@ Expected expected(int ranks) {
   for (int r = 0; r < ranks; ++r) {
     const auto first = x_sum.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * block);
     e.mine.emplace_back(first, first + static_cast<std::ptrdiff_t>(block));
+    e.from_prev.push_back(rank_values((r + ranks - 1) % ranks, kN));
+    std::vector<float> exchanged;
+    for (int p = 0; p < ranks; ++p) {
+      const std::vector<float> x = rank_values(p, kN);
+      const auto from = x.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * block);
+      exchanged.insert(exchanged.end(), from, from + static_cast<std::ptrdiff_t>(block));
+    }
+    e.exchanged.push_back(std::move(exchanged));
   }
   return e;
 }
@@ -144,6 +154,8 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", 
     CHECK(read_buffer<float>(instance, "gathered") == e.gathered);
     CHECK(read_buffer<float>(instance, "mine") == e.mine[static_cast<std::size_t>(r)]);
     CHECK(read_buffer<int>(instance, "who") == std::vector<int>(kN, r));
+    CHECK(read_buffer<float>(instance, "from_prev") == e.from_prev[static_cast<std::size_t>(r)]);
+    CHECK(read_buffer<float>(instance, "exchanged") == e.exchanged[static_cast<std::size_t>(r)]);
   }
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
   instances.clear();  // before the communicators
@@ -191,6 +203,8 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     CHECK(read_on(r, b.gathered, 2 * kN) == e.gathered);
     CHECK(read_on(r, b.mine, kN / 2) == e.mine[static_cast<std::size_t>(r)]);
     CHECK(read_on<int>(r, b.who, kN) == std::vector<int>(kN, r));
+    CHECK(read_on(r, b.from_prev, kN) == e.from_prev[static_cast<std::size_t>(r)]);
+    CHECK(read_on(r, b.exchanged, kN) == e.exchanged[static_cast<std::size_t>(r)]);
   }
   graphs.clear();  // before the communicators
 }
@@ -239,6 +253,20 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
                                     std::to_string(room) + ", which is not " + std::to_string(comms.size()) +
                                     " times as many, but communicator 'world' has " + std::to_string(comms.size()) +
                                     " ranks"));
+  // And an all-to-all whose count does not split into one block a rank.
+  if (comms.size() > 1) {
+    const std::size_t odd = kN * static_cast<std::size_t>(comms.size()) + 1;
+    Program swap = Program::from_text(graph_path("swap"), "graph swap {\n    comm world;\n    buffer x : f32[" +
+                                                              std::to_string(odd) + "] device;\n    buffer y : f32[" +
+                                                              std::to_string(odd) +
+                                                              "] device;\n    collective swap : "
+                                                              "nccl.all_to_all(world, x, y);\n}\n");
+    CHECK_THROWS_WITH(swap.instantiate("swap", sized),
+                      Catch::Contains("error[R0066]: collective 'swap' sends " + std::to_string(odd) +
+                                      " elements, which do not split into " + std::to_string(comms.size()) +
+                                      " blocks of one size, but communicator 'world' has " +
+                                      std::to_string(comms.size()) + " ranks"));
+  }
 }
 
 }  // namespace

@@ -35,16 +35,20 @@ std::string gemm_shape(const ir::LibraryCall& call) {
 
 // `graphc::Collective::all_reduce`, ...: the runtime's enumerator of `op`.
 std::string collective_enumerator(ir::CollectiveOp op) {
-  static constexpr std::string_view kOps[] = {"", "all_reduce", "all_gather", "reduce_scatter", "broadcast", "reduce"};
+  static constexpr std::string_view kOps[] = {"",          "all_reduce", "all_gather", "reduce_scatter",
+                                              "broadcast", "reduce",     "send_recv",  "all_to_all"};
   return fmt::format("graphc::Collective::{}", kOps[static_cast<std::size_t>(op)]);
 }
 
-// `graphc::CollectiveCall{...}` of a resolved collective, its buffers as `args` writes them.
+// `graphc::CollectiveCall{...}` of a resolved collective, its buffers as `args` writes them;
+// a send_recv's shift last.
 std::string collective_call(const ir::CollectiveCall& c, const std::vector<std::string>& args) {
   static constexpr std::string_view kReduce[] = {"ncclSum", "ncclProd", "ncclMax", "ncclMin", "ncclAvg"};
-  return fmt::format("graphc::CollectiveCall{{{}, {}, {}, {}, graphc::nccl_data_type(graphc::ScalarType::{}), {}, {}}}",
-                     collective_enumerator(c.op), args.at(ir::kCollectiveSend), args.at(ir::kCollectiveRecv),
-                     c.nccl_count(), ir::type_name(c.type), kReduce[static_cast<std::size_t>(c.reduce)], c.root);
+  return fmt::format(
+      "graphc::CollectiveCall{{{}, {}, {}, {}, graphc::nccl_data_type(graphc::ScalarType::{}), {}, {}{}}}",
+      collective_enumerator(c.op), args.at(ir::kCollectiveSend), args.at(ir::kCollectiveRecv), c.nccl_count(),
+      ir::type_name(c.type), kReduce[static_cast<std::size_t>(c.reduce)], c.root,
+      c.op == ir::CollectiveOp::send_recv ? fmt::format(", {}", c.shift) : std::string());
 }
 
 // The statement that captures node `node`'s work on `stream`.

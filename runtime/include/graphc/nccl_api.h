@@ -21,6 +21,10 @@ struct NcclApi {
   decltype(&ncclReduceScatter) reduce_scatter;
   decltype(&ncclBroadcast) broadcast;
   decltype(&ncclReduce) reduce;
+  decltype(&ncclSend) send;
+  decltype(&ncclRecv) recv;
+  decltype(&ncclGroupStart) group_start;
+  decltype(&ncclGroupEnd) group_end;
   decltype(&ncclCommCount) comm_count;
   decltype(&ncclCommCuDevice) comm_cu_device;
   decltype(&ncclGetErrorString) error_string;
@@ -55,12 +59,13 @@ inline const NcclApi& loaded_nccl_for(const std::string& user, const char* locat
     };
     if (!resolve(out.all_reduce, "ncclAllReduce") || !resolve(out.all_gather, "ncclAllGather") ||
         !resolve(out.reduce_scatter, "ncclReduceScatter") || !resolve(out.broadcast, "ncclBroadcast") ||
-        !resolve(out.reduce, "ncclReduce") || !resolve(out.comm_count, "ncclCommCount") ||
-        !resolve(out.comm_cu_device, "ncclCommCuDevice") || !resolve(out.error_string, "ncclGetErrorString") ||
-        !resolve(out.comm_user_rank, "ncclCommUserRank") || !resolve(out.get_unique_id, "ncclGetUniqueId") ||
-        !resolve(out.comm_init_rank, "ncclCommInitRank") || !resolve(out.comm_init_all, "ncclCommInitAll") ||
-        !resolve(out.comm_destroy, "ncclCommDestroy") || !resolve(out.comm_abort, "ncclCommAbort") ||
-        !resolve(out.comm_get_async_error, "ncclCommGetAsyncError")) {
+        !resolve(out.reduce, "ncclReduce") || !resolve(out.send, "ncclSend") || !resolve(out.recv, "ncclRecv") ||
+        !resolve(out.group_start, "ncclGroupStart") || !resolve(out.group_end, "ncclGroupEnd") ||
+        !resolve(out.comm_count, "ncclCommCount") || !resolve(out.comm_cu_device, "ncclCommCuDevice") ||
+        !resolve(out.error_string, "ncclGetErrorString") || !resolve(out.comm_user_rank, "ncclCommUserRank") ||
+        !resolve(out.get_unique_id, "ncclGetUniqueId") || !resolve(out.comm_init_rank, "ncclCommInitRank") ||
+        !resolve(out.comm_init_all, "ncclCommInitAll") || !resolve(out.comm_destroy, "ncclCommDestroy") ||
+        !resolve(out.comm_abort, "ncclCommAbort") || !resolve(out.comm_get_async_error, "ncclCommGetAsyncError")) {
       return fail(dlerror());
     }
     return out;

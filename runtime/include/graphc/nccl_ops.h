@@ -24,7 +24,7 @@
 namespace graphc {
 
 /// The collective operations, in the order of the validator's table (ir/collective_ops.h).
-enum class Collective { all_reduce = 1, all_gather, reduce_scatter, broadcast, reduce };
+enum class Collective { all_reduce = 1, all_gather, reduce_scatter, broadcast, reduce, send_recv, all_to_all };
 
 /// ncclDataType_t of `type`; the validator passes only the types NCCL has.
 inline ncclDataType_t nccl_data_type(ScalarType type) {
@@ -42,9 +42,24 @@ inline ncclDataType_t nccl_data_type(ScalarType type) {
   }
 }
 
+/// The bytes of one element of `type`.
+inline std::size_t nccl_type_size(ncclDataType_t type) {
+  switch (type) {
+    case ncclInt8:
+    case ncclUint8: return 1;
+    case ncclFloat16:
+    case ncclBfloat16: return 2;
+    case ncclInt64:
+    case ncclUint64:
+    case ncclFloat64: return 8;
+    default: return 4;
+  }
+}
+
 /// One collective as a node issues it: `count` is NCCL's (the elements each rank sends, a
-/// reduce-scatter's that each receives), `reduce` an ncclRedOp_t, `root` a broadcast's or
-/// reduce's root rank.
+/// reduce-scatter's that each receives, all of an all-to-all's send buffer), `reduce` an
+/// ncclRedOp_t, `root` a broadcast's or reduce's root rank, `shift` a send_recv's: it sends
+/// to rank (rank + shift) mod size and receives from rank (rank - shift) mod size.
 struct CollectiveCall {
   Collective op;
   const void* send;
@@ -53,6 +68,7 @@ struct CollectiveCall {
   ncclDataType_t type;
   ncclRedOp_t reduce;
   int root;
+  int shift = 0;
 };
 
 /// `bound` (the communicator a binding gave the graph's `comm NAME;`), or R0065 naming it and
@@ -87,8 +103,9 @@ inline int bound_rank(ncclComm_t bound, const char* comm, const char* graph, con
 /// (R0067), that it has `world_size` ranks, the size the graph was loaded or compiled for,
 /// when one was given (0: none; R0068), and that its size fits the node's counts and root
 /// (R0066): an all-gather receives the size times what it sends, a reduce-scatter sends the
-/// size times what it receives, a root is a rank. `send_count` and `recv_count` are the elements of each side. An NCCL
-/// query that fails is R0041 naming the node.
+/// size times what it receives, an all-to-all's count splits into one block a rank, a root is
+/// a rank. `send_count` and `recv_count` are the elements of each side. An NCCL query that
+/// fails is R0041 naming the node.
 inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective op, std::size_t send_count,
                                std::size_t recv_count, int root, int world_size, const char* comm_name,
                                const char* graph, const char* node, const char* location) {
@@ -118,10 +135,51 @@ inline void check_communicator(const NcclApi& api, ncclComm_t comm, Collective o
   } else if (op == Collective::reduce_scatter && send_count != world * recv_count) {
     why = "receives " + std::to_string(recv_count) + " elements and sends " + std::to_string(send_count) +
           ", which is not " + std::to_string(ranks) + " times as many";
+  } else if (op == Collective::all_to_all && send_count % world != 0) {
+    why = "sends " + std::to_string(send_count) + " elements, which do not split into " + std::to_string(ranks) +
+          " blocks of one size";
   } else if ((op == Collective::broadcast || op == Collective::reduce) && root >= ranks) {
     why = "has root " + std::to_string(root);
   }
   if (!why.empty()) throw_error<RuntimeCode::collective_comm_size>(location, node, why, comm_name, ranks);
+}
+
+/// Issues a point-to-point `call` (a send_recv or an all-to-all) over `comm` on `stream`: its
+/// ncclSend and ncclRecv calls in one group (ncclGroupStart and ncclGroupEnd), so that NCCL
+/// runs them together, as every rank's must for any to finish. Throws std::runtime_error as
+/// run_collective does; a group begun is always ended.
+inline void run_point_to_point(const NcclApi& api, const CollectiveCall& call, ncclComm_t comm, cudaStream_t stream) {
+  const auto check = [&](ncclResult_t result, const char* function) {
+    if (result != ncclSuccess) throw std::runtime_error(std::string(function) + ": " + api.error_string(result));
+  };
+  int rank = 0;
+  int ranks = 0;
+  check(api.comm_user_rank(comm, &rank), "ncclCommUserRank");
+  check(api.comm_count(comm, &ranks), "ncclCommCount");
+  check(api.group_start(), "ncclGroupStart");
+  ncclResult_t result = ncclSuccess;
+  const char* failed = nullptr;
+  const auto issue = [&](ncclResult_t r, const char* function) {
+    if (result == ncclSuccess && r != ncclSuccess) {
+      result = r;
+      failed = function;
+    }
+  };
+  if (call.op == Collective::send_recv) {
+    const int shift = ((call.shift % ranks) + ranks) % ranks;
+    issue(api.send(call.send, call.count, call.type, (rank + shift) % ranks, comm, stream), "ncclSend");
+    issue(api.recv(call.recv, call.count, call.type, (rank - shift + ranks) % ranks, comm, stream), "ncclRecv");
+  } else {
+    const std::size_t block = call.count / static_cast<std::size_t>(ranks);
+    const std::size_t bytes = block * nccl_type_size(call.type);
+    for (int peer = 0; peer < ranks && result == ncclSuccess; ++peer) {
+      const std::size_t at = static_cast<std::size_t>(peer) * bytes;
+      issue(api.send(static_cast<const char*>(call.send) + at, block, call.type, peer, comm, stream), "ncclSend");
+      issue(api.recv(static_cast<char*>(call.recv) + at, block, call.type, peer, comm, stream), "ncclRecv");
+    }
+  }
+  issue(api.group_end(), "ncclGroupEnd");
+  if (result != ncclSuccess) throw std::runtime_error(std::string(failed) + ": " + api.error_string(result));
 }
 
 /// Issues `call` over `comm` on `stream` (a capturing stream, for a collective node) through
@@ -146,6 +204,8 @@ inline void run_collective(const NcclApi& api, const CollectiveCall& call, ncclC
     case Collective::reduce:
       return check(api.reduce(call.send, call.recv, call.count, call.type, call.reduce, call.root, comm, stream),
                    "ncclReduce");
+    case Collective::send_recv:
+    case Collective::all_to_all: return run_point_to_point(api, call, comm, stream);
   }
 }
 

@@ -178,7 +178,7 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
 }
 
 // The collective's NCCL call: the buffers at their current addresses, the count, type,
-// reduction and root the validator resolved.
+// reduction, root and shift the validator resolved.
 CollectiveCall CaptureCall::collective_call() const {
   const ir::CollectiveCall& c = *collective_;
   return CollectiveCall{static_cast<Collective>(c.op),
@@ -187,7 +187,8 @@ CollectiveCall CaptureCall::collective_call() const {
                         static_cast<std::size_t>(c.nccl_count()),
                         nccl_data_type(c.type),
                         static_cast<ncclRedOp_t>(c.reduce),
-                        static_cast<int>(c.root)};
+                        static_cast<int>(c.root),
+                        static_cast<int>(c.shift)};
 }
 
 void CaptureCall::warm_up(CaptureResources& resources) const {

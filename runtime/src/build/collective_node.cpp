@@ -11,7 +11,7 @@
 namespace graphc::detail {
 
 static_assert(static_cast<int>(Collective::all_reduce) == static_cast<int>(ir::CollectiveOp::all_reduce) &&
-                  static_cast<int>(Collective::reduce) == static_cast<int>(ir::CollectiveOp::reduce),
+                  static_cast<int>(Collective::all_to_all) == static_cast<int>(ir::CollectiveOp::all_to_all),
               "graphc::Collective follows ir::CollectiveOp");
 
 // The captured graph moves into a child graph node, which destroys it with the graph.

@@ -41,6 +41,8 @@ inline constexpr std::size_t all_count = 2048;
 inline constexpr std::size_t part_count = 1024;
 inline constexpr std::size_t w_count = 1024;
 inline constexpr std::size_t ranked_count = 1024;
+inline constexpr std::size_t prev_count = 1024;
+inline constexpr std::size_t routed_count = 1024;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -50,6 +52,8 @@ struct Bindings {
   float* part = nullptr;  // f32[1024], device memory
   __nv_bfloat16* w = nullptr;  // bf16[1024], device memory
   float* ranked = nullptr;  // f32[1024], device memory
+  float* prev = nullptr;  // f32[1024], device memory
+  float* routed = nullptr;  // f32[1024], device memory
   std::int32_t n = 1024;  // param i32
   // communicator 'tp', this rank's, for its collective nodes (compiled for 2 ranks: R0068 otherwise)
   ncclComm_t tp = nullptr;
@@ -66,11 +70,15 @@ struct Nodes {
   cudaGraphNode_t sum = nullptr;  // collective
   cudaGraphNode_t gather = nullptr;  // collective
   cudaGraphNode_t scatter = nullptr;  // collective
+  cudaGraphNode_t ring = nullptr;  // collective
+  cudaGraphNode_t swap = nullptr;  // collective
   cudaGraphNode_t share = nullptr;  // collective
   cudaGraphNode_t mark = nullptr;  // kernel
   std::string sum_shape;  // the shape of the graph 'sum' captured (graphc::captured_shape)
   std::string gather_shape;  // the shape of the graph 'gather' captured (graphc::captured_shape)
   std::string scatter_shape;  // the shape of the graph 'scatter' captured (graphc::captured_shape)
+  std::string ring_shape;  // the shape of the graph 'ring' captured (graphc::captured_shape)
+  std::string swap_shape;  // the shape of the graph 'swap' captured (graphc::captured_shape)
   std::string share_shape;  // the shape of the graph 'share' captured (graphc::captured_shape)
 };
 
@@ -97,6 +105,8 @@ class Storage {
   graphc::Allocation<float> part_;
   graphc::Allocation<__nv_bfloat16> w_;
   graphc::Allocation<float> ranked_;
+  graphc::Allocation<float> prev_;
+  graphc::Allocation<float> routed_;
 };
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
@@ -142,6 +152,8 @@ class Graph {
   void rebind_part(float* pointer, std::size_t count);
   void rebind_w(__nv_bfloat16* pointer, std::size_t count);
   void rebind_ranked(float* pointer, std::size_t count);
+  void rebind_prev(float* pointer, std::size_t count);
+  void rebind_routed(float* pointer, std::size_t count);
   void set_enabled(Switchable node, bool enabled);
   bool enabled(Switchable node) const;
 
@@ -212,6 +224,22 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
 // R0047 when a capture node that passes it captures a graph of another shape; then
 // nothing changed.
 void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'prev' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under prev_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_prev(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
+    std::size_t count);
+
+// Gives buffer 'routed' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under routed_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_routed(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count);
 
 // Enables or disables `node` in `exec` (cudaGraphNodeSetEnabled): a disabled node does
