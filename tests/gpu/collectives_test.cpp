@@ -261,7 +261,9 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
                                                               std::to_string(odd) +
                                                               "] device;\n    collective swap : "
                                                               "nccl.all_to_all(world, x, y);\n}\n");
-    CHECK_THROWS_WITH(swap.instantiate("swap", sized),
+    Bindings comm_only;  // swap's buffers its own, of its counts
+    comm_only.communicator("world", comms[0]);
+    CHECK_THROWS_WITH(swap.instantiate("swap", comm_only),
                       Catch::Contains("error[R0066]: collective 'swap' sends " + std::to_string(odd) +
                                       " elements, which do not split into " + std::to_string(comms.size()) +
                                       " blocks of one size, but communicator 'world' has " +
