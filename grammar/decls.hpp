@@ -70,11 +70,21 @@ struct width_close : sym<']'> {};
 struct buffer_width : if_must<width_open, expr, width_close> {};
 struct buffer_equals : sym<'='> {};
 struct buffer_end : sym<';'> {};
+// `device(1)` after the space: the CUDA device whose memory it is; `peers(0, 2)` after that:
+// the devices whose kernels reach it (peer access).
+struct placement_open : sym<'('> {};
+struct placement_close : sym<')'> {};
+struct placement_comma : sym<','> {};
+struct buffer_device : if_must<placement_open, expr, placement_close> {};
+struct kw_peers : kw<'p', 'e', 'e', 'r', 's'> {};
+struct buffer_peers
+    : seq<kw_peers, must<placement_open, expr>, star_must<placement_comma, expr>, must<placement_close>> {};
 // clang-format 14 would break this rule's `{}` over two lines:
 // clang-format off
 struct buffer_decl
     : seq<kw_buffer, must<buffer_name, buffer_colon, type_name, count_open, expr, count_close>, star<buffer_width>,
-          must<space_name>, opt_must<buffer_equals, buffer_init>, must<buffer_end>> {};
+          must<space_name>, opt<buffer_device>, opt<buffer_peers>, opt_must<buffer_equals, buffer_init>,
+          must<buffer_end>> {};
 // clang-format on
 
 // `view NAME : type[count] of BASE (+ offset)?;`: BASE's memory seen as `count` elements

@@ -113,9 +113,9 @@ std::string node_text(const Graph& root, const Node& node) {
           [&](const KernelNode& k) {
             std::vector<std::string> args;
             for (const KernelArg& a : k.args) args.push_back(arg_text(root, a));
-            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]{}{}", k.function, dims(k.grid_dims),
+            return fmt::format("kernel {} grid={} block={} smem={} args=[{}]{}{}{}", k.function, dims(k.grid_dims),
                                dims(k.block_dims), k.shared_memory_bytes, fmt::join(args, ", "), launch_text(k.launch),
-                               access_text(root, k));
+                               k.device ? fmt::format(" on={}", *k.device) : std::string(), access_text(root, k));
           },
           [&](const CopyNode& c) {
             return fmt::format("copy dst={} src={} bytes={} kind={}", slice(c.dst), slice(c.src), c.bytes_value,
@@ -204,9 +204,11 @@ std::string dump(const Module& module, const SourceManager& sources) {
       }
       const std::string depth = b.three_d() ? fmt::format("[{}]", b.depth_value) : std::string();
       const std::string width = b.two_d() ? fmt::format("[{}]", b.width_value) : std::string();
-      out += fmt::format("  buffer {} : {}{}[{}]{} {} init={}({}){} {}\n", b.name, type_name(b.type), depth,
-                         b.count_value, width, space_name(b.space), init_name(b.init.kind), fmt::join(values, ", "), of,
-                         at(sources, b.name_range));
+      std::string placed = b.device_value ? fmt::format(" on={}", *b.device_value) : std::string();
+      if (!b.peer_values.empty()) placed += fmt::format(" peers=[{}]", fmt::join(b.peer_values, ", "));
+      out += fmt::format("  buffer {} : {}{}[{}]{} {}{} init={}({}){} {}\n", b.name, type_name(b.type), depth,
+                         b.count_value, width, space_name(b.space), placed, init_name(b.init.kind),
+                         fmt::join(values, ", "), of, at(sources, b.name_range));
     }
     for (const Cond& c : g.conds) {
       out += fmt::format("  cond {} default={}{} {}\n", c.name,

@@ -132,10 +132,18 @@ struct Buffer {
   /// `pitch` bytes apart, one slice's rows right after the one before's (pitch * rows bytes
   /// a slice); other spaces are dense. A 3-D buffer is also two_d(): it has rows and a pitch.
   OptionalExpr depth;
-  std::optional<BufferView> view;  // `view NAME : ...`: set; its space is resolved from the base
-  std::uint64_t count_value = 0;   // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
-  std::uint64_t width_value = 0;   // resolved, 2-D and 3-D: elements per row
-  std::uint64_t depth_value = 0;   // resolved, 3-D: slices
+  /// `device(i)` after `device`: memory of CUDA device i (cudaSetDevice(i), then cudaMalloc);
+  /// none: of the device the graph is built on.
+  OptionalExpr device;
+  /// `peers(j, ...)` after that: the devices whose kernels read and write it, each granted
+  /// peer access to its device (cudaDeviceEnablePeerAccess).
+  std::vector<Expr> peers;
+  std::optional<BufferView> view;   // `view NAME : ...`: set; its space is resolved from the base
+  std::uint64_t count_value = 0;    // resolved: number of elements; of a 2-D or 3-D buffer, rows (a slice)
+  std::uint64_t width_value = 0;    // resolved, 2-D and 3-D: elements per row
+  std::uint64_t depth_value = 0;    // resolved, 3-D: slices
+  std::optional<int> device_value;  // resolved `device(i)`; a view's or an alloc's: none
+  std::vector<int> peer_values;     // resolved `peers(...)`
   /// Rows of `width` elements, `pitch` bytes apart: a 2-D or a 3-D buffer.
   bool two_d() const { return width.has_value(); }
   bool three_d() const { return depth.has_value(); }
@@ -276,6 +284,9 @@ struct KernelNode {
   std::vector<KernelArg> args;
   std::vector<KernelAttribute> attributes;
   LaunchAttributes launch;  // resolved
+  /// Resolved from `device(i)`: the CUDA device the node runs on (made current as it is
+  /// added, cudaSetDevice); none: the device the graph is built on.
+  std::optional<int> device;
   /// Resolved from `reads(...)` and `writes(...)`: buffers the kernel states it only reads or
   /// only writes (both: reads and writes), where its signature cannot say.
   std::vector<BufferId> reads, writes;

@@ -22,6 +22,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_kernel_args(ctx);
     check_function_calls(ctx);
     check_memory_ops(ctx);
+    check_devices(ctx);
     resolve_event_nodes(ctx);
     resolve_edges(ctx);
     check_edge_ports(ctx);

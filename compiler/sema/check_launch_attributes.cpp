@@ -1,5 +1,6 @@
 // Launch attributes of kernel nodes (`[priority(2), cluster(2, 1, 1), cooperative,
-// sync_domain(remote), carveout(50)]`), and the memory access a kernel states for the race
+// sync_domain(remote), carveout(50)]`), the device a kernel runs on (`device(1)`), and the
+// memory access a kernel states for the race
 // analysis (`reads(x)`, `writes(y)`): each one known, given once, with constant
 // arguments in range. CUDA has no exec setter for launch attributes, so no param may set
 // one (a change reaches an exec through Instance::reload). A cluster stays within CUDA's
@@ -20,8 +21,8 @@ namespace {
 
 using ir::Scalar;
 
-constexpr std::array<std::string_view, 8> kNames = {"priority", "cluster",       "cooperative", "sync_domain",
-                                                    "carveout", "access_policy", "reads",       "writes"};
+constexpr std::array<std::string_view, 9> kNames = {
+    "priority", "cluster", "cooperative", "sync_domain", "carveout", "access_policy", "reads", "writes", "device"};
 constexpr std::int64_t kPortableClusterSize = 8;  // cudaFuncAttributeNonPortableClusterSizeAllowed lifts it to 16
 
 class AttributeChecker {
@@ -46,6 +47,12 @@ class AttributeChecker {
       access_policy();
     } else if (a.name == "reads" || a.name == "writes") {
       access(a.name == "reads" ? kernel_.reads : kernel_.writes);
+    } else if (a.name == "device") {
+      if (const auto v = single_integer("one integer: a CUDA device's number")) {
+        if (in_range(*v, 0, INT32_MAX, "a device is numbered from 0, as cudaSetDevice numbers it")) {
+          kernel_.device = static_cast<int>(v->integer);
+        }
+      }
     } else if (a.name == "carveout") {
       if (const auto v = single_integer("one integer: a percentage of the shared memory and L1 capacity")) {
         if (in_range(*v, -1, 100,

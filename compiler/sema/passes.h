@@ -75,6 +75,11 @@ void check_structure(GraphContext& ctx);
 /// scopes, switch cases; warnings for conds nothing sets and loops nothing ends.
 void check_conditionals(GraphContext& ctx);
 
+/// check_devices.cpp: buffers placed on devices and the peers they grant (E1201-E1203);
+/// kernels placed on a device reach what they are passed (E1204), outside conditional bodies
+/// and device-launch graphs (E1205). Runs after check_kernel_args and check_views.
+void check_devices(GraphContext& ctx);
+
 /// check_conditional_bodies.cpp: which nodes a conditional body may hold.
 void check_conditional_bodies(GraphContext& ctx);
 

@@ -8,6 +8,7 @@
 // build()) and moves that graph into the child graph node.
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "backend/cpp/node_config.h"
 #include "backend/text/expr_text.h"
 #include "ir/creation_order.h"
+#include "ir/devices.h"
 #include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
@@ -162,9 +164,9 @@ class BuildWriter {
     const ir::Node& node = context_.graph.node(id);
     target_ = &target;
     std::visit(ir::Overloaded{
-                   [&](const ir::KernelNode& kernel) { this->kernel(node, kernel); },
+                   [&](const ir::KernelNode& kernel) { on_device(node, [&] { this->kernel(node, kernel); }); },
                    [&](const ir::CopyNode&) { add_params(node); },
-                   [&](const ir::MemsetNode&) { add_params(node); },
+                   [&](const ir::MemsetNode&) { on_device(node, [&] { add_params(node); }); },
                    [&](const ir::HostNode& host) { this->host(node, host); },
                    [&](const ir::EmptyNode&) { empty(node); },
                    [&](const ir::ConditionalNode& conditional) { this->conditional(node, conditional); },
@@ -190,6 +192,56 @@ class BuildWriter {
     out_.line(fmt::format("// {}: {}", escape(node.name), summary));
     out_.line("{");
     out_.indent();
+  }
+
+  // `add` (a kernel or memset node's lines), inside a block that makes the node's device
+  // current when it is placed on one (graphc::DeviceScope); before them, a kernel's checks
+  // of what it reaches where one side is unplaced (on the device the graph is built on).
+  template <class Add>
+  void on_device(const ir::Node& node, Add add) {
+    const std::optional<int> device = ir::placed_device(context_.graph, node);
+    const std::vector<std::string> checks = reach_checks(node);
+    if (device || !checks.empty()) {
+      out_.line(fmt::format("// {}: on {}{}", escape(node.name),
+                            device ? fmt::format("device {}", *device) : "the device the graph is built on",
+                            checks.empty() ? "" : ", passed memory of another"));
+    }
+    for (const std::string& check : checks) out_.line(check);
+    if (!device) {
+      add();
+      return;
+    }
+    out_.line("{");
+    out_.indent();
+    out_.line(fmt::format("const graphc::DeviceScope on_device({}, \"{}\", {}, {});", *device, ir::kind_name(node),
+                          string_literal(node.name), context_.location_literal(node.name_range)));
+    add();
+    out_.dedent();
+    out_.line("}");
+  }
+
+  // graphc::check_peer_reach for each device-memory buffer kernel `node` is passed where
+  // the kernel or the memory is unplaced and the other placed.
+  std::vector<std::string> reach_checks(const ir::Node& node) const {
+    std::vector<std::string> out;
+    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    if (kernel == nullptr) return out;
+    const ir::Graph& graph = context_.graph;
+    const std::string location = context_.location_literal(node.name_range);
+    const std::string here = fmt::format("graphc::current_device({}, {})", string_literal(node.name), location);
+    for (const ir::KernelArg* arg : ir::leaf_args(kernel->args)) {
+      if (arg->kind != ir::KernelArg::Kind::buffer) continue;
+      const ir::BufferId root = graph.storage(arg->buffer).root;
+      const ir::Buffer& memory = graph.buffer(root);
+      if (memory.space != ir::MemorySpace::device || memory.alloc.valid() || graph.is_parameter(root)) continue;
+      if (kernel->device.has_value() == memory.device_value.has_value()) continue;  // the validator's, or one device
+      out.push_back(fmt::format("graphc::check_peer_reach({}, {}, {}, {}, {{{}}}, {});", string_literal(node.name),
+                                kernel->device ? std::to_string(*kernel->device) : here,
+                                string_literal(graph.buffer(arg->buffer).name),
+                                memory.device_value ? std::to_string(*memory.device_value) : here,
+                                fmt::join(memory.peer_values, ", "), location));
+    }
+    return out;
   }
 
   // A kernel node: its line, then its launch attributes, which CUDA sets on the node.

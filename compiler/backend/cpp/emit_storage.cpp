@@ -136,6 +136,14 @@ bool write_init(CodeWriter& out, const ir::Buffer& buffer, const std::string& me
   return device;
 }
 
+// `, graphc::Placement{1, {0}, "file:line:col"}`: where a placed buffer's memory goes
+// (`device(1) peers(0)`; -1: the current device); empty for an unplaced one.
+std::string placement(const GraphContext& context, const ir::Buffer& b) {
+  if (!b.device_value && b.peer_values.empty()) return {};
+  return fmt::format(", graphc::Placement{{{}, {{{}}}, {}}}", b.device_value.value_or(-1),
+                     fmt::join(b.peer_values, ", "), context.location_literal(b.range));
+}
+
 }  // namespace
 
 bool has_storage(const ir::Graph& graph) {
@@ -168,8 +176,9 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
   for (const std::size_t i : stored) {
     const std::string depth = graph.buffers[i].three_d() ? fmt::format("{}_depth, ", names.buffers[i]) : std::string();
     const std::string width = graph.buffers[i].two_d() ? fmt::format(", {}_width", names.buffers[i]) : std::string();
-    members.push_back(fmt::format("{}_({}{}_count{}, {}, {})", names.buffers[i], depth, names.buffers[i], width,
-                                  space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name)));
+    members.push_back(fmt::format("{}_({}{}_count{}, {}, {}{})", names.buffers[i], depth, names.buffers[i], width,
+                                  space_enumerator(graph.buffers[i].space), string_literal(graph.buffers[i].name),
+                                  placement(context, graph.buffers[i])));
   }
   for (std::size_t i = 0; i < graph.events.size(); ++i) {
     members.push_back(fmt::format("{}_({}{})", names.events[i], string_literal(graph.events[i].name),

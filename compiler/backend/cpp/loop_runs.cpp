@@ -9,16 +9,19 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
 #include "backend/cpp/node_config.h"
+#include "ir/devices.h"
 
 namespace graphc::backend {
 namespace {
 
 // Whether node `index` may be part of a run: a kernel, copy or memset node of the root body
 // whose every line but its name is the same in each iteration (no launch attributes, which
-// build() sets per node, no configuration function of its own, not the optimiser's).
+// build() sets per node, no device of its own, which build() makes current per node, no
+// configuration function of its own, not the optimiser's).
 bool loopable(const ir::Graph& graph, std::size_t index) {
   const ir::Node& node = graph.nodes[index];
   if (!has_params_function(node) || node.body.valid() || node.synthetic || configured(node)) return false;
+  if (ir::meets_placement(graph, node)) return false;
   const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
   return kernel == nullptr || !kernel->launch.any();
 }

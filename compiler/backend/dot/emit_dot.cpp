@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "ir/describe.h"
+#include "ir/devices.h"
 #include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
@@ -85,6 +86,17 @@ std::string heading(const ir::Graph& graph, const ir::Node& node) {
   for (const ir::ParamId id : node.config_params) names.push_back(graph.param(id).name);
   return fmt::format("{}\nset by {} ({})", node.name, fmt::join(names, ", "),
                      per_call(graph, node) ? "per call" : "defaults shown");
+}
+
+// A node placed on a device (ir/devices.h): its outline in the device's colour (Tableau's
+// ten, device 10 as device 0) and the device as an outside label; empty for one unplaced.
+std::string device_attributes(const ir::Graph& graph, const ir::Node& node) {
+  static constexpr std::string_view kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                                  "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  const std::optional<int> device = ir::placed_device(graph, node);
+  if (!device) return {};
+  return fmt::format(", color=\"{}\", penwidth=2, xlabel={}", kColours[*device % 10],
+                     quoted(fmt::format("device {}", *device)));
 }
 
 // `shape=..., label="..."` of one node; a non-empty `note` is the label's last line.
@@ -155,7 +167,8 @@ std::string attributes(const ir::Graph& graph, const ir::Node& node, const std::
           },
       },
       node.op);
-  return fmt::format("{}{}, label={}", ir::kind_info(node).dot, node.synthetic ? ", style=dashed" : "", text);
+  return fmt::format("{}{}, label={}{}", ir::kind_info(node).dot, node.synthetic ? ", style=dashed" : "", text,
+                     device_attributes(graph, node));
 }
 
 // The attributes of an edge with a port: its style and the port as the label.

@@ -25,6 +25,19 @@ std::string init_text(const ir::BufferInit& init) {
   return {};
 }
 
+// "(1) peers(0)", after the space `device`: where a buffer's memory is placed, as written;
+// empty for none.
+std::string placement_text(const ir::Buffer& b) {
+  std::string out;
+  if (b.device) out += fmt::format("({})", expr_text(*b.device));
+  if (!b.peers.empty()) {
+    std::vector<std::string> peers;
+    for (const ir::Expr& p : b.peers) peers.push_back(expr_text(p));
+    out += fmt::format(" peers({})", fmt::join(peers, ", "));
+  }
+  return out;
+}
+
 std::string dims_text(const std::vector<ir::Expr>& dims) {
   std::vector<std::string> parts;
   for (const ir::Expr& d : dims) parts.push_back(expr_text(d));
@@ -80,8 +93,8 @@ class TextWriter {
       if (b.alloc.valid() || b.view || graph_.is_parameter(ir::BufferId{i})) continue;
       const std::string depth = b.depth ? fmt::format("[{}]", expr_text(*b.depth)) : "";
       const std::string width = b.width ? fmt::format("[{}]", expr_text(*b.width)) : "";
-      line(1, fmt::format("buffer {} : {}{}[{}]{} {}{};", b.name, ir::type_name(b.type), depth, expr_text(b.count),
-                          width, ir::space_name(b.space), init_text(b.init)));
+      line(1, fmt::format("buffer {} : {}{}[{}]{} {}{}{};", b.name, ir::type_name(b.type), depth, expr_text(b.count),
+                          width, ir::space_name(b.space), placement_text(b), init_text(b.init)));
       declarations = true;
     }
     for (const ir::Buffer& b : graph_.buffers) {

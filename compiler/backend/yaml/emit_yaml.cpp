@@ -105,6 +105,12 @@ class YamlWriter {
         out_ << expr_text(b.count);
       }
       out_ << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
+      if (b.device) out_ << YAML::Key << "device" << YAML::Value << expr_text(*b.device);
+      if (!b.peers.empty()) {
+        out_ << YAML::Key << "peers" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const ir::Expr& p : b.peers) out_ << expr_text(p);
+        out_ << YAML::EndSeq;
+      }
       if (b.init.kind != ir::BufferInit::Kind::none) init(b.init);
       out_ << YAML::EndMap;
     }

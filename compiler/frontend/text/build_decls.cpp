@@ -235,6 +235,12 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
                      buffer.name, next - 2);
   }
   buffer.space = build_space(ctx, *node.children.at(next++));
+  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_device>()) {
+    buffer.device = build_expr(ctx, *node.children[next++]->children.at(0));
+  }
+  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_peers>()) {
+    for (const ParseNode* peer : node.children[next++]->children) buffer.peers.push_back(build_expr(ctx, *peer));
+  }
   if (node.children.size() > next) buffer.init = build_init(ctx, *node.children[next]);
   return buffer;
 }

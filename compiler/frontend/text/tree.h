@@ -36,7 +36,8 @@ using tree_rules = grammar::flattened<
     grammar::expr, grammar::product, grammar::negation, grammar::parenthesized, grammar::call, grammar::cast,
     // declarations
     grammar::module_decl, grammar::graph_decl, grammar::const_decl, grammar::param_decl, grammar::buffer_decl,
-    grammar::buffer_width, grammar::view_decl, grammar::fill_init, grammar::iota_init, grammar::list_init,
+    grammar::buffer_width, grammar::buffer_device, grammar::buffer_peers, grammar::view_decl, grammar::fill_init,
+    grammar::iota_init, grammar::list_init,
     // nodes
     grammar::kernel_node, grammar::graph_exec_ref, grammar::null_pointer, grammar::launch_grid, grammar::launch_block,
     grammar::dim_tuple, grammar::kernel_args, grammar::kernel_attrs, grammar::kernel_attr, grammar::copy_node,

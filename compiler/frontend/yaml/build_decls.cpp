@@ -173,19 +173,40 @@ bool initial(const YamlReader& r, const YAML::Node& node, const std::string& wha
   return true;
 }
 
+// `device: 1, peers: [0]`: `device(1) peers(0)`.
+bool placed(const YamlReader& r, const YAML::Node& value, std::string_view what, ir::Buffer& b) {
+  if (const YAML::Node device = value["device"]) {
+    const auto e = r.expr(device, fmt::format("the device of {}", what));
+    if (!e) return false;
+    b.device = *e;
+  }
+  if (const YAML::Node peers = value["peers"]) {
+    const std::string of = fmt::format("the peers of {}", what);
+    if (!r.is_list(peers, of)) return false;
+    for (const YAML::Node& peer : peers) {
+      const auto e = r.expr(peer, of);
+      if (!e) return false;
+      b.peers.push_back(*e);
+    }
+  }
+  return true;
+}
+
 // x: {type: f32, count: N, space: device, init: {fill: 0}}; `count: [H, W]`: 2-D,
-// `count: [D, H, W]`: 3-D
+// `count: [D, H, W]`: 3-D; `device: 1` and `peers: [0]` place device memory.
 void buffer(const YamlReader& r, const YAML::Node& key, const YAML::Node& value, ir::Graph& graph) {
   ir::Buffer b;
   if (!declared(r, key, "buffer", b.name, b.name_range)) return;
   b.range = b.name_range;
   const std::string what = fmt::format("buffer '{}'", b.name);
-  if (!r.is_map(value, what) || !r.check_keys(value, what, {"type", "count", "space", "init"})) return;
+  if (!r.is_map(value, what) || !r.check_keys(value, what, {"type", "count", "space", "device", "peers", "init"})) {
+    return;
+  }
   const auto type = r.required(value, "type", what);
   const auto count = r.required(value, "count", what);
   const auto space = r.required(value, "space", what);
   if (!type || !count || !space || !typed(r, *type, b.type) || !shaped(r, *count, what, b) ||
-      !spaced(r, *space, what, b.space)) {
+      !spaced(r, *space, what, b.space) || !placed(r, value, what, b)) {
     return;
   }
   if (const YAML::Node init = value["init"]) {

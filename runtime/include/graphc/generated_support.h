@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "graphc/check_cuda.h"
+#include "graphc/devices.h"
 #include "graphc/generated_config.h"
 #include "graphc/handles.h"
 #include "graphc/launch_attributes.h"
@@ -177,18 +178,24 @@ T* pitched_element(T* base, std::size_t pitch, std::size_t row, std::size_t colu
 
 /// `count` elements of T in `space` (device: cudaMalloc; host: pinned, cudaMallocHost;
 /// managed: cudaMallocManaged; pageable: malloc), freed when destroyed. Move-only. `name`
-/// (the buffer's) appears in the error when the allocation fails.
+/// (the buffer's) appears in the error when the allocation fails. Device memory with a
+/// `placement` (`device(i) peers(j, ...)`) is allocated with its device current, and its
+/// peers are granted access to it (graphc/devices.h: R0072, R0074).
 template <class T>
 class Allocation {
  public:
-  Allocation(std::size_t count, MemorySpace space, const char* name) : space_(space) {
+  Allocation(std::size_t count, MemorySpace space, const char* name, const Placement& placement = {}) : space_(space) {
+    const DeviceScope on_device(placement.device, "buffer", name, placement.location);
     allocate(count * sizeof(T), name);
+    grant(placement, name);
   }
   /// A 2-D buffer of `rows` rows of `width` elements: device memory is pitched
   /// (cudaMallocPitch, which chooses pitch(), in bytes), other spaces dense (pitch() is
   /// width * sizeof(T)).
-  Allocation(std::size_t rows, std::size_t width, MemorySpace space, const char* name)
+  Allocation(std::size_t rows, std::size_t width, MemorySpace space, const char* name, const Placement& placement = {})
       : space_(space), pitch_(width * sizeof(T)) {
+    const DeviceScope on_device(placement.device, "buffer", name, placement.location);
+    grant(placement, name);
     if (space != MemorySpace::device) {
       allocate(rows * pitch_, name);
       return;
@@ -201,8 +208,11 @@ class Allocation {
   /// A 3-D buffer of `depth` slices of `rows` rows of `width` elements: device memory is
   /// pitched (cudaMalloc3D, which chooses pitch(); a slice's rows follow the one before's),
   /// other spaces dense (pitch() is width * sizeof(T)).
-  Allocation(std::size_t depth, std::size_t rows, std::size_t width, MemorySpace space, const char* name)
+  Allocation(std::size_t depth, std::size_t rows, std::size_t width, MemorySpace space, const char* name,
+             const Placement& placement = {})
       : space_(space), pitch_(width * sizeof(T)) {
+    const DeviceScope on_device(placement.device, "buffer", name, placement.location);
+    grant(placement, name);
     if (space != MemorySpace::device) {
       allocate(depth * rows * pitch_, name);
       return;
@@ -233,6 +243,13 @@ class Allocation {
   std::size_t pitch() const { return pitch_; }
 
  private:
+  // The devices a placement's `peers(...)` names reach the memory's device (the current one
+  // while the constructor allocates).
+  static void grant(const Placement& placement, const char* name) {
+    if (placement.peers.empty()) return;
+    enable_peer_access(current_device(name, placement.location), placement.peers, name, placement.location);
+  }
+
   void allocate(std::size_t bytes, const char* name) {
     void* memory = nullptr;
     const std::string buffer = std::string(" of buffer '") + name + "'";

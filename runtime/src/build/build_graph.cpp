@@ -7,7 +7,9 @@
 #include "build/function_call_nodes.h"
 #include "build/node_params.h"
 #include "errors/cuda_check.h"
+#include "graphc/devices.h"
 #include "ir/creation_order.h"
+#include "ir/devices.h"
 #include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
@@ -34,7 +36,8 @@ class GraphBuilder {
         resources_(resources),
         built_(built),
         live_(live),
-        order_(program.creation_orders.at(built.graph_id.value)) {}
+        order_(program.creation_orders.at(built.graph_id.value)),
+        places_devices_(ir::places_devices(graph_)) {}
 
   // The conds declared in `body`, then its nodes, into `target` (the graph itself, or the
   // body graph CUDA made for it; null when preparing against a live graph, which has no
@@ -64,6 +67,8 @@ class GraphBuilder {
   void add(cudaGraph_t target, ir::NodeId id) {
     const bool reconfigured = id.value < built_.configured.size() && built_.configured[id.value];
     const ir::Node& node = reconfigured ? *built_.configured[id.value] : graph_.node(id);
+    std::optional<DeviceScope> on_device;  // a node placed on a device is added with it current
+    if (places_devices_) place(node, on_device);
     GraphHandle owned;  // a graph the node takes (a function call's, as a capture's), until it does
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
@@ -117,6 +122,28 @@ class GraphBuilder {
       built_.calls[id.value]->graph.release();  // moved into the node, which destroys it with the graph
     }
     owned.release();  // likewise
+  }
+
+  // In a graph placed on several devices: a kernel node reaches what it is passed (what the
+  // validator could not know of an unplaced side, which is on the device the graph is built
+  // on), and a placed node's device is made current in `on_device`.
+  void place(const ir::Node& node, std::optional<DeviceScope>& on_device) {
+    const int built_on = device();
+    const std::string location = program_.sources().location(node.name_range);
+    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
+      for (const ir::KernelArg* arg : ir::leaf_args(kernel->args)) {
+        if (arg->kind != ir::KernelArg::Kind::buffer) continue;
+        const ir::BufferId root = graph_.storage(arg->buffer).root;
+        const ir::Buffer& memory = graph_.buffer(root);
+        // A graph parameter's memory is the caller's, on a device its declaration does not say.
+        if (memory.space != ir::MemorySpace::device || memory.alloc.valid() || graph_.is_parameter(root)) continue;
+        check_peer_reach(node.name.c_str(), kernel->device.value_or(built_on), graph_.buffer(arg->buffer).name.c_str(),
+                         memory.device_value.value_or(built_on), memory.peer_values, location.c_str());
+      }
+    }
+    if (const std::optional<int> placed = ir::placed_device(graph_, node)) {
+      on_device.emplace(*placed, ir::kind_name(node).data(), node.name.c_str(), location.c_str());
+    }
   }
 
   // cudaGraphAddNode of `node` with `p`, after its dependencies; edge data only where a
@@ -208,6 +235,7 @@ class GraphBuilder {
   std::vector<cudaGraphNode_t> from_;    // the node being added's dependencies
   std::vector<cudaGraphEdgeData> data_;  // and their edge data
   std::optional<int> device_;
+  bool places_devices_;  // the graph places a buffer or a node on a device (ir/devices.h)
 };
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,

@@ -7,6 +7,7 @@
 
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
+#include "graphc/devices.h"
 
 namespace graphc::detail {
 
@@ -76,10 +77,23 @@ std::vector<std::byte> initial_contents(const ir::Buffer& buffer) {
   return out;
 }
 
+namespace {
+
+// The devices `buffer`'s `peers(...)` names reach its device (its `device(i)`, or the one the
+// graph is built on), whether graphc allocates it or the program binds it.
+void grant_peer_access(const ProgramState& program, const ir::Buffer& buffer) {
+  const std::string location = program.sources().location(buffer.range);
+  const int device = buffer.device_value ? *buffer.device_value : current_device(buffer.name.c_str(), location.c_str());
+  enable_peer_access(device, buffer.peer_values, buffer.name.c_str(), location.c_str());
+}
+
+}  // namespace
+
 const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
   for (const Owned& owned : owned_) {
     if (owned.name == buffer.name && owned.type == buffer.type && owned.count == buffer.count_value &&
-        owned.width == buffer.width_value && owned.depth == buffer.depth_value && owned.space == buffer.space) {
+        owned.width == buffer.width_value && owned.depth == buffer.depth_value && owned.space == buffer.space &&
+        owned.device == buffer.device_value) {
       return &owned;
     }
   }
@@ -107,6 +121,7 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       set.pitches_.push_back(0);
       continue;
     }
+    if (!buffer.peer_values.empty()) grant_peer_access(program, buffer);
     if (const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name)) {
       set.pointers_.push_back(bound->ptr);
       set.pitches_.push_back(!buffer.two_d() ? 0 : bound->pitch != 0 ? bound->pitch : buffer.row_bytes());
@@ -119,6 +134,9 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       continue;
     }
     const CallSite site = CallSite::at(program.sources(), buffer.range);
+    // Placed memory is allocated (and filled) with its device current.
+    const std::string location = program.sources().location(buffer.range);
+    const DeviceScope on_device(buffer.device_value.value_or(-1), "buffer", buffer.name.c_str(), location.c_str());
     Allocation allocation;
     std::size_t pitch = 0;
     if (buffer.pitched() && buffer.three_d()) {
@@ -144,7 +162,7 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     set.pointers_.push_back(allocation.get());
     set.pitches_.push_back(pitch);
     set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.depth_value,
-                               buffer.space, std::move(allocation), pitch});
+                               buffer.space, buffer.device_value, std::move(allocation), pitch});
   }
   return set;
 }

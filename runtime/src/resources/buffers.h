@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,7 @@ class BufferSet {
     std::uint64_t width = 0;
     std::uint64_t depth = 0;
     ir::MemorySpace space = ir::MemorySpace::device;
+    std::optional<int> device;  // `device(i)`
     Allocation memory;
     std::size_t pitch = 0;
   };

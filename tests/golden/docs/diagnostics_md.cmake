@@ -37,6 +37,7 @@ set(families
   "W09:Child graphs and graph parameters (warnings)"
   "E10:Capture nodes and library operations"
   "E11:Collective nodes and communicators"
+  "E12:Several devices in one graph"
   "R00:Runtime (building a graph on a GPU)")
 
 set(doc "# Diagnostics\n\n")

@@ -36,6 +36,15 @@ TEST_CASE("an unexpected token on the same line is pointed at", "[grammar]") {
                "expected ':' and a type after the param's name");
 }
 
+TEST_CASE("a buffer's device and peers are written device(i) peers(j, ...)", "[grammar]") {
+  expect_error("graph g {\n  buffer a : f32[4] device(1 peers(0);\n}\n", DiagCode::syntax_error, "2:30",
+               "expected ')' after a device number");
+  expect_error("graph g {\n  buffer a : f32[4] device(1) peers;\n}\n", DiagCode::syntax_error, "2:36",
+               "expected '(' and the devices, as in peers(0, 1)");
+  expect_error("graph g {\n  buffer a : f32[4] device(1) peers(0 2);\n}\n", DiagCode::syntax_error, "2:39",
+               "expected ')' after a device number");
+}
+
 TEST_CASE("reserved words cannot be names", "[grammar]") {
   expect_error("graph g {\n  buffer const : f32[4] device;\n}\n", DiagCode::syntax_error, "2:10",
                "'const' is a reserved word and cannot be used as a name");

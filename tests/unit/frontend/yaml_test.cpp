@@ -159,7 +159,7 @@ TEST_CASE("YAML errors point at the YAML line and column", "[yaml]") {
                "a tab indents this line, and YAML forbids tabs in indentation: indent with spaces", "t.yaml");
   expect_error("graphs:\n  g:\n    buffers:\n      x: {type: f32, count: 4, spcae: device}\n",
                DiagCode::yaml_unknown_key, "4:32",
-               "unknown key 'spcae' in buffer 'x'; expected type, count, space, init", "t.yaml");
+               "unknown key 'spcae' in buffer 'x'; expected type, count, space, device, peers, init", "t.yaml");
   expect_error("graphs:\n  g:\n    nodes: [a]\n", DiagCode::yaml_wrong_shape, "3:12",
                "the nodes of graph 'g' must be a map, but it is a list", "t.yaml");
   expect_error("graphs:\n  g:\n    nodes:\n      k: {kernel: f, grid: 1}\n", DiagCode::yaml_missing_key, "4:10",

@@ -1,0 +1,35 @@
+#include "ir/devices.h"
+
+#include <algorithm>
+
+namespace graphc::ir {
+
+std::optional<int> placed_device(const Graph& graph, const Node& node) {
+  if (const auto* kernel = std::get_if<KernelNode>(&node.op)) return kernel->device;
+  if (const auto* memset = std::get_if<MemsetNode>(&node.op)) {
+    if (!memset->dst.id.valid()) return std::nullopt;
+    return graph.buffer(graph.storage(memset->dst.id).root).device_value;
+  }
+  return std::nullopt;
+}
+
+bool meets_placement(const Graph& graph, const Node& node) {
+  if (placed_device(graph, node)) return true;
+  const auto* kernel = std::get_if<KernelNode>(&node.op);
+  if (kernel == nullptr) return false;
+  const std::vector<const KernelArg*> args = leaf_args(kernel->args);
+  return std::any_of(args.begin(), args.end(), [&](const KernelArg* arg) {
+    return arg->kind == KernelArg::Kind::buffer && graph.buffer(graph.storage(arg->buffer).root).device_value;
+  });
+}
+
+bool places_devices(const Graph& graph) {
+  const bool buffers = std::any_of(graph.buffers.begin(), graph.buffers.end(),
+                                   [](const Buffer& b) { return b.device_value || !b.peer_values.empty(); });
+  return buffers || std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const Node& n) {
+           const auto* kernel = std::get_if<KernelNode>(&n.op);
+           return kernel != nullptr && kernel->device;
+         });
+}
+
+}  // namespace graphc::ir
