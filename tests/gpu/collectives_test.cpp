@@ -220,7 +220,7 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
   const std::string path = graph_path("collectives");
   CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
                     Catch::StartsWith(path +
-                                      ":11:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
+                                      ":12:10: error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
                                       "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
                                       "generated Bindings' member)\n"));
   if (comms.size() > 1) {
