@@ -308,7 +308,7 @@ GRAPHC_SYNTAX_ERROR(alloc_colon, "expected ':' and an element type after the all
 GRAPHC_SYNTAX_ERROR(alloc_open, "expected '[' and the number of elements after the alloc's element type")
 GRAPHC_SYNTAX_ERROR(alloc_count, "expected the number of elements the alloc allocates")
 GRAPHC_SYNTAX_ERROR(alloc_close, "expected ']' after the number of elements")
-GRAPHC_SYNTAX_ERROR(alloc_end, "expected ';' after the alloc node")
+GRAPHC_SYNTAX_ERROR(alloc_end, "expected ';' after the alloc node (or its device(i) and peers(j, ...))")
 GRAPHC_SYNTAX_ERROR(free_name, "expected the node's name after 'free'")
 GRAPHC_SYNTAX_ERROR(free_colon, "expected ':' and the alloc node whose memory it frees after the node's name")
 GRAPHC_SYNTAX_ERROR(free_alloc, "expected the name of the alloc node whose memory the free releases")

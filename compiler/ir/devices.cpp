@@ -6,6 +6,7 @@ namespace graphc::ir {
 
 std::optional<int> placed_device(const Graph& graph, const Node& node) {
   if (const auto* kernel = std::get_if<KernelNode>(&node.op)) return kernel->device;
+  if (const auto* alloc = std::get_if<AllocNode>(&node.op)) return graph.buffer(alloc->buffer).device_value;
   if (const auto* memset = std::get_if<MemsetNode>(&node.op)) {
     if (!memset->dst.id.valid()) return std::nullopt;
     return graph.buffer(graph.storage(memset->dst.id).root).device_value;

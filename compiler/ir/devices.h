@@ -9,8 +9,9 @@
 
 namespace graphc::ir {
 
-/// The device node `node` of `graph` is placed on: a kernel node's `device(i)`, a memset
-/// node's memory's (the root buffer it writes); none for an unplaced node, which runs on the
+/// The device node `node` of `graph` is placed on: a kernel node's `device(i)`, an alloc
+/// node's, a memset node's memory's (the root buffer it writes); none for an unplaced node,
+/// which runs on the
 /// device the graph is built on, and for every other kind (a copy between devices is a peer
 /// copy, which needs no device of its own).
 std::optional<int> placed_device(const Graph& graph, const Node& node);

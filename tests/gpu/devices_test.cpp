@@ -2,8 +2,8 @@
 // generated code, each instantiated as one exec and launched on one stream of device 0, and
 // checked against a CPU reference: a pipeline whose stages run on devices 0 and 1 with a
 // peer copy between them, and a kernel on device 0 that writes device 1's memory through
-// the peer access the buffer grants. Then what the runtime refuses: a device the machine
-// lacks (R0072) and memory an unplaced kernel cannot reach (R0073). Needs two GPUs (label
+// the peer access the buffer grants, and memory a mem alloc node takes from device 1's pool. Then what the runtime
+// refuses: a device the machine lacks (R0072) and memory an unplaced kernel cannot reach (R0073). Needs two GPUs (label
 // multi_gpu).
 #include <catch2/catch.hpp>
 
@@ -97,6 +97,7 @@ TEST_CASE("a kernel on one device writes another's memory through the peer acces
   CHECK(device_of(instance.buffer("out")) == 1);
   run_on_device_0([&](cudaStream_t stream) { instance.launch(stream); });
   CHECK(read_buffer<float>(instance, "out") == expected(1.0f, 5.0f));
+  CHECK(read_buffer<float>(instance, "twice") == expected(1.0f, 7.0f));
 }
 
 TEST_CASE("a kernel on one device writes another's memory through the peer access it grants: generated code",
@@ -108,6 +109,7 @@ TEST_CASE("a kernel on one device writes another's memory through the peer acces
   CHECK(device_of(graph.bindings().out) == 1);
   run_on_device_0([&](cudaStream_t stream) { graph.launch(stream); });
   CHECK(read<float>(graph.bindings().out, kN) == expected(1.0f, 5.0f));
+  CHECK(read<float>(graph.bindings().twice, kN) == expected(1.0f, 7.0f));
 }
 
 TEST_CASE("the runtime refuses a device the machine lacks and memory an unplaced kernel cannot reach",

@@ -233,7 +233,7 @@ class BuildWriter {
       if (arg->kind != ir::KernelArg::Kind::buffer) continue;
       const ir::BufferId root = graph.storage(arg->buffer).root;
       const ir::Buffer& memory = graph.buffer(root);
-      if (memory.space != ir::MemorySpace::device || memory.alloc.valid() || graph.is_parameter(root)) continue;
+      if (memory.space != ir::MemorySpace::device || graph.is_parameter(root)) continue;
       if (kernel->device.has_value() == memory.device_value.has_value()) continue;  // the validator's, or one device
       out.push_back(fmt::format("graphc::check_peer_reach({}, {}, {}, {}, {{{}}}, {});", string_literal(node.name),
                                 kernel->device ? std::to_string(*kernel->device) : here,
@@ -351,17 +351,27 @@ class BuildWriter {
     close(node);
   }
 
-  // A mem alloc node on the current device (`device`, read at the top of build()); CUDA
-  // returns the allocation's address, fixed for the graph's lifetime, in p.alloc.dptr.
+  // A mem alloc node on the current device (`device`, read at the top of build()) or the one
+  // it is placed on, which the devices of its `peers(...)` reach too; CUDA returns the
+  // allocation's address, fixed for the graph's lifetime, in p.alloc.dptr.
   void alloc(const ir::Node& node, const ir::AllocNode& alloc) {
     const ir::Buffer& memory = context_.graph.buffer(alloc.buffer);
     open(node, fmt::format("alloc {}[{}] ({} bytes of device memory)", ir::type_name(memory.type), memory.count_value,
                            memory.bytes()));
+    if (!memory.peer_values.empty()) {
+      out_.line(fmt::format("const std::vector<cudaMemAccessDesc> access = graphc::peer_access_descs({{{}}});",
+                            fmt::join(memory.peer_values, ", ")));
+    }
     out_.line("cudaGraphNodeParams p{};");
     out_.line("p.type = cudaGraphNodeTypeMemAlloc;");
     out_.line("p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;");
     out_.line("p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;");
-    out_.line("p.alloc.poolProps.location.id = device;");
+    out_.line(fmt::format("p.alloc.poolProps.location.id = {};",
+                          memory.device_value ? std::to_string(*memory.device_value) : "device"));
+    if (!memory.peer_values.empty()) {
+      out_.line("p.alloc.accessDescs = access.data();");
+      out_.line("p.alloc.accessDescCount = access.size();");
+    }
     out_.line(fmt::format("p.alloc.bytesize = {};", memory.bytes()));
     add(node);
     out_.line(fmt::format("{} = static_cast<{}*>(p.alloc.dptr);", context_.names.pointers.at(alloc.buffer.value),

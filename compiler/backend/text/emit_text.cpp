@@ -181,7 +181,8 @@ class TextWriter {
             [&](const ir::AllocNode& a) {
               const ir::Buffer& memory = graph_.buffer(a.buffer);
               line(depth,
-                   fmt::format("alloc {} : {}[{}];", n.name, ir::type_name(memory.type), expr_text(memory.count)));
+                   fmt::format("alloc {} : {}[{}]{}{};", n.name, ir::type_name(memory.type), expr_text(memory.count),
+                               memory.device || !memory.peers.empty() ? " device" : "", placement_text(memory)));
             },
             [&](const ir::FreeNode& f) { line(depth, fmt::format("free {} : {};", n.name, f.alloc)); },
             [&](const ir::ChildGraphNode& c) {

@@ -105,16 +105,20 @@ class YamlWriter {
         out_ << expr_text(b.count);
       }
       out_ << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
-      if (b.device) out_ << YAML::Key << "device" << YAML::Value << expr_text(*b.device);
-      if (!b.peers.empty()) {
-        out_ << YAML::Key << "peers" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-        for (const ir::Expr& p : b.peers) out_ << expr_text(p);
-        out_ << YAML::EndSeq;
-      }
+      placement(b);
       if (b.init.kind != ir::BufferInit::Kind::none) init(b.init);
       out_ << YAML::EndMap;
     }
     if (open) out_ << YAML::EndMap;
+  }
+
+  // `device: 1, peers: [0]`: where a buffer's or an alloc's memory is placed, as written.
+  void placement(const ir::Buffer& b) {
+    if (b.device) out_ << YAML::Key << "device" << YAML::Value << expr_text(*b.device);
+    if (b.peers.empty()) return;
+    out_ << YAML::Key << "peers" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const ir::Expr& p : b.peers) out_ << expr_text(p);
+    out_ << YAML::EndSeq;
   }
 
   void views() {
@@ -219,7 +223,9 @@ class YamlWriter {
                      const ir::Buffer& memory = graph_.buffer(a.buffer);
                      out_ << YAML::Key << "alloc" << YAML::Value << YAML::BeginMap << YAML::Key << "type" << YAML::Value
                           << std::string(ir::type_name(memory.type)) << YAML::Key << "count" << YAML::Value
-                          << expr_text(memory.count) << YAML::EndMap;
+                          << expr_text(memory.count);
+                     placement(memory);
+                     out_ << YAML::EndMap;
                    },
                    [&](const ir::FreeNode& f) { out_ << YAML::Key << "free" << YAML::Value << f.alloc; },
                    [&](const ir::ChildGraphNode& c) {

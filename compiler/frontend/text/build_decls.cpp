@@ -215,6 +215,26 @@ ir::Cond build_cond(const BuildContext& ctx, const ParseNode& node, ir::BodyId b
   return cond;
 }
 
+namespace {
+
+// `device(i)` and `peers(j, ...)` from child `next` of a buffer or alloc declaration, where
+// written (an alloc's `device` without a number: none); the index of the child after them.
+std::size_t build_placement(const BuildContext& ctx, const ParseNode& node, std::size_t next, ir::Buffer& buffer) {
+  if (next < node.children.size() && node.children[next]->is_type<grammar::alloc_device>()) {
+    const ParseNode& device = *node.children[next++];
+    if (!device.children.empty()) buffer.device = build_expr(ctx, *device.children[0]->children.at(0));
+  }
+  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_device>()) {
+    buffer.device = build_expr(ctx, *node.children[next++]->children.at(0));
+  }
+  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_peers>()) {
+    for (const ParseNode* peer : node.children[next++]->children) buffer.peers.push_back(build_expr(ctx, *peer));
+  }
+  return next;
+}
+
+}  // namespace
+
 ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
   ir::Buffer buffer = build_sized(ctx, node);
   // `[count]`, then `[width]` of a 2-D buffer, or `[rows][width]` after a 3-D buffer's
@@ -235,12 +255,7 @@ ir::Buffer build_buffer(const BuildContext& ctx, const ParseNode& node) {
                      buffer.name, next - 2);
   }
   buffer.space = build_space(ctx, *node.children.at(next++));
-  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_device>()) {
-    buffer.device = build_expr(ctx, *node.children[next++]->children.at(0));
-  }
-  if (next < node.children.size() && node.children[next]->is_type<grammar::buffer_peers>()) {
-    for (const ParseNode* peer : node.children[next++]->children) buffer.peers.push_back(build_expr(ctx, *peer));
-  }
+  next = build_placement(ctx, node, next, buffer);
   if (node.children.size() > next) buffer.init = build_init(ctx, *node.children[next]);
   return buffer;
 }
@@ -306,10 +321,12 @@ ir::StructDecl build_struct(const BuildContext& ctx, const ParseNode& node) {
   return decl;
 }
 
-// children: the name, the element type, the count.
+// children: the name, the element type, the count, then `device(i)` and `peers(...)` when
+// written.
 ir::Buffer build_alloc_memory(const BuildContext& ctx, const ParseNode& node) {
   ir::Buffer buffer = build_sized(ctx, node);
   buffer.space = ir::MemorySpace::device;
+  build_placement(ctx, node, 3, buffer);
   return buffer;
 }
 

@@ -46,7 +46,7 @@ using tree_rules = grammar::flattened<
     grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,
     grammar::while_body, grammar::switch_node, grammar::case_body,
     // memory nodes
-    grammar::alloc_node, grammar::free_node,
+    grammar::alloc_node, grammar::alloc_device, grammar::free_node,
     // edges
     grammar::edge_stmt, grammar::edge_group,
     // events and edge ports

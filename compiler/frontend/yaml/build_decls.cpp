@@ -314,17 +314,22 @@ std::optional<ir::Cond> build_cond(const YamlReader& r, const YAML::Node& key, c
   return c;
 }
 
-// {alloc: {type: f32, count: N}}
+// {alloc: {type: f32, count: N}}; `device: 1, peers: [0]`: `device(1) peers(0)`
 std::optional<ir::Buffer> build_alloc_memory(const YamlReader& r, const YAML::Node& map, const std::string& name,
                                              SourceRange name_range) {
   const std::string what = fmt::format("alloc '{}'", name);
   if (!r.check_keys(map, what, {"alloc"})) return std::nullopt;
   const YAML::Node fields = map["alloc"];
-  if (!r.is_map(fields, what) || !r.check_keys(fields, what, {"type", "count"})) return std::nullopt;
+  if (!r.is_map(fields, what) || !r.check_keys(fields, what, {"type", "count", "device", "peers"})) {
+    return std::nullopt;
+  }
   const auto type = r.required(fields, "type", what);
   const auto count = r.required(fields, "count", what);
   ir::Buffer memory;
-  if (!type || !count || !typed(r, *type, memory.type) || !counted(r, *count, what, memory.count)) return std::nullopt;
+  if (!type || !count || !typed(r, *type, memory.type) || !counted(r, *count, what, memory.count) ||
+      !placed(r, fields, what, memory)) {
+    return std::nullopt;
+  }
   memory.name = name;
   memory.name_range = name_range;
   memory.range = name_range;

@@ -97,6 +97,20 @@ struct Placement {
   const char* location = "";
 };
 
+/// Access descriptors (cudaMemAccessDesc) that let each device of `peers` read and write
+/// memory of a mem alloc node, which its own device always may: its `peers(...)`.
+inline std::vector<cudaMemAccessDesc> peer_access_descs(const std::vector<int>& peers) {
+  std::vector<cudaMemAccessDesc> out;
+  for (const int peer : peers) {
+    cudaMemAccessDesc d{};
+    d.location.type = cudaMemLocationTypeDevice;
+    d.location.id = peer;
+    d.flags = cudaMemAccessFlagsProtReadWrite;
+    out.push_back(d);
+  }
+  return out;
+}
+
 /// What the validator could not know where a node or a buffer is unplaced (on the device the
 /// graph is built on): that kernel node `node` (`location`), on device `kernel_device`,
 /// reaches `buffer`, memory of device `memory_device` whose declaration grants `peers`

@@ -87,7 +87,11 @@ class GraphBuilder {
             [&](const ir::ConditionalNode& c) { return conditional_node_params(c, built_.conds.at(c.cond_id.value)); },
             [&](const ir::EventRecordNode& record) { return event_record_node_params(events_.at(record.id.value)); },
             [&](const ir::EventWaitNode& wait) { return event_wait_node_params(events_.at(wait.id.value)); },
-            [&](const ir::AllocNode& a) { return alloc_node_params(graph_.buffer(a.buffer).bytes(), device()); },
+            [&](const ir::AllocNode& a) {
+              const ir::Buffer& memory = graph_.buffer(a.buffer);
+              access_ = peer_access_descs(memory.peer_values);
+              return alloc_node_params(memory.bytes(), memory.device_value.value_or(device()), access_);
+            },
             [&](const ir::FreeNode& f) { return free_node_params(buffers_.at(f.buffer.value)); },
             [&](const ir::ChildGraphNode& call) {
               built_.calls[id.value] = build_call(id, call, capture_place(graph_, node, built_.place));
@@ -136,7 +140,7 @@ class GraphBuilder {
         const ir::BufferId root = graph_.storage(arg->buffer).root;
         const ir::Buffer& memory = graph_.buffer(root);
         // A graph parameter's memory is the caller's, on a device its declaration does not say.
-        if (memory.space != ir::MemorySpace::device || memory.alloc.valid() || graph_.is_parameter(root)) continue;
+        if (memory.space != ir::MemorySpace::device || graph_.is_parameter(root)) continue;
         check_peer_reach(node.name.c_str(), kernel->device.value_or(built_on), graph_.buffer(arg->buffer).name.c_str(),
                          memory.device_value.value_or(built_on), memory.peer_values, location.c_str());
       }
@@ -235,7 +239,8 @@ class GraphBuilder {
   std::vector<cudaGraphNode_t> from_;    // the node being added's dependencies
   std::vector<cudaGraphEdgeData> data_;  // and their edge data
   std::optional<int> device_;
-  bool places_devices_;  // the graph places a buffer or a node on a device (ir/devices.h)
+  std::vector<cudaMemAccessDesc> access_;  // the mem alloc node being added's peers
+  bool places_devices_;                    // the graph places a buffer or a node on a device (ir/devices.h)
 };
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,

@@ -180,12 +180,14 @@ cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& condition
   return p;
 }
 
-cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device) {
+cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device, const std::vector<cudaMemAccessDesc>& access) {
   cudaGraphNodeParams p{};
   p.type = node_type(NodeKind::alloc);
   p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
   p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
   p.alloc.poolProps.location.id = device;
+  p.alloc.accessDescs = access.empty() ? nullptr : access.data();
+  p.alloc.accessDescCount = access.size();
   p.alloc.bytesize = bytes;
   return p;
 }

@@ -55,8 +55,10 @@ cudaGraphNodeParams event_wait_node_params(cudaEvent_t event);
 cudaGraphNodeParams conditional_node_params(const ir::ConditionalNode& conditional, cudaGraphConditionalHandle handle);
 
 /// A mem alloc node: `bytes` of device memory on `device` (cudaMemAllocationTypePinned,
-/// the only type CUDA takes); CUDA returns the address in p.alloc.dptr when the node is added.
-cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device);
+/// the only type CUDA takes), which the devices of `access` reach too (graphc::peer_access_descs,
+/// alive until the node is added); CUDA returns the address in p.alloc.dptr when the node is
+/// added.
+cudaGraphNodeParams alloc_node_params(std::size_t bytes, int device, const std::vector<cudaMemAccessDesc>& access);
 
 /// A mem free node releasing `dptr`, the address a mem alloc node of the graph returned.
 cudaGraphNodeParams free_node_params(void* dptr);

@@ -13,10 +13,10 @@
 namespace graphc::gen::devices {
 
 Storage::Storage()
-    : x_(x_count, graphc::MemorySpace::device, "x", graphc::Placement{0, {}, "devices.graph:10:5"}),
+    : x_(x_count, graphc::MemorySpace::device, "x", graphc::Placement{0, {}, "devices.graph:11:5"}),
       y_(y_count, graphc::MemorySpace::device, "y",
-          graphc::Placement{1, {0}, "devices.graph:11:5"}),
-      z_(z_count, graphc::MemorySpace::device, "z", graphc::Placement{1, {}, "devices.graph:12:5"}),
+          graphc::Placement{1, {0}, "devices.graph:12:5"}),
+      z_(z_count, graphc::MemorySpace::device, "z", graphc::Placement{1, {}, "devices.graph:13:5"}),
       a_(a_count, graphc::MemorySpace::device, "a"),
       b_(b_count, graphc::MemorySpace::device, "b") {
 }
@@ -35,10 +35,10 @@ namespace {
 
 // first: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto first_params(const Bindings& b, const Nodes&) {
-#line 15 "devices.graph"
+#line 16 "devices.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, 1024);
 #line 41 "devices.graph.cu"
-  graphc::NodeParams p("first", "devices.graph:15:12", std::move(args));
+  graphc::NodeParams p("first", "devices.graph:16:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -48,7 +48,7 @@ auto first_params(const Bindings& b, const Nodes&) {
 
 // hand: copy z <- x (4096 bytes, direction from the pointers)
 auto hand_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("hand", "devices.graph:16:12");
+  graphc::NodeParams p("hand", "devices.graph:17:12");
   p.type = cudaGraphNodeTypeMemcpy;
   p.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(b.x, 4096, 4096, 1);
   p.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(b.z, 4096, 4096, 1);
@@ -59,10 +59,10 @@ auto hand_params(const Bindings& b, const Nodes&) {
 
 // second: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto second_params(const Bindings& b, const Nodes&) {
-#line 17 "devices.graph"
+#line 18 "devices.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.z, 3.0f, 1024);
 #line 65 "devices.graph.cu"
-  graphc::NodeParams p("second", "devices.graph:17:12", std::move(args));
+  graphc::NodeParams p("second", "devices.graph:18:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -72,10 +72,10 @@ auto second_params(const Bindings& b, const Nodes&) {
 
 // third: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto third_params(const Bindings& b, const Nodes&) {
-#line 18 "devices.graph"
+#line 19 "devices.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.y, 3.0f, 1024);
 #line 78 "devices.graph.cu"
-  graphc::NodeParams p("third", "devices.graph:18:12", std::move(args));
+  graphc::NodeParams p("third", "devices.graph:19:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -85,10 +85,10 @@ auto third_params(const Bindings& b, const Nodes&) {
 
 // fourth: kernel add_halves<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto fourth_params(const Bindings& b, const Nodes&) {
-#line 19 "devices.graph"
+#line 20 "devices.graph"
   auto args = graphc::kernel_args(::add_halves, b.a, b.b, b.y, 1024);
 #line 91 "devices.graph.cu"
-  graphc::NodeParams p("fourth", "devices.graph:19:12", std::move(args));
+  graphc::NodeParams p("fourth", "devices.graph:20:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::add_halves);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -98,7 +98,7 @@ auto fourth_params(const Bindings& b, const Nodes&) {
 
 // clear: memset y = 0x00000000u (4-byte elements)
 auto clear_params(const Bindings& b, const Nodes&) {
-  graphc::NodeParams p("clear", "devices.graph:20:12");
+  graphc::NodeParams p("clear", "devices.graph:21:12");
   p.type = cudaGraphNodeTypeMemset;
   p.memset.dst = b.y;
   p.memset.value = 0x00000000u;
@@ -108,34 +108,87 @@ auto clear_params(const Bindings& b, const Nodes&) {
   return p;
 }
 
+// fifth: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
+auto fifth_params(const Bindings&, const Nodes& nodes) {
+#line 23 "devices.graph"
+  auto args = graphc::kernel_args(::kernel_forward, nodes.pool_dptr, 1.0f, 1024);
+#line 116 "devices.graph.cu"
+  graphc::NodeParams p("fifth", "devices.graph:23:12", std::move(args));
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = graphc::kernel_function(::kernel_forward);
+  p.kernel.gridDim = dim3(4, 1, 1);
+  p.kernel.blockDim = dim3(256, 1, 1);
+  return p;
+}
+
 }  // namespace
 
 void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  // The device the mem alloc nodes allocate on: the current one.
+  int device = 0;
+  graphc::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+
   // first: on device 0
   {
-    const graphc::DeviceScope on_device(0, "kernel", "first", "devices.graph:15:12");
+    const graphc::DeviceScope on_device(0, "kernel", "first", "devices.graph:16:12");
     graphc::add_node(nodes.first, graph, {}, first_params(b, nodes));
   }
   // clear: on device 1
   {
-    const graphc::DeviceScope on_device(1, "memset", "clear", "devices.graph:20:12");
+    const graphc::DeviceScope on_device(1, "memset", "clear", "devices.graph:21:12");
     graphc::add_node(nodes.clear, graph, {}, clear_params(b, nodes));
   }
+
+  // pool: alloc f32[1024] (4096 bytes of device memory)
+  {
+    const std::vector<cudaMemAccessDesc> access = graphc::peer_access_descs({0});
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemAlloc;
+    p.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+    p.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+    p.alloc.poolProps.location.id = 1;
+    p.alloc.accessDescs = access.data();
+    p.alloc.accessDescCount = access.size();
+    p.alloc.bytesize = 4096;
+#line 22 "devices.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.pool, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "pool", "devices.graph:22:12");
+#line 157 "devices.graph.cu"
+    nodes.pool_dptr = static_cast<float*>(p.alloc.dptr);
+  }
+
   graphc::add_node(nodes.hand, graph, {nodes.first}, hand_params(b, nodes));
   // third: on device 0
   {
-    const graphc::DeviceScope on_device(0, "kernel", "third", "devices.graph:18:12");
+    const graphc::DeviceScope on_device(0, "kernel", "third", "devices.graph:19:12");
     graphc::add_node(nodes.third, graph, {nodes.clear}, third_params(b, nodes));
+  }
+  // fifth: on device 0
+  {
+    const graphc::DeviceScope on_device(0, "kernel", "fifth", "devices.graph:23:12");
+    graphc::add_node(nodes.fifth, graph, {nodes.pool}, fifth_params(b, nodes));
   }
   // second: on device 1
   {
-    const graphc::DeviceScope on_device(1, "kernel", "second", "devices.graph:17:12");
+    const graphc::DeviceScope on_device(1, "kernel", "second", "devices.graph:18:12");
     graphc::add_node(nodes.second, graph, {nodes.hand}, second_params(b, nodes));
   }
   // fourth: on the device the graph is built on, passed memory of another
-  graphc::check_peer_reach("fourth", graphc::current_device("fourth", "devices.graph:19:12"), "y",
-      1, {0}, "devices.graph:19:12");
+  graphc::check_peer_reach("fourth", graphc::current_device("fourth", "devices.graph:20:12"), "y",
+      1, {0}, "devices.graph:20:12");
   graphc::add_node(nodes.fourth, graph, {nodes.third}, fourth_params(b, nodes));
+
+  // back: free pool
+  {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeMemFree;
+    p.free.dptr = nodes.pool_dptr;
+    const cudaGraphNode_t deps[] = {nodes.fifth};
+#line 24 "devices.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.back, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "back", "devices.graph:24:12");
+#line 191 "devices.graph.cu"
+  }
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
@@ -145,7 +198,7 @@ void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "devices.graph:10:12");
+      graphc::MemorySpace::device, "x", "devices.graph:11:12");
   b.x = pointer;
   graphc::set_node(exec, nodes.first, first_params(b, nodes));
   graphc::set_node(exec, nodes.hand, hand_params(b, nodes));
@@ -154,7 +207,7 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
-      graphc::MemorySpace::device, "y", "devices.graph:11:12");
+      graphc::MemorySpace::device, "y", "devices.graph:12:12");
   b.y = pointer;
   graphc::set_node(exec, nodes.third, third_params(b, nodes));
   graphc::set_node(exec, nodes.fourth, fourth_params(b, nodes));
@@ -164,7 +217,7 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * z_count,
-      graphc::MemorySpace::device, "z", "devices.graph:12:12");
+      graphc::MemorySpace::device, "z", "devices.graph:13:12");
   b.z = pointer;
   graphc::set_node(exec, nodes.hand, hand_params(b, nodes));
   graphc::set_node(exec, nodes.second, second_params(b, nodes));
@@ -173,7 +226,7 @@ void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * a_count,
-      graphc::MemorySpace::device, "a", "devices.graph:13:12");
+      graphc::MemorySpace::device, "a", "devices.graph:14:12");
   b.a = pointer;
   graphc::set_node(exec, nodes.fourth, fourth_params(b, nodes));
 }
@@ -181,7 +234,7 @@ void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 void rebind_b(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * b_count,
-      graphc::MemorySpace::device, "b", "devices.graph:14:12");
+      graphc::MemorySpace::device, "b", "devices.graph:15:12");
   b.b = pointer;
   graphc::set_node(exec, nodes.fourth, fourth_params(b, nodes));
 }
@@ -197,12 +250,13 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::first: return {nodes.first, "first", "devices.graph:15:12"};
-    case Switchable::hand: return {nodes.hand, "hand", "devices.graph:16:12"};
-    case Switchable::second: return {nodes.second, "second", "devices.graph:17:12"};
-    case Switchable::third: return {nodes.third, "third", "devices.graph:18:12"};
-    case Switchable::fourth: return {nodes.fourth, "fourth", "devices.graph:19:12"};
-    case Switchable::clear: return {nodes.clear, "clear", "devices.graph:20:12"};
+    case Switchable::first: return {nodes.first, "first", "devices.graph:16:12"};
+    case Switchable::hand: return {nodes.hand, "hand", "devices.graph:17:12"};
+    case Switchable::second: return {nodes.second, "second", "devices.graph:18:12"};
+    case Switchable::third: return {nodes.third, "third", "devices.graph:19:12"};
+    case Switchable::fourth: return {nodes.fourth, "fourth", "devices.graph:20:12"};
+    case Switchable::clear: return {nodes.clear, "clear", "devices.graph:21:12"};
+    case Switchable::fifth: return {nodes.fifth, "fifth", "devices.graph:23:12"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }

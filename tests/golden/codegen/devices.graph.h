@@ -33,6 +33,7 @@ inline constexpr std::size_t y_count = 1024;
 inline constexpr std::size_t z_count = 1024;
 inline constexpr std::size_t a_count = 1024;
 inline constexpr std::size_t b_count = 1024;
+inline constexpr std::size_t pool_count = 1024;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -52,6 +53,10 @@ struct Nodes {
   cudaGraphNode_t third = nullptr;  // kernel
   cudaGraphNode_t fourth = nullptr;  // kernel
   cudaGraphNode_t clear = nullptr;  // memset
+  cudaGraphNode_t pool = nullptr;  // alloc
+  cudaGraphNode_t fifth = nullptr;  // kernel
+  cudaGraphNode_t back = nullptr;  // free
+  float* pool_dptr = nullptr;  // alloc f32[1024]: the address its mem alloc node returned (dptr)
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
@@ -78,7 +83,7 @@ class Storage {
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
 // memset nodes.
-enum class Switchable { first, hand, second, third, fourth, clear };
+enum class Switchable { first, hand, second, third, fourth, clear, fifth };
 
 // The graph as one object: it owns the storage (or uses the caller's Bindings), the
 // cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and

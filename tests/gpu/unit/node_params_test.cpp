@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "build/node_params.h"
+#include "graphc/devices.h"
 
 namespace graphc::detail {
 namespace {
@@ -293,7 +294,7 @@ TEST_CASE("event record and wait node parameters carry the event, the rest zero"
 
 TEST_CASE("mem alloc and mem free node params: pinned device memory of the given size, the address to free",
           "[runtime]") {
-  const cudaGraphNodeParams alloc = alloc_node_params(4096, 1);
+  const cudaGraphNodeParams alloc = alloc_node_params(4096, 1, {});
   CHECK(alloc.type == cudaGraphNodeTypeMemAlloc);
   CHECK(alloc.alloc.poolProps.allocType == cudaMemAllocationTypePinned);
   CHECK(alloc.alloc.poolProps.handleTypes == cudaMemHandleTypeNone);
@@ -306,6 +307,20 @@ TEST_CASE("mem alloc and mem free node params: pinned device memory of the given
   const cudaGraphNodeParams free = free_node_params(&memory);
   CHECK(free.type == cudaGraphNodeTypeMemFree);
   CHECK(free.free.dptr == &memory);
+}
+
+TEST_CASE("a placed mem alloc node: its device's pool, and read-write access for each of its peers", "[runtime]") {
+  const std::vector<cudaMemAccessDesc> access = peer_access_descs({0, 2});
+  const cudaGraphNodeParams alloc = alloc_node_params(256, 1, access);
+  CHECK(alloc.alloc.poolProps.location.id == 1);
+  REQUIRE(alloc.alloc.accessDescCount == 2);
+  CHECK(alloc.alloc.accessDescs == access.data());
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(access[i].location.type == cudaMemLocationTypeDevice);
+    CHECK(access[i].flags == cudaMemAccessFlagsProtReadWrite);
+  }
+  CHECK(access[0].location.id == 0);
+  CHECK(access[1].location.id == 2);
 }
 
 }  // namespace

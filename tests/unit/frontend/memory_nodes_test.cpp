@@ -65,9 +65,11 @@ TEST_CASE("alloc and free syntax errors", "[grammar]") {
   expect_error("graph g {\n  alloc a : f32[4;\n}\n", DiagCode::syntax_error, "2:18",
                "expected ']' after the number of elements");
   expect_error("graph g {\n  alloc a : f32[4]\n}\n", DiagCode::syntax_error, "2:19",
-               "expected ';' after the alloc node");
-  expect_error("graph g {\n  alloc a : f32[4] device;\n}\n", DiagCode::syntax_error, "2:20",
-               "expected ';' after the alloc node");
+               "expected ';' after the alloc node (or its device(i) and peers(j, ...))");
+  expect_error("graph g {\n  alloc a : f32[4] host;\n}\n", DiagCode::syntax_error, "2:20",
+               "expected ';' after the alloc node (or its device(i) and peers(j, ...))");
+  expect_error("graph g {\n  alloc a : f32[4] device(1) peers;\n}\n", DiagCode::syntax_error, "2:35",
+               "expected '(' and the devices, as in peers(0, 1)");
   expect_error("graph g {\n  alloc buffer : f32[4];\n}\n", DiagCode::syntax_error, "2:9",
                "'buffer' is a reserved word and cannot be used as a name");
   expect_error("graph g {\n  free : a;\n}\n", DiagCode::syntax_error, "2:8", "expected the node's name after 'free'");
