@@ -203,24 +203,30 @@ bool have_device() {
   return true;
 }
 
-// In a rank's process (--ranks): device `rank`, and the communicator of every rank, joined
-// through the unique id rank 0 writes to the launcher's file.
-std::optional<Communicator> join_ranks() {
-  const std::optional<RankEnvironment> rank = rank_environment();
+// In a rank's process (--ranks, mpirun, srun): the device of its rank on its host, and the
+// communicator of every rank, joined through the unique id rank 0 writes to the file the
+// launcher names. Rank 0 removes a file another launcher named once every rank has joined
+// (graphc's own launcher removes its own).
+std::optional<Communicator> join_ranks(const std::optional<RankEnvironment>& rank) {
   if (!rank) return std::nullopt;
-  check_cuda(cudaSetDevice(rank->rank), "cudaSetDevice");
+  check_cuda(cudaSetDevice(rank->local_rank), "cudaSetDevice");
   const UniqueId id = UniqueId::through_file(rank->id_file, rank->rank, std::chrono::seconds(60));
-  return Communicator::join(id, rank->rank, rank->ranks);
+  Communicator comm = Communicator::join(id, rank->rank, rank->ranks);
+  if (rank->rank == 0 && !rank->launcher.starts_with("graphc")) std::filesystem::remove(rank->id_file);
+  return comm;
 }
 
-// How to load the file: the command's compile options, and with --ranks its number of ranks
-// as every communicator's size.
+// How to load the file: the command's compile options, and with --ranks (or a launcher's
+// ranks) their number as every communicator's size.
 LoadOptions load_options(const Options& o) {
+  const std::optional<RankEnvironment> rank = rank_environment();
   return LoadOptions{.optimize = o.compile.optimize,
                      .races_are_errors = o.compile.races_are_errors,
                      .warnings_are_errors = o.compile.warnings_are_errors,
                      .possible_races = o.compile.possible_races,
-                     .world_size = o.ranks > 0 ? o.ranks : o.compile.world_size,
+                     .world_size = rank          ? rank->ranks
+                                   : o.ranks > 0 ? o.ranks
+                                                 : o.compile.world_size,
                      .world_sizes = {o.compile.world_sizes.begin(), o.compile.world_sizes.end()},
                      .defines = {o.compile.defines.begin(), o.compile.defines.end()}};
 }
@@ -241,8 +247,18 @@ int launch(const Options& o) {
 
 int run(const Options& o) {
   if (!have_device()) return exit_cuda;
-  if (o.ranks > 0 && !rank_environment()) return launch(o);
-  const std::optional<Communicator> comm = join_ranks();
+  const std::optional<RankEnvironment> rank = rank_environment();
+  if (o.ranks > 0 && !rank) return launch(o);
+  if (rank && !rank->problem.empty()) {
+    std::fprintf(stderr, "graphc: error: %s\n", rank->problem.c_str());
+    return exit_usage;
+  }
+  if (rank && o.ranks > 0 && o.ranks != rank->ranks) {
+    std::fprintf(stderr, "graphc: error: --ranks %d, but %s started %d ranks\n", o.ranks, rank->launcher.c_str(),
+                 rank->ranks);
+    return exit_usage;
+  }
+  const std::optional<Communicator> comm = join_ranks(rank);
   const auto load_start = Clock::now();
   Program program = Program::load(o.file, load_options(o));
   if (!comm) std::fputs(program.warnings().c_str(), stderr);  // the launcher printed a rank's

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -45,11 +46,58 @@ int exit_status(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 1
 }  // namespace
 
 std::optional<RankEnvironment> rank_environment() {
-  const char* rank = std::getenv("GRAPHC_RANK");
-  const char* ranks = std::getenv("GRAPHC_RANKS");
-  const char* id_file = std::getenv("GRAPHC_NCCL_ID_FILE");
-  if (rank == nullptr || ranks == nullptr || id_file == nullptr) return std::nullopt;
-  return RankEnvironment{std::atoi(rank), std::atoi(ranks), id_file};
+  const auto variable = [](const char* name) -> std::optional<std::string> {
+    const char* value = std::getenv(name);
+    return value != nullptr && *value != '\0' ? std::optional<std::string>(value) : std::nullopt;
+  };
+  const std::optional<std::string> id_file = variable("GRAPHC_NCCL_ID_FILE");
+  if (const auto rank = variable("GRAPHC_RANK"), ranks = variable("GRAPHC_RANKS"); rank && ranks && id_file) {
+    const int r = std::atoi(rank->c_str());
+    return RankEnvironment{r, std::atoi(ranks->c_str()), r, *id_file, "graphc run --ranks", {}};
+  }
+  struct Launcher {
+    const char* name;
+    const char* rank;
+    const char* size;
+    const char* local_rank;
+  };
+  static constexpr Launcher kLaunchers[] = {
+      {"mpirun (Open MPI)", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK"},
+      {"mpiexec (MPICH, Intel MPI)", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID"},
+      {"srun (Slurm)", "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID"},
+  };
+  for (const Launcher& l : kLaunchers) {
+    const auto rank = variable(l.rank);
+    const auto size = variable(l.size);
+    if (!rank || !size) continue;
+    RankEnvironment env;
+    env.launcher = l.name;
+    env.rank = std::atoi(rank->c_str());
+    env.ranks = std::atoi(size->c_str());
+    const auto local = variable(l.local_rank);
+    env.local_rank = local ? std::atoi(local->c_str()) : env.rank;
+    // The launcher's job, which every rank it started shares: a name for the id's file.
+    std::optional<std::string> job = variable("PMIX_NAMESPACE");
+    if (!job) job = variable("OMPI_MCA_ess_base_jobid");
+    if (!job && variable("SLURM_JOB_ID"))
+      job = *variable("SLURM_JOB_ID") + "." + variable("SLURM_STEP_ID").value_or("0");
+    if (!job) job = variable("PMI_KVSNAME");
+    if (id_file) {
+      env.id_file = *id_file;
+    } else if (job) {
+      std::string safe = *job;
+      for (char& c : safe) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-') c = '_';
+      }
+      env.id_file = (std::filesystem::temp_directory_path() / ("graphc-" + safe + ".nccl_id")).string();
+    } else {
+      env.problem = "rank " + std::to_string(env.rank) + " of " + l.name +
+                    " finds no job name to meet the other ranks by; set GRAPHC_NCCL_ID_FILE to a path every rank "
+                    "can read";
+    }
+    return env;
+  }
+  return std::nullopt;
 }
 
 int launch_ranks(int ranks, int grace_seconds) {

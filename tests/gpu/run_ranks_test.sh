@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # graphc run --ranks 2: two processes, a rank each, print their buffers prefixed by their rank
-# (checked against what the CPU says they hold); more ranks than GPUs is refused.
+# (checked against what the CPU says they hold); the same under another launcher's variables
+# (mpirun's); more ranks than GPUs is refused.
 # Usage: run_ranks_test.sh GRAPHC GRAPH. Prints "run_ranks: ok"; exits 77 with fewer than 2 GPUs.
 set -euo pipefail
 graphc=$1
@@ -16,6 +17,26 @@ for rank in 0 1; do
   grep -qx "\[rank $rank\] total: 2 4 6 8" <<<"$out" || { echo "no total of rank $rank"; exit 1; }
   grep -qx "\[rank $rank\] gathered: 1 2 3 4 1 2 3 4" <<<"$out" || { echo "no gathered of rank $rank"; exit 1; }
 done
+# Under another launcher, each process it starts is a rank by its variables: two processes
+# started as Open MPI's mpirun starts them (OMPI_COMM_WORLD_*, the job's PMIX_NAMESPACE),
+# which meet through a file named by the job (mpirun itself is not on this machine).
+job="graphc-test-$$"
+for rank in 0 1; do
+  env OMPI_COMM_WORLD_RANK=$rank OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_LOCAL_RANK=$rank PMIX_NAMESPACE="$job" \
+    "$graphc" run --timeout 20 --print total "$graph" >"launcher-$rank.txt" 2>&1 &
+  pids[$rank]=$!
+done
+for rank in 0 1; do wait "${pids[$rank]}" || { cat "launcher-$rank.txt"; echo "launched rank $rank failed"; exit 1; }; done
+for rank in 0 1; do
+  cat "launcher-$rank.txt"
+  grep -qx "\[rank $rank\] total: 2 4 6 8" "launcher-$rank.txt" || { echo "no total of launched rank $rank"; exit 1; }
+done
+[ ! -e "${TMPDIR:-/tmp}/graphc-$job.nccl_id" ] || { echo "rank 0 left the unique id's file"; exit 1; }
+# A launcher's rank with no job to meet the others by, and no GRAPHC_NCCL_ID_FILE, is refused.
+if env -u PMIX_NAMESPACE -u OMPI_MCA_ess_base_jobid -u SLURM_JOB_ID -u PMI_KVSNAME OMPI_COMM_WORLD_RANK=1 \
+  OMPI_COMM_WORLD_SIZE=2 "$graphc" run "$graph" 2>err.txt; then echo "a rank with no job ran"; exit 1; fi
+grep -q "rank 1 of mpirun (Open MPI) finds no job name to meet the other ranks by; set GRAPHC_NCCL_ID_FILE" err.txt \
+  || { cat err.txt; exit 1; }
 # More ranks than GPUs is refused before any starts.
 if "$graphc" run --ranks "$((gpus + 1))" "$graph" 2>err.txt; then echo "--ranks $((gpus + 1)) ran"; exit 1; fi
 grep -q "needs a GPU a rank" err.txt || { cat err.txt; exit 1; }
