@@ -118,11 +118,18 @@ struct event_attrs
 struct event_end : sym<';'> {};
 struct event_decl : seq<kw_event, must<event_name>, opt<event_attrs>, must<event_end>> {};
 
-// `comm NAME;`: an NCCL communicator the graph's collective nodes run over, bound by the
-// host program per rank.
+// `comm NAME ([register])?;`: an NCCL communicator the graph's collective nodes run over,
+// bound by the host program per rank; `[register]` registers the buffers its collectives
+// pass with it. Attributes are words checked after parsing.
 struct kw_comm : kw<'c', 'o', 'm', 'm'> {};
 struct comm_name : seq<name> {};
+struct comm_attrs_open : sym<'['> {};
+struct comm_attr : seq<word> {};
+struct comm_attrs_comma : sym<','> {};
+struct comm_attrs_close : sym<']'> {};
+struct comm_attrs
+    : seq<comm_attrs_open, must<comm_attr>, star_must<comm_attrs_comma, comm_attr>, must<comm_attrs_close>> {};
 struct comm_end : sym<';'> {};
-struct comm_decl : seq<kw_comm, must<comm_name, comm_end>> {};
+struct comm_decl : seq<kw_comm, must<comm_name>, opt<comm_attrs>, must<comm_end>> {};
 
 }  // namespace graphc::grammar

@@ -191,7 +191,9 @@ GRAPHC_SYNTAX_ERROR(event_attr, "expected an event attribute, such as timing")
 GRAPHC_SYNTAX_ERROR(event_attrs_close, "expected ',' or ']' after an event attribute")
 GRAPHC_SYNTAX_ERROR(event_end, "expected '[' and the event's attributes, or ';', after the event's name")
 GRAPHC_SYNTAX_ERROR(comm_name, "expected the communicator's name after 'comm'")
-GRAPHC_SYNTAX_ERROR(comm_end, "expected ';' after the communicator's name")
+GRAPHC_SYNTAX_ERROR(comm_end, "expected ';' after the communicator's name (or its attributes in [...])")
+GRAPHC_SYNTAX_ERROR(comm_attr, "expected a communicator attribute, such as register")
+GRAPHC_SYNTAX_ERROR(comm_attrs_close, "expected ',' or ']' after a communicator attribute")
 
 // nodes.hpp
 GRAPHC_SYNTAX_ERROR(dim_close, "expected ')' after the dimensions: at most three, (x, y, z)")

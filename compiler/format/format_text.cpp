@@ -27,7 +27,7 @@ struct Statement {
   bool opens_block = false;  // graph, struct, if, while, switch, case, else, for: its first level-0 `{` opens a block
   bool conditional = false;  // if, while, switch: `(` after the node's name is spaced
   bool graph = false;        // graph: `[device_launch]` after the name or parameters is spaced
-  bool event = false;        // event: `[timing]` after the name is spaced
+  bool event = false;        // event or comm: `[timing]`, `[register]` after the name is spaced
   bool kernel = false;       // kernel: `[attributes]` after the arguments is spaced
   bool param = false;        // param: a vector default's `{`, `float4{1, 2, 3, 4}`, is not
   std::size_t tokens = 0;    // tokens so far
@@ -85,7 +85,7 @@ class Printer {
     s.opens_block = one_of(first, {"graph", "struct", "if", "while", "switch", "case", "else", "for"});
     s.conditional = one_of(first, {"if", "while", "switch"});
     s.graph = first.is("graph");
-    s.event = first.is("event");
+    s.event = first.is("event") || first.is("comm");
     s.kernel = first.is("kernel");
     s.param = first.is("param");
     const std::size_t segments = segments_.size();

@@ -79,6 +79,10 @@ struct Comm {
   /// file runs at every size) but given by whoever checks or loads it (graphc --world-size,
   /// LoadOptions::world_size); 0 when not given. Set before analysis.
   int world_size = 0;
+  /// `[register]`: every buffer its collectives send from or receive into is registered with
+  /// the bound communicator (ncclCommRegister) as the graph is built, outside capture, and
+  /// deregistered with the instance.
+  bool register_buffers = false;
 };
 
 /// Initial contents a buffer gets once, when the runtime allocates it.

@@ -205,6 +205,11 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     CHECK(read_on<int>(r, b.who, kN) == std::vector<int>(kN, r));
     CHECK(read_on(r, b.from_prev, kN) == e.from_prev[static_cast<std::size_t>(r)]);
     CHECK(read_on(r, b.exchanged, kN) == e.exchanged[static_cast<std::size_t>(r)]);
+    // `comm world [register];`: each collective registered its memory, once when in place.
+    const g::Nodes& nodes = graphs[static_cast<std::size_t>(r)]->nodes();
+    CHECK(nodes.sum_registered.size() == 1);
+    CHECK(nodes.gather_registered.size() == 2);
+    CHECK(nodes.swap_registered.size() == 2);
   }
   graphs.clear();  // before the communicators
 }

@@ -51,13 +51,19 @@ std::string collective_call(const ir::CollectiveCall& c, const std::vector<std::
       c.op == ir::CollectiveOp::send_recv ? fmt::format(", {}", c.shift) : std::string());
 }
 
-// The statement that captures node `node`'s work on `stream`.
-std::string capture_call(const GraphContext& context, const ir::CollectiveNode& collective) {
+// `graphc::CollectiveCall{...}` of a collective node, its buffers at their current addresses
+// and its communicator `comm`.
+std::string collective_call(const GraphContext& context, const ir::CollectiveNode& collective) {
   std::vector<std::string> args;
   for (const ir::KernelArg& arg : collective.args) {
     args.push_back(arg.kind == ir::KernelArg::Kind::comm ? "comm" : argument_expression(context, arg));
   }
-  return fmt::format("graphc::run_collective(nccl, {}, comm, stream);", collective_call(collective.collective, args));
+  return collective_call(collective.collective, args);
+}
+
+// The statement that captures node `node`'s work on `stream`.
+std::string capture_call(const GraphContext& context, const ir::CollectiveNode& collective) {
+  return fmt::format("graphc::run_collective(nccl, {}, comm, stream);", collective_call(context, collective));
 }
 
 std::string capture_call(const GraphContext& context, const ir::CaptureNode& capture) {
@@ -85,7 +91,9 @@ std::string capture_function_call(const GraphContext& context, std::size_t index
   const ir::Node& node = context.graph.nodes.at(index);
   const std::string& member = context.names.nodes.at(index);
   if (std::holds_alternative<ir::CollectiveNode>(node.op)) {
-    return fmt::format("{}_capture(b, /*warm_up=*/{})", member, building);
+    const std::string& registered = context.names.registrations.at(index);
+    return fmt::format("{}_capture(b, /*warm_up=*/{}{})", member, building,
+                       registered.empty() ? "" : ", nodes." + registered);
   }
   if (library_op(node) == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
   return fmt::format("{}_capture(b, nodes.{})", member, context.names.workspaces.at(index));
@@ -118,6 +126,18 @@ void write_communicator(CodeWriter& out, const GraphContext& context, const ir::
     out.line(fmt::format("    resources.stream({}, {}), {}, {});", name, location, name, location));
   }
   out.line("}");
+}
+
+// A collective over a `[register]` communicator: its buffers, at their current addresses,
+// registered with it before each capture, in place of those `registered` held.
+void write_registration(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                        const ir::CollectiveNode& collective) {
+  const ir::CollectiveCall& c = collective.collective;
+  const std::size_t element = ir::type_size(c.type);
+  out.line("// Registered with the communicator (`[register]`), outside the capture.");
+  out.line(fmt::format("graphc::register_collective_buffers(nccl, comm, {}, {}, {}, registered, {}, {});",
+                       collective_call(context, collective), c.send_count * element, c.recv_count * element,
+                       string_literal(node.name), context.location_literal(node.name_range)));
 }
 
 }  // namespace
@@ -166,8 +186,10 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
     out.blank();
     out.line(fmt::format("// {}: {} {}", escape(node.name), ir::kind_name(node), capture_summary(context, call)));
     out.line("// Returns the captured graph, owned by the caller.");
+    const bool registers = !context.names.registrations[i].empty();
     out.line(fmt::format("cudaGraph_t {}_capture(const Bindings& b{}) {{", context.names.nodes[i],
                          library                 ? ", std::size_t workspace"
+                         : registers             ? ", bool warm_up, graphc::BufferRegistrations& registered"
                          : collective != nullptr ? ", bool warm_up"
                                                  : ""));
     {
@@ -180,6 +202,7 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
                              context.names.capture_function(capture->function).member,
                              string_literal(capture->function), name, location));
       }
+      if (registers) write_registration(out, context, node, *collective);
       out.line("return graphc::capture_graph(");
       out.line(fmt::format("    resources.stream({}, {}),", name, location));
       out.line("    [&](cudaStream_t stream) {");

@@ -158,6 +158,11 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
         out.line(fmt::format("std::string {};  // the shape of the graph '{}' captured (graphc::captured_shape)",
                              context.names.shapes[i], escape(graph.nodes[i].name)));
       }
+      if (!context.names.registrations[i].empty()) {
+        out.line(fmt::format("// The buffers '{}' registered with its communicator; a rebinding registers anew.",
+                             escape(graph.nodes[i].name)));
+        out.line(fmt::format("mutable graphc::BufferRegistrations {};", context.names.registrations[i]));
+      }
     }
     for (std::size_t i = 0; i < graph.conds.size(); ++i) {
       const ir::Cond& cond = graph.conds[i];

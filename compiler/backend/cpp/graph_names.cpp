@@ -211,6 +211,10 @@ void name_nodes(const ir::Graph& graph, GraphNames& names) {
     const std::string what = fmt::format("{} '{}'", ir::kind_name(node), escape(node.name));
     names.workspaces.push_back(library ? nodes.add(identifier(node.name) + "_workspace", what) : std::string());
     names.shapes.push_back(captured ? nodes.add(identifier(node.name) + "_shape", what) : std::string());
+    const auto* collective = std::get_if<ir::CollectiveNode>(&node.op);
+    const bool registers = collective != nullptr && collective->collective.op != ir::CollectiveOp::none &&
+                           graph.comm(collective->collective.comm).register_buffers;
+    names.registrations.push_back(registers ? nodes.add(identifier(node.name) + "_registered", what) : std::string());
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));

@@ -75,6 +75,10 @@ struct GraphNames {
   /// other nodes.
   std::vector<std::string> workspaces;
   std::vector<std::string> shapes;
+  /// Per NodeId: the Nodes member holding the buffers a collective over a `[register]`
+  /// communicator registered (`NAME_registered`, graphc::BufferRegistrations); empty for
+  /// other nodes.
+  std::vector<std::string> registrations;
 };
 
 /// The Bindings members of a graph whose call tree has capture nodes.

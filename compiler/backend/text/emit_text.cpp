@@ -109,7 +109,7 @@ class TextWriter {
       declarations = true;
     }
     for (const ir::Comm& c : graph_.comms) {
-      line(1, fmt::format("comm {};", c.name));
+      line(1, fmt::format("comm {}{};", c.name, c.register_buffers ? " [register]" : ""));
       declarations = true;
     }
     items(ir::BodyId{}, 1, declarations);

@@ -30,28 +30,31 @@ class YamlWriter {
     params();
     buffers();
     views();
-    if (!graph_.events.empty()) {
-      out_ << YAML::Key << "events" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-      for (const ir::Event& e : graph_.events) {
-        if (e.timing) {
-          out_ << YAML::BeginMap << YAML::Key << e.name << YAML::Value << YAML::Flow << YAML::BeginSeq << "timing"
-               << YAML::EndSeq << YAML::EndMap;
-        } else {
-          out_ << e.name;
-        }
-      }
-      out_ << YAML::EndSeq;
-    }
-    if (!graph_.comms.empty()) {
-      out_ << YAML::Key << "comms" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-      for (const ir::Comm& c : graph_.comms) out_ << c.name;
-      out_ << YAML::EndSeq;
-    }
+    attributed_names("events", graph_.events, [](const ir::Event& e) { return e.timing ? "timing" : ""; });
+    attributed_names("comms", graph_.comms, [](const ir::Comm& c) { return c.register_buffers ? "register" : ""; });
     items(ir::BodyId{});
     out_ << YAML::EndMap;
   }
 
  private:
+  // `key: [a, {b: [attribute]}]`: declarations by name, each with its one attribute (events'
+  // `timing`, communicators' `register`) where `attribute` gives one; nothing for none.
+  template <class Decl, class Attribute>
+  void attributed_names(const char* key, const std::vector<Decl>& decls, Attribute attribute) {
+    if (decls.empty()) return;
+    out_ << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const Decl& d : decls) {
+      const std::string_view word = attribute(d);
+      if (word.empty()) {
+        out_ << d.name;
+        continue;
+      }
+      out_ << YAML::BeginMap << YAML::Key << d.name << YAML::Value << YAML::Flow << YAML::BeginSeq << std::string(word)
+           << YAML::EndSeq << YAML::EndMap;
+    }
+    out_ << YAML::EndSeq;
+  }
+
   void parameters() {
     out_ << YAML::Key << "parameters" << YAML::Value << YAML::BeginSeq;
     for (const ir::Parameter& p : graph_.parameters) {

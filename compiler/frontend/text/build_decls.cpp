@@ -106,6 +106,14 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
   return std::nullopt;
 }
 
+void check_comm_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Comm& comm) {
+  if (word == "register") {
+    comm.register_buffers = true;
+    return;
+  }
+  report_unknown(diags, DiagCode::unknown_comm_attribute, range, word, std::array{"register"});
+}
+
 void check_event_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Event& event) {
   if (word == "timing") {
     event.timing = true;
@@ -295,7 +303,11 @@ ir::Event build_event(const BuildContext& ctx, const ParseNode& node) {
 
 ir::Comm build_comm(const BuildContext& ctx, const ParseNode& node) {
   const ParseNode& name = *node.children.at(0);
-  return ir::Comm{std::string(ctx.text(name)), ctx.range(name), ctx.range(node)};
+  ir::Comm comm{std::string(ctx.text(name)), ctx.range(name), ctx.range(node)};
+  for (std::size_t i = 1; i < node.children.size(); ++i) {
+    check_comm_attribute(ctx.diags, ctx.range(*node.children[i]), ctx.text(*node.children[i]), comm);
+  }
+  return comm;
 }
 
 }  // namespace graphc::frontend::text

@@ -46,6 +46,8 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
 std::optional<ir::MemorySpace> check_space(DiagEngine& diags, SourceRange range, std::string_view word);
 /// An event attribute word (`timing`) applied to `event`, or E0112 with a suggestion.
 void check_event_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Event& event);
+/// `register` of `comm NAME [register];`, or E1115 with the closest attribute.
+void check_comm_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Comm& comm);
 
 /// Whether `path` of a `module` (`is_module`) or `import` declaration at `range` may be
 /// used: no quotes, backslashes or control characters (E0013: generated code #includes

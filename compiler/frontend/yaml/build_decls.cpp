@@ -242,38 +242,31 @@ void view(const YamlReader& r, const YAML::Node& key, const YAML::Node& value, i
   graph.buffers.push_back(std::move(b));
 }
 
-// events: [done, {start: [timing]}]: a name, or a name with its attributes.
-void events(const YamlReader& r, const YAML::Node& list, const std::string& what, ir::Graph& graph) {
+// [a, {b: [attribute, ...]}]: declarations of `kind`, each a name or a name with its
+// attributes, which `check` (the text grammar's check of the words) sets on it: events'
+// `timing`, communicators' `register`.
+template <class Decl, class Check>
+void attributed_names(const YamlReader& r, const YAML::Node& list, const std::string& what, std::string_view kind,
+                      std::vector<Decl>& out, Check check) {
   if (!r.is_list(list, what)) return;
   for (const YAML::Node& e : list) {
-    ir::Event event;
+    Decl decl;
     if (e.IsMap() && e.size() == 1) {
       const auto entry = *e.begin();
-      if (!declared(r, entry.first, "event", event.name, event.name_range)) continue;
-      const std::string of = fmt::format("the attributes of event '{}'", event.name);
+      if (!declared(r, entry.first, kind, decl.name, decl.name_range)) continue;
+      const std::string of = fmt::format("the attributes of {} '{}'", kind, decl.name);
       if (r.is_list(entry.second, of)) {
         for (const YAML::Node& a : entry.second) {
-          if (const auto word = r.word(a, "an event attribute")) {
-            text::check_event_attribute(r.diags(), r.range(a), *word, event);
+          if (const auto word = r.word(a, fmt::format("an attribute of {} '{}'", kind, decl.name))) {
+            check(r.diags(), r.range(a), *word, decl);
           }
         }
       }
-    } else if (!declared(r, e, "event", event.name, event.name_range)) {
+    } else if (!declared(r, e, kind, decl.name, decl.name_range)) {
       continue;
     }
-    event.range = event.name_range;
-    graph.events.push_back(std::move(event));
-  }
-}
-
-// comms: [tp, dp]: the communicators' names.
-void comms(const YamlReader& r, const YAML::Node& list, const std::string& what, ir::Graph& graph) {
-  if (!r.is_list(list, what)) return;
-  for (const YAML::Node& c : list) {
-    ir::Comm comm;
-    if (!declared(r, c, "communicator", comm.name, comm.name_range)) continue;
-    comm.range = comm.name_range;
-    graph.comms.push_back(std::move(comm));
+    decl.range = decl.name_range;
+    out.push_back(std::move(decl));
   }
 }
 
@@ -291,8 +284,12 @@ void build_declarations(const YamlReader& r, const YAML::Node& map, ir::Graph& g
                [&](const YAML::Node& k, const YAML::Node& v) { buffer(r, k, v, graph); });
   r.each_entry(map["views"], "the views of " + what,
                [&](const YAML::Node& k, const YAML::Node& v) { view(r, k, v, graph); });
-  if (const YAML::Node list = map["events"]) events(r, list, "the events of " + what, graph);
-  if (const YAML::Node list = map["comms"]) comms(r, list, "the communicators of " + what, graph);
+  if (const YAML::Node list = map["events"]) {  // [done, {start: [timing]}]
+    attributed_names(r, list, "the events of " + what, "event", graph.events, text::check_event_attribute);
+  }
+  if (const YAML::Node list = map["comms"]) {  // [dp, {tp: [register]}]
+    attributed_names(r, list, "the communicators of " + what, "communicator", graph.comms, text::check_comm_attribute);
+  }
 }
 
 // go: {default: 1}, or go: {} / go: (no default)

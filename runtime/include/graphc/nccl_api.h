@@ -25,6 +25,8 @@ struct NcclApi {
   decltype(&ncclRecv) recv;
   decltype(&ncclGroupStart) group_start;
   decltype(&ncclGroupEnd) group_end;
+  decltype(&ncclCommRegister) comm_register;
+  decltype(&ncclCommDeregister) comm_deregister;
   decltype(&ncclCommCount) comm_count;
   decltype(&ncclCommCuDevice) comm_cu_device;
   decltype(&ncclGetErrorString) error_string;
@@ -61,6 +63,7 @@ inline const NcclApi& loaded_nccl_for(const std::string& user, const char* locat
         !resolve(out.reduce_scatter, "ncclReduceScatter") || !resolve(out.broadcast, "ncclBroadcast") ||
         !resolve(out.reduce, "ncclReduce") || !resolve(out.send, "ncclSend") || !resolve(out.recv, "ncclRecv") ||
         !resolve(out.group_start, "ncclGroupStart") || !resolve(out.group_end, "ncclGroupEnd") ||
+        !resolve(out.comm_register, "ncclCommRegister") || !resolve(out.comm_deregister, "ncclCommDeregister") ||
         !resolve(out.comm_count, "ncclCommCount") || !resolve(out.comm_cu_device, "ncclCommCuDevice") ||
         !resolve(out.error_string, "ncclGetErrorString") || !resolve(out.comm_user_rank, "ncclCommUserRank") ||
         !resolve(out.get_unique_id, "ncclGetUniqueId") || !resolve(out.comm_init_rank, "ncclCommInitRank") ||

@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graphc/base/scalar_type.h"
 #include "graphc/nccl_api.h"
@@ -207,6 +209,74 @@ inline void run_collective(const NcclApi& api, const CollectiveCall& call, ncclC
     case Collective::send_recv:
     case Collective::all_to_all: return run_point_to_point(api, call, comm, stream);
   }
+}
+
+/// Buffers registered with communicators (ncclCommRegister) for a collective node's
+/// captures, where its `comm` is declared `[register]`: each deregistered
+/// (ncclCommDeregister) when this is cleared or destroyed, which must happen before the
+/// communicator is destroyed (an instance or generated Graph that holds it is). Move-only.
+class BufferRegistrations {
+ public:
+  BufferRegistrations() = default;
+  BufferRegistrations(BufferRegistrations&& other) noexcept : entries_(std::move(other.entries_)) {
+    other.entries_.clear();
+  }
+  BufferRegistrations& operator=(BufferRegistrations&& other) noexcept {
+    if (this != &other) {
+      clear();
+      entries_ = std::move(other.entries_);
+      other.entries_.clear();
+    }
+    return *this;
+  }
+  BufferRegistrations(const BufferRegistrations&) = delete;
+  BufferRegistrations& operator=(const BufferRegistrations&) = delete;
+  ~BufferRegistrations() { clear(); }
+
+  /// Registers `bytes` at `pointer` with `comm` through `api`, unless this holds that range
+  /// already (an in-place collective's one buffer). Throws R0070 naming collective `node`
+  /// (at `location`) when NCCL refuses.
+  void add(const NcclApi& api, ncclComm_t comm, const void* pointer, std::size_t bytes, const char* node,
+           const char* location) {
+    for (const Entry& e : entries_) {
+      if (e.comm == comm && e.pointer == pointer && e.bytes == bytes) return;
+    }
+    void* handle = nullptr;
+    if (const ncclResult_t result = api.comm_register(comm, const_cast<void*>(pointer), bytes, &handle);
+        result != ncclSuccess) {
+      throw_error<RuntimeCode::nccl_failed>(
+          location, "ncclCommRegister of " + std::to_string(bytes) + " bytes for collective '" + node + "'",
+          api.error_string(result));
+    }
+    entries_.push_back(Entry{&api, comm, pointer, bytes, handle});
+  }
+  /// Deregisters every buffer (a failure is ignored: the communicator may already be aborted).
+  void clear() noexcept {
+    for (const Entry& e : entries_) static_cast<void>(e.api->comm_deregister(e.comm, e.handle));
+    entries_.clear();
+  }
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    const NcclApi* api;
+    ncclComm_t comm;
+    const void* pointer;
+    std::size_t bytes;
+    void* handle;
+  };
+  std::vector<Entry> entries_;
+};
+
+/// What a collective over a `[register]` communicator does before each capture: `call`'s send
+/// and receive memory (`send_bytes` and `recv_bytes` from its pointers) registered with
+/// `comm`, in place of what `registered` held (memory a rebinding replaced).
+inline void register_collective_buffers(const NcclApi& api, ncclComm_t comm, const CollectiveCall& call,
+                                        std::size_t send_bytes, std::size_t recv_bytes, BufferRegistrations& registered,
+                                        const char* node, const char* location) {
+  registered.clear();
+  registered.add(api, comm, call.send, send_bytes, node, location);
+  registered.add(api, comm, call.recv, recv_bytes, node, location);
 }
 
 /// Runs `call` once over `comm` on `stream`, outside any capture, on scratch memory of its

@@ -80,6 +80,7 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
       collective_(&std::get<ir::CollectiveNode>(node.op).collective),
       comm_(comm),
       nccl_(&nccl),
+      register_(graph.comm(collective_->comm).register_buffers),
       location_(program.sources().location(node.range)),
       place_(place) {
   set_args(graph, *call_, buffers, {});
@@ -149,6 +150,11 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
   const char* node = node_->name.c_str();
   cudaGraph_t graph = nullptr;
   if (collective_ != nullptr) {
+    if (register_) {
+      const std::size_t element = ir::type_size(collective_->type);
+      register_collective_buffers(*nccl_, comm_, collective_call(), collective_->send_count * element,
+                                  collective_->recv_count * element, registered_.held, node, location_.c_str());
+    }
     graph = capture_graph(
         resources.stream(node, location_.c_str()),
         [&](cudaStream_t stream) { run_collective(*nccl_, collective_call(), comm_, stream); }, place_, node,

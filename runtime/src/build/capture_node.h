@@ -49,8 +49,10 @@ class CaptureCall {
   /// communicator's ranks. Nothing for a capture node.
   void warm_up(CaptureResources& resources) const;
   /// Captures the node's graph with the current arguments (graphc::capture_graph) and
-  /// returns it, owned by the caller; shape() then describes it. Throws graphc::Error
-  /// R0041 / R0042 / R0043 naming the node, R0001 for a failed CUDA call.
+  /// returns it, owned by the caller; shape() then describes it. A collective over a
+  /// `[register]` communicator registers its buffers first (ncclCommRegister, R0070), held
+  /// until the next capture or this call's end. Throws graphc::Error R0041 / R0042 / R0043
+  /// naming the node, R0001 for a failed CUDA call.
   cudaGraph_t capture(CaptureResources& resources);
   /// The node types of the last captured graph in CUDA's order, with its edges and those of
   /// its child graphs: what cudaGraphExecChildGraphNodeSetParams needs to stay the same.
@@ -69,6 +71,22 @@ class CaptureCall {
   const ir::CollectiveCall* collective_ = nullptr;  // a collective node's call
   ncclComm* comm_ = nullptr;
   const NcclApi* nccl_ = nullptr;
+  bool register_ = false;  // its communicator is `[register]`
+  // Its buffers, registered before its last capture. A copy (a recapture's candidate, which
+  // replaces this call once CUDA takes its graph) registers its own: it starts with none.
+  struct Registered {
+    BufferRegistrations held;
+    Registered() = default;
+    Registered(const Registered& /*other*/) {}
+    Registered(Registered&&) noexcept = default;
+    Registered& operator=(const Registered& other) {
+      if (this != &other) held.clear();
+      return *this;
+    }
+    Registered& operator=(Registered&&) noexcept = default;
+    ~Registered() = default;
+  };
+  Registered registered_;
   std::string location_;
   CapturePlace place_ = CapturePlace::graph;
   const CaptureFn* fn_ = nullptr;

@@ -39,7 +39,7 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 graphc::config::Launch k_config(const Bindings& b) {
-  const graphc::config::Site site{"k", "collectives.graph:22:16"};
+  const graphc::config::Site site{"k", "collectives.graph:23:16"};
   graphc::config::Launch c;
   c.grid = dim3(graphc::config::dim(site, "grid", 'x',
       graphc::config::ceil_div(site, b.n, graphc::config::mul(site, 256, 2)), 2147483647LL), 1, 1);
@@ -56,72 +56,72 @@ namespace {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "sum", "collectives.graph:23:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:23:16");
+      "sum", "collectives.graph:24:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:24:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:13:10");
+      "collectives.graph:14:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "tp",
-      "collectives", "sum", "collectives.graph:23:16");
+      "collectives", "sum", "collectives.graph:24:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("sum", "collectives.graph:23:16"), "sum", "collectives.graph:23:16");
+        resources.stream("sum", "collectives.graph:24:16"), "sum", "collectives.graph:24:16");
   }
   return graphc::capture_graph(
-      resources.stream("sum", "collectives.graph:23:16"),
+      resources.stream("sum", "collectives.graph:24:16"),
       [&](cudaStream_t stream) {
-#line 23 "collectives.graph"
+#line 24 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
 #line 81 "collectives.graph.cu"
       },
-      b.capture_place, "sum", "collectives.graph:23:16");
+      b.capture_place, "sum", "collectives.graph:24:16");
 }
 
 // gather: collective nccl.all_gather(tp, x, all)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "gather", "collectives.graph:24:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:24:16");
+      "gather", "collectives.graph:25:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:25:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:13:10");
+      "collectives.graph:14:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, 2, "tp",
-      "collectives", "gather", "collectives.graph:24:16");
+      "collectives", "gather", "collectives.graph:25:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
-        resources.stream("gather", "collectives.graph:24:16"), "gather", "collectives.graph:24:16");
+        resources.stream("gather", "collectives.graph:25:16"), "gather", "collectives.graph:25:16");
   }
   return graphc::capture_graph(
-      resources.stream("gather", "collectives.graph:24:16"),
+      resources.stream("gather", "collectives.graph:25:16"),
       [&](cudaStream_t stream) {
-#line 24 "collectives.graph"
+#line 25 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
 #line 111 "collectives.graph.cu"
       },
-      b.capture_place, "gather", "collectives.graph:24:16");
+      b.capture_place, "gather", "collectives.graph:25:16");
 }
 
 // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "scatter", "collectives.graph:25:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:25:16");
+      "scatter", "collectives.graph:26:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:26:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:13:10");
+      "collectives.graph:14:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, 2,
-      "tp", "collectives", "scatter", "collectives.graph:25:16");
+      "tp", "collectives", "scatter", "collectives.graph:26:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -129,108 +129,114 @@ cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
         graphc::CollectiveCall{graphc::Collective::reduce_scatter, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, 8192, 4096, comm,
         resources.stream("scatter",
-            "collectives.graph:25:16"), "scatter", "collectives.graph:25:16");
+            "collectives.graph:26:16"), "scatter", "collectives.graph:26:16");
   }
   return graphc::capture_graph(
-      resources.stream("scatter", "collectives.graph:25:16"),
+      resources.stream("scatter", "collectives.graph:26:16"),
       [&](cudaStream_t stream) {
-#line 25 "collectives.graph"
+#line 26 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
 #line 142 "collectives.graph.cu"
       },
-      b.capture_place, "scatter", "collectives.graph:25:16");
+      b.capture_place, "scatter", "collectives.graph:26:16");
 }
 
 // ring: collective nccl.send_recv(tp, x, prev, -1)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t ring_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "ring", "collectives.graph:26:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("ring", "collectives.graph:26:16");
+      "ring", "collectives.graph:27:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("ring", "collectives.graph:27:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:13:10");
+      "collectives.graph:14:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::send_recv, 1024, 1024, 0, 2, "tp",
-      "collectives", "ring", "collectives.graph:26:16");
+      "collectives", "ring", "collectives.graph:27:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::send_recv, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0, -1}, 4096, 4096, comm,
-        resources.stream("ring", "collectives.graph:26:16"), "ring", "collectives.graph:26:16");
+        resources.stream("ring", "collectives.graph:27:16"), "ring", "collectives.graph:27:16");
   }
   return graphc::capture_graph(
-      resources.stream("ring", "collectives.graph:26:16"),
+      resources.stream("ring", "collectives.graph:27:16"),
       [&](cudaStream_t stream) {
-#line 26 "collectives.graph"
+#line 27 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::send_recv, b.x, b.prev, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0, -1}, comm, stream);
 #line 172 "collectives.graph.cu"
       },
-      b.capture_place, "ring", "collectives.graph:26:16");
+      b.capture_place, "ring", "collectives.graph:27:16");
 }
 
 // swap: collective nccl.all_to_all(tp, x, routed)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t swap_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "swap", "collectives.graph:27:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("swap", "collectives.graph:27:16");
+      "swap", "collectives.graph:28:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("swap", "collectives.graph:28:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:13:10");
+      "collectives.graph:14:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_to_all, 1024, 1024, 0, 2, "tp",
-      "collectives", "swap", "collectives.graph:27:16");
+      "collectives", "swap", "collectives.graph:28:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_to_all, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("swap", "collectives.graph:27:16"), "swap", "collectives.graph:27:16");
+        resources.stream("swap", "collectives.graph:28:16"), "swap", "collectives.graph:28:16");
   }
   return graphc::capture_graph(
-      resources.stream("swap", "collectives.graph:27:16"),
+      resources.stream("swap", "collectives.graph:28:16"),
       [&](cudaStream_t stream) {
-#line 27 "collectives.graph"
+#line 28 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_to_all, b.x, b.routed, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
 #line 202 "collectives.graph.cu"
       },
-      b.capture_place, "swap", "collectives.graph:27:16");
+      b.capture_place, "swap", "collectives.graph:28:16");
 }
 
 // share: collective nccl.broadcast(dp, w, w, 0)
 // Returns the captured graph, owned by the caller.
-cudaGraph_t share_capture(const Bindings& b, bool warm_up) {
+cudaGraph_t share_capture(const Bindings& b, bool warm_up,
+    graphc::BufferRegistrations& registered) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "share", "collectives.graph:28:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:28:16");
+      "share", "collectives.graph:29:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:29:16");
   ncclComm_t comm = graphc::require_communicator(b.dp, "dp", "collectives",
-      "collectives.graph:14:10");
+      "collectives.graph:15:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, 0, "dp",
-      "collectives", "share", "collectives.graph:28:16");
+      "collectives", "share", "collectives.graph:29:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::broadcast, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, comm,
-        resources.stream("share", "collectives.graph:28:16"), "share", "collectives.graph:28:16");
+        resources.stream("share", "collectives.graph:29:16"), "share", "collectives.graph:29:16");
   }
+  // Registered with the communicator (`[register]`), outside the capture.
+  graphc::register_collective_buffers(nccl, comm,
+      graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
+      graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, registered,
+      "share", "collectives.graph:29:16");
   return graphc::capture_graph(
-      resources.stream("share", "collectives.graph:28:16"),
+      resources.stream("share", "collectives.graph:29:16"),
       [&](cudaStream_t stream) {
-#line 28 "collectives.graph"
+#line 29 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 232 "collectives.graph.cu"
+#line 238 "collectives.graph.cu"
       },
-      b.capture_place, "share", "collectives.graph:28:16");
+      b.capture_place, "share", "collectives.graph:29:16");
 }
 
 }  // namespace
@@ -239,10 +245,10 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 auto k_params(const Bindings& b, const Nodes&) {
-#line 22 "collectives.graph"
+#line 23 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, b.n);
-#line 245 "collectives.graph.cu"
-  graphc::NodeParams p("k", "collectives.graph:22:16", std::move(args));
+#line 251 "collectives.graph.cu"
+  graphc::NodeParams p("k", "collectives.graph:23:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   const graphc::config::Launch config = k_config(b);
@@ -252,18 +258,18 @@ auto k_params(const Bindings& b, const Nodes&) {
   if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
     graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
-        "cudaFuncSetAttribute", "k", "collectives.graph:22:16");
+        "cudaFuncSetAttribute", "k", "collectives.graph:23:16");
   }
   return p;
 }
 
 // mark: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto mark_params(const Bindings& b, const Nodes&) {
-#line 29 "collectives.graph"
+#line 30 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.ranked, 1.0f,
-      graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:13:10"));
-#line 266 "collectives.graph.cu"
-  graphc::NodeParams p("mark", "collectives.graph:29:16", std::move(args));
+      graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:14:10"));
+#line 272 "collectives.graph.cu"
+  graphc::NodeParams p("mark", "collectives.graph:30:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
@@ -285,10 +291,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.k};
-#line 23 "collectives.graph"
+#line 24 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "sum", "collectives.graph:23:16");
-#line 292 "collectives.graph.cu"
+        "cudaGraphAddNode", "sum", "collectives.graph:24:16");
+#line 298 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -301,10 +307,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.sum};
-#line 24 "collectives.graph"
+#line 25 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "gather", "collectives.graph:24:16");
-#line 308 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "gather", "collectives.graph:25:16");
+#line 314 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -317,10 +323,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.gather};
-#line 25 "collectives.graph"
+#line 26 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "scatter", "collectives.graph:25:16");
-#line 324 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "scatter", "collectives.graph:26:16");
+#line 330 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -333,10 +339,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.scatter};
-#line 26 "collectives.graph"
+#line 27 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.ring, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "ring", "collectives.graph:26:16");
-#line 340 "collectives.graph.cu"
+        "cudaGraphAddNode", "ring", "collectives.graph:27:16");
+#line 346 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -349,25 +355,25 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.ring};
-#line 27 "collectives.graph"
+#line 28 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.swap, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "swap", "collectives.graph:27:16");
-#line 356 "collectives.graph.cu"
+        "cudaGraphAddNode", "swap", "collectives.graph:28:16");
+#line 362 "collectives.graph.cu"
     child.move_to_node();
   }
 
   // share: collective nccl.broadcast(dp, w, w, 0)
   {
-    graphc::ChildGraph child(share_capture(b, /*warm_up=*/true));
+    graphc::ChildGraph child(share_capture(b, /*warm_up=*/true, nodes.share_registered));
     nodes.share_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 28 "collectives.graph"
+#line 29 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
-        &p), "cudaGraphAddNode", "share", "collectives.graph:28:16");
-#line 371 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "share", "collectives.graph:29:16");
+#line 377 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -393,7 +399,7 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "collectives.graph:15:16");
+      graphc::MemorySpace::device, "x", "collectives.graph:16:16");
   graphc::ChildGraph sum_recaptured;
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph ring_recaptured;
@@ -403,16 +409,16 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   try {  // the nodes it configures and captures, checked before any changes
     sum_recaptured = graphc::ChildGraph(sum_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.sum_shape,
-        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:23:16");
+        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:24:16");
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
-        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:24:16");
+        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:25:16");
     ring_recaptured = graphc::ChildGraph(ring_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.ring_shape,
-        graphc::captured_shape(ring_recaptured.get()), "x", "ring", "collectives.graph:26:16");
+        graphc::captured_shape(ring_recaptured.get()), "x", "ring", "collectives.graph:27:16");
     swap_recaptured = graphc::ChildGraph(swap_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.swap_shape,
-        graphc::captured_shape(swap_recaptured.get()), "x", "swap", "collectives.graph:27:16");
+        graphc::captured_shape(swap_recaptured.get()), "x", "swap", "collectives.graph:28:16");
   } catch (...) {
     b.x = previous;
     throw;
@@ -421,26 +427,26 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 
   // sum: collective nccl.all_reduce<sum>(tp, x, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.sum, sum_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:23:16");
+      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:24:16");
 
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:24:16");
+      "collectives.graph:25:16");
 
   // ring: collective nccl.send_recv(tp, x, prev, -1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.ring, ring_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:26:16");
+      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:27:16");
 
   // swap: collective nccl.all_to_all(tp, x, routed), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.swap, swap_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:27:16");
+      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:28:16");
 }
 
 void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * all_count,
-      graphc::MemorySpace::device, "all", "collectives.graph:16:16");
+      graphc::MemorySpace::device, "all", "collectives.graph:17:16");
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.all;
@@ -449,11 +455,11 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "all", "gather",
-        "collectives.graph:24:16");
+        "collectives.graph:25:16");
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "all", "scatter",
-        "collectives.graph:25:16");
+        "collectives.graph:26:16");
   } catch (...) {
     b.all = previous;
     throw;
@@ -461,18 +467,18 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:24:16");
+      "collectives.graph:25:16");
 
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:25:16");
+      "collectives.graph:26:16");
 }
 
 void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * part_count,
-      graphc::MemorySpace::device, "part", "collectives.graph:17:16");
+      graphc::MemorySpace::device, "part", "collectives.graph:18:16");
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.part;
   b.part = pointer;
@@ -480,7 +486,7 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "part", "scatter",
-        "collectives.graph:25:16");
+        "collectives.graph:26:16");
   } catch (...) {
     b.part = previous;
     throw;
@@ -488,20 +494,21 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:25:16");
+      "collectives.graph:26:16");
 }
 
 void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * w_count,
-      graphc::MemorySpace::device, "w", "collectives.graph:18:16");
+      graphc::MemorySpace::device, "w", "collectives.graph:19:16");
   graphc::ChildGraph share_recaptured;
   const auto previous = b.w;
   b.w = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false));
+    share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false,
+        nodes.share_registered));
     graphc::require_same_shape_rebound(nodes.share_shape,
-        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:28:16");
+        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:29:16");
   } catch (...) {
     b.w = previous;
     throw;
@@ -509,13 +516,13 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
   // share: collective nccl.broadcast(dp, w, w, 0), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.share,
       share_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "share",
-      "collectives.graph:28:16");
+      "collectives.graph:29:16");
 }
 
 void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ranked_count,
-      graphc::MemorySpace::device, "ranked", "collectives.graph:19:16");
+      graphc::MemorySpace::device, "ranked", "collectives.graph:20:16");
   b.ranked = pointer;
   graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
@@ -523,41 +530,41 @@ void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float*
 void rebind_prev(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * prev_count,
-      graphc::MemorySpace::device, "prev", "collectives.graph:20:16");
+      graphc::MemorySpace::device, "prev", "collectives.graph:21:16");
   graphc::ChildGraph ring_recaptured;
   const auto previous = b.prev;
   b.prev = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     ring_recaptured = graphc::ChildGraph(ring_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.ring_shape,
-        graphc::captured_shape(ring_recaptured.get()), "prev", "ring", "collectives.graph:26:16");
+        graphc::captured_shape(ring_recaptured.get()), "prev", "ring", "collectives.graph:27:16");
   } catch (...) {
     b.prev = previous;
     throw;
   }
   // ring: collective nccl.send_recv(tp, x, prev, -1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.ring, ring_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:26:16");
+      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:27:16");
 }
 
 void rebind_routed(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * routed_count,
-      graphc::MemorySpace::device, "routed", "collectives.graph:21:16");
+      graphc::MemorySpace::device, "routed", "collectives.graph:22:16");
   graphc::ChildGraph swap_recaptured;
   const auto previous = b.routed;
   b.routed = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     swap_recaptured = graphc::ChildGraph(swap_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.swap_shape,
-        graphc::captured_shape(swap_recaptured.get()), "routed", "swap", "collectives.graph:27:16");
+        graphc::captured_shape(swap_recaptured.get()), "routed", "swap", "collectives.graph:28:16");
   } catch (...) {
     b.routed = previous;
     throw;
   }
   // swap: collective nccl.all_to_all(tp, x, routed), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.swap, swap_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:27:16");
+      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:28:16");
 }
 
 namespace {
@@ -571,8 +578,8 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::k: return {nodes.k, "k", "collectives.graph:22:16"};
-    case Switchable::mark: return {nodes.mark, "mark", "collectives.graph:29:16"};
+    case Switchable::k: return {nodes.k, "k", "collectives.graph:23:16"};
+    case Switchable::mark: return {nodes.mark, "mark", "collectives.graph:30:16"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -619,7 +626,7 @@ void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) 
       {bindings_.dp, "dp",
           "'share'", {}},
   };
-  graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:10:1");
+  graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:11:1");
 }
 
 void Graph::update_params() {

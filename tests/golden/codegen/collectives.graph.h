@@ -80,6 +80,8 @@ struct Nodes {
   std::string ring_shape;  // the shape of the graph 'ring' captured (graphc::captured_shape)
   std::string swap_shape;  // the shape of the graph 'swap' captured (graphc::captured_shape)
   std::string share_shape;  // the shape of the graph 'share' captured (graphc::captured_shape)
+  // The buffers 'share' registered with its communicator; a rebinding registers anew.
+  mutable graphc::BufferRegistrations share_registered;
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
