@@ -229,10 +229,9 @@ TEST_CASE("the runtime names an unbound communicator, one of another device or s
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   const std::string world = location_of(path, text, "world [register]");  // its declaration's name
   CHECK_THROWS_WITH(program.instantiate("ranks", unbound),
-                    Catch::StartsWith(world +
-                                      ": error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
-                                      "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
-                                      "generated Bindings' member)\n"));
+                    Catch::StartsWith(world + ": error[R0065]: communicator 'world' of graph 'ranks' is not bound: "
+                                              "bind this rank's ncclComm_t to it with Bindings::communicator (or the "
+                                              "generated Bindings' member)\n"));
   if (comms.size() > 1) {
     Bindings elsewhere = unbound;
     elsewhere.communicator("world", comms[1]);
