@@ -131,7 +131,10 @@ int launch_ranks(int ranks, int grace_seconds) {
 
   int worst = exit_ok;
   std::vector<bool> done(pids.size(), false);
-  std::optional<std::chrono::steady_clock::time_point> deadline;  // set once a rank failed
+  // Set once a rank failed; none before (a time never reached, where an optional drew a false
+  // -Wmaybe-uninitialized from GCC 12's Release build).
+  constexpr auto kNone = std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point deadline = kNone;
   while (std::find(done.begin(), done.end(), false) != done.end()) {
     for (std::size_t r = 0; r < pids.size(); ++r) {
       int status = 0;
@@ -141,15 +144,15 @@ int launch_ranks(int ranks, int grace_seconds) {
       if (code == exit_ok) continue;
       std::fprintf(stderr, "graphc: rank %zu exited with status %d\n", r, code);
       worst = std::max(worst, code);
-      if (!deadline) deadline = std::chrono::steady_clock::now() + std::chrono::seconds(grace_seconds);
+      if (deadline == kNone) deadline = std::chrono::steady_clock::now() + std::chrono::seconds(grace_seconds);
     }
-    if (deadline && std::chrono::steady_clock::now() > *deadline) {
+    if (std::chrono::steady_clock::now() > deadline) {
       for (std::size_t r = 0; r < pids.size(); ++r) {
         if (done[r]) continue;
         std::fprintf(stderr, "graphc: rank %zu still ran %d s after another failed: killed\n", r, grace_seconds);
         kill(pids[r], SIGKILL);
       }
-      deadline.reset();
+      deadline = kNone;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
