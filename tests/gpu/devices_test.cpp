@@ -64,6 +64,10 @@ TEST_CASE("a pipeline over two devices with a peer copy between its stages: runt
   run_on_device_0([&](cudaStream_t stream) { instance.launch(stream); });
   CHECK(read_buffer<float>(instance, "home") == expected(0.0f, 6.0f));
   CHECK(read_buffer<float>(instance, "act1") == expected(0.0f, 2.0f));
+  // A param of the node on device 1, set in the live exec from device 0.
+  instance.set("factor", 4.0f);
+  run_on_device_0([&](cudaStream_t stream) { instance.launch(stream); });
+  CHECK(read_buffer<float>(instance, "home") == expected(0.0f, 8.0f));
 }
 
 TEST_CASE("a pipeline over two devices from YAML: runtime", "[runtime][gpu][devices]") {
@@ -87,6 +91,9 @@ TEST_CASE("a pipeline over two devices with a peer copy between its stages: gene
   CHECK(device_of(b.result) == 1);
   run_on_device_0([&](cudaStream_t stream) { graph.launch(stream); });
   CHECK(read<float>(b.home, kN) == expected(0.0f, 6.0f));
+  graph.set_factor(4.0f);  // the node on device 1, updated in the live exec
+  run_on_device_0([&](cudaStream_t stream) { graph.launch(stream); });
+  CHECK(read<float>(b.home, kN) == expected(0.0f, 8.0f));
 }
 
 TEST_CASE("a kernel on one device writes another's memory through the peer access it grants: runtime",

@@ -25,14 +25,21 @@
 #include "backend/cpp/loop_runs.h"
 #include "backend/cpp/memory_ops.h"
 #include "backend/cpp/node_config.h"
+#include "ir/devices.h"
 #include "ir/node_kind.h"
 #include "ir/overloaded.h"
 
 namespace graphc::backend {
 namespace {
 
-// A kernel, copy or memset node: `graphc::set_node(exec, nodes.x, x_params(b, nodes));`.
+// A kernel, copy or memset node: `graphc::set_node(exec, nodes.x, x_params(b, nodes));`; one
+// placed on a device, with that device current (`graphc::set_node_on(1, exec, ...)`).
 void write_set_node(CodeWriter& out, const GraphContext& context, std::size_t index) {
+  if (const std::optional<int> device = ir::placed_device(context.graph, context.graph.nodes[index])) {
+    out.line(fmt::format("graphc::set_node_on({}, exec, nodes.{}, {});", *device, context.names.nodes[index],
+                         params_call(context, index)));
+    return;
+  }
   out.line(fmt::format("graphc::set_node(exec, nodes.{}, {});", context.names.nodes[index],
                        params_call(context, index)));
 }

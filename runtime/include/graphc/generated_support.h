@@ -162,6 +162,14 @@ void set_node(cudaGraphExec_t exec, cudaGraphNode_t node, NodeParams<Args> param
              params.location);
 }
 
+/// set_node with device `device` current (graphc::DeviceScope), as a node placed on it was
+/// added: CUDA refuses the update from another device's context.
+template <class Args>
+void set_node_on(int device, cudaGraphExec_t exec, cudaGraphNode_t node, NodeParams<Args> params) {
+  const DeviceScope on_device(device, "node", params.node, params.location);
+  set_node(exec, node, std::move(params));
+}
+
 /// The `func` of cudaKernelNodeParams(V2) for a kernel compiled into the program.
 template <class... Params>
 void* kernel_function(void (*kernel)(Params...)) {

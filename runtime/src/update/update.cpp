@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -14,8 +15,10 @@
 #include "build/node_params.h"
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
+#include "graphc/devices.h"
 #include "graphc/instance.h"
 #include "instance/instance_state.h"
+#include "ir/devices.h"
 #include "ir/overloaded.h"
 #include "update/exec_kernel_setter.h"
 #include "update/recapture.h"
@@ -143,6 +146,13 @@ namespace detail {
 void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
   const ir::Node& n = current_node(state, built, node);
   const CallSite site = site_of(state.program->sources(), n);
+  // A node placed on a device is updated with that device current, as it was added (CUDA
+  // refuses the update from another device's context).
+  std::optional<DeviceScope> on_device;
+  if (const std::optional<int> device = ir::placed_device(state.program->module().graph(built.graph_id), n)) {
+    const std::string location = state.program->sources().location(n.name_range);
+    on_device.emplace(*device, ir::kind_name(n).data(), n.name.c_str(), location.c_str());
+  }
   if (const auto* kernel = std::get_if<ir::KernelNode>(&n.op)) {
     const cudaKernelNodeParams p =
         kernel_params(state.functions.at(built.graph_id.value).kernels[node], *kernel, built.kernel_args[node]);

@@ -200,7 +200,7 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
       graphc::MemorySpace::device, "x", "devices.graph:11:12");
   b.x = pointer;
-  graphc::set_node(exec, nodes.first, first_params(b, nodes));
+  graphc::set_node_on(0, exec, nodes.first, first_params(b, nodes));
   graphc::set_node(exec, nodes.hand, hand_params(b, nodes));
 }
 
@@ -209,9 +209,9 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * y_count,
       graphc::MemorySpace::device, "y", "devices.graph:12:12");
   b.y = pointer;
-  graphc::set_node(exec, nodes.third, third_params(b, nodes));
+  graphc::set_node_on(0, exec, nodes.third, third_params(b, nodes));
   graphc::set_node(exec, nodes.fourth, fourth_params(b, nodes));
-  graphc::set_node(exec, nodes.clear, clear_params(b, nodes));
+  graphc::set_node_on(1, exec, nodes.clear, clear_params(b, nodes));
 }
 
 void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -220,7 +220,7 @@ void rebind_z(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
       graphc::MemorySpace::device, "z", "devices.graph:13:12");
   b.z = pointer;
   graphc::set_node(exec, nodes.hand, hand_params(b, nodes));
-  graphc::set_node(exec, nodes.second, second_params(b, nodes));
+  graphc::set_node_on(1, exec, nodes.second, second_params(b, nodes));
 }
 
 void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
