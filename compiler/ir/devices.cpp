@@ -14,14 +14,24 @@ std::optional<int> placed_device(const Graph& graph, const Node& node) {
   return std::nullopt;
 }
 
+std::vector<PassedMemory> passed_device_memory(const Graph& graph, const KernelNode& kernel) {
+  std::vector<PassedMemory> out;
+  for (const KernelArg* arg : leaf_args(kernel.args)) {
+    if (arg->kind != KernelArg::Kind::buffer) continue;
+    const BufferId root = graph.storage(arg->buffer).root;
+    const Buffer& memory = graph.buffer(root);
+    if (memory.space == MemorySpace::device && !graph.is_parameter(root)) out.push_back({arg, &memory});
+  }
+  return out;
+}
+
 bool meets_placement(const Graph& graph, const Node& node) {
   if (placed_device(graph, node)) return true;
   const auto* kernel = std::get_if<KernelNode>(&node.op);
   if (kernel == nullptr) return false;
-  const std::vector<const KernelArg*> args = leaf_args(kernel->args);
-  return std::any_of(args.begin(), args.end(), [&](const KernelArg* arg) {
-    return arg->kind == KernelArg::Kind::buffer && graph.buffer(graph.storage(arg->buffer).root).device_value;
-  });
+  const std::vector<PassedMemory> passed = passed_device_memory(graph, *kernel);
+  return std::any_of(passed.begin(), passed.end(),
+                     [](const PassedMemory& p) { return p.memory->device_value.has_value(); });
 }
 
 bool places_devices(const Graph& graph) {

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/devices.h"
 #include "sema/bodies.h"
 #include "sema/passes.h"
 
@@ -53,16 +54,14 @@ void place_buffer(GraphContext& ctx, ir::Buffer& buffer) {
 
 // A kernel on `device` and each device-memory buffer it is passed that is placed elsewhere.
 void check_reach(GraphContext& ctx, const ir::Node& node, int device) {
-  const auto& kernel = std::get<ir::KernelNode>(node.op);
-  for (const ir::KernelArg* arg : ir::leaf_args(kernel.args)) {
-    if (arg->kind != ir::KernelArg::Kind::buffer) continue;
-    const ir::Buffer& memory = ctx.graph.buffer(ctx.graph.storage(arg->buffer).root);
+  for (const ir::PassedMemory& passed : ir::passed_device_memory(ctx.graph, std::get<ir::KernelNode>(node.op))) {
+    const ir::Buffer& memory = *passed.memory;
     if (!memory.device_value || *memory.device_value == device) continue;
     const std::vector<int>& peers = memory.peer_values;
     if (std::find(peers.begin(), peers.end(), device) != peers.end()) continue;
     ctx.diags
-        .report(DiagCode::unreachable_peer, arg->range, node.name, device, ctx.graph.buffer(arg->buffer).name,
-                *memory.device_value, device, device, *memory.device_value)
+        .report(DiagCode::unreachable_peer, passed.arg->range, node.name, device,
+                ctx.graph.buffer(passed.arg->buffer).name, *memory.device_value, device, device, *memory.device_value)
         .note<NoteCode::placed_here>(memory.device->range, memory.name, *memory.device_value);
   }
 }

@@ -229,15 +229,12 @@ class BuildWriter {
     const ir::Graph& graph = context_.graph;
     const std::string location = context_.location_literal(node.name_range);
     const std::string here = fmt::format("graphc::current_device({}, {})", string_literal(node.name), location);
-    for (const ir::KernelArg* arg : ir::leaf_args(kernel->args)) {
-      if (arg->kind != ir::KernelArg::Kind::buffer) continue;
-      const ir::BufferId root = graph.storage(arg->buffer).root;
-      const ir::Buffer& memory = graph.buffer(root);
-      if (memory.space != ir::MemorySpace::device || graph.is_parameter(root)) continue;
+    for (const ir::PassedMemory& passed : ir::passed_device_memory(graph, *kernel)) {
+      const ir::Buffer& memory = *passed.memory;
       if (kernel->device.has_value() == memory.device_value.has_value()) continue;  // the validator's, or one device
       out.push_back(fmt::format("graphc::check_peer_reach({}, {}, {}, {}, {{{}}}, {});", string_literal(node.name),
                                 kernel->device ? std::to_string(*kernel->device) : here,
-                                string_literal(graph.buffer(arg->buffer).name),
+                                string_literal(graph.buffer(passed.arg->buffer).name),
                                 memory.device_value ? std::to_string(*memory.device_value) : here,
                                 fmt::join(memory.peer_values, ", "), location));
     }

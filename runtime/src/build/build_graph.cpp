@@ -135,14 +135,10 @@ class GraphBuilder {
     const int built_on = device();
     const std::string location = program_.sources().location(node.name_range);
     if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) {
-      for (const ir::KernelArg* arg : ir::leaf_args(kernel->args)) {
-        if (arg->kind != ir::KernelArg::Kind::buffer) continue;
-        const ir::BufferId root = graph_.storage(arg->buffer).root;
-        const ir::Buffer& memory = graph_.buffer(root);
-        // A graph parameter's memory is the caller's, on a device its declaration does not say.
-        if (memory.space != ir::MemorySpace::device || graph_.is_parameter(root)) continue;
-        check_peer_reach(node.name.c_str(), kernel->device.value_or(built_on), graph_.buffer(arg->buffer).name.c_str(),
-                         memory.device_value.value_or(built_on), memory.peer_values, location.c_str());
+      for (const ir::PassedMemory& passed : ir::passed_device_memory(graph_, *kernel)) {
+        check_peer_reach(node.name.c_str(), kernel->device.value_or(built_on),
+                         graph_.buffer(passed.arg->buffer).name.c_str(), passed.memory->device_value.value_or(built_on),
+                         passed.memory->peer_values, location.c_str());
       }
     }
     if (const std::optional<int> placed = ir::placed_device(graph_, node)) {
