@@ -220,8 +220,8 @@ std::string dump(const Module& module, const SourceManager& sources) {
     }
     for (const Comm& c : g.comms) {
       const std::string size = c.world_size > 0 ? fmt::format(" world_size={}", c.world_size) : std::string();
-      out += fmt::format("  comm {}{}{} {}\n", c.name, size, c.register_buffers ? " register" : "",
-                         at(sources, c.name_range));
+      out += fmt::format("  comm {}{}{}{} {}\n", c.name, size, c.registration == CommRegistration::none ? "" : " ",
+                         registration_name(c.registration), at(sources, c.name_range));
     }
     for (std::size_t i = 0; i < g.bodies.size(); ++i) {
       const Body& b = g.bodies[i];

@@ -112,6 +112,15 @@ std::optional<CommId> Graph::find_comm(std::string_view n) const { return find_b
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
 std::optional<StructId> Module::find_struct(std::string_view n) const { return find_by_name<StructId>(structs, n); }
 
+std::string_view registration_name(CommRegistration registration) {
+  switch (registration) {
+    case CommRegistration::buffers: return "register";
+    case CommRegistration::window: return "window";
+    case CommRegistration::none: break;
+  }
+  return "";
+}
+
 std::vector<const KernelArg*> leaf_args(const std::vector<KernelArg>& args) {
   std::vector<const KernelArg*> out;
   for (const KernelArg& arg : args) {

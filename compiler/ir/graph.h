@@ -67,6 +67,21 @@ struct Event {
   bool timing = false;
 };
 
+/// What a communicator's attribute asks of the memory its collectives pass.
+enum class CommRegistration : std::uint8_t {
+  none,
+  /// `[register]`: each buffer a collective sends from or receives into is registered as it is
+  /// passed (ncclCommRegister), which lets NCCL skip its internal copies.
+  buffers,
+  /// `[window]`: the whole of each buffer a collective passes is a symmetric window
+  /// (ncclCommWindowRegister, NCCL_WIN_COLL_SYMMETRIC; a collective call of every rank), which
+  /// graphc allocates with ncclMemAlloc: NCCL's symmetric kernels, of lower latency.
+  window,
+};
+
+/// The attribute's spelling: "register", "window"; "" for none.
+std::string_view registration_name(CommRegistration registration);
+
 /// `comm NAME;`: an NCCL communicator (ncclComm_t) that the graph's collective nodes run
 /// over. The same graph runs on every rank of it (SPMD), each instance bound to its rank's
 /// communicator by the host program (Bindings::communicator); a communicator is to
@@ -79,10 +94,9 @@ struct Comm {
   /// file runs at every size) but given by whoever checks or loads it (graphc --world-size,
   /// LoadOptions::world_size); 0 when not given. Set before analysis.
   int world_size = 0;
-  /// `[register]`: every buffer its collectives send from or receive into is registered with
-  /// the bound communicator (ncclCommRegister) as the graph is built, outside capture, and
-  /// deregistered with the instance.
-  bool register_buffers = false;
+  /// How its collectives' memory is registered with the bound communicator, outside capture
+  /// as the graph is built, and deregistered with the instance.
+  CommRegistration registration = CommRegistration::none;
 };
 
 /// Initial contents a buffer gets once, when the runtime allocates it.

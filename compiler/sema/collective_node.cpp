@@ -2,7 +2,8 @@
 // the validator's code of the kind (sema/function_calls.h): the operation exists (E1101), its
 // reduction (E1102), its argument count (E1103), its communicator (E1104), its buffers
 // (E1105), how their counts relate (E1106), its root (E1107), a send_recv's shift (E1114),
-// and that a point-to-point exchange does not send from what it receives into (E1113); and
+// that a point-to-point exchange does not send from what it receives into (E1113), and that a
+// `[window]` communicator's collectives pass memory that can be a window (E1117); and
 // what it reads and writes. The order of a communicator's collectives is
 // check_collective_order's (E1108).
 #include <algorithm>
@@ -61,6 +62,7 @@ class CollectiveChecker {
     ok = comm() && ok;
     ok = buffer(ir::kCollectiveSend, "send") && ok;
     ok = buffer(ir::kCollectiveRecv, "receive") && ok;
+    if (ok) ok = window(ir::kCollectiveSend) && (in_place() || window(ir::kCollectiveRecv));
     if (op->rank_arg == ir::CollectiveRankArg::root) ok = root() && ok;
     if (op->rank_arg == ir::CollectiveRankArg::shift) ok = shift() && ok;
     if (!ok) return;
@@ -130,6 +132,35 @@ class CollectiveChecker {
     const std::uint64_t count = b.count_value - static_cast<std::uint64_t>(arg.offset);
     (index == ir::kCollectiveSend ? call_.send_count : call_.recv_count) = count;
     return true;
+  }
+
+  bool in_place() const {
+    return collective_.args[ir::kCollectiveSend].buffer == collective_.args[ir::kCollectiveRecv].buffer;
+  }
+
+  // Over a `[window]` communicator: what the buffer `index` names is a window, a whole buffer
+  // of device memory that graphc allocates on the communicator's device (E1117, once for an
+  // in-place call's one buffer; a 2-D buffer is no collective's, E0241).
+  bool window(std::uint32_t index) {
+    const ir::Comm& comm = graph_.comm(call_.comm);
+    if (comm.registration != ir::CommRegistration::window) return true;
+    const KernelArg& arg = collective_.args[index];
+    const ir::BufferId root = graph_.storage(arg.buffer).root;
+    const ir::Buffer& memory = graph_.buffer(root);
+    std::string why;
+    if (memory.space != ir::MemorySpace::device) {
+      why = fmt::format("{} memory", ir::space_name(memory.space));
+    } else if (memory.alloc.valid()) {
+      why = fmt::format("memory that mem alloc node '{}' allocates", graph_.node(memory.alloc).name);
+    } else if (memory.device) {
+      why = "memory placed on a device by device(...)";
+    } else if (graph_.is_parameter(root)) {
+      why = "the memory of a graph parameter, which its caller owns";
+    }
+    if (why.empty()) return true;
+    ctx_.diags.report(DiagCode::window_memory, arg.range, node_.name, graph_.buffer(arg.buffer).name, why, comm.name)
+        .note<NoteCode::declared_kind_here>(comm.name_range, "communicator", comm.name);
+    return false;
   }
 
   bool root() {

@@ -1,4 +1,5 @@
-// One rank of collectives.graph in a process of its own, for collective_ranks_test.cpp:
+// One rank of collectives.graph (graph `ranks`, and in `run` then graph `windows`) in a process
+// of its own, for collective_ranks_test.cpp:
 //
 //   collective_rank GRAPH ID_FILE RANK RANKS run|die TIMEOUT_MS
 //
@@ -74,7 +75,21 @@ int run_rank(const std::string& graph, const std::string& id_file, int rank, int
   if (!die) {
     const bool match = results_match(instance, rank, ranks);
     std::printf("rank %d: results %s\n", rank, match ? "match" : "differ from the CPU's");
-    return match ? 0 : 1;
+    // Graph `windows` over the same communicator: its windows registered by both processes.
+    graphc::Bindings over_windows;
+    over_windows.buffer("x", instance.buffer("x"), kN * sizeof(float));
+    over_windows.communicator("fast", comm);
+    graphc::Instance windows = program.instantiate("windows", over_windows);
+    windows.launch(stream);
+    windows.synchronize(stream, timeout);
+    std::vector<float> doubled(kN, 0.0f);
+    for (int r = 0; r < ranks; ++r) {
+      const std::vector<float> xr = rank_values(r);
+      for (std::size_t i = 0; i < kN; ++i) doubled[i] += 2.0f * xr[i];
+    }
+    const bool windows_match = read(windows, "peak", kN) == doubled;
+    std::printf("rank %d: windows %s\n", rank, windows_match ? "match" : "differ from the CPU's");
+    return match && windows_match ? 0 : 1;
   }
   if (rank == ranks - 1) {
     std::printf("rank %d: exits after its first launch\n", rank);

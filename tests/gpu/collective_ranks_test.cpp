@@ -102,8 +102,8 @@ TEST_CASE("two processes, a rank each, meet through a file and run collectives",
   INFO("rank 0:\n" << output_of(r0) << "rank 1:\n" << output_of(r1));
   CHECK(s0 == 0);
   CHECK(s1 == 0);
-  CHECK_THAT(output_of(r0), Catch::Contains("rank 0: results match\nrank 0: done"));
-  CHECK_THAT(output_of(r1), Catch::Contains("rank 1: results match\nrank 1: done"));
+  CHECK_THAT(output_of(r0), Catch::Contains("rank 0: results match\nrank 0: windows match\nrank 0: done"));
+  CHECK_THAT(output_of(r1), Catch::Contains("rank 1: results match\nrank 1: windows match\nrank 1: done"));
 }
 
 TEST_CASE("a rank whose peer died ends with R0069 within its bound instead of hanging", "[runtime][gpu][collectives]") {

@@ -2,7 +2,8 @@
 // (ncclCommInitAll), each rank's graph built by the runtime and by the generated code and
 // checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
 // reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world), a ring
-// shift and an all-to-all (grouped ncclSend and ncclRecv), and a kernel passed rank(world).
+// shift and an all-to-all (grouped ncclSend and ncclRecv), and a kernel passed rank(world);
+// graph `windows`, an all-reduce and an all-gather over windows (`comm fast [window];`).
 // Then
 // what the runtime refuses: an unbound communicator (R0065), one of another device (R0067)
 // or of another size than the graph was loaded for (R0068), counts that do not fit its size
@@ -214,6 +215,93 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     CHECK(nodes.swap_registered.size() == 2);
   }
   graphs.clear();  // before the communicators
+}
+
+// What every rank holds after graph `windows`: in `peak`, the sum over ranks of 2 x; in
+// `spread`, every rank's copy of it.
+std::vector<float> doubled_sum(int ranks) {
+  std::vector<float> sum(kN, 0.0f);
+  for (int r = 0; r < ranks; ++r) {
+    const std::vector<float> x = rank_values(r, kN);
+    for (std::size_t i = 0; i < kN; ++i) sum[i] += 2.0f * x[i];
+  }
+  return sum;
+}
+std::vector<float> repeated(const std::vector<float>& block, int times) {
+  std::vector<float> out;
+  for (int t = 0; t < times; ++t) out.insert(out.end(), block.begin(), block.end());
+  return out;
+}
+
+TEST_CASE("collectives over windows sum and gather NCCL's own memory: runtime", "[runtime][gpu][collectives]") {
+  const Communicators comms;
+  Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
+  std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(comms.size()));
+  std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(comms.size()));
+  on_every_rank(comms.size(), [&](int r) {  // the windows are registered by every rank at once
+    const std::size_t i = static_cast<std::size_t>(r);
+    xs[i].emplace(device_copy(rank_values(r, kN)));
+    Bindings bindings;
+    bindings.buffer("x", xs[i]->get(), kN * sizeof(float));
+    bindings.communicator("fast", comms[r]);
+    instances[i].emplace(program.instantiate("windows", bindings));
+  });
+  run_ranks(
+      comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); },
+      [&](int r, cudaStream_t stream) {
+        instances[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+      });
+  const std::vector<float> peak = doubled_sum(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    Instance& instance = *instances[static_cast<std::size_t>(r)];
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    CHECK(read_buffer<float>(instance, "peak") == peak);
+    CHECK(read_buffer<float>(instance, "spread") == repeated(peak, comms.size()));
+  }
+  // A window is registered on every rank at once: it is bound as the graph is instantiated.
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  CHECK_THROWS_WITH(instances[0]->bind("peak", xs[0]->get(), kN * sizeof(float)),
+                    Catch::Contains("error[R0075]: buffer 'peak' is a window"));
+  instances.clear();  // before the communicators
+}
+
+TEST_CASE("collectives over windows sum and gather NCCL's own memory: generated code",
+          "[generated][gpu][collectives]") {
+  namespace g = graphc::gen::windows;
+  const Communicators comms;
+  if (comms.size() != 2) {  // compiled for two ranks (--world-size 2)
+    g::Storage storage;
+    g::Bindings bindings = storage.bindings();
+    bindings.fast = comms[0].get();
+    CHECK_THROWS_WITH(g::Graph(bindings), Catch::Contains("error[R0068]: communicator 'fast'"));
+    return;
+  }
+  std::vector<std::unique_ptr<g::Storage>> storages(static_cast<std::size_t>(comms.size()));
+  std::vector<std::unique_ptr<g::Graph>> graphs(static_cast<std::size_t>(comms.size()));
+  on_every_rank(comms.size(), [&](int r) {
+    const std::size_t i = static_cast<std::size_t>(r);
+    storages[i] = std::make_unique<g::Storage>();  // peak and spread from ncclMemAlloc
+    g::Bindings bindings = storages[i]->bindings();
+    const std::vector<float> x = rank_values(r, kN);
+    check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    bindings.fast = comms[r].get();
+    graphs[i] = std::make_unique<g::Graph>(bindings);
+  });
+  run_ranks(
+      comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); },
+      [&](int r, cudaStream_t stream) {
+        graphs[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+      });
+  const std::vector<float> peak = doubled_sum(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    const g::Bindings& b = graphs[static_cast<std::size_t>(r)]->bindings();
+    CHECK(read_on(r, b.peak, kN) == peak);
+    CHECK(read_on(r, b.spread, 2 * kN) == repeated(peak, 2));
+    CHECK(graphs[static_cast<std::size_t>(r)]->nodes().windows.size() == 2);  // peak and spread, once each
+  }
+  graphs.clear();  // before the communicators and the storage
 }
 
 TEST_CASE("the runtime names an unbound communicator, one of another device or size and counts that do not fit it",

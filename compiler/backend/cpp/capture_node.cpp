@@ -11,6 +11,7 @@
 #include "ir/describe.h"
 #include "ir/library_ops.h"
 #include "ir/node_kind.h"
+#include "ir/windows.h"
 
 namespace graphc::backend {
 namespace {
@@ -92,8 +93,11 @@ std::string capture_function_call(const GraphContext& context, std::size_t index
   const std::string& member = context.names.nodes.at(index);
   if (std::holds_alternative<ir::CollectiveNode>(node.op)) {
     const std::string& registered = context.names.registrations.at(index);
+    const bool window = ir::over_window(context.graph, std::get<ir::CollectiveNode>(node.op));
     return fmt::format("{}_capture(b, /*warm_up=*/{}{})", member, building,
-                       registered.empty() ? "" : ", nodes." + registered);
+                       window               ? ", nodes." + context.names.windows
+                       : registered.empty() ? ""
+                                            : ", nodes." + registered);
   }
   if (library_op(node) == ir::LibraryOp::none) return fmt::format("{}_capture(b)", member);
   return fmt::format("{}_capture(b, nodes.{})", member, context.names.workspaces.at(index));
@@ -138,6 +142,24 @@ void write_registration(CodeWriter& out, const GraphContext& context, const ir::
   out.line(fmt::format("graphc::register_collective_buffers(nccl, comm, {}, {}, {}, registered, {}, {});",
                        collective_call(context, collective), c.send_count * element, c.recv_count * element,
                        string_literal(node.name), context.location_literal(node.name_range)));
+}
+
+// A collective over a `[window]` communicator: the memory of its buffers registered whole as
+// windows of it, once (the first collective that passes a buffer registers it), before the
+// capture.
+void write_windows(CodeWriter& out, const GraphContext& context, const ir::Node& node,
+                   const ir::CollectiveNode& collective) {
+  out.line("// Its memory, windows of the communicator (`[window]`): registered once, on every rank.");
+  std::vector<ir::BufferId> roots;
+  for (const std::uint32_t at : {ir::kCollectiveSend, ir::kCollectiveRecv}) {
+    const ir::BufferId root = context.graph.storage(collective.args[at].buffer).root;
+    if (std::find(roots.begin(), roots.end(), root) != roots.end()) continue;
+    roots.push_back(root);
+    const std::string& member = context.names.buffers.at(root.value);
+    out.line(fmt::format("windows.add(nccl, comm, b.{}, {}_count * sizeof(*b.{}), {}, {}, {});", member, member, member,
+                         string_literal(context.graph.buffer(root).name), string_literal(node.name),
+                         context.location_literal(node.name_range)));
+  }
 }
 
 }  // namespace
@@ -187,9 +209,11 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
     out.line(fmt::format("// {}: {} {}", escape(node.name), ir::kind_name(node), capture_summary(context, call)));
     out.line("// Returns the captured graph, owned by the caller.");
     const bool registers = !context.names.registrations[i].empty();
+    const bool window = collective != nullptr && ir::over_window(graph, *collective);
     out.line(fmt::format("cudaGraph_t {}_capture(const Bindings& b{}) {{", context.names.nodes[i],
                          library                 ? ", std::size_t workspace"
                          : registers             ? ", bool warm_up, graphc::BufferRegistrations& registered"
+                         : window                ? ", bool warm_up, graphc::NcclWindows& windows"
                          : collective != nullptr ? ", bool warm_up"
                                                  : ""));
     {
@@ -203,6 +227,7 @@ void emit_capture_functions(CodeWriter& out, const GraphContext& context) {
                              string_literal(capture->function), name, location));
       }
       if (registers) write_registration(out, context, node, *collective);
+      if (window) write_windows(out, context, node, *collective);
       out.line("return graphc::capture_graph(");
       out.line(fmt::format("    resources.stream({}, {}),", name, location));
       out.line("    [&](cudaStream_t stream) {");

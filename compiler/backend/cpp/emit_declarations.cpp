@@ -10,6 +10,7 @@
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/node_config.h"
 #include "ir/describe.h"
+#include "ir/windows.h"
 
 namespace graphc::backend {
 namespace {
@@ -164,6 +165,11 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
         out.line(fmt::format("mutable graphc::BufferRegistrations {};", context.names.registrations[i]));
       }
     }
+    if (!context.names.windows.empty()) {
+      out.line("// The windows of the collectives over `[window]` communicators, registered as they are");
+      out.line("// built: destroy the Nodes after the exec, before the storage.");
+      out.line(fmt::format("mutable graphc::NcclWindows {};", context.names.windows));
+    }
     for (std::size_t i = 0; i < graph.conds.size(); ++i) {
       const ir::Cond& cond = graph.conds[i];
       out.line(fmt::format("cudaGraphConditionalHandle {} = 0;  // cond{}", context.names.conds[i],
@@ -216,10 +222,11 @@ void emit_storage_class(CodeWriter& out, const GraphContext& context) {
       out.line("// bindings(): keep the storage as long as their execs.");
       out.line("mutable graphc::CaptureResources capture_resources_;");
     }
+    const std::vector<bool> windows = ir::window_memory(context.graph);
     for (std::size_t i = 0; i < context.graph.buffers.size(); ++i) {
       if (!context.graph.buffers[i].bindable()) continue;
-      out.line(fmt::format("graphc::Allocation<{}> {}_;", ir::cpp_type_name(context.graph.buffers[i].type),
-                           context.names.buffers[i]));
+      out.line(fmt::format("graphc::{}<{}> {}_;", windows[i] ? "NcclAllocation" : "Allocation",
+                           ir::cpp_type_name(context.graph.buffers[i].type), context.names.buffers[i]));
     }
     for (const std::string& member : context.names.events) out.line(fmt::format("graphc::Event {}_;", member));
   }

@@ -63,8 +63,20 @@ void write_synchronize(CodeWriter& out, const GraphContext& context) {
                          string_literal(ir::collectives_order_text(graph, order, ir::CommId{k}))));
   }
   out.line("  };");
-  out.line(fmt::format("  graphc::wait_for_collectives(stream, comms, timeout, {}, {});", string_literal(graph.name),
-                       context.location_literal(graph.range)));
+  const std::string wait = fmt::format("graphc::wait_for_collectives(stream, comms, timeout, {}, {});",
+                                       string_literal(graph.name), context.location_literal(graph.range));
+  if (context.names.windows.empty()) {
+    out.line("  " + wait);
+    out.line("}");
+    return;
+  }
+  out.line("  try {");
+  out.line("    " + wait);
+  out.line("  } catch (const graphc::Error&) {");
+  out.line(fmt::format("    nodes_.{}.abandon();  // deregistering would wait for the peer that failed",
+                       context.names.windows));
+  out.line("    throw;");
+  out.line("  }");
   out.line("}");
 }
 

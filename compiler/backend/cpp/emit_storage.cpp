@@ -9,6 +9,7 @@
 
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_parts.h"
+#include "ir/windows.h"
 
 namespace graphc::backend {
 namespace {
@@ -173,7 +174,14 @@ void emit_storage(CodeWriter& out, const GraphContext& context) {
     if (graph.buffers[i].bindable()) stored.push_back(i);
   }
   std::vector<std::string> members;
+  const std::vector<bool> windows = ir::window_memory(graph);
   for (const std::size_t i : stored) {
+    if (windows[i]) {  // graphc::NcclAllocation: ncclMemAlloc, one dimension of device memory
+      members.push_back(fmt::format("{}_({}_count, {}, {})", names.buffers[i], names.buffers[i],
+                                    string_literal(graph.buffers[i].name),
+                                    context.location_literal(graph.buffers[i].range)));
+      continue;
+    }
     const std::string depth = graph.buffers[i].three_d() ? fmt::format("{}_depth, ", names.buffers[i]) : std::string();
     const std::string width = graph.buffers[i].two_d() ? fmt::format(", {}_width", names.buffers[i]) : std::string();
     members.push_back(fmt::format("{}_({}{}_count{}, {}, {}{})", names.buffers[i], depth, names.buffers[i], width,

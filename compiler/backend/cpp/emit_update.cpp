@@ -28,6 +28,7 @@
 #include "ir/devices.h"
 #include "ir/node_kind.h"
 #include "ir/overloaded.h"
+#include "ir/windows.h"
 
 namespace graphc::backend {
 namespace {
@@ -306,8 +307,8 @@ void write_buffer_update(CodeWriter& out, const GraphContext& context) {
 
 bool rebindable(const ir::Graph& graph, ir::BufferId id) {
   // An alloc's memory and a view have no binding of their own; a 2-D buffer is bound once,
-  // with its pitch.
-  if (!graph.buffer(id).bindable() || graph.buffer(id).two_d()) return false;
+  // with its pitch; a window once, on every rank alike (the runtime's R0075).
+  if (!graph.buffer(id).bindable() || graph.buffer(id).two_d() || ir::window_memory(graph)[id.value]) return false;
   return std::none_of(graph.parameters.begin(), graph.parameters.end(),
                       [&](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer && p.buffer == id; });
 }

@@ -10,6 +10,7 @@
 #include "backend/cpp/cpp_text.h"
 #include "ir/host_args.h"
 #include "ir/node_kind.h"
+#include "ir/windows.h"
 
 namespace graphc::backend {
 namespace {
@@ -213,8 +214,11 @@ void name_nodes(const ir::Graph& graph, GraphNames& names) {
     names.shapes.push_back(captured ? nodes.add(identifier(node.name) + "_shape", what) : std::string());
     const auto* collective = std::get_if<ir::CollectiveNode>(&node.op);
     const bool registers = collective != nullptr && collective->collective.op != ir::CollectiveOp::none &&
-                           graph.comm(collective->collective.comm).register_buffers;
+                           graph.comm(collective->collective.comm).registration == ir::CommRegistration::buffers;
     names.registrations.push_back(registers ? nodes.add(identifier(node.name) + "_registered", what) : std::string());
+    if (collective != nullptr && names.windows.empty() && ir::over_window(graph, *collective)) {
+      names.windows = nodes.add("windows", "the windows");
+    }
   }
   for (const ir::Cond& cond : graph.conds) {
     names.conds.push_back(nodes.add(identifier(cond.name), fmt::format("cond '{}'", escape(cond.name))));

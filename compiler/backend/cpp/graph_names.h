@@ -79,6 +79,9 @@ struct GraphNames {
   /// communicator registered (`NAME_registered`, graphc::BufferRegistrations); empty for
   /// other nodes.
   std::vector<std::string> registrations;
+  /// The Nodes member holding the windows of collectives over `[window]` communicators
+  /// (`windows`, graphc::NcclWindows); empty when the graph has none.
+  std::string windows;
 };
 
 /// The Bindings members of a graph whose call tree has capture nodes.

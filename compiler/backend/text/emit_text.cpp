@@ -109,7 +109,8 @@ class TextWriter {
       declarations = true;
     }
     for (const ir::Comm& c : graph_.comms) {
-      line(1, fmt::format("comm {}{};", c.name, c.register_buffers ? " [register]" : ""));
+      const std::string_view registration = ir::registration_name(c.registration);
+      line(1, fmt::format("comm {}{};", c.name, registration.empty() ? "" : fmt::format(" [{}]", registration)));
       declarations = true;
     }
     items(ir::BodyId{}, 1, declarations);

@@ -31,14 +31,14 @@ class YamlWriter {
     buffers();
     views();
     attributed_names("events", graph_.events, [](const ir::Event& e) { return e.timing ? "timing" : ""; });
-    attributed_names("comms", graph_.comms, [](const ir::Comm& c) { return c.register_buffers ? "register" : ""; });
+    attributed_names("comms", graph_.comms, [](const ir::Comm& c) { return ir::registration_name(c.registration); });
     items(ir::BodyId{});
     out_ << YAML::EndMap;
   }
 
  private:
   // `key: [a, {b: [attribute]}]`: declarations by name, each with its one attribute (events'
-  // `timing`, communicators' `register`) where `attribute` gives one; nothing for none.
+  // `timing`, communicators' `register` or `window`) where `attribute` gives one; nothing for none.
   template <class Decl, class Attribute>
   void attributed_names(const char* key, const std::vector<Decl>& decls, Attribute attribute) {
     if (decls.empty()) return;

@@ -107,11 +107,16 @@ std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, s
 }
 
 void check_comm_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Comm& comm) {
-  if (word == "register") {
-    comm.register_buffers = true;
+  for (const ir::CommRegistration registration : {ir::CommRegistration::buffers, ir::CommRegistration::window}) {
+    if (word != ir::registration_name(registration)) continue;
+    if (comm.registration != ir::CommRegistration::none && comm.registration != registration) {
+      diags.report(DiagCode::comm_registration_twice, range, comm.name, ir::registration_name(comm.registration), word);
+      return;
+    }
+    comm.registration = registration;
     return;
   }
-  report_unknown(diags, DiagCode::unknown_comm_attribute, range, word, std::array{"register"});
+  report_unknown(diags, DiagCode::unknown_comm_attribute, range, word, std::array{"register", "window"});
 }
 
 void check_event_attribute(DiagEngine& diags, SourceRange range, std::string_view word, ir::Event& event) {

@@ -37,7 +37,24 @@ struct NcclApi {
   decltype(&ncclCommDestroy) comm_destroy;
   decltype(&ncclCommAbort) comm_abort;
   decltype(&ncclCommGetAsyncError) comm_get_async_error;
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 27, 0)
+  // Windows (`comm NAME [window];`), from NCCL 2.27: null when the loaded library is older.
+  decltype(&ncclMemAlloc) mem_alloc;
+  decltype(&ncclMemFree) mem_free;
+  decltype(&ncclCommWindowRegister) comm_window_register;
+  decltype(&ncclCommWindowDeregister) comm_window_deregister;
+#endif
 };
+
+/// Whether `api` has NCCL's windows (ncclMemAlloc, ncclCommWindowRegister: NCCL 2.27 and later,
+/// in the library loaded and in the nccl.h compiled against).
+inline bool has_windows([[maybe_unused]] const NcclApi& api) {
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 27, 0)
+  return api.comm_window_register != nullptr;
+#else
+  return false;
+#endif
+}
 
 /// NCCL's entry points from libnccl.so.2 (dlopen's search: LD_LIBRARY_PATH, the runpath, the
 /// system's folders, where the CUDA toolkit's lib folder usually is), loaded on the first
@@ -71,6 +88,12 @@ inline const NcclApi& loaded_nccl_for(const std::string& user, const char* locat
         !resolve(out.comm_abort, "ncclCommAbort") || !resolve(out.comm_get_async_error, "ncclCommGetAsyncError")) {
       return fail(dlerror());
     }
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 27, 0)
+    const bool windows = resolve(out.mem_alloc, "ncclMemAlloc") && resolve(out.mem_free, "ncclMemFree") &&
+                         resolve(out.comm_window_register, "ncclCommWindowRegister") &&
+                         resolve(out.comm_window_deregister, "ncclCommWindowDeregister");
+    if (!windows) out.comm_window_register = nullptr;  // windows() says none
+#endif
     return out;
   }();
   return api;

@@ -279,6 +279,122 @@ inline void register_collective_buffers(const NcclApi& api, ncclComm_t comm, con
   registered.add(api, comm, call.recv, recv_bytes, node, location);
 }
 
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 27, 0)
+/// `count` elements of T allocated with ncclMemAlloc (CUDA's virtual memory, aligned to its
+/// granularity, which NCCL_WIN_REQUIRED_ALIGNMENT's 4096 bytes divides) on the current
+/// device, freed with ncclMemFree: the memory of a buffer a collective over a `[window]`
+/// communicator passes. Move-only. Throws R0070 naming buffer `name` (at `location`) when NCCL
+/// refuses, or has no windows (NCCL 2.27 and later have them).
+template <class T>
+class NcclAllocation {
+ public:
+  NcclAllocation() = default;
+  NcclAllocation(std::size_t count, const char* name, const char* location)
+      : api_(&loaded_nccl_for(std::string("buffer '") + name + "'", location)) {
+    const std::string what = std::string("ncclMemAlloc of ") + std::to_string(count * sizeof(T)) +
+                             " bytes for buffer '" + name + "', a window";
+    if (!has_windows(*api_)) {
+      throw_error<RuntimeCode::nccl_failed>(location, what, "the NCCL loaded has no windows (2.27 and later have)");
+    }
+    void* memory = nullptr;
+    if (const ncclResult_t result = api_->mem_alloc(&memory, count * sizeof(T)); result != ncclSuccess) {
+      throw_error<RuntimeCode::nccl_failed>(location, what, api_->error_string(result));
+    }
+    data_ = static_cast<T*>(memory);
+  }
+  NcclAllocation(NcclAllocation&& other) noexcept : api_(other.api_), data_(std::exchange(other.data_, nullptr)) {}
+  NcclAllocation& operator=(NcclAllocation&& other) noexcept {
+    if (this != &other) {
+      release();
+      api_ = other.api_;
+      data_ = std::exchange(other.data_, nullptr);
+    }
+    return *this;
+  }
+  NcclAllocation(const NcclAllocation&) = delete;
+  NcclAllocation& operator=(const NcclAllocation&) = delete;
+  ~NcclAllocation() { release(); }
+
+  T* get() const { return data_; }
+
+ private:
+  // A destructor cannot throw: a failing free is ignored.
+  void release() noexcept {
+    if (data_ != nullptr) static_cast<void>(api_->mem_free(std::exchange(data_, nullptr)));
+  }
+
+  const NcclApi* api_ = nullptr;
+  T* data_ = nullptr;
+};
+
+/// The symmetric windows (ncclCommWindowRegister with NCCL_WIN_COLL_SYMMETRIC) of a graph's
+/// collectives over `[window]` communicators: one a buffer and communicator, the whole buffer,
+/// registered by the first collective node that passes it, before that node is captured. The
+/// registration is a collective call of every rank, which each makes in the graph's order. Each
+/// window is deregistered (ncclCommWindowDeregister) when this is destroyed, which must happen
+/// after the execs that use it and before its memory is freed and its communicator destroyed
+/// (an Instance, or a generated Graph, destroys its parts so). Move-only.
+class NcclWindows {
+ public:
+  NcclWindows() = default;
+  NcclWindows(NcclWindows&& other) noexcept : entries_(std::move(other.entries_)) { other.entries_.clear(); }
+  NcclWindows& operator=(NcclWindows&& other) noexcept {
+    if (this != &other) {
+      clear();
+      entries_ = std::move(other.entries_);
+      other.entries_.clear();
+    }
+    return *this;
+  }
+  NcclWindows(const NcclWindows&) = delete;
+  NcclWindows& operator=(const NcclWindows&) = delete;
+  ~NcclWindows() { clear(); }
+
+  /// Registers `bytes` at `base`, buffer `buffer`'s memory, as a window of `comm`, unless this
+  /// holds that window already. Throws R0070 naming collective `node` (at `location`) when NCCL
+  /// refuses (memory not from ncclMemAlloc or CUDA's virtual memory, a base not 4096-byte
+  /// aligned, or an NCCL without windows).
+  void add(const NcclApi& api, ncclComm_t comm, void* base, std::size_t bytes, const char* buffer, const char* node,
+           const char* location) {
+    for (const Entry& e : entries_) {
+      if (e.comm == comm && e.base == base && e.bytes == bytes) return;
+    }
+    const std::string what = std::string("ncclCommWindowRegister of buffer '") + buffer + "' (" +
+                             std::to_string(bytes) + " bytes) for collective '" + node + "'";
+    if (!has_windows(api)) {
+      throw_error<RuntimeCode::nccl_failed>(location, what, "the NCCL loaded has no windows (2.27 and later have)");
+    }
+    ncclWindow_t window = nullptr;
+    if (const ncclResult_t result = api.comm_window_register(comm, base, bytes, &window, NCCL_WIN_COLL_SYMMETRIC);
+        result != ncclSuccess) {
+      throw_error<RuntimeCode::nccl_failed>(location, what, api.error_string(result));
+    }
+    entries_.push_back(Entry{&api, comm, base, bytes, window});
+  }
+  /// Deregisters every window (a failure is ignored).
+  void clear() noexcept {
+    for (const Entry& e : entries_) static_cast<void>(e.api->comm_window_deregister(e.comm, e.window));
+    entries_.clear();
+  }
+  /// Forgets every window without deregistering it: after a wait for the collectives failed
+  /// (R0069: a peer rank died or diverged), when ncclCommWindowDeregister, which unmaps the
+  /// window from every rank, would wait for that peer. The communicator's abort
+  /// (ncclCommAbort) or destruction releases them.
+  void abandon() noexcept { entries_.clear(); }
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    const NcclApi* api;
+    ncclComm_t comm;
+    void* base;
+    std::size_t bytes;
+    ncclWindow_t window;
+  };
+  std::vector<Entry> entries_;
+};
+#endif
+
 /// Runs `call` once over `comm` on `stream`, outside any capture, on scratch memory of its
 /// sizes (`send_bytes` and `recv_bytes`, allocated here and freed before it returns), and
 /// waits for it. NCCL connects a communicator's ranks at the first collective of a kind, which

@@ -18,6 +18,7 @@
 #include "build/capture_node.h"
 #include "build/host_args.h"
 #include "build/kernel_args.h"
+#include "graphc/nccl_ops.h"
 #include "ir/graph.h"
 #include "modules/resolve_functions.h"
 #include "resources/handles.h"
@@ -53,6 +54,9 @@ struct BuiltGraph {
   /// graph is built from and the exec has; empty for a node no param configures.
   std::vector<std::optional<ir::Node>> configured;
   std::vector<CaptureCall> captures;  // per NodeId; the arguments of each capture node
+  /// The windows of its collectives over `[window]` communicators (ir/windows.h), registered
+  /// as they are built; deregistered after the exec is destroyed, before the buffers are freed.
+  NcclWindows windows;
   /// What the graph's capture nodes may capture outside bodies: an ordinary graph's, a
   /// device graph's, or those of the body (or device graph) whose call embeds this graph.
   CapturePlace place = CapturePlace::graph;

@@ -80,7 +80,7 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
       collective_(&std::get<ir::CollectiveNode>(node.op).collective),
       comm_(comm),
       nccl_(&nccl),
-      register_(graph.comm(collective_->comm).register_buffers),
+      register_(graph.comm(collective_->comm).registration == ir::CommRegistration::buffers),
       location_(program.sources().location(node.range)),
       place_(place) {
   set_args(graph, *call_, buffers, {});

@@ -64,7 +64,12 @@ void Instance::synchronize(cudaStream_t stream, std::chrono::milliseconds timeou
   }
   if (!state_->watched) state_->watched = watched_communicators(*state_);
   const std::string location = state_->program->sources().location(graph.range);
-  wait_for_collectives(stream, *state_->watched, timeout, graph.name.c_str(), location.c_str());
+  try {
+    wait_for_collectives(stream, *state_->watched, timeout, graph.name.c_str(), location.c_str());
+  } catch (const Error&) {
+    state_->built.windows.abandon();  // deregistering would wait for the peer that failed
+    throw;
+  }
 }
 
 std::vector<std::string> Instance::files() const { return files_read(*state_->program->compilation); }

@@ -8,6 +8,7 @@
 #include "errors/cuda_check.h"
 #include "errors/runtime_diag.h"
 #include "graphc/devices.h"
+#include "ir/windows.h"
 
 namespace graphc::detail {
 
@@ -89,11 +90,11 @@ void grant_peer_access(const ProgramState& program, const ir::Buffer& buffer) {
 
 }  // namespace
 
-const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer) const {
+const BufferSet::Owned* BufferSet::find_owned(const ir::Buffer& buffer, bool window) const {
   for (const Owned& owned : owned_) {
     if (owned.name == buffer.name && owned.type == buffer.type && owned.count == buffer.count_value &&
         owned.width == buffer.width_value && owned.depth == buffer.depth_value && owned.space == buffer.space &&
-        owned.device == buffer.device_value) {
+        owned.device == buffer.device_value && (owned.window.get() != nullptr) == window) {
       return &owned;
     }
   }
@@ -113,7 +114,10 @@ void BufferSet::take_reused(BufferSet& reuse) {
 BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
                             const BufferSet* reuse) {
   BufferSet set;
-  for (const ir::Buffer& buffer : graph.buffers) {
+  const std::vector<bool> windows = ir::window_memory(graph);
+  for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
+    const ir::Buffer& buffer = graph.buffers[i];
+    const bool window = windows[i];
     // An alloc's mem alloc node gives its address when it is added (build_graph); a view's
     // address is its root's, advanced (memory_place).
     if (buffer.alloc.valid() || buffer.view) {
@@ -127,8 +131,8 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       set.pitches_.push_back(!buffer.two_d() ? 0 : bound->pitch != 0 ? bound->pitch : buffer.row_bytes());
       continue;
     }
-    if (const Owned* kept = reuse != nullptr ? reuse->find_owned(buffer) : nullptr) {
-      set.pointers_.push_back(kept->memory.get());
+    if (const Owned* kept = reuse != nullptr ? reuse->find_owned(buffer, window) : nullptr) {
+      set.pointers_.push_back(kept->pointer());
       set.pitches_.push_back(kept->pitch);
       set.reused_.push_back(buffer.name);
       continue;
@@ -138,8 +142,11 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     const std::string location = program.sources().location(buffer.range);
     const DeviceScope on_device(buffer.device_value.value_or(-1), "buffer", buffer.name.c_str(), location.c_str());
     Allocation allocation;
+    NcclAllocation<std::byte> window_memory;
     std::size_t pitch = 0;
-    if (buffer.pitched() && buffer.three_d()) {
+    if (window) {  // one dimension of device memory (the validator's E1117)
+      window_memory = NcclAllocation<std::byte>(buffer.bytes(), buffer.name.c_str(), location.c_str());
+    } else if (buffer.pitched() && buffer.three_d()) {
       const std::string what = fmt::format("cudaMalloc3D of {} slices of {} rows of {} bytes for buffer '{}'",
                                            buffer.depth_value, buffer.count_value, buffer.row_bytes(), buffer.name);
       check(allocation.allocate_volume(buffer.space, buffer.row_bytes(), buffer.count_value, buffer.depth_value, pitch),
@@ -154,15 +161,17 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
       check(allocation.allocate(buffer.space, buffer.bytes()), what.c_str(), site);
       if (buffer.two_d()) pitch = buffer.row_bytes();
     }
+    void* memory = window ? static_cast<void*>(window_memory.get()) : allocation.get();
     const std::vector<std::byte> contents = initial_contents(buffer);
     if (!contents.empty()) {
       const std::string copy = fmt::format("cudaMemcpy of the initial contents of buffer '{}'", buffer.name);
-      check(cudaMemcpy(allocation.get(), contents.data(), contents.size(), cudaMemcpyDefault), copy.c_str(), site);
+      check(cudaMemcpy(memory, contents.data(), contents.size(), cudaMemcpyDefault), copy.c_str(), site);
     }
-    set.pointers_.push_back(allocation.get());
+    set.pointers_.push_back(memory);
     set.pitches_.push_back(pitch);
     set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.depth_value,
-                               buffer.space, buffer.device_value, std::move(allocation), pitch});
+                               buffer.space, buffer.device_value, std::move(allocation), pitch,
+                               std::move(window_memory)});
   }
   return set;
 }

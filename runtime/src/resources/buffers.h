@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "graphc/bindings.h"
+#include "graphc/nccl_ops.h"
 #include "ir/graph.h"
 #include "resources/handles.h"
 #include "state/program_state.h"
@@ -31,7 +32,8 @@ class BufferSet {
  public:
   /// Memory for every buffer of `graph`: the bound pointer, or an allocation in the
   /// buffer's space (cudaMalloc, cudaMallocHost, cudaMallocManaged; a 2-D device buffer
-  /// cudaMallocPitch, other 2-D buffers dense rows) with its initial contents copied in
+  /// cudaMallocPitch, other 2-D buffers dense rows; a window of a `[window]` communicator
+  /// ncclMemAlloc, R0070 when NCCL refuses) with its initial contents copied in
   /// (cudaMemcpy, synchronous). An alloc's memory gets nullptr here: its mem alloc node
   /// returns the address (BuiltGraph::buffers); so does a view, whose users take their
   /// root's pointer (memory_place). Throws R0001 naming the buffer.
@@ -66,8 +68,12 @@ class BufferSet {
     std::optional<int> device;  // `device(i)`
     Allocation memory;
     std::size_t pitch = 0;
+    /// A window's memory (ir/windows.h), in place of `memory`: ncclMemAlloc's.
+    NcclAllocation<std::byte> window;
+    void* pointer() const { return window.get() != nullptr ? window.get() : memory.get(); }
   };
-  const Owned* find_owned(const ir::Buffer& buffer) const;
+  /// The allocation of `buffer`'s name and shape, a window's (`window`) or not.
+  const Owned* find_owned(const ir::Buffer& buffer, bool window) const;
 
   std::vector<void*> pointers_;
   std::vector<std::size_t> pitches_;

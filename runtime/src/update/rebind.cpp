@@ -7,6 +7,7 @@
 #include "graphc/instance.h"
 #include "graphc/rebinding.h"
 #include "instance/instance_state.h"
+#include "ir/windows.h"
 #include "update/recapture.h"
 
 namespace graphc {
@@ -65,6 +66,9 @@ void check_memory(const detail::InstanceState& state, ir::BufferId id, void* poi
   if (buffer.view) {
     detail::fail(program.sources(), program.path, DiagCode::view_rebound, buffer.name_range, buffer.name,
                  buffer.view->base, state.graph().buffer(state.graph().storage(id).root).name);
+  }
+  if (ir::window_memory(state.graph())[id.value]) {
+    detail::fail(program.sources(), program.path, DiagCode::window_rebound, buffer.name_range, buffer.name);
   }
   if (bytes < buffer.bytes()) {
     detail::fail(program.sources(), program.path, DiagCode::binding_size, buffer.name_range, buffer.name, bytes,

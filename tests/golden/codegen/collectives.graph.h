@@ -43,6 +43,8 @@ inline constexpr std::size_t w_count = 1024;
 inline constexpr std::size_t ranked_count = 1024;
 inline constexpr std::size_t prev_count = 1024;
 inline constexpr std::size_t routed_count = 1024;
+inline constexpr std::size_t grads_count = 1024;
+inline constexpr std::size_t all_grads_count = 2048;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -54,10 +56,14 @@ struct Bindings {
   float* ranked = nullptr;  // f32[1024], device memory
   float* prev = nullptr;  // f32[1024], device memory
   float* routed = nullptr;  // f32[1024], device memory
+  float* grads = nullptr;  // f32[1024], device memory
+  float* all_grads = nullptr;  // f32[2048], device memory
   std::int32_t n = 1024;  // param i32
   // communicator 'tp', this rank's, for its collective nodes (compiled for 2 ranks: R0068 otherwise)
   ncclComm_t tp = nullptr;
   ncclComm_t dp = nullptr;  // communicator 'dp', this rank's, for its collective nodes
+  // communicator 'ep', this rank's, for its collective nodes (compiled for 2 ranks: R0068 otherwise)
+  ncclComm_t ep = nullptr;
   // the capture nodes' stream and cuBLAS state
   graphc::CaptureResources* capture_resources = nullptr;
   // What the capture nodes outside bodies may capture (a caller in a body sets it).
@@ -73,6 +79,8 @@ struct Nodes {
   cudaGraphNode_t ring = nullptr;  // collective
   cudaGraphNode_t swap = nullptr;  // collective
   cudaGraphNode_t share = nullptr;  // collective
+  cudaGraphNode_t grad_sum = nullptr;  // collective
+  cudaGraphNode_t grad_all = nullptr;  // collective
   cudaGraphNode_t mark = nullptr;  // kernel
   std::string sum_shape;  // the shape of the graph 'sum' captured (graphc::captured_shape)
   std::string gather_shape;  // the shape of the graph 'gather' captured (graphc::captured_shape)
@@ -82,6 +90,13 @@ struct Nodes {
   std::string share_shape;  // the shape of the graph 'share' captured (graphc::captured_shape)
   // The buffers 'share' registered with its communicator; a rebinding registers anew.
   mutable graphc::BufferRegistrations share_registered;
+  // the shape of the graph 'grad_sum' captured (graphc::captured_shape)
+  std::string grad_sum_shape;
+  // the shape of the graph 'grad_all' captured (graphc::captured_shape)
+  std::string grad_all_shape;
+  // The windows of the collectives over `[window]` communicators, registered as they are
+  // built: destroy the Nodes after the exec, before the storage.
+  mutable graphc::NcclWindows windows;
 };
 
 // Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
@@ -109,6 +124,8 @@ class Storage {
   graphc::Allocation<float> ranked_;
   graphc::Allocation<float> prev_;
   graphc::Allocation<float> routed_;
+  graphc::NcclAllocation<float> grads_;
+  graphc::NcclAllocation<float> all_grads_;
 };
 
 // The nodes CUDA can enable and disable in an exec: the graph's own kernel, copy and
