@@ -21,6 +21,7 @@
 #include "sema/check_kernel_signatures.h"
 #include "sema/check_races.h"
 #include "sema/check_struct_layouts.h"
+#include "sema/check_topology.h"
 
 namespace graphc {
 namespace {
@@ -144,6 +145,9 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   c.graph_files = static_cast<std::uint32_t>(c.sources.size());
   apply_world_sizes(c.module, options, c.diags);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
+  if (!c.diags.has_errors() && options.topology) {
+    sema::check_topology(c.module, *options.topology, options.topology_file, c.diags);
+  }
   module_files = module_files && options.check_modules;
   if (module_files) check_module_files(c);
   if (module_files && !c.diags.has_errors()) {

@@ -7,10 +7,12 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "ir/device_topology.h"
 #include "ir/graph.h"
 #include "ir/kernel_signature.h"
 #include "opt/join_roots.h"
@@ -49,6 +51,12 @@ struct CompileOptions {
   /// file said so (loops expanded with it included). A value that is no literal is E0122, a
   /// name no graph declares E0121.
   std::map<std::string, std::string, std::less<>> defines;
+  /// The machine the file is checked for, read from `topology_file` (`graphc --topology FILE`,
+  /// which `graphc topology` writes on it): a placement on a device it lacks is E1206, a peer
+  /// that cannot reach the memory it is granted E1207. None: placements are checked against
+  /// the machine only as the runtime builds the graph.
+  std::optional<ir::DeviceTopology> topology;
+  std::string topology_file;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

@@ -20,7 +20,8 @@ void add_compile(CLI::App& app, int& status);
 void add_dot(CLI::App& app, int& status);
 void add_convert(CLI::App& app, int& status);
 void add_fmt(CLI::App& app, int& status);
-void add_run(CLI::App& app, int& status);   // only when graphc is built with the CUDA runtime
-void add_help(CLI::App& app, int& status);  // `graphc help [COMMAND]`
+void add_run(CLI::App& app, int& status);       // only when graphc is built with the CUDA runtime
+void add_topology(CLI::App& app, int& status);  // likewise
+void add_help(CLI::App& app, int& status);      // `graphc help [COMMAND]`
 
 }  // namespace graphc::driver

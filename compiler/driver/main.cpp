@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   add_fmt(app, status);
 #ifdef GRAPHC_HAVE_RUNTIME
   add_run(app, status);
+  add_topology(app, status);
 #endif
   add_help(app, status);
   std::vector<std::string> args = gcc_style_arguments(argc, argv);

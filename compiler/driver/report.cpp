@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <system_error>
 #include <unistd.h>
 
@@ -53,6 +55,26 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
       "also written -Wno-possible-race");
   add_world_size_option(cmd, options);
   add_define_option(cmd, options);
+  add_topology_option(cmd, options);
+}
+
+void add_topology_option(CLI::App& cmd, CompileOptions& options) {
+  const CLI::callback_t topology = [&options](const CLI::results_t& values) {
+    const std::string& path = values.front();
+    std::ifstream file(path);
+    if (!file) throw CLI::ValidationError("--topology", fmt::format("cannot read '{}'", path));
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    auto parsed = ir::parse_device_topology(text);
+    if (const auto* error = std::get_if<std::string>(&parsed)) {
+      throw CLI::ValidationError("--topology", fmt::format("'{}', {}", path, *error));
+    }
+    options.topology = std::get<ir::DeviceTopology>(std::move(parsed));
+    options.topology_file = path;
+    return true;
+  };
+  cmd.add_option("--topology", topology,
+                 "check device placements against the machine FILE describes, as `graphc topology` writes it there")
+      ->type_name("FILE");
 }
 
 void add_world_size_option(CLI::App& cmd, CompileOptions& options) {

@@ -31,6 +31,10 @@ void add_world_size_option(CLI::App& cmd, CompileOptions& options);
 /// (CompileOptions::defines).
 void add_define_option(CLI::App& cmd, CompileOptions& options);
 
+/// `--topology FILE`: the machine the file is checked for (CompileOptions::topology), as
+/// `graphc topology` writes it; a file that cannot be read or parsed is a usage error.
+void add_topology_option(CLI::App& cmd, CompileOptions& options);
+
 /// What to say of `name`, which is none of `candidates`: "did you mean 'X'?" with the closest
 /// (diag/spellcheck.h), else "expected one of: a, b, c".
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);
