@@ -127,25 +127,38 @@ std::vector<T> read_on(int rank, const void* memory, std::size_t count) {
   return out;
 }
 
+// Graph `graph` of collectives.graph on every rank, each built on a thread of its own (a
+// window's registration waits for every rank) with x bound to the rank's values and
+// communicator `comm` to the rank's, then launched on every rank and waited for.
+struct RankInstances {
+  std::vector<std::optional<Allocation<float>>> xs;
+  std::vector<std::optional<Instance>> instances;
+};
+RankInstances run_on_ranks(const Communicators& comms, Program& program, const char* graph, const char* comm) {
+  RankInstances out{std::vector<std::optional<Allocation<float>>>(static_cast<std::size_t>(comms.size())),
+                    std::vector<std::optional<Instance>>(static_cast<std::size_t>(comms.size()))};
+  on_every_rank(comms.size(), [&](int r) {
+    const std::size_t i = static_cast<std::size_t>(r);
+    out.xs[i].emplace(device_copy(rank_values(r, kN)));
+    Bindings bindings;
+    bindings.buffer("x", out.xs[i]->get(), kN * sizeof(float));
+    bindings.communicator(comm, comms[r]);
+    out.instances[i].emplace(program.instantiate(graph, bindings));
+  });
+  run_ranks(
+      comms.size(), [&](int r, cudaStream_t stream) { out.instances[static_cast<std::size_t>(r)]->launch(stream); },
+      [&](int r, cudaStream_t stream) {
+        out.instances[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+      });
+  return out;
+}
+
 TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", "[runtime][gpu][collectives]") {
   const Communicators comms;
   INFO("ranks (one per GPU): " << comms.size());
   Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
-  std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(comms.size()));
-  std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(comms.size()));
-  on_every_rank(comms.size(), [&](int r) {
-    const std::size_t i = static_cast<std::size_t>(r);
-    xs[i].emplace(device_copy(rank_values(r, kN)));
-    Bindings bindings;
-    bindings.buffer("x", xs[i]->get(), kN * sizeof(float));
-    bindings.communicator("world", comms[r]);
-    instances[i].emplace(program.instantiate("ranks", bindings));
-  });
-  run_ranks(
-      comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); },
-      [&](int r, cudaStream_t stream) {
-        instances[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
-      });
+  RankInstances ranks = run_on_ranks(comms, program, "ranks", "world");
+  std::vector<std::optional<Instance>>& instances = ranks.instances;
   const Expected e = expected(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
@@ -236,21 +249,8 @@ std::vector<float> repeated(const std::vector<float>& block, int times) {
 TEST_CASE("collectives over windows sum and gather NCCL's own memory: runtime", "[runtime][gpu][collectives]") {
   const Communicators comms;
   Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
-  std::vector<std::optional<Allocation<float>>> xs(static_cast<std::size_t>(comms.size()));
-  std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(comms.size()));
-  on_every_rank(comms.size(), [&](int r) {  // the windows are registered by every rank at once
-    const std::size_t i = static_cast<std::size_t>(r);
-    xs[i].emplace(device_copy(rank_values(r, kN)));
-    Bindings bindings;
-    bindings.buffer("x", xs[i]->get(), kN * sizeof(float));
-    bindings.communicator("fast", comms[r]);
-    instances[i].emplace(program.instantiate("windows", bindings));
-  });
-  run_ranks(
-      comms.size(), [&](int r, cudaStream_t stream) { instances[static_cast<std::size_t>(r)]->launch(stream); },
-      [&](int r, cudaStream_t stream) {
-        instances[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
-      });
+  RankInstances ranks = run_on_ranks(comms, program, "windows", "fast");
+  std::vector<std::optional<Instance>>& instances = ranks.instances;
   const std::vector<float> peak = doubled_sum(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
@@ -261,7 +261,7 @@ TEST_CASE("collectives over windows sum and gather NCCL's own memory: runtime", 
   }
   // A window is registered on every rank at once: it is bound as the graph is instantiated.
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
-  CHECK_THROWS_WITH(instances[0]->bind("peak", xs[0]->get(), kN * sizeof(float)),
+  CHECK_THROWS_WITH(instances[0]->bind("peak", ranks.xs[0]->get(), kN * sizeof(float)),
                     Catch::Contains("error[R0075]: buffer 'peak' is a window"));
   instances.clear();  // before the communicators
 }
