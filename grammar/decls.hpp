@@ -118,9 +118,10 @@ struct event_attrs
 struct event_end : sym<';'> {};
 struct event_decl : seq<kw_event, must<event_name>, opt<event_attrs>, must<event_end>> {};
 
-// `comm NAME ([register])?;`: an NCCL communicator the graph's collective nodes run over,
-// bound by the host program per rank; `[register]` registers the buffers its collectives
-// pass with it. Attributes are words checked after parsing.
+// `comm NAME ([register] | [window])?;`: an NCCL communicator the graph's collective nodes
+// run over, bound by the host program per rank; `[register]` registers the buffers its
+// collectives pass with it, `[window]` makes them NCCL windows. Attributes are words checked
+// after parsing.
 struct kw_comm : kw<'c', 'o', 'm', 'm'> {};
 struct comm_name : seq<name> {};
 struct comm_attrs_open : sym<'['> {};

@@ -211,17 +211,17 @@ inline void run_collective(const NcclApi& api, const CollectiveCall& call, ncclC
   }
 }
 
-/// Buffers registered with communicators (ncclCommRegister) for a collective node's
-/// captures, where its `comm` is declared `[register]`: each deregistered
-/// (ncclCommDeregister) when this is cleared or destroyed, which must happen before the
-/// communicator is destroyed (an instance or generated Graph that holds it is). Move-only.
-class BufferRegistrations {
+/// Memory registered with communicators, each registration NCCL's `Handle`, released with the
+/// NcclApi entry `Release` (of `comm`, `handle`) when this is cleared or destroyed: what
+/// BufferRegistrations and NcclWindows share. Move-only.
+template <class Handle, auto Release>
+class NcclRegistrations {
  public:
-  BufferRegistrations() = default;
-  BufferRegistrations(BufferRegistrations&& other) noexcept : entries_(std::move(other.entries_)) {
+  NcclRegistrations() = default;
+  NcclRegistrations(NcclRegistrations&& other) noexcept : entries_(std::move(other.entries_)) {
     other.entries_.clear();
   }
-  BufferRegistrations& operator=(BufferRegistrations&& other) noexcept {
+  NcclRegistrations& operator=(NcclRegistrations&& other) noexcept {
     if (this != &other) {
       clear();
       entries_ = std::move(other.entries_);
@@ -229,18 +229,55 @@ class BufferRegistrations {
     }
     return *this;
   }
-  BufferRegistrations(const BufferRegistrations&) = delete;
-  BufferRegistrations& operator=(const BufferRegistrations&) = delete;
-  ~BufferRegistrations() { clear(); }
+  NcclRegistrations(const NcclRegistrations&) = delete;
+  NcclRegistrations& operator=(const NcclRegistrations&) = delete;
+  ~NcclRegistrations() { clear(); }
 
+  /// Releases every registration (a failure is ignored: the communicator may already be
+  /// aborted).
+  void clear() noexcept {
+    for (const Entry& e : entries_) static_cast<void>((e.api->*Release)(e.comm, e.handle));
+    entries_.clear();
+  }
+  std::size_t size() const { return entries_.size(); }
+
+ protected:
+  struct Entry {
+    const NcclApi* api;
+    ncclComm_t comm;
+    const void* pointer;
+    std::size_t bytes;
+    Handle handle;
+  };
+  /// Whether `bytes` at `pointer` are registered with `comm` already.
+  bool holds(ncclComm_t comm, const void* pointer, std::size_t bytes) const {
+    for (const Entry& e : entries_) {
+      if (e.comm == comm && e.pointer == pointer && e.bytes == bytes) return true;
+    }
+    return false;
+  }
+  void keep(const NcclApi& api, ncclComm_t comm, const void* pointer, std::size_t bytes, Handle handle) {
+    entries_.push_back(Entry{&api, comm, pointer, bytes, handle});
+  }
+  /// Forgets every registration without releasing it.
+  void forget() noexcept { entries_.clear(); }
+
+ private:
+  std::vector<Entry> entries_;
+};
+
+/// Buffers registered with communicators (ncclCommRegister) for a collective node's
+/// captures, where its `comm` is declared `[register]`: each deregistered
+/// (ncclCommDeregister) when this is cleared or destroyed, which must happen before the
+/// communicator is destroyed (an instance or generated Graph that holds it is). Move-only.
+class BufferRegistrations : public NcclRegistrations<void*, &NcclApi::comm_deregister> {
+ public:
   /// Registers `bytes` at `pointer` with `comm` through `api`, unless this holds that range
   /// already (an in-place collective's one buffer). Throws R0070 naming collective `node`
   /// (at `location`) when NCCL refuses.
   void add(const NcclApi& api, ncclComm_t comm, const void* pointer, std::size_t bytes, const char* node,
            const char* location) {
-    for (const Entry& e : entries_) {
-      if (e.comm == comm && e.pointer == pointer && e.bytes == bytes) return;
-    }
+    if (holds(comm, pointer, bytes)) return;
     void* handle = nullptr;
     if (const ncclResult_t result = api.comm_register(comm, const_cast<void*>(pointer), bytes, &handle);
         result != ncclSuccess) {
@@ -248,24 +285,8 @@ class BufferRegistrations {
           location, "ncclCommRegister of " + std::to_string(bytes) + " bytes for collective '" + node + "'",
           api.error_string(result));
     }
-    entries_.push_back(Entry{&api, comm, pointer, bytes, handle});
+    keep(api, comm, pointer, bytes, handle);
   }
-  /// Deregisters every buffer (a failure is ignored: the communicator may already be aborted).
-  void clear() noexcept {
-    for (const Entry& e : entries_) static_cast<void>(e.api->comm_deregister(e.comm, e.handle));
-    entries_.clear();
-  }
-  std::size_t size() const { return entries_.size(); }
-
- private:
-  struct Entry {
-    const NcclApi* api;
-    ncclComm_t comm;
-    const void* pointer;
-    std::size_t bytes;
-    void* handle;
-  };
-  std::vector<Entry> entries_;
 };
 
 /// What a collective over a `[register]` communicator does before each capture: `call`'s send
@@ -334,31 +355,15 @@ class NcclAllocation {
 /// window is deregistered (ncclCommWindowDeregister) when this is destroyed, which must happen
 /// after the execs that use it and before its memory is freed and its communicator destroyed
 /// (an Instance, or a generated Graph, destroys its parts so). Move-only.
-class NcclWindows {
+class NcclWindows : public NcclRegistrations<ncclWindow_t, &NcclApi::comm_window_deregister> {
  public:
-  NcclWindows() = default;
-  NcclWindows(NcclWindows&& other) noexcept : entries_(std::move(other.entries_)) { other.entries_.clear(); }
-  NcclWindows& operator=(NcclWindows&& other) noexcept {
-    if (this != &other) {
-      clear();
-      entries_ = std::move(other.entries_);
-      other.entries_.clear();
-    }
-    return *this;
-  }
-  NcclWindows(const NcclWindows&) = delete;
-  NcclWindows& operator=(const NcclWindows&) = delete;
-  ~NcclWindows() { clear(); }
-
   /// Registers `bytes` at `base`, buffer `buffer`'s memory, as a window of `comm`, unless this
   /// holds that window already. Throws R0070 naming collective `node` (at `location`) when NCCL
   /// refuses (memory not from ncclMemAlloc or CUDA's virtual memory, a base not 4096-byte
   /// aligned, or an NCCL without windows).
   void add(const NcclApi& api, ncclComm_t comm, void* base, std::size_t bytes, const char* buffer, const char* node,
            const char* location) {
-    for (const Entry& e : entries_) {
-      if (e.comm == comm && e.base == base && e.bytes == bytes) return;
-    }
+    if (holds(comm, base, bytes)) return;
     const std::string what = std::string("ncclCommWindowRegister of buffer '") + buffer + "' (" +
                              std::to_string(bytes) + " bytes) for collective '" + node + "'";
     if (!has_windows(api)) {
@@ -369,29 +374,13 @@ class NcclWindows {
         result != ncclSuccess) {
       throw_error<RuntimeCode::nccl_failed>(location, what, api.error_string(result));
     }
-    entries_.push_back(Entry{&api, comm, base, bytes, window});
-  }
-  /// Deregisters every window (a failure is ignored).
-  void clear() noexcept {
-    for (const Entry& e : entries_) static_cast<void>(e.api->comm_window_deregister(e.comm, e.window));
-    entries_.clear();
+    keep(api, comm, base, bytes, window);
   }
   /// Forgets every window without deregistering it: after a wait for the collectives failed
   /// (R0069: a peer rank died or diverged), when ncclCommWindowDeregister, which unmaps the
   /// window from every rank, would wait for that peer. The communicator's abort
   /// (ncclCommAbort) or destruction releases them.
-  void abandon() noexcept { entries_.clear(); }
-  std::size_t size() const { return entries_.size(); }
-
- private:
-  struct Entry {
-    const NcclApi* api;
-    ncclComm_t comm;
-    void* base;
-    std::size_t bytes;
-    ncclWindow_t window;
-  };
-  std::vector<Entry> entries_;
+  void abandon() noexcept { forget(); }
 };
 #endif
 
