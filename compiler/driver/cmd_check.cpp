@@ -90,7 +90,7 @@ std::string explain(const Compilation& c) {
   return out + collective_order(c) + accesses(c);
 }
 
-struct Options {
+struct CheckRequest {
   std::vector<std::string> files;
   std::string emit;
   bool explain = false;
@@ -98,7 +98,7 @@ struct Options {
 };
 
 // Checks one file as `options` say; its exit status.
-int check_file(const std::string& path, const Options& options) {
+int check_file(const std::string& path, const CheckRequest& options) {
   auto compilation = compile_and_report(path, options.compile);
   if (!compilation->ok()) return exit_diagnostics;
   if (options.emit == "ir") std::fputs(ir::dump(compilation->module, compilation->sources).c_str(), stdout);
@@ -109,7 +109,7 @@ int check_file(const std::string& path, const Options& options) {
 }  // namespace
 
 void add_check(CLI::App& app, int& status) {
-  auto options = std::make_shared<Options>();
+  auto options = std::make_shared<CheckRequest>();
   CLI::App* cmd = app.add_subcommand("check", "Parse and validate graph files; print their diagnostics");
   cmd->add_option("FILE", options->files, "the .graph or .yaml files (- reads standard input)")->required();
   cmd->add_option("--emit", options->emit, "also print an intermediate form: ir")->check(CLI::IsMember({"ir"}));

@@ -27,14 +27,14 @@ std::size_t first_different_line(const std::string& a, const std::string& b) {
   return static_cast<std::size_t>(std::count(a.begin(), at, '\n')) + 1;
 }
 
-struct Options {
+struct FmtRequest {
   std::vector<std::string> files;
   bool check = false;
   bool in_place = false;
 };
 
 // Formats one file as `options` say; its exit status.
-int format_file(const std::string& path, const Options& options) {
+int format_file(const std::string& path, const FmtRequest& options) {
   if (options.in_place && path == "-") {
     std::fprintf(stderr, "graphc: error: -i rewrites files; standard input (-) is formatted to standard output\n");
     return exit_usage;
@@ -71,7 +71,7 @@ int format_file(const std::string& path, const Options& options) {
 }  // namespace
 
 void add_fmt(CLI::App& app, int& status) {
-  auto options = std::make_shared<Options>();
+  auto options = std::make_shared<FmtRequest>();
   CLI::App* cmd = app.add_subcommand("fmt", "Lay out .graph files canonically, keeping their comments");
   cmd->add_option("FILE", options->files, "the .graph files (- reads standard input)")->required();
   CLI::Option* check =

@@ -39,7 +39,7 @@
 namespace graphc::driver {
 namespace {
 
-struct Options {
+struct RunRequest {
   std::string file;
   std::string graph;
   int launches = 1;
@@ -108,7 +108,7 @@ std::string buffer_line(const Instance& instance, const ir::Buffer& buffer) {
 
 // --set, then --launches launches, then --print and --time's line (`load_ms` and
 // `instantiate_ms` are the load's and the instantiation's or reload's).
-void launch_and_report(const Options& o, Instance& instance, const std::vector<const ir::Buffer*>& printed,
+void launch_and_report(const RunRequest& o, Instance& instance, const std::vector<const ir::Buffer*>& printed,
                        cudaStream_t stream, double load_ms, double instantiate_ms) {
   for (const std::string& assignment : o.sets) {
     const std::size_t eq = assignment.find('=');
@@ -145,7 +145,7 @@ std::vector<std::filesystem::file_time_type> modification_times(const std::vecto
 
 // --watch: every edit of a file the graph was compiled from reloads it and runs it again.
 // A file with errors is reported and the previous graph stays.
-void watch(const Options& o, Instance& instance, const std::vector<std::string>& printed_names, cudaStream_t stream) {
+void watch(const RunRequest& o, Instance& instance, const std::vector<std::string>& printed_names, cudaStream_t stream) {
   std::vector<std::string> files = instance.files();
   auto seen = modification_times(files);
   std::fprintf(stderr, "graphc: watching %zu files (Ctrl-C stops)\n", files.size());
@@ -218,7 +218,7 @@ std::optional<Communicator> join_ranks(const std::optional<RankEnvironment>& ran
 
 // How to load the file: the command's compile options, and with --ranks (or a launcher's
 // ranks) their number as every communicator's size.
-LoadOptions load_options(const Options& o) {
+LoadOptions load_options(const RunRequest& o) {
   const std::optional<RankEnvironment> rank = rank_environment();
   return LoadOptions{.optimize = o.compile.optimize,
                      .races_are_errors = o.compile.races_are_errors,
@@ -233,7 +233,7 @@ LoadOptions load_options(const Options& o) {
 
 // --ranks N in the launcher: the file is checked once here (its errors printed once), then
 // run by N processes.
-int launch(const Options& o) {
+int launch(const RunRequest& o) {
   int devices = 0;
   check_cuda(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
   if (o.ranks > devices) {
@@ -245,7 +245,7 @@ int launch(const Options& o) {
   return launch_ranks(o.ranks, o.timeout + 30);
 }
 
-int run(const Options& o) {
+int run(const RunRequest& o) {
   if (!have_device()) return exit_cuda;
   const std::optional<RankEnvironment> rank = rank_environment();
   if (o.ranks > 0 && !rank) return launch(o);
@@ -311,7 +311,7 @@ int run(const Options& o) {
 }  // namespace
 
 void add_run(CLI::App& app, int& status) {
-  auto options = std::make_shared<Options>();
+  auto options = std::make_shared<RunRequest>();
   CLI::App* cmd = app.add_subcommand("run", "Build a graph at run time, launch it and print buffers");
   cmd->add_option("FILE", options->file, "the .graph file (- reads standard input)")->required();
   cmd->add_option("--graph", options->graph, "the graph to run (default: the file's only one)");
