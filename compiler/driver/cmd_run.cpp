@@ -10,7 +10,8 @@
 // Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
 // since no program registers their functions here. With --ranks N it runs one process per GPU
 // (run_ranks.h), each a rank of one communicator graphc makes, bound to every `comm` of the
-// graph, and each line a rank prints starts with "[rank R] ".
+// graph, and each line a rank prints starts with "[rank R] ", its --profile report's too.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -60,6 +61,18 @@ struct RunRequest {
 std::string line_prefix() {
   const std::optional<RankEnvironment> rank = rank_environment();
   return rank ? "[rank " + std::to_string(rank->rank) + "] " : std::string();
+}
+
+// `text`'s lines, each after `prefix`, written a line at a time so that the lines of ranks
+// printing at once stay whole.
+void print_lines(const std::string& text, const std::string& prefix) {
+  std::fflush(stdout);
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size() - 1) + 1;
+    std::fputs((prefix + text.substr(begin, end - begin)).c_str(), stdout);
+    std::fflush(stdout);
+    begin = end;
+  }
 }
 
 using Clock = std::chrono::steady_clock;
@@ -145,7 +158,8 @@ std::vector<std::filesystem::file_time_type> modification_times(const std::vecto
 
 // --watch: every edit of a file the graph was compiled from reloads it and runs it again.
 // A file with errors is reported and the previous graph stays.
-void watch(const RunRequest& o, Instance& instance, const std::vector<std::string>& printed_names, cudaStream_t stream) {
+void watch(const RunRequest& o, Instance& instance, const std::vector<std::string>& printed_names,
+           cudaStream_t stream) {
   std::vector<std::string> files = instance.files();
   auto seen = modification_times(files);
   std::fprintf(stderr, "graphc: watching %zu files (Ctrl-C stops)\n", files.size());
@@ -299,7 +313,7 @@ int run(const RunRequest& o) {
   }
   if (o.profile || !o.trace.empty()) {
     const Profile profile = instance.profile(static_cast<std::uint32_t>(o.launches), stream);
-    if (o.profile) std::fputs(profile::profile_report(ir_of(program), *graph, profile).c_str(), stdout);
+    if (o.profile) print_lines(profile::profile_report(ir_of(program), *graph, profile), line_prefix());
     if (!o.trace.empty() && !write_or_print(o.trace, profile::chrome_trace(profile))) return exit_diagnostics;
     std::fflush(stdout);
   }
@@ -334,10 +348,9 @@ void add_run(CLI::App& app, int& status) {
   add_compile_options(*cmd, options->compile);
   cmd->add_option("--ranks", options->ranks,
                   "run N processes, one per GPU, each a rank of one NCCL communicator bound to every comm of the "
-                  "graph, each line they print prefixed [rank R]")
+                  "graph, each line they print (--profile's report too) prefixed [rank R]")
       ->check(CLI::PositiveNumber)
       ->excludes("--watch")
-      ->excludes("--profile")
       ->excludes("--trace")
       ->excludes("--dump-cuda-dot")
       ->excludes("--world-size");

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # graphc run --ranks 2: two processes, a rank each, print their buffers prefixed by their rank
-# (checked against what the CPU says they hold); the same under another launcher's variables
-# (mpirun's); more ranks than GPUs is refused.
+# (checked against what the CPU says they hold), then profile their launches, each rank's report
+# prefixed alike; the same under another launcher's variables (mpirun's); more ranks than GPUs
+# is refused.
 # Usage: run_ranks_test.sh GRAPHC GRAPH. Prints "run_ranks: ok"; exits 77 with fewer than 2 GPUs.
 set -euo pipefail
 graphc=$1
@@ -17,6 +18,17 @@ for rank in 0 1; do
   grep -qx "\[rank $rank\] total: 2 4 6 8" <<<"$out" || { echo "no total of rank $rank"; exit 1; }
   grep -qx "\[rank $rank\] gathered: 1 2 3 4 1 2 3 4" <<<"$out" || { echo "no gathered of rank $rank"; exit 1; }
 done
+# --profile: each rank profiles its own launches (CUPTI), its collectives' kernels under their
+# nodes' names, every line of its report after its prefix.
+out=$("$graphc" run --ranks 2 --timeout 20 --launches 3 --profile "$graph")
+echo "$out"
+for rank in 0 1; do
+  grep -q "^\[rank $rank\] profile of graph 'ranks_print' .* 3 launches" <<<"$out" || { echo "no profile of rank $rank"; exit 1; }
+  for node in "sum .*ranks_print.graph:8 " "all .*ranks_print.graph:9 "; do
+    grep -q "^\[rank $rank\] $node" <<<"$out" || { echo "rank $rank's profile has no line for $node"; exit 1; }
+  done
+done
+[ "$(grep -vc '^\[rank [01]\] ' <<<"$out")" -eq 0 ] || { echo "a profile line without its rank"; exit 1; }
 # Under another launcher, each process it starts is a rank by its variables: two processes
 # started as Open MPI's mpirun starts them (OMPI_COMM_WORLD_*, the job's PMIX_NAMESPACE),
 # which meet through a file named by the job (mpirun itself is not on this machine).
