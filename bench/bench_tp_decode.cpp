@@ -1,23 +1,25 @@
 // bench_tp_decode: samples/tp_decode, a Llama-shaped decoder (dimension 4096, 32 heads, MLP
-// 11008, 8 layers, bf16 weights), tensor-parallel over the machine's first two GPUs, at
-// batch B = 1 and 8 (`-D B=8`: LoadOptions::defines). Per B, the same tokens on the same
-// memory, three ways, each rank driven by a thread of its own as a process per GPU would:
-//   graphc TP2  one graph per rank (Program::load for 2 ranks): Instance::set("pos", p),
-//               then launch;
-//   graphc TP1  the same file for 1 rank, the whole model on GPU 0;
-//   eager TP2   the same kernels, cuBLAS GEMMs and NCCL all-reduces launched on each rank's
-//               stream, no graph (tp_decode_eager.cu), on the TP2 instances' memory;
+// 11008, 8 layers unless --layers says otherwise, bf16 weights), tensor-parallel over 1, 2,
+// 4, ... of the machine's GPUs (as many as it has, at most --max-tp), at batch B = 1 and 8
+// (`-D B=8`: LoadOptions::defines). Per B, the same tokens on the same memory, each rank
+// driven by a thread of its own as a process per GPU would:
+//   graphc TPn  one graph per rank (Program::load for n ranks): Instance::set("pos", p),
+//               then launch; TP1 is the same file for 1 rank, the whole model on GPU 0;
+//   eager TPn   the same kernels, cuBLAS GEMMs and NCCL all-reduces launched on each rank's
+//               stream, no graph (tp_decode_eager.cu), on the TPn instances' memory (n > 1);
 // kTokens tokens (positions 0 to kTokens - 1) back to back per round, the slowest rank's
 // wall time, median of kRounds rounds with the ways taking turns. Printed: us/token and
-// tokens/s per way, TP1 / TP2 and eager / graphc, and TP2 against its memory floor (one
-// rank's weights read once per token at the copy bandwidth measured here). Then a captured
-// all-reduce of a decode-sized message (B x 4096 bf16; 16 in a row, as a token issues them)
-// replayed in a graph against the eager ncclAllReduce. The ways' last outputs are compared:
-// eager TP2 must equal graphc TP2, and TP2 must match TP1 to bf16 rounding.
+// tokens/s per way, TP1 / TPn and eager / graphc, and TPn against its memory floor (one
+// rank's weights read once per token at the copy bandwidth measured here). Then, per world
+// size, a captured all-reduce of a decode-sized message (B x 4096 bf16; 16 in a row, as a
+// token issues them) replayed in a graph against the eager ncclAllReduce. The ways' last
+// outputs are compared: eager TPn must equal graphc TPn, and TPn must match TP1 to bf16
+// rounding.
 // With --profile, where TP1's time goes at B = 1 (Instance::profile, as `graphc run
-// --profile` prints it; --trace FILE.json also writes its Chrome trace). PyTorch's TP2
-// figures for the same math: bench/torch_tp_decode.py.
-//   build/bench/bench_tp_decode [--profile [--trace FILE.json]] [path/to/tp_decode.graph]
+// --profile` prints it; --trace FILE.json also writes its Chrome trace). PyTorch's figures
+// for the same math: bench/torch_tp_decode.py.
+//   build/bench/bench_tp_decode [--profile [--trace FILE.json]] [--max-tp N] [--layers L]
+//                               [path/to/tp_decode.graph]
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
@@ -28,6 +30,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -80,25 +83,40 @@ double time_tokens(const Way& way, const samples::RankStreams& streams) {
   return *std::max_element(us.begin(), us.end()) / kTokens;
 }
 
-// The model's instances for `ranks` ranks at batch `batch`, their parameters written by a
-// first launch.
+// The model a run decodes: the graph file, the batch and the layers.
+struct Model {
+  std::string path;
+  int batch = 1;
+  int layers = samples::tp_decode::kFull.layers;
+
+  tp_model::Shape shape() const {
+    tp_model::Shape s = samples::tp_decode::kFull;
+    s.batch = batch;
+    s.layers = layers;
+    return s;
+  }
+};
+
+// The model's instances for `ranks` ranks, their parameters written by a first launch.
 struct Ranks {
   std::vector<Communicator> comms;
   std::optional<Program> program;
   std::vector<std::optional<Instance>> instances;
+  samples::RankStreams streams;
 
-  Ranks(const std::string& path, int ranks, int batch) {
+  Ranks(const Model& model, int ranks) : streams(ranks) {
     std::vector<int> devices(static_cast<std::size_t>(ranks));
     std::iota(devices.begin(), devices.end(), 0);
     comms = Communicator::for_devices(devices);
-    program.emplace(Program::load(path, LoadOptions{.world_size = ranks, .defines = {{"B", std::to_string(batch)}}}));
+    program.emplace(Program::load(
+        model.path, LoadOptions{.world_size = ranks,
+                                .defines = {{"B", std::to_string(model.batch)}, {"L", std::to_string(model.layers)}}}));
     instances.resize(static_cast<std::size_t>(ranks));
     graphc::on_every_rank(ranks, [&](int r) {
       Bindings bindings;
       bindings.communicator("tp", comms[static_cast<std::size_t>(r)]);
       instances[static_cast<std::size_t>(r)].emplace(program->instantiate("decode", bindings));
     });
-    const samples::RankStreams streams(ranks);
     time_tokens(graph_way(), streams);  // the first launch writes the parameters; then warm-up
   }
   Ranks(const Ranks&) = delete;
@@ -127,7 +145,7 @@ struct Ranks {
 // The eager baseline over `ranks`' instances' memory, a cuBLAS handle per rank.
 class Eager {
  public:
-  Eager(Ranks& ranks, int batch) : handles_(static_cast<std::size_t>(ranks.size())) {
+  Eager(Ranks& ranks, const tp_model::Shape& shape) : handles_(static_cast<std::size_t>(ranks.size())) {
     const NcclApi& nccl = loaded_nccl_for("bench_tp_decode", "");
     for (int r = 0; r < ranks.size(); ++r) {
       check_cuda(cudaSetDevice(r), "cudaSetDevice");
@@ -135,8 +153,7 @@ class Eager {
       create.check(cublasCreate(&handles_[static_cast<std::size_t>(r)]), "cublasCreate");
       Instance& i = ranks[r];
       EagerRank e;
-      e.shape = samples::tp_decode::kFull;
-      e.shape.batch = batch;
+      e.shape = shape;
       e.world = ranks.size();
       e.x = static_cast<float*>(i.buffer("x"));
       e.h = i.buffer("h");
@@ -227,9 +244,9 @@ void all_reduce_rows(const std::vector<Communicator>& comms, int batch) {
     g.push_back(time_tokens(graph, streams) / kAllReduces);
     e.push_back(time_tokens(eager, streams) / kAllReduces);
   }
-  fmt::print("all-reduce B={} ({} bf16, {} in a row): captured in a graph {:.1f} us, eager ncclAllReduce {:.1f} us, "
-             "graph / eager {:.2f}x\n",
-             batch, count, kAllReduces, median(g), median(e), median(g) / median(e));
+  fmt::print("all-reduce B={} over {} ranks ({} bf16, {} in a row): captured in a graph {:.1f} us, eager ncclAllReduce "
+             "{:.1f} us, graph / eager {:.2f}x\n",
+             batch, ranks, count, kAllReduces, median(g), median(e), median(g) / median(e));
   instances.clear();
 }
 
@@ -239,54 +256,72 @@ struct ProfileRequest {
   std::string trace;
 };
 
-void decode_rows(const std::string& path, int batch, double bandwidth, const ProfileRequest& profile) {
-  Ranks tp1(path, 1, batch);
-  Ranks tp2(path, 2, batch);
-  const Eager eager(tp2, batch);
-  const samples::RankStreams streams1(1);
-  const samples::RankStreams streams2(2);
-  time_tokens(eager.way(), streams2);  // warm-up
-  std::vector<double> one, two, stream;
-  for (int round = 0; round < kRounds; ++round) {
-    one.push_back(time_tokens(tp1.graph_way(), streams1));
-    two.push_back(time_tokens(tp2.graph_way(), streams2));
-    stream.push_back(time_tokens(eager.way(), streams2));
+// The tensor-parallel world sizes a run measures: 1, 2, 4, ... up to the machine's GPUs and
+// `max_tp`.
+std::vector<int> world_sizes(int devices, int max_tp) {
+  std::vector<int> sizes;
+  for (int n = 1; n <= devices && n <= max_tp; n *= 2) sizes.push_back(n);
+  return sizes;
+}
+
+void decode_rows(const Model& model, const std::vector<int>& sizes, double bandwidth, const ProfileRequest& profile) {
+  std::vector<std::unique_ptr<Ranks>> tp;     // tp[i]: sizes[i] ranks
+  std::vector<std::unique_ptr<Eager>> eager;  // eager[i]: over tp[i]'s memory; none for TP1
+  for (const int n : sizes) {
+    tp.push_back(std::make_unique<Ranks>(model, n));
+    eager.push_back(n > 1 ? std::make_unique<Eager>(*tp.back(), model.shape()) : nullptr);
+    if (eager.back()) time_tokens(eager.back()->way(), tp.back()->streams);  // warm-up
   }
-  const std::vector<float> eager_out = tp2.h_out(0);
-  time_tokens(tp2.graph_way(), streams2);
-  time_tokens(tp1.graph_way(), streams1);
-  const std::vector<float> graph_out = tp2.h_out(0);
-  const samples::Comparison same = samples::compare(eager_out, graph_out);
-  const samples::Comparison tp = samples::compare(graph_out, tp1.h_out(0));
-  tp_model::Shape shape = samples::tp_decode::kFull;
-  shape.batch = batch;
-  const double weight_bytes = 2.0 * static_cast<double>(tp_model::layer_slice_elements(shape, 2)) * shape.layers;
-  const double floor_us = weight_bytes / bandwidth * 1e6;
-  const auto row = [&](const char* way, double us) {
-    fmt::print("  {:<12} {:9.1f} us/token {:9.0f} tokens/s\n", way, us, batch * 1e6 / us);
-  };
-  fmt::print("decode B={} ({} tokens a round, positions 0-{}, median of {} rounds):\n", batch, kTokens, kTokens - 1,
-             kRounds);
-  row("graphc TP2", median(two));
-  row("graphc TP1", median(one));
-  row("eager TP2", median(stream));
-  fmt::print(
-      "  TP1 / TP2 {:.2f}x   eager / graphc TP2 {:.2f}x   graphc TP2 / floor {:.2f}x (floor {:.1f} us: {:.2f} GB "
-      "of weights a rank at {:.0f} GB/s)\n",
-      median(one) / median(two), median(stream) / median(two), median(two) / floor_us, floor_us, weight_bytes / 1e9,
-      bandwidth / 1e9);
-  fmt::print("  check: eager vs graphc TP2 rel_err={:.2e} (same kernels); TP2 vs TP1 rel_err={:.2e}\n", same.rel_err,
-             tp.rel_err);
-  if (!same.within(1e-6) || !tp.within(2e-2)) throw std::runtime_error("the ways' outputs differ");
-  all_reduce_rows(tp2.comms, batch);
+  std::vector<std::vector<double>> graph_us(sizes.size()), eager_us(sizes.size());
+  for (int round = 0; round < kRounds; ++round) {
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      graph_us[i].push_back(time_tokens(tp[i]->graph_way(), tp[i]->streams));
+      if (eager[i]) eager_us[i].push_back(time_tokens(eager[i]->way(), tp[i]->streams));
+    }
+  }
+  // The outputs: each eager way's last, then each graph's after one more round of its own.
+  std::vector<std::vector<float>> eager_out(sizes.size()), graph_out(sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (eager[i]) eager_out[i] = tp[i]->h_out(0);
+    time_tokens(tp[i]->graph_way(), tp[i]->streams);
+    graph_out[i] = tp[i]->h_out(0);
+  }
+  const tp_model::Shape shape = model.shape();
+  const double one = median(graph_us[0]);
+  fmt::print("decode B={}, {} layers ({} tokens a round, positions 0-{}, median of {} rounds):\n", model.batch,
+             model.layers, kTokens, kTokens - 1, kRounds);
+  bool same = true;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const int n = sizes[i];
+    const double us = median(graph_us[i]);
+    const double weight_bytes = 2.0 * static_cast<double>(tp_model::layer_slice_elements(shape, n)) * shape.layers;
+    const double floor_us = weight_bytes / bandwidth * 1e6;
+    fmt::print(
+        "  graphc TP{:<3} {:9.1f} us/token {:9.0f} tokens/s   TP1 / TP{} {:.2f}x   / floor {:.2f}x (floor {:.1f} "
+        "us: {:.2f} GB of weights a rank at {:.0f} GB/s)\n",
+        n, us, model.batch * 1e6 / us, n, one / us, us / floor_us, floor_us, weight_bytes / 1e9, bandwidth / 1e9);
+    if (!eager[i]) continue;
+    const double eager_median = median(eager_us[i]);
+    const samples::Comparison bits = samples::compare(eager_out[i], graph_out[i]);
+    const samples::Comparison to_one = samples::compare(graph_out[i], graph_out[0]);
+    fmt::print("  eager TP{:<4} {:9.1f} us/token {:9.0f} tokens/s   eager / graphc TP{} {:.2f}x\n", n, eager_median,
+               model.batch * 1e6 / eager_median, n, eager_median / us);
+    fmt::print("  check TP{}: eager vs graphc rel_err={:.2e} (same kernels); TP{} vs TP1 rel_err={:.2e}\n", n,
+               bits.rel_err, n, to_one.rel_err);
+    same = same && bits.within(1e-6) && to_one.within(2e-2);
+  }
+  if (!same) throw std::runtime_error("the ways' outputs differ");
+  for (std::size_t i = 1; i < sizes.size(); ++i) all_reduce_rows(tp[i]->comms, model.batch);
   if (profile.print) {
-    const Profile measured = tp1[0].profile(10, streams1[0]);
+    Ranks& tp1 = *tp[0];
+    const Profile measured = tp1[0].profile(10, tp1.streams[0]);
     std::fputs(profile::profile_report(ir_of(*tp1.program), ir_of(tp1[0]), measured).c_str(), stdout);
     if (!profile.trace.empty()) {
       std::ofstream(profile.trace) << profile::chrome_trace(measured);
       fmt::print("trace: {}\n", profile.trace);
     }
   }
+  eager.clear();  // the eager ways' cuBLAS handles, then every rank's instances and communicators
 }
 
 }  // namespace
@@ -295,28 +330,42 @@ void decode_rows(const std::string& path, int batch, double bandwidth, const Pro
 int main(int argc, char** argv) {
   using namespace graphc::bench;
   if (!have_device("bench_tp_decode")) return 77;
-  if (graphc::samples::device_count() < 2) {
+  const int devices = graphc::samples::device_count();
+  if (devices < 2) {
     std::printf("bench_tp_decode: needs 2 GPUs; this machine has 1\n");
     return 77;
   }
   setenv("NCCL_NVLS_ENABLE", "0", 1);  // never NVLink multicast: it can take a shared host's GPUs out of service
   ProfileRequest profile;
-  std::string path = GRAPHC_TP_DECODE_GRAPH;
+  Model model{.path = GRAPHC_TP_DECODE_GRAPH};
+  int max_tp = devices;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--profile") {
       profile.print = true;
     } else if (arg == "--trace" && i + 1 < argc) {
       profile.trace = argv[++i];
+    } else if (arg == "--max-tp" && i + 1 < argc) {
+      max_tp = std::atoi(argv[++i]);
+    } else if (arg == "--layers" && i + 1 < argc) {
+      model.layers = std::atoi(argv[++i]);
     } else {
-      path = arg;
+      model.path = arg;
     }
+  }
+  const std::vector<int> sizes = world_sizes(devices, max_tp);
+  if (sizes.size() < 2 || model.layers < 1) {
+    std::fprintf(stderr, "bench_tp_decode: --max-tp must be 2 or more and --layers 1 or more\n");
+    return 2;
   }
   try {
     graphc::check_cuda(cudaSetDevice(0), "cudaSetDevice");
     const graphc::samples::RankStreams stream(1);
     const double bandwidth = copy_bandwidth(stream[0]);
-    for (const int batch : {1, 8}) decode_rows(path, batch, bandwidth, batch == 1 ? profile : ProfileRequest{});
+    for (const int batch : {1, 8}) {
+      model.batch = batch;
+      decode_rows(model, sizes, bandwidth, batch == 1 ? profile : ProfileRequest{});
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_tp_decode: %s\n", e.what());
     return 1;

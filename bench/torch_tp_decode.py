@@ -2,17 +2,20 @@
 """PyTorch's figures for bench_tp_decode: samples/tp_decode's math and shapes (a Llama-shaped
 decoder: 8 layers, D 4096, 32 heads of 128, SwiGLU MLP 11008, RMSNorm, RoPE, a KV cache of
 1024 positions, bf16 weights and activations between GEMMs, f32 residual stream) with
-Megatron's tensor parallelism over two GPUs: one process per GPU (torch.multiprocessing),
+Megatron's tensor parallelism over 1, 2, 4, ... GPUs (as many as the machine has, at most
+--max-tp): one process per GPU (torch.multiprocessing),
 torch.distributed with the NCCL backend, an all-reduce after the attention output and after
 the MLP's down projection. Each rank's step runs eagerly and replayed as a
 torch.cuda.CUDAGraph with its two all-reduces a layer inside. The graph cannot change shape
 between replays, so it attends over the whole cache with the positions after `pos` masked (a
 static KV cache, as CUDA-graph decoding in PyTorch does); eager attends over positions
 0..pos. At B = 1 and 8, positions 0 to 63 a round, median of 5 rounds; prints rank 0's
-us/token and tokens/s. Says so and exits 0 where torch or two GPUs are missing.
+us/token and tokens/s per world size, and each CUDA graph's speed-up over TP1's. Says so and
+exits 0 where torch or two GPUs are missing.
 
-    python3 bench/torch_tp_decode.py
+    python3 bench/torch_tp_decode.py [--max-tp N] [--layers L]
 """
+import argparse
 import os
 import sys
 
@@ -26,23 +29,24 @@ except ImportError:
 
 from torch_timing import eager_and_graph
 
-LAYERS, D, HEADS, HIDDEN, POSITIONS = 8, 4096, 32, 11008, 1024
+D, HEADS, HIDDEN, POSITIONS = 4096, 32, 11008, 1024
 HEAD_DIM = D // HEADS
-STEPS, ROUNDS, WORLD = 64, 5, 2
+STEPS, ROUNDS = 64, 5
 torch.backends.cuda.matmul.allow_tf32 = False
 
 
-def parameters(rank, device):
-    """Rank `rank`'s slices (random values: the timing does not depend on them)."""
+def parameters(rank, world, layers, device):
+    """Rank `rank`'s slices of `layers` layers among `world` ranks (random values: the timing
+    does not depend on them)."""
     g = torch.Generator(device="cpu").manual_seed(1 + rank)
-    dl, fl = D // WORLD, HIDDEN // WORLD
+    dl, fl = D // world, HIDDEN // world
 
     def rand(*shape):
         return ((torch.rand(*shape, generator=g) * 2 - 1) * (3 / shape[-1]) ** 0.5).to(device, torch.bfloat16)
 
     return [dict(w_qkv=rand(3 * dl, D), w_o=rand(D, dl), w_gate_up=rand(2 * fl, D), w_down=rand(D, fl),
                  g_attn=torch.ones(D, device=device), g_mlp=torch.ones(D, device=device))
-            for _ in range(LAYERS)]
+            for _ in range(layers)]
 
 
 def rms_norm(x, gain):
@@ -55,11 +59,11 @@ def rope(v, cos, sin):
     return torch.cat((a * cos - b * sin, b * cos + a * sin), dim=-1)
 
 
-def step(layers, cache, x, pos, tables, masked):
+def step(world, layers, cache, x, pos, tables, masked):
     """One token per batch member at position `pos` (an int, or a 1-element device tensor
-    when `masked`)."""
+    when `masked`) on one of `world` ranks."""
     batch = x.shape[0]
-    heads, dl = HEADS // WORLD, D // WORLD
+    heads, dl = HEADS // world, D // world
     cos, sin = tables[0][pos].view(-1, 1, HEAD_DIM // 2), tables[1][pos].view(-1, 1, HEAD_DIM // 2)
     for l, p in enumerate(layers):
         h = rms_norm(x, p["g_attn"])
@@ -83,51 +87,64 @@ def step(layers, cache, x, pos, tables, masked):
         partial = attended @ p["w_o"].t()
         dist.all_reduce(partial)
         x = x + partial.float()
-        gate, up = (rms_norm(x, p["g_mlp"]) @ p["w_gate_up"].t()).float().split(HIDDEN // WORLD, dim=1)
+        gate, up = (rms_norm(x, p["g_mlp"]) @ p["w_gate_up"].t()).float().split(HIDDEN // world, dim=1)
         partial = (torch.nn.functional.silu(gate) * up).to(torch.bfloat16) @ p["w_down"].t()
         dist.all_reduce(partial)
         x = x + partial.float()
     return x
 
 
-def measure(rank, layers, batch, tables):
+def measure(rank, world, layers, batch, tables):
     device = torch.device("cuda", rank)
-    shape = (LAYERS, batch, HEADS // WORLD, POSITIONS, HEAD_DIM)
+    shape = (len(layers), batch, HEADS // world, POSITIONS, HEAD_DIM)
     cache = (torch.zeros(shape, device=device, dtype=torch.bfloat16),
              torch.zeros(shape, device=device, dtype=torch.bfloat16))
     x_in = torch.rand(batch, D, device=device) * 2 - 1
-    return eager_and_graph(lambda pos, masked: step(layers, cache, x_in, pos, tables, masked), STEPS, ROUNDS,
+    return eager_and_graph(lambda pos, masked: step(world, layers, cache, x_in, pos, tables, masked), STEPS, ROUNDS,
                            barrier=dist.barrier)
 
 
-def rank_main(rank):
+def rank_main(rank, world, layer_count, results):
     torch.cuda.set_device(rank)
-    dist.init_process_group("nccl", init_method="tcp://127.0.0.1:29517", rank=rank, world_size=WORLD,
+    dist.init_process_group("nccl", init_method=f"tcp://127.0.0.1:{29517 + world}", rank=rank, world_size=world,
                             device_id=torch.device("cuda", rank))
     device = torch.device("cuda", rank)
-    layers = parameters(rank, device)
+    layers = parameters(rank, world, layer_count, device)
     angles = torch.arange(POSITIONS, device=device).float().unsqueeze(1) * \
         10000.0 ** (-2.0 * torch.arange(HEAD_DIM // 2, device=device).float() / HEAD_DIM)
     tables = (angles.cos(), angles.sin())
-    if rank == 0:
-        print(f"torch_tp_decode: PyTorch {torch.__version__}, {torch.cuda.get_device_name()}, TP {WORLD} (a process "
-              f"per GPU, NCCL), same shapes as tp_decode, {STEPS} tokens per round, median of {ROUNDS} rounds")
-        print(f"{'B':>4} | {'eager':>10} {'cudagraph':>10} | {'eager tok/s':>11} {'graph tok/s':>11} | (us/token, rank 0)")
     for batch in (1, 8):
-        eager, graph = measure(rank, layers, batch, tables)
+        eager, graph = measure(rank, world, layers, batch, tables)
         if rank == 0:
-            print(f"{batch:>4} | {eager:10.1f} {graph:10.1f} | {batch * 1e6 / eager:11.0f} {batch * 1e6 / graph:11.0f} |",
-                  flush=True)
+            results[(world, batch)] = (eager, graph)
     dist.destroy_process_group()
 
 
 def main():
-    if not torch.cuda.is_available() or torch.cuda.device_count() < WORLD:
-        print(f"torch_tp_decode: needs {WORLD} GPUs: skipped")
+    parser = argparse.ArgumentParser(description="PyTorch's figures for bench_tp_decode")
+    parser.add_argument("--max-tp", type=int, default=8, help="the largest world size measured")
+    parser.add_argument("--layers", type=int, default=8, help="the model's layers")
+    args = parser.parse_args()
+    devices = torch.cuda.device_count() if torch.cuda.is_available() else 0
+    if devices < 2:
+        print("torch_tp_decode: needs 2 GPUs: skipped")
         return
     # NVLink multicast off in every process: it can take a shared host's GPUs out of service.
     os.environ.update(NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1")
-    mp.spawn(rank_main, nprocs=WORLD)
+    worlds = [n for n in (1, 2, 4, 8) if n <= min(devices, args.max_tp)]
+    print(f"torch_tp_decode: PyTorch {torch.__version__}, {torch.cuda.get_device_name()}, TP {worlds} (a process "
+          f"per GPU, NCCL), same shapes as tp_decode, {args.layers} layers, {STEPS} tokens per round, median of "
+          f"{ROUNDS} rounds")
+    print(f"{'TP':>3} {'B':>4} | {'eager':>10} {'cudagraph':>10} | {'eager tok/s':>11} {'graph tok/s':>11} | "
+          f"{'graph TP1/TPn':>13} | (us/token, rank 0)")
+    with mp.Manager() as manager:
+        results = manager.dict()
+        for world in worlds:
+            mp.spawn(rank_main, args=(world, args.layers, results), nprocs=world)
+            for batch in (1, 8):
+                eager, graph = results[(world, batch)]
+                print(f"{world:>3} {batch:>4} | {eager:10.1f} {graph:10.1f} | {batch * 1e6 / eager:11.0f} "
+                      f"{batch * 1e6 / graph:11.0f} | {results[(1, batch)][1] / graph:12.2f}x |", flush=True)
 
 
 if __name__ == "__main__":
