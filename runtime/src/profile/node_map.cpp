@@ -37,7 +37,9 @@ void NodeMap::add_graph(const ProgramState& program, const BuiltGraph& built, co
                           .file = program.sources().file(node.name_range.file).path(),
                           .line = at.line,
                           .column = at.column,
-                          .kernel = {}};
+                          .kernel = {},
+                          .captured = std::holds_alternative<ir::CaptureNode>(node.op) ||
+                                      std::holds_alternative<ir::CollectiveNode>(node.op)};
     if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op)) profiled.kernel = unqualified(kernel->function);
     // Only the graph being profiled is instantiated; what calls embed is nested in it.
     const bool top = prefix.empty() && !node.body.valid();
@@ -48,7 +50,7 @@ void NodeMap::add_graph(const ProgramState& program, const BuiltGraph& built, co
     nodes_.push_back(profiled);
     if (std::holds_alternative<ir::ChildGraphNode>(node.op)) {
       add_graph(program, *built.calls[i], prefix + node.name + "/");
-    } else if (std::holds_alternative<ir::CaptureNode>(node.op)) {
+    } else if (profiled.captured) {
       cudaGraph_t captured = nullptr;
       check(cudaGraphChildGraphNodeGetGraph(built.nodes[i], &captured), "cudaGraphChildGraphNodeGetGraph (profiling)",
             site_of(program.sources(), node));
@@ -105,11 +107,11 @@ const ProfiledNode* NodeMap::find(std::uint64_t exec_node, const char* function)
   const auto found = exec_.find(exec_node);
   if (found == exec_.end()) return nullptr;
   const ProfiledNode& node = nodes_[found->second];
-  if (function != nullptr && node.kind != "capture" &&
+  if (function != nullptr && !node.captured &&
       (node.kernel.empty() || std::strstr(function, node.kernel.c_str()) == nullptr)) {
     return nullptr;
   }
-  if (function == nullptr && node.kind != "capture" && node.kind != "copy" && node.kind != "memset") return nullptr;
+  if (function == nullptr && !node.captured && node.kind != "copy" && node.kind != "memset") return nullptr;
   return &node;
 }
 

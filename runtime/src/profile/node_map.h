@@ -4,7 +4,7 @@
 // What CUDA 13.0 reports: cudaGraphInstantiate clones every node, and CUPTI's
 // CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED callback pairs each clone with its original; the
 // clones of the graph's own nodes are the executable graph's nodes. The nodes of child
-// graphs (call and capture nodes) and of conditional bodies are cloned into graphs of
+// graphs (call, capture and collective nodes) and of conditional bodies are cloned into graphs of
 // their own first (reported), and then flattened into the executable graph as new nodes
 // that no callback reports: CUDA 13.0 gives them the ids that follow the graph's own
 // clones, in the order of their clones' ids (graph by graph, as the clones' graphs were
@@ -29,20 +29,23 @@ namespace graphc::detail {
 
 /// A node as a profile names it (graphc::NodeRun's fields).
 struct ProfiledNode {
-  std::string path;  // "k", "call/k"; a capture node's name for what it captured
-  std::string kind;  // "kernel", "copy", "memset", "capture", or the IR kind of a node that runs no work
+  std::string path;  // "k", "call/k"; a capture or collective node's name for what it captured
+  std::string kind;  // "kernel", "copy", "memset", "capture", "collective", or the IR kind of a node that runs no work
   std::string file;
   std::uint32_t line = 0;
   std::uint32_t column = 0;
   /// A kernel node's unqualified function name ("axpy" of `ns::axpy<float>`), which the
   /// mangled name CUPTI reports contains; empty for other nodes.
   std::string kernel;
+  /// A capture or collective node: every kernel, copy and memset of the graph it captured
+  /// (cuBLAS's, NCCL's) is its own, whatever the kernel's name.
+  bool captured = false;
 };
 
 class NodeMap {
  public:
   /// The CUPTI ids of every node of `built` (the graphs its call nodes embed, and what its
-  /// capture nodes captured, included), before instantiation.
+  /// capture and collective nodes captured, included), before instantiation.
   NodeMap(const CuptiLibrary& cupti, const ProgramState& program, const BuiltGraph& built);
 
   /// CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED during instantiation: `clone` copies `original`.
