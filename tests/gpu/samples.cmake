@@ -79,17 +79,20 @@ graphc_sample_tests(layer_stack h_out)
 graphc_sample_tests(transformer_decode h_out decode)
 
 # tp_decode runs one graph per rank, a rank per GPU, so its programs need two GPUs (label
-# multi_gpu); graphc checks it for 2 ranks (tp_decode.args), in both forms.
+# multi_gpu); graphc checks it for 2 ranks (tp_decode.args), in both forms, and for 1, 4
+# and 8 (the world sizes its benchmark scales over).
 set(tp_graph ${graphc_samples_dir}/tp_decode/tp_decode.graph)
 set(tp_yaml ${graphc_samples_dir}/tp_decode/tp_decode.yaml)
 add_test(NAME sample.tp_decode.check COMMAND graphc check --world-size 2 ${tp_graph})
+add_test(NAME sample.tp_decode.check_world_sizes
+         COMMAND sh -c "for n in 1 4 8; do $<TARGET_FILE:graphc> check --world-size $n ${tp_graph} || exit 1; done")
 add_test(NAME sample.tp_decode.compile
          COMMAND graphc compile --world-size 2 ${tp_graph} -o ${CMAKE_CURRENT_BINARY_DIR}/samples/tp_decode)
 add_test(NAME sample.tp_decode.yaml.same_ir
          COMMAND ${CMAKE_COMMAND} -DGRAPHC=$<TARGET_FILE:graphc> -DA=${tp_graph} -DB=${tp_yaml}
                  -DGRAPHC_ARGS=--world-size=2 -P ${PROJECT_SOURCE_DIR}/tests/golden/convert/same_ir.cmake)
-set_tests_properties(sample.tp_decode.check sample.tp_decode.compile sample.tp_decode.yaml.same_ir
-                     PROPERTIES LABELS sample)
+set_tests_properties(sample.tp_decode.check sample.tp_decode.check_world_sizes sample.tp_decode.compile
+                     sample.tp_decode.yaml.same_ir PROPERTIES LABELS sample)
 add_test(NAME sample.tp_decode.generated COMMAND sample_tp_decode_generated)
 add_test(NAME sample.tp_decode.runtime COMMAND sample_tp_decode_runtime ${tp_graph})
 add_test(NAME sample.tp_decode.yaml.runtime COMMAND sample_tp_decode_runtime ${tp_yaml})
