@@ -319,7 +319,7 @@ GRAPHC_SYNTAX_ERROR(free_end, "expected ';' after the free node")
 // calls.hpp
 GRAPHC_SYNTAX_ERROR(import_path, "expected the imported file's path as a string, such as \"layers.graph\"")
 GRAPHC_SYNTAX_ERROR(import_end, "expected ';' after the import declaration")
-GRAPHC_SYNTAX_ERROR(graph_parameter, "expected a parameter, such as x : f32[N] device or s : f32")
+GRAPHC_SYNTAX_ERROR(graph_parameter, "expected a parameter, such as x : f32[N] device, s : f32 or c : comm")
 GRAPHC_SYNTAX_ERROR(parameter_colon, "expected ':' and a type after the parameter's name")
 GRAPHC_SYNTAX_ERROR(parameter_count_close, "expected ']' after the number of elements")
 GRAPHC_SYNTAX_ERROR(parameters_close, "expected ',' or ')' after a parameter")

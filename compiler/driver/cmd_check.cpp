@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "ir/collective_ops.h"
+#include "ir/collective_order.h"
 #include "ir/creation_order.h"
 #include "ir/dump.h"
 #include "report.h"
@@ -36,8 +37,8 @@ std::string accesses(const Compilation& c) {
   return out;
 }
 
-// One line per communicator of each graph: its collectives in the order every rank issues
-// them.
+// One line per communicator of each graph: its collectives, and the calls that run some over
+// it, in the order every rank issues them; a graph's `comm` parameters included.
 std::string collective_order(const Compilation& c) {
   std::string out;
   for (const ir::Graph& graph : c.module.graphs) {
@@ -46,9 +47,15 @@ std::string collective_order(const Compilation& c) {
     for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
       const ir::Comm& comm = graph.comms[k];
       std::vector<std::string> issued;
-      for (const ir::NodeId id : ir::collectives_in_order(graph, order, ir::CommId{k})) {
-        const ir::CollectiveCall& call = std::get<ir::CollectiveNode>(graph.node(id).op).collective;
-        issued.push_back(fmt::format("'{}' ({} of {} x {})", graph.node(id).name, ir::collective_op(call.op).nccl,
+      for (const ir::NodeId id : ir::collectives_in_order(c.module, graph, order, ir::CommId{k})) {
+        const ir::Node& node = graph.node(id);
+        if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) {
+          issued.push_back(fmt::format("call '{}' (the collectives of graph '{}')", node.name,
+                                       c.module.graph(call->graph_id).name));
+          continue;
+        }
+        const ir::CollectiveCall& call = std::get<ir::CollectiveNode>(node.op).collective;
+        issued.push_back(fmt::format("'{}' ({} of {} x {})", node.name, ir::collective_op(call.op).nccl,
                                      call.send_count, ir::type_name(call.type)));
       }
       const std::string size = comm.world_size > 0 ? fmt::format(", {} ranks", comm.world_size) : "";

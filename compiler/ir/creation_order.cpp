@@ -94,13 +94,4 @@ CreationOrder::CreationOrder(const Graph& graph) {
   }
 }
 
-std::vector<NodeId> collectives_in_order(const Graph& graph, const CreationOrder& order, CommId comm) {
-  std::vector<NodeId> out;
-  for (const NodeId id : order.nodes()) {
-    const auto* node = std::get_if<CollectiveNode>(&graph.node(id).op);
-    if (node != nullptr && node->collective.comm == comm) out.push_back(id);
-  }
-  return out;
-}
-
 }  // namespace graphc::ir

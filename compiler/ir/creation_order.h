@@ -52,8 +52,4 @@ class CreationOrder {
   std::vector<std::uint32_t> group_first_;  // the graph's, then body b's at b + 1
 };
 
-/// The collective nodes over communicator `comm` in the order the graph issues them, which
-/// edges fix on every rank (E1108 refuses two they leave unordered): `order`'s.
-std::vector<NodeId> collectives_in_order(const Graph& graph, const CreationOrder& order, CommId comm);
-
 }  // namespace graphc::ir

@@ -1,6 +1,10 @@
 #include "ir/describe.h"
 
+#include <variant>
+
 #include <fmt/format.h>
+
+#include "ir/collective_order.h"
 
 namespace graphc::ir {
 
@@ -56,11 +60,12 @@ std::string folded_slice_text(const Graph& graph, const BufferSlice& slice) {
                      slice.columns_value);
 }
 
-std::string collectives_order_text(const Graph& graph, const CreationOrder& order, CommId comm) {
+std::string collectives_order_text(const Module& module, const Graph& graph, const CreationOrder& order, CommId comm) {
   std::string out;
-  for (const NodeId id : collectives_in_order(graph, order, comm)) {
+  for (const NodeId id : collectives_in_order(module, graph, order, comm)) {
     if (!out.empty()) out += ", then ";
-    out += "'" + graph.node(id).name + "'";
+    const Node& node = graph.node(id);
+    out += std::holds_alternative<ChildGraphNode>(node.op) ? "call '" + node.name + "'" : "'" + node.name + "'";
   }
   return out;
 }

@@ -28,7 +28,8 @@ std::string resolved_args_text(const Graph& graph, const std::vector<KernelArg>&
 std::string folded_slice_text(const Graph& graph, const BufferSlice& slice);
 
 /// The collectives over `comm` in the order the graph issues them (collectives_in_order), as
-/// the watchdog's R0069 names them: `'sum', then 'share'`.
-std::string collectives_order_text(const Graph& graph, const CreationOrder& order, CommId comm);
+/// the watchdog's R0069 names them: `'sum', then 'share'`; a call that runs some as
+/// `call 'layer0'`.
+std::string collectives_order_text(const Module& module, const Graph& graph, const CreationOrder& order, CommId comm);
 
 }  // namespace graphc::ir

@@ -178,7 +178,9 @@ std::string dump(const Module& module, const SourceManager& sources) {
   for (const Graph& g : module.graphs) {
     std::vector<std::string> parameters;
     for (const Parameter& p : g.parameters) {
-      parameters.push_back(p.kind == Parameter::Kind::buffer ? g.buffer(p.buffer).name : g.param(p.param).name);
+      parameters.push_back(p.kind == Parameter::Kind::buffer ? g.buffer(p.buffer).name
+                           : p.kind == Parameter::Kind::comm ? g.comm(p.comm).name
+                                                             : g.param(p.param).name);
     }
     out += fmt::format("graph {}{}{}{} {}\n", g.name,
                        g.parameters.empty() ? "" : fmt::format("({})", fmt::join(parameters, ", ")),

@@ -59,6 +59,11 @@ bool Graph::is_parameter(ParamId id) const {
                      [&](const Parameter& p) { return p.kind == Parameter::Kind::scalar && p.param == id; });
 }
 
+bool Graph::is_parameter(CommId id) const {
+  return std::any_of(parameters.begin(), parameters.end(),
+                     [&](const Parameter& p) { return p.kind == Parameter::Kind::comm && p.comm == id; });
+}
+
 const Node* Module::first_synthetic() const {
   for (const Graph& graph : graphs) {
     for (const Node& node : graph.nodes) {

@@ -498,14 +498,16 @@ struct Body {
   SourceRange range;        // from the keyword (`if`, `else`, `while`, `case`) to the closing brace
 };
 
-/// One parameter of a graph, `x : f32[N] device` or `s : f32`: a buffer or a param of the
-/// graph whose memory or value each call binds. A graph instantiated on its own (not
-/// called) treats them as its own buffers and params.
+/// One parameter of a graph, `x : f32[N] device`, `s : f32` or `c : comm`: a buffer, a param
+/// or a communicator of the graph whose memory, value or communicator each call binds. A
+/// graph instantiated on its own (not called) treats them as its own buffers, params and
+/// communicators.
 struct Parameter {
-  enum class Kind : std::uint8_t { buffer, scalar };
+  enum class Kind : std::uint8_t { buffer, scalar, comm };
   Kind kind = Kind::buffer;
   BufferId buffer;  // kind == buffer: in Graph::buffers
   ParamId param;    // kind == scalar: in Graph::params
+  CommId comm;      // kind == comm (`c : comm`): in Graph::comms, the caller's communicator in each call
 };
 
 /// A graph declaration: its declarations, and its nodes and edges, including those of the
@@ -569,6 +571,7 @@ struct Graph {
   /// Whether a buffer or param is one of the graph's parameters.
   bool is_parameter(BufferId id) const;
   bool is_parameter(ParamId id) const;
+  bool is_parameter(CommId id) const;
   /// Whether body `inner` is `outer` or nested in it (any body is inside the graph itself,
   /// an invalid `outer`).
   bool body_within(BodyId inner, BodyId outer) const;

@@ -30,13 +30,13 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     check_conditionals(ctx);
     check_conditional_bodies(ctx);
     check_event_order(ctx);
-    check_collective_order(ctx);
     check_memory_nodes(ctx);
     clean.push_back(diags.error_count() == graph_errors);
   }
   resolve_calls(module, diags);
   const bool sized = check_instantiated_nodes(module, diags);
   check_call_args(module, diags);
+  check_collective_order(module, diags);
   check_called_graphs(module, diags);
   if (sized) {  // these walk into called graphs, per call or per chain of calls
     check_call_placement(module, diags);

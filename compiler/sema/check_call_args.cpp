@@ -1,7 +1,8 @@
 // The arguments of a child graph node (`call NAME : GRAPH(args);`) bind the called graph's
 // parameters, in order: a buffer parameter takes a buffer of its element type and memory
 // space with at least its count of elements, a scalar one a param of its type or a value,
-// converted to its type. CUDA clones what it is given without checking what the caller
+// converted to its type, a `comm` one a communicator of the size it is checked for (E0910),
+// declared without [register] or [window] (E0911). CUDA clones what it is given without checking what the caller
 // meant: a buffer of the wrong type or size shows up as wrong results.
 #include <string>
 
@@ -25,11 +26,11 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::param: return fmt::format("param '{}'", graph.param(arg.param).name);
     case KernelArg::Kind::cond: return fmt::format("cond '{}'", graph.cond(arg.cond).name);
     case KernelArg::Kind::value: return fmt::format("the value {}", arg.value.text());
+    case KernelArg::Kind::comm: return fmt::format("communicator '{}'", graph.comm(arg.comm).name);
     case KernelArg::Kind::graph_exec:
     case KernelArg::Kind::null_pointer:
     case KernelArg::Kind::aggregate:
     case KernelArg::Kind::pitch:  // refused in calls (E0242)
-    case KernelArg::Kind::comm:   // a collective's only
     case KernelArg::Kind::rank:   // a kernel's only
     case KernelArg::Kind::unresolved: break;
   }
@@ -39,6 +40,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
 // "a buffer (f32[1024], device memory)", "a scalar (f32)", "a vector (float4), which only
 // a param of its type passes".
 std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& parameter) {
+  if (parameter.kind == ir::Parameter::Kind::comm) return "a communicator (comm)";
   if (parameter.kind == ir::Parameter::Kind::scalar) {
     const ir::ScalarType type = graph.param(parameter.param).type;
     if (ir::is_vector(type))
@@ -51,8 +53,21 @@ std::string describe_parameter(const ir::Graph& graph, const ir::Parameter& para
 }
 
 SourceRange parameter_range(const ir::Graph& graph, const ir::Parameter& parameter) {
-  return parameter.kind == ir::Parameter::Kind::buffer ? graph.buffer(parameter.buffer).name_range
-                                                       : graph.param(parameter.param).name_range;
+  switch (parameter.kind) {
+    case ir::Parameter::Kind::buffer: return graph.buffer(parameter.buffer).name_range;
+    case ir::Parameter::Kind::comm: return graph.comm(parameter.comm).name_range;
+    case ir::Parameter::Kind::scalar: break;
+  }
+  return graph.param(parameter.param).name_range;
+}
+
+const std::string& parameter_name(const ir::Graph& graph, const ir::Parameter& parameter) {
+  switch (parameter.kind) {
+    case ir::Parameter::Kind::buffer: return graph.buffer(parameter.buffer).name;
+    case ir::Parameter::Kind::comm: return graph.comm(parameter.comm).name;
+    case ir::Parameter::Kind::scalar: break;
+  }
+  return graph.param(parameter.param).name;
 }
 
 class CallArgChecker {
@@ -83,8 +98,7 @@ class CallArgChecker {
       if (arg.kind == KernelArg::Kind::unresolved) continue;  // reported by check_kernel_args
       // A buffer where a scalar is wanted, or anything else where a buffer is.
       const auto report_kind = [&] {
-        const std::string name = parameter.kind == ir::Parameter::Kind::buffer ? callee.buffer(parameter.buffer).name
-                                                                               : callee.param(parameter.param).name;
+        const std::string& name = parameter_name(callee, parameter);
         diags_
             .report(DiagCode::call_arg_kind, arg.range, i + 1, n.name, describe_arg(caller, arg), name, callee.name,
                     describe_parameter(callee, parameter))
@@ -96,6 +110,14 @@ class CallArgChecker {
           continue;
         }
         check_buffer_arg(caller, callee, n, i, arg, parameter);
+        continue;
+      }
+      if (parameter.kind == ir::Parameter::Kind::comm) {
+        if (arg.kind != KernelArg::Kind::comm) {
+          report_kind();
+          continue;
+        }
+        check_comm_arg(caller, callee, n, i, arg, callee.comm(parameter.comm));
         continue;
       }
       const ir::Param& param = callee.param(parameter.param);
@@ -117,6 +139,27 @@ class CallArgChecker {
       } else {
         report_kind();
       }
+    }
+  }
+
+  // A communicator argument: of the size the parameter is checked for, and plain: the memory
+  // of a `[register]` or `[window]` communicator's collectives is registered by the graph that
+  // declares it, which does not see the called graph's.
+  void check_comm_arg(const ir::Graph& caller, const ir::Graph& callee, const ir::Node& n, std::size_t i,
+                      const KernelArg& arg, const ir::Comm& wanted) {
+    const ir::Comm& given = caller.comm(arg.comm);
+    if (given.registration != ir::CommRegistration::none) {
+      diags_
+          .report(DiagCode::call_comm_registration, arg.range, i + 1, n.name, given.name,
+                  ir::registration_name(given.registration))
+          .note<NoteCode::declared_here>(given.name_range, given.name);
+      return;
+    }
+    if (given.world_size != 0 && wanted.world_size != 0 && given.world_size != wanted.world_size) {
+      diags_
+          .report(DiagCode::call_comm_world_size, arg.range, i + 1, n.name, given.name, given.world_size, wanted.name,
+                  callee.name, wanted.world_size)
+          .note<NoteCode::declared_here>(wanted.name_range, wanted.name);
     }
   }
 

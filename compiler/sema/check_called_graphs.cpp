@@ -49,8 +49,10 @@ class CalledGraphChecker {
     for (const ir::Event& event : callee.events) {
       note(diags_.report(DiagCode::child_declaration, event.name_range, callee.name, "event", event.name));
     }
-    for (const ir::Comm& comm : callee.comms) {  // so no collective runs in a called graph
-      note(diags_.report(DiagCode::child_declaration, comm.name_range, callee.name, "communicator", comm.name));
+    for (std::uint32_t c = 0; c < callee.comms.size(); ++c) {  // its collectives run over the caller's
+      if (callee.is_parameter(ir::CommId{c})) continue;
+      note(diags_.report(DiagCode::child_declaration, callee.comms[c].name_range, callee.name, "communicator",
+                         callee.comms[c].name));
     }
     for (const ir::Node& n : callee.nodes) {
       if (!ir::kind_info(n).in_child_graph) {

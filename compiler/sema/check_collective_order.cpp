@@ -2,43 +2,70 @@
 // communicator's collectives in the order each rank issues them, and a graph issues the
 // nodes that no path orders in whatever order CUDA picks, which two ranks need not share,
 // the classic NCCL deadlock. So every two collectives over one communicator must be ordered
-// by edges.
+// by edges, and so must a call whose graph runs collectives over it (passed to a `comm`
+// parameter, at any depth of calls) with every other.
 #include <cstdint>
+#include <optional>
+#include <variant>
 #include <vector>
 
+#include "ir/collective_order.h"
+#include "sema/dependency_graph.h"
 #include "sema/passes.h"
 
 namespace graphc::sema {
+namespace {
 
-void check_collective_order(GraphContext& ctx) {
-  const std::vector<ir::Node>& nodes = ctx.graph.nodes;
-  for (std::uint32_t c = 0; c < ctx.graph.comms.size(); ++c) {
-    std::vector<std::uint32_t> collectives;  // over communicator c, in source order
-    for (std::uint32_t n = 0; n < nodes.size(); ++n) {
-      const auto* collective = std::get_if<ir::CollectiveNode>(&nodes[n].op);
-      if (collective != nullptr && collective->collective.op != ir::CollectiveOp::none &&
-          collective->collective.comm == ir::CommId{c}) {
-        collectives.push_back(n);
-      }
+// At a call among two unordered collectives: the graph it calls and the parameter it passes
+// the communicator to.
+void note_call(const ir::Module& module, const ir::Node& node, ir::CommId comm, Diagnostic& d) {
+  const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+  if (call == nullptr) return;
+  const ir::Graph& callee = module.graph(call->graph_id);
+  for (std::size_t i = 0; i < callee.parameters.size() && i < call->args.size(); ++i) {
+    const ir::KernelArg& arg = call->args[i];
+    if (callee.parameters[i].kind == ir::Parameter::Kind::comm && arg.kind == ir::KernelArg::Kind::comm &&
+        arg.comm == comm) {
+      d.note<NoteCode::call_runs_collectives>(arg.range, node.name, callee.name,
+                                              callee.comm(callee.parameters[i].comm).name);
+      return;
     }
+  }
+}
+
+void check_graph(const ir::Module& module, const ir::Graph& graph, DiagEngine& diags) {
+  std::optional<DependencyGraph> dependencies;  // built for a communicator with two collectives or more
+  for (std::uint32_t c = 0; c < graph.comms.size(); ++c) {
+    std::vector<std::uint32_t> collectives;  // over communicator c, or calls that run some, in source order
+    for (std::uint32_t n = 0; n < graph.nodes.size(); ++n) {
+      if (ir::runs_collectives(module, graph.nodes[n], ir::CommId{c})) collectives.push_back(n);
+    }
+    if (collectives.size() < 2) continue;
+    if (!dependencies) dependencies.emplace(graph);
     std::vector<std::vector<bool>> after;  // per collective: the nodes that run after it
     after.reserve(collectives.size());
-    for (const std::uint32_t n : collectives) after.push_back(ctx.dependencies().downstream(ir::NodeId{n}));
+    for (const std::uint32_t n : collectives) after.push_back(dependencies->downstream(ir::NodeId{n}));
     // Each collective is reported once, with the first earlier one it is not ordered with.
     for (std::size_t j = 1; j < collectives.size(); ++j) {
       for (std::size_t i = 0; i < j; ++i) {
-        const std::uint32_t a = collectives[i];
-        const std::uint32_t b = collectives[j];
-        if (after[i][b] || after[j][a]) continue;
-        ctx.diags
-            .report(DiagCode::unordered_collectives, nodes[b].name_range, nodes[b].name, nodes[a].name,
-                    ctx.graph.comms[c].name)
-            .note<NoteCode::other_collective>(nodes[a].name_range, nodes[a].name)
-            .note<NoteCode::order_collectives>(nodes[b].name_range, nodes[a].name, nodes[b].name);
+        const ir::Node& a = graph.nodes[collectives[i]];
+        const ir::Node& b = graph.nodes[collectives[j]];
+        if (after[i][collectives[j]] || after[j][collectives[i]]) continue;
+        Diagnostic& d =
+            diags.report(DiagCode::unordered_collectives, b.name_range, b.name, a.name, graph.comms[c].name);
+        if (!std::holds_alternative<ir::ChildGraphNode>(a.op)) d.note<NoteCode::other_collective>(a.name_range, a.name);
+        for (const ir::Node* call : {&a, &b}) note_call(module, *call, ir::CommId{c}, d);
+        d.note<NoteCode::order_collectives>(b.name_range, a.name, b.name);
         break;
       }
     }
   }
+}
+
+}  // namespace
+
+void check_collective_order(const ir::Module& module, DiagEngine& diags) {
+  for (const ir::Graph& graph : module.graphs) check_graph(module, graph, diags);
 }
 
 }  // namespace graphc::sema

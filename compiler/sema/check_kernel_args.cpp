@@ -133,8 +133,11 @@ class ArgChecker {
         if (const std::optional<Scalar> value = ctx_.folder.const_value(entity->index)) pass_value(*value);
         return;
       case Entity::Kind::comm:
-        if (!std::holds_alternative<ir::CollectiveNode>(node_.op)) {
-          report(fmt::format("passes communicator '{}'; only a collective node runs over a communicator", expr.name));
+        if (!std::holds_alternative<ir::CollectiveNode>(node_.op) &&
+            !std::holds_alternative<ir::ChildGraphNode>(node_.op)) {
+          report(fmt::format("passes communicator '{}'; only a collective node runs over a communicator, and a call "
+                             "passes one to a graph's `comm` parameter",
+                             expr.name));
           return;
         }
         arg_->kind = KernelArg::Kind::comm;

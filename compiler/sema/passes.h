@@ -121,8 +121,9 @@ void check_call_config(const ir::Module& module, const std::vector<bool>& clean,
 void check_event_order(GraphContext& ctx);
 
 /// check_collective_order.cpp: two collectives over one communicator that no path orders
-/// (E1108, with the edge that orders them).
-void check_collective_order(GraphContext& ctx);
+/// (E1108, with the edge that orders them), a call that runs collectives over it (through a
+/// `comm` parameter) counting as one. Runs after check_call_args.
+void check_collective_order(const ir::Module& module, DiagEngine& diags);
 
 /// check_memory_nodes.cpp: what each free frees (once), and that every use of an alloc's
 /// memory is ordered after the alloc and before its free.

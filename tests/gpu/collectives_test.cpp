@@ -3,8 +3,9 @@
 // checked against a CPU reference: an in-place all-reduce after a kernel, a broadcast, a
 // reduce, an all-gather and a reduce-scatter into buffers sized by world_size(world), a ring
 // shift and an all-to-all (grouped ncclSend and ncclRecv), and a kernel passed rank(world);
-// graph `windows`, an all-reduce and an all-gather over windows (`comm fast [window];`).
-// Then
+// graph `windows`, an all-reduce and an all-gather over windows (`comm fast [window];`);
+// graph `layered`, whose calls run a called graph's collectives over the caller's
+// communicator (a `comm` parameter). Then
 // what the runtime refuses: an unbound communicator (R0065), one of another device (R0067)
 // or of another size than the graph was loaded for (R0068), counts that do not fit its size
 // (R0066).
@@ -153,6 +154,39 @@ RankInstances run_on_ranks(const Communicators& comms, Program& program, const c
   return out;
 }
 
+// A generated graph (namespace graphc::gen::<graph>: its Storage and Graph) on every rank,
+// each built on a thread of its own with x holding the rank's values and `comm` (the
+// Bindings member of the graph's communicator) the rank's, then launched on every rank and
+// waited for. The graphs go before the storage (declared after it), and both before the
+// communicators (declared before them).
+template <class Storage, class Graph, class Bindings>
+struct GeneratedRanks {
+  std::vector<std::unique_ptr<Storage>> storages;
+  std::vector<std::unique_ptr<Graph>> graphs;
+
+  GeneratedRanks(const Communicators& comms, ncclComm_t Bindings::*comm)
+      : storages(static_cast<std::size_t>(comms.size())), graphs(static_cast<std::size_t>(comms.size())) {
+    on_every_rank(comms.size(), [&](int r) {
+      const std::size_t i = static_cast<std::size_t>(r);
+      storages[i] = std::make_unique<Storage>();
+      Bindings bindings = storages[i]->bindings();
+      const std::vector<float> x = rank_values(r, kN);
+      check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+      bindings.*comm = comms[r].get();
+      graphs[i] = std::make_unique<Graph>(bindings);
+    });
+    run_ranks(
+        comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); },
+        [&](int r, cudaStream_t stream) {
+          graphs[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
+        });
+  }
+  GeneratedRanks(const GeneratedRanks&) = delete;
+  GeneratedRanks& operator=(const GeneratedRanks&) = delete;
+
+  const Graph& operator[](int r) const { return *graphs[static_cast<std::size_t>(r)]; }
+};
+
 TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: runtime", "[runtime][gpu][collectives]") {
   const Communicators comms;
   INFO("ranks (one per GPU): " << comms.size());
@@ -193,26 +227,11 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
                                       " ranks, but graph 'ranks' was loaded for world size 2"));
     return;
   }
-  std::vector<std::unique_ptr<g::Storage>> storages(static_cast<std::size_t>(comms.size()));  // buffers, resources
-  std::vector<std::unique_ptr<g::Graph>> graphs(static_cast<std::size_t>(comms.size()));
-  on_every_rank(comms.size(), [&](int r) {
-    const std::size_t i = static_cast<std::size_t>(r);
-    storages[i] = std::make_unique<g::Storage>();
-    g::Bindings bindings = storages[i]->bindings();
-    const std::vector<float> x = rank_values(r, kN);
-    check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
-    bindings.world = comms[r].get();
-    graphs[i] = std::make_unique<g::Graph>(bindings);
-  });
-  run_ranks(
-      comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); },
-      [&](int r, cudaStream_t stream) {
-        graphs[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
-      });
+  const GeneratedRanks<g::Storage, g::Graph, g::Bindings> graphs(comms, &g::Bindings::world);
   const Expected e = expected(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
-    const g::Bindings& b = graphs[static_cast<std::size_t>(r)]->bindings();
+    const g::Bindings& b = graphs[r].bindings();
     CHECK(read_on(r, b.scaled, kN) == e.sum);
     CHECK(read_on(r, b.from_root, kN) == e.from_root);
     if (r == 0) CHECK(read_on(r, b.root_sum, kN) == e.root_max);
@@ -222,12 +241,11 @@ TEST_CASE("collective nodes sum, broadcast and reduce over the ranks: generated 
     CHECK(read_on(r, b.from_prev, kN) == e.from_prev[static_cast<std::size_t>(r)]);
     CHECK(read_on(r, b.exchanged, kN) == e.exchanged[static_cast<std::size_t>(r)]);
     // `comm world [register];`: each collective registered its memory, once when in place.
-    const g::Nodes& nodes = graphs[static_cast<std::size_t>(r)]->nodes();
+    const g::Nodes& nodes = graphs[r].nodes();
     CHECK(nodes.sum_registered.size() == 1);
     CHECK(nodes.gather_registered.size() == 2);
     CHECK(nodes.swap_registered.size() == 2);
   }
-  graphs.clear();  // before the communicators
 }
 
 // What every rank holds after graph `windows`: in `peak`, the sum over ranks of 2 x; in
@@ -277,31 +295,68 @@ TEST_CASE("collectives over windows sum and gather NCCL's own memory: generated 
     CHECK_THROWS_WITH(g::Graph(bindings), Catch::Contains("error[R0068]: communicator 'fast'"));
     return;
   }
-  std::vector<std::unique_ptr<g::Storage>> storages(static_cast<std::size_t>(comms.size()));
-  std::vector<std::unique_ptr<g::Graph>> graphs(static_cast<std::size_t>(comms.size()));
-  on_every_rank(comms.size(), [&](int r) {
-    const std::size_t i = static_cast<std::size_t>(r);
-    storages[i] = std::make_unique<g::Storage>();  // peak and spread from ncclMemAlloc
-    g::Bindings bindings = storages[i]->bindings();
-    const std::vector<float> x = rank_values(r, kN);
-    check_cuda(cudaMemcpy(bindings.x, x.data(), kN * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
-    bindings.fast = comms[r].get();
-    graphs[i] = std::make_unique<g::Graph>(bindings);
-  });
-  run_ranks(
-      comms.size(), [&](int r, cudaStream_t stream) { graphs[static_cast<std::size_t>(r)]->launch(stream); },
-      [&](int r, cudaStream_t stream) {
-        graphs[static_cast<std::size_t>(r)]->synchronize(stream, std::chrono::seconds(60));
-      });
+  // peak and spread from ncclMemAlloc, in each rank's Storage
+  const GeneratedRanks<g::Storage, g::Graph, g::Bindings> graphs(comms, &g::Bindings::fast);
   const std::vector<float> peak = doubled_sum(comms.size());
   for (int r = 0; r < comms.size(); ++r) {
     INFO("rank " << r);
-    const g::Bindings& b = graphs[static_cast<std::size_t>(r)]->bindings();
+    const g::Bindings& b = graphs[r].bindings();
     CHECK(read_on(r, b.peak, kN) == peak);
     CHECK(read_on(r, b.spread, 2 * kN) == repeated(peak, 2));
-    CHECK(graphs[static_cast<std::size_t>(r)]->nodes().windows.size() == 2);  // peak and spread, once each
+    CHECK(graphs[r].nodes().windows.size() == 2);  // peak and spread, once each
   }
-  graphs.clear();  // before the communicators and the storage
+}
+
+// What every rank holds after graph `layered`: in `once`, the sum over ranks of 2 x; in
+// `twice`, the sum over ranks of 2 `once` (the same on every rank).
+struct Layered {
+  std::vector<float> once, twice;
+};
+Layered layered(int ranks) {
+  Layered out{doubled_sum(ranks), std::vector<float>(kN, 0.0f)};
+  for (int r = 0; r < ranks; ++r) {
+    for (std::size_t i = 0; i < kN; ++i) out.twice[i] += 2.0f * out.once[i];
+  }
+  return out;
+}
+
+TEST_CASE("a called graph's collectives run over the communicator its call passes: runtime",
+          "[runtime][gpu][collectives]") {
+  const Communicators comms;
+  Program program = Program::load(graph_path("collectives"), LoadOptions{.world_size = comms.size()});
+  RankInstances ranks = run_on_ranks(comms, program, "layered", "world");
+  const Layered e = layered(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    Instance& instance = *ranks.instances[static_cast<std::size_t>(r)];
+    check_cuda(cudaSetDevice(r), "cudaSetDevice");
+    CHECK(read_buffer<float>(instance, "once") == e.once);
+    CHECK(read_buffer<float>(instance, "twice") == e.twice);
+  }
+  check_cuda(cudaSetDevice(0), "cudaSetDevice");
+  ranks.instances.clear();  // before the communicators
+}
+
+TEST_CASE("a called graph's collectives run over the communicator its call passes: generated code",
+          "[generated][gpu][collectives]") {
+  namespace g = graphc::gen::layered;
+  const Communicators comms;
+  if (comms.size() != 2) {  // compiled for two ranks (--world-size 2)
+    g::Storage storage;
+    g::Bindings bindings = storage.bindings();
+    bindings.world = comms[0].get();
+    CHECK_THROWS_WITH(g::Graph(bindings), Catch::Contains("error[R0068]: communicator 'world'"));
+    return;
+  }
+  // world: what the calls' bindings functions hand on to sum_layer's `c`
+  const GeneratedRanks<g::Storage, g::Graph, g::Bindings> graphs(comms, &g::Bindings::world);
+  const Layered e = layered(comms.size());
+  for (int r = 0; r < comms.size(); ++r) {
+    INFO("rank " << r);
+    const g::Bindings& b = graphs[r].bindings();
+    CHECK(read_on(r, b.once, kN) == e.once);
+    CHECK(read_on(r, b.twice, kN) == e.twice);
+  }
 }
 
 TEST_CASE("the runtime names an unbound communicator, one of another device or size and counts that do not fit it",

@@ -29,6 +29,7 @@ void write_bindings_body(CodeWriter& out, const GraphContext& context, std::size
   for (std::size_t i = 0; i < callee.parameters.size(); ++i) {
     const ir::Parameter& parameter = callee.parameters[i];
     const std::string& member = parameter.kind == ir::Parameter::Kind::buffer ? names.buffers.at(parameter.buffer.value)
+                                : parameter.kind == ir::Parameter::Kind::comm ? names.comms.at(parameter.comm.value)
                                                                               : names.params.at(parameter.param.value);
     out.line(fmt::format("args.{} = {};", member, argument_expression(context, call.args.at(i))));
   }
@@ -127,7 +128,7 @@ bool has_calls(const ir::Graph& graph) {
 
 bool call_reads_bindings(const GraphContext& context, const ir::ChildGraphNode& call) {
   const bool bound_arg = std::any_of(call.args.begin(), call.args.end(), [&](const ir::KernelArg& arg) {
-    return arg.kind == ir::KernelArg::Kind::param ||
+    return arg.kind == ir::KernelArg::Kind::param || arg.kind == ir::KernelArg::Kind::comm ||
            (arg.kind == ir::KernelArg::Kind::buffer && !context.graph.alloc_of(arg.buffer).valid());
   });
   return bound_arg || !context.module_names.at(call.graph_id.value).host_functions.empty() ||

@@ -79,8 +79,11 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       const ir::Comm& comm = graph.comms[i];
       const std::string size =
           comm.world_size > 0 ? fmt::format(" (compiled for {} ranks: R0068 otherwise)", comm.world_size) : "";
-      out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}', this rank's, for its collective nodes{}",
-                           context.names.comms[i], escape(comm.name), size));
+      const std::string_view whose = graph.is_parameter(ir::CommId{static_cast<std::uint32_t>(i)})
+                                         ? " (a parameter: a call passes its caller's)"
+                                         : "";
+      out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}'{}, this rank's, for its collective nodes{}",
+                           context.names.comms[i], escape(comm.name), whose, size));
     }
     for (const auto& [id, member] : context.names.graph_execs) {
       out.line(fmt::format(

@@ -60,7 +60,7 @@ void write_synchronize(CodeWriter& out, const GraphContext& context) {
   for (std::uint32_t k = 0; k < graph.comms.size(); ++k) {
     out.line(fmt::format("      {{bindings_.{}, {},", context.names.comms[k], string_literal(graph.comms[k].name)));
     out.line(fmt::format("          {}, {{}}}},",
-                         string_literal(ir::collectives_order_text(graph, order, ir::CommId{k}))));
+                         string_literal(ir::collectives_order_text(context.module, graph, order, ir::CommId{k}))));
   }
   out.line("  };");
   const std::string wait = fmt::format("graphc::wait_for_collectives(stream, comms, timeout, {}, {});",

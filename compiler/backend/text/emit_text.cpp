@@ -67,6 +67,8 @@ class TextWriter {
         const ir::Buffer& b = graph_.buffer(p.buffer);
         parameters.push_back(fmt::format("{} : {}[{}] {}", b.name, ir::type_name(b.type), expr_text(b.count),
                                          ir::space_name(b.space)));
+      } else if (p.kind == ir::Parameter::Kind::comm) {
+        parameters.push_back(graph_.comm(p.comm).name + " : comm");
       } else {
         const ir::Param& s = graph_.param(p.param);
         parameters.push_back(fmt::format("{} : {}", s.name, ir::type_name(s.type)));
@@ -108,7 +110,9 @@ class TextWriter {
       line(1, fmt::format("event {}{};", e.name, e.timing ? " [timing]" : ""));
       declarations = true;
     }
-    for (const ir::Comm& c : graph_.comms) {
+    for (std::uint32_t i = 0; i < graph_.comms.size(); ++i) {
+      if (graph_.is_parameter(ir::CommId{i})) continue;
+      const ir::Comm& c = graph_.comms[i];
       const std::string_view registration = ir::registration_name(c.registration);
       line(1, fmt::format("comm {}{};", c.name, registration.empty() ? "" : fmt::format(" [{}]", registration)));
       declarations = true;

@@ -1,6 +1,7 @@
 #include "backend/yaml/emit_yaml.h"
 
 #include <variant>
+#include <vector>
 
 #include <yaml-cpp/yaml.h>
 
@@ -31,7 +32,11 @@ class YamlWriter {
     buffers();
     views();
     attributed_names("events", graph_.events, [](const ir::Event& e) { return e.timing ? "timing" : ""; });
-    attributed_names("comms", graph_.comms, [](const ir::Comm& c) { return ir::registration_name(c.registration); });
+    std::vector<ir::Comm> comms;  // those declared with `comm`, not the parameters
+    for (std::uint32_t i = 0; i < graph_.comms.size(); ++i) {
+      if (!graph_.is_parameter(ir::CommId{i})) comms.push_back(graph_.comms[i]);
+    }
+    attributed_names("comms", comms, [](const ir::Comm& c) { return ir::registration_name(c.registration); });
     items(ir::BodyId{});
     out_ << YAML::EndMap;
   }
@@ -64,6 +69,9 @@ class YamlWriter {
         out_ << YAML::Key << "name" << YAML::Value << b.name << YAML::Key << "type" << YAML::Value
              << std::string(ir::type_name(b.type)) << YAML::Key << "count" << YAML::Value << expr_text(b.count)
              << YAML::Key << "space" << YAML::Value << std::string(ir::space_name(b.space));
+      } else if (p.kind == ir::Parameter::Kind::comm) {
+        out_ << YAML::Key << "name" << YAML::Value << graph_.comm(p.comm).name << YAML::Key << "type" << YAML::Value
+             << "comm";
       } else {
         const ir::Param& s = graph_.param(p.param);
         out_ << YAML::Key << "name" << YAML::Value << s.name << YAML::Key << "type" << YAML::Value

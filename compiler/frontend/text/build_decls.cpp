@@ -169,7 +169,12 @@ std::optional<ir::Import> build_import(const BuildContext& ctx, const ParseNode&
 // children of a buffer declaration without contents, or of a param without default.
 void build_parameter(const BuildContext& ctx, const ParseNode& node, ir::Graph& graph) {
   ir::Parameter parameter;
-  if (node.children.size() > 2) {
+  if (node.children.size() == 2 && ctx.text(*node.children[1]) == "comm") {
+    const ParseNode& name = *node.children[0];
+    graph.comms.push_back(ir::Comm{std::string(ctx.text(name)), ctx.range(name), ctx.range(node)});
+    parameter.kind = ir::Parameter::Kind::comm;
+    parameter.comm = ir::CommId{static_cast<std::uint32_t>(graph.comms.size() - 1)};
+  } else if (node.children.size() > 2) {
     graph.buffers.push_back(build_buffer(ctx, node));
     parameter.kind = ir::Parameter::Kind::buffer;
     parameter.buffer = ir::BufferId{static_cast<std::uint32_t>(graph.buffers.size() - 1)};

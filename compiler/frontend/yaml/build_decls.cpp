@@ -46,6 +46,7 @@ bool counted(const YamlReader& r, const YAML::Node& node, std::string_view what,
 }
 
 // - {name: x, type: f32, count: N, space: device}  (buffer)  - {name: s, type: f32}  (scalar)
+// - {name: c, type: comm}  (communicator)
 void parameters(const YamlReader& r, const YAML::Node& list, ir::Graph& graph) {
   const std::string what = fmt::format("the parameters of graph '{}'", graph.name);
   if (!r.is_list(list, what)) return;
@@ -55,7 +56,14 @@ void parameters(const YamlReader& r, const YAML::Node& list, ir::Graph& graph) {
     const auto type = r.required(p, "type", "a parameter");
     if (!name || !type) continue;
     ir::Parameter parameter;
-    if (p["count"] || p["space"]) {
+    if (!p["count"] && !p["space"] && type->IsScalar() && type->Scalar() == "comm") {
+      ir::Comm c;
+      if (!declared(r, *name, "parameter", c.name, c.name_range)) continue;
+      c.range = c.name_range;
+      graph.comms.push_back(std::move(c));
+      parameter.kind = ir::Parameter::Kind::comm;
+      parameter.comm = ir::CommId{static_cast<std::uint32_t>(graph.comms.size() - 1)};
+    } else if (p["count"] || p["space"]) {
       ir::Buffer b;
       if (!declared(r, *name, "parameter", b.name, b.name_range) || !typed(r, *type, b.type)) continue;
       b.range = b.name_range;

@@ -16,9 +16,15 @@
 namespace graphc::detail {
 namespace {
 
+// The communicators a graph's collectives run over, and this process's rank in each, per CommId.
+struct BoundComms {
+  std::vector<ncclComm*> comms;
+  std::vector<int> ranks;
+};
+
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
-                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, BoundComms comms,
                         CaptureResources& resources, CapturePlace place, const BuiltGraph* live);
 
 class GraphBuilder {
@@ -74,7 +80,7 @@ class GraphBuilder {
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
               built_.kernel_args[id.value] =
-                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds, functions_.ranks);
+                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds, built_.ranks);
               return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
             },
             [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
@@ -181,17 +187,22 @@ class GraphBuilder {
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is
   // the argument's memory from its offset on; a scalar parameter the caller's param (its
-  // current value) or the value, already converted to the parameter's type by the validator.
+  // current value) or the value, already converted to the parameter's type by the validator;
+  // a `comm` parameter the caller's communicator (and this process's rank in it).
   std::unique_ptr<BuiltGraph> build_call(ir::NodeId id, const ir::ChildGraphNode& call, CapturePlace place) {
     const ir::Graph& callee = program_.module().graph(call.graph_id);
     std::vector<void*> buffers(callee.buffers.size(), nullptr);
     std::vector<Slot> params(callee.params.size());
     std::vector<ir::ParamId> sources(callee.params.size());
     std::vector<std::pair<ir::BufferId, std::int64_t>> buffer_sources(callee.buffers.size());
+    BoundComms comms{std::vector<ncclComm*>(callee.comms.size(), nullptr), std::vector<int>(callee.comms.size(), 0)};
     for (std::size_t i = 0; i < callee.parameters.size(); ++i) {
       const ir::Parameter& parameter = callee.parameters[i];
       const ir::KernelArg& arg = call.args.at(i);
-      if (parameter.kind == ir::Parameter::Kind::buffer) {
+      if (parameter.kind == ir::Parameter::Kind::comm) {
+        comms.comms[parameter.comm.value] = built_.comms.at(arg.comm.value);
+        comms.ranks[parameter.comm.value] = built_.ranks.at(arg.comm.value);
+      } else if (parameter.kind == ir::Parameter::Kind::buffer) {
         const MemoryPlace place = memory_place(graph_, arg.buffer, arg.offset);
         buffers[parameter.buffer.value] = address_of(buffers_, place);
         buffer_sources[parameter.buffer.value] = {place.root, place.bytes};
@@ -205,7 +216,7 @@ class GraphBuilder {
     const BuiltGraph* live = live_ != nullptr ? live_->calls.at(id.value).get() : nullptr;
     auto child = std::make_unique<BuiltGraph>(create_graph(program_, call.graph_id, all_functions_, buffers,
                                                            std::vector<std::size_t>(buffers.size(), 0), params, {},
-                                                           resources_, place, live));
+                                                           std::move(comms), resources_, place, live));
     child->param_sources = std::move(sources);
     child->buffer_sources = std::move(buffer_sources);
     return child;
@@ -241,12 +252,14 @@ class GraphBuilder {
 
 BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::vector<ResolvedFunctions>& functions,
                         const std::vector<void*>& buffers, const std::vector<std::size_t>& pitches,
-                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events,
+                        const std::vector<Slot>& params, const std::vector<cudaEvent_t>& events, BoundComms comms,
                         CaptureResources& resources, CapturePlace place, const BuiltGraph* live) {
   const ir::Graph& graph = program.module().graph(id);
   BuiltGraph built;
   built.graph_id = id;
   built.place = place;
+  built.comms = std::move(comms.comms);
+  built.ranks = std::move(comms.ranks);
   cudaGraph_t raw = nullptr;
   if (live == nullptr) {
     check(cudaGraphCreate(&raw, 0), "cudaGraphCreate", CallSite::at(program.sources(), graph.range));
@@ -276,7 +289,9 @@ BuiltGraph build_graph(const ProgramState& program, ir::GraphId id, const std::v
                        CaptureResources& resources, const BuiltGraph* live) {
   const CapturePlace place =
       program.module().graph(id).device_launch.valid() ? CapturePlace::device_graph : CapturePlace::graph;
-  return create_graph(program, id, functions, buffers, pitches, params, events, resources, place, live);
+  const ResolvedFunctions& bound = functions.at(id.value);
+  return create_graph(program, id, functions, buffers, pitches, params, events, BoundComms{bound.comms, bound.ranks},
+                      resources, place, live);
 }
 
 std::pair<const ir::Graph*, const ir::Node*> find_node(const ProgramState& program, const BuiltGraph& built,

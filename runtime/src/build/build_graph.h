@@ -57,6 +57,11 @@ struct BuiltGraph {
   /// The windows of its collectives over `[window]` communicators (ir/windows.h), registered
   /// as they are built; deregistered after the exec is destroyed, before the buffers are freed.
   NcclWindows windows;
+  /// Per CommId: the communicator its collectives run over and this process's rank in it
+  /// (`rank(NAME)`): the bound ones (ResolvedFunctions) for the instantiated graph, the
+  /// caller's that each call passes to a `comm` parameter for a called graph.
+  std::vector<ncclComm*> comms;
+  std::vector<int> ranks;
   /// What the graph's capture nodes may capture outside bodies: an ordinary graph's, a
   /// device graph's, or those of the body (or device graph) whose call embeds this graph.
   CapturePlace place = CapturePlace::graph;

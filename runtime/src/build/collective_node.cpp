@@ -36,7 +36,7 @@ void register_windows(NodeBuild& b, const ir::CollectiveNode& op, const NcclApi&
 cudaGraphNodeParams function_call_node_params(NodeBuild& b, const ir::CollectiveNode& op) {
   const std::string location = b.program.sources().location(b.node.range);
   const NcclApi& nccl = loaded_nccl(b.node.name.c_str(), location.c_str());
-  ncclComm* comm = b.functions.comms.at(op.collective.comm.value);
+  ncclComm* comm = b.built.comms.at(op.collective.comm.value);
   const ir::CollectiveCall& c = op.collective;
   check_communicator(nccl, comm, static_cast<Collective>(c.op), c.send_count, c.recv_count, static_cast<int>(c.root),
                      b.graph.comm(c.comm).world_size, b.graph.comm(c.comm).name.c_str(), b.graph.name.c_str(),

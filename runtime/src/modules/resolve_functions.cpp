@@ -117,6 +117,11 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
       out.captures[i] = bound;
     }
   }
+  return out;
+}
+
+void resolve_communicators(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
+                           ResolvedFunctions& out) {
   for (const ir::Comm& comm : graph.comms) {
     ncclComm* bound = bindings.find_communicator(comm.name);
     if (bound == nullptr) {
@@ -127,7 +132,6 @@ ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph
     out.ranks.push_back(communicator_rank(loaded_nccl_for("communicator '" + comm.name + "'", location.c_str()), bound,
                                           comm.name.c_str(), location.c_str()));
   }
-  return out;
 }
 
 std::vector<ResolvedFunctions> resolve_call_tree(const ProgramState& program, ir::GraphId root,
@@ -139,6 +143,7 @@ std::vector<ResolvedFunctions> resolve_call_tree(const ProgramState& program, ir
     const ir::Graph& graph = module.graph(graphs[i]);
     ResolvedFunctions& functions = out[graphs[i].value];
     functions = resolve_functions(program, graph, bindings);
+    if (i == 0) resolve_communicators(program, graph, bindings, functions);  // a called graph's are its caller's
     check_kernel_args(program, graph, functions.kernels);
     configure_shared_memory(program, graph, functions.kernels);
     for (const ir::Node& node : graph.nodes) {

@@ -40,7 +40,8 @@ struct ResolvedFunctions {
   /// one (pointing into the Bindings resolved from, which must outlive it); null otherwise.
   std::vector<const CaptureFn*> captures;
   /// Per CommId: the communicator Bindings::communicator bound to the graph's `comm NAME;`
-  /// (the program's, never destroyed here).
+  /// (the program's, never destroyed here); empty for a called graph, whose collectives run
+  /// over the communicators its calls pass (BuiltGraph::comms).
   std::vector<ncclComm*> comms;
   /// Per CommId: this process's rank in it (ncclCommUserRank), what `rank(NAME)` passes.
   std::vector<int> ranks;
@@ -53,13 +54,20 @@ struct ResolvedFunctions {
 /// theirs from Bindings::capture. Throws R0002 for a kernel found nowhere, R0008 for an
 /// unbound host function (unless Bindings::unbound_hosts gave a stand-in), R0050 for a
 /// typed host function whose Args is not the node's argument block, R0051 for an untyped
-/// one of a node that passes arguments, R0040 for an unbound capture function, R0065 for a
-/// communicator the graph declares and no binding gives (R0064 when NCCL cannot be loaded to
-/// ask a bound one its rank, R0070 when NCCL cannot say), R0001 for a failed CUDA call.
+/// one of a node that passes arguments, R0040 for an unbound capture function, R0001 for a
+/// failed CUDA call.
 ResolvedFunctions resolve_functions(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings);
 
+/// The communicators of the graph that is instantiated (its `comm NAME;` and, instantiated
+/// on its own, its `comm` parameters), from Bindings::communicator, and this process's rank
+/// in each, into `out`: R0065 for one no binding gives (R0064 when NCCL cannot be loaded to
+/// ask a bound one its rank, R0070 when NCCL cannot say).
+void resolve_communicators(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
+                           ResolvedFunctions& out);
+
 /// The functions of graph `root` and of every graph it calls (transitively), per GraphId
-/// (empty for the module's other graphs): each graph's resolved once (resolve_functions),
+/// (empty for the module's other graphs): each graph's resolved once (resolve_functions; the
+/// communicators, resolve_communicators, the root's only),
 /// with its kernel arguments checked (check_kernel_args) and the dynamic shared memory of
 /// its kernels configured (configure_shared_memory), before anything is built.
 std::vector<ResolvedFunctions> resolve_call_tree(const ProgramState& program, ir::GraphId root,

@@ -47,7 +47,8 @@ std::vector<WatchedCommunicator> watched_communicators(const detail::InstanceSta
     const Communicator* owned = state.bindings.find_owned_communicator(name);
     std::function<void()> abort;  // the program's own ncclComm_t is the program's to abort
     if (owned != nullptr) abort = [owned] { owned->abort(); };
-    out.push_back(WatchedCommunicator{comm, name, ir::collectives_order_text(graph, order, ir::CommId{k}),
+    out.push_back(WatchedCommunicator{comm, name,
+                                      ir::collectives_order_text(state.program->module(), graph, order, ir::CommId{k}),
                                       std::move(abort)});
   }
   return out;

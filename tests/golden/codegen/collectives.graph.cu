@@ -10,6 +10,115 @@
 // The kernels, by the module paths written in the .graph file (on the include path).
 #include "kernels.cu"
 
+namespace graphc::gen::layer {
+
+Storage::Storage()
+    : h_(h_count, graphc::MemorySpace::device, "h") {
+}
+
+Bindings Storage::bindings() const {
+  Bindings b;
+  b.h = h_.get();
+  b.capture_resources = &capture_resources_;
+  return b;
+}
+
+namespace {
+
+// h_sum: collective nccl.all_reduce<sum>(tp, h, h)
+// Returns the captured graph, owned by the caller.
+cudaGraph_t h_sum_capture(const Bindings& b, bool warm_up) {
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "h_sum", "collectives.graph:16:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("h_sum", "collectives.graph:16:16");
+  ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "layer", "collectives.graph:15:35");
+  graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "tp",
+      "layer", "h_sum", "collectives.graph:16:16");
+  // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
+  // do while capturing: every rank runs it once on scratch memory as it builds the graph.
+  if (warm_up) {
+    graphc::warm_up_collective(nccl,
+        graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
+        graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
+        resources.stream("h_sum", "collectives.graph:16:16"), "h_sum", "collectives.graph:16:16");
+  }
+  return graphc::capture_graph(
+      resources.stream("h_sum", "collectives.graph:16:16"),
+      [&](cudaStream_t stream) {
+#line 16 "collectives.graph"
+        graphc::run_collective(nccl,
+            graphc::CollectiveCall{graphc::Collective::all_reduce, b.h, b.h, 1024,
+            graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
+#line 53 "collectives.graph.cu"
+      },
+      b.capture_place, "h_sum", "collectives.graph:16:16");
+}
+
+}  // namespace
+
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
+  // h_sum: collective nccl.all_reduce<sum>(tp, h, h)
+  {
+    graphc::ChildGraph child(h_sum_capture(b, /*warm_up=*/true));
+    nodes.h_sum_shape = graphc::captured_shape(child.get());
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+#line 16 "collectives.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.h_sum, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "h_sum", "collectives.graph:16:16");
+#line 72 "collectives.graph.cu"
+    child.move_to_node();
+  }
+}
+
+void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
+  // The graph has no params: nothing to update.
+}
+
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) {
+  // The capture nodes' graphs, captured again and checked before any changes.
+  graphc::ChildGraph h_sum_recaptured;
+  h_sum_recaptured = graphc::ChildGraph(h_sum_capture(b, /*warm_up=*/false));
+  graphc::require_same_shape_rebound(nodes.h_sum_shape,
+      graphc::captured_shape(h_sum_recaptured.get()), "a buffer parameter", "h_sum",
+      "collectives.graph:16:16");
+
+  // h_sum: collective nccl.all_reduce<sum>(tp, h, h), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.h_sum,
+      h_sum_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "h_sum",
+      "collectives.graph:16:16");
+}
+
+Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings) {
+  create(stream);
+}
+
+void Graph::create(cudaStream_t stream) {
+  graph_ = graphc::create_graph();
+  graphc::gen::layer::build(graph_.get(), bindings_, nodes_);
+  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
+}
+
+void Graph::launch(cudaStream_t stream) const {
+  graphc::check_cuda(cudaGraphLaunch(exec_.get(), stream), "cudaGraphLaunch");
+}
+
+void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) const {
+  const graphc::WatchedCommunicator comms[] = {
+      {bindings_.tp, "tp",
+          "'h_sum'", {}},
+  };
+  graphc::wait_for_collectives(stream, comms, timeout, "layer", "collectives.graph:15:1");
+}
+
+void Graph::update_params() {
+  graphc::gen::layer::update_params(exec_.get(), nodes_, bindings_);
+}
+
+}  // namespace graphc::gen::layer
+
 namespace graphc::gen::collectives {
 
 Storage::Storage()
@@ -20,8 +129,8 @@ Storage::Storage()
       ranked_(ranked_count, graphc::MemorySpace::device, "ranked"),
       prev_(prev_count, graphc::MemorySpace::device, "prev"),
       routed_(routed_count, graphc::MemorySpace::device, "routed"),
-      grads_(grads_count, "grads", "collectives.graph:26:5"),
-      all_grads_(all_grads_count, "all_grads", "collectives.graph:27:5") {
+      grads_(grads_count, "grads", "collectives.graph:32:5"),
+      all_grads_(all_grads_count, "all_grads", "collectives.graph:33:5") {
 }
 
 Bindings Storage::bindings() const {
@@ -43,7 +152,7 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 graphc::config::Launch k_config(const Bindings& b) {
-  const graphc::config::Site site{"k", "collectives.graph:28:16"};
+  const graphc::config::Site site{"k", "collectives.graph:34:16"};
   graphc::config::Launch c;
   c.grid = dim3(graphc::config::dim(site, "grid", 'x',
       graphc::config::ceil_div(site, b.n, graphc::config::mul(site, 256, 2)), 2147483647LL), 1, 1);
@@ -60,72 +169,72 @@ namespace {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "sum", "collectives.graph:29:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:29:16");
+      "sum", "collectives.graph:35:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("sum", "collectives.graph:35:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:16:10");
+      "collectives.graph:22:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "tp",
-      "collectives", "sum", "collectives.graph:29:16");
+      "collectives", "sum", "collectives.graph:35:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("sum", "collectives.graph:29:16"), "sum", "collectives.graph:29:16");
+        resources.stream("sum", "collectives.graph:35:16"), "sum", "collectives.graph:35:16");
   }
   return graphc::capture_graph(
-      resources.stream("sum", "collectives.graph:29:16"),
+      resources.stream("sum", "collectives.graph:35:16"),
       [&](cudaStream_t stream) {
-#line 29 "collectives.graph"
+#line 35 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 85 "collectives.graph.cu"
+#line 194 "collectives.graph.cu"
       },
-      b.capture_place, "sum", "collectives.graph:29:16");
+      b.capture_place, "sum", "collectives.graph:35:16");
 }
 
 // gather: collective nccl.all_gather(tp, x, all)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "gather", "collectives.graph:30:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:30:16");
+      "gather", "collectives.graph:36:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("gather", "collectives.graph:36:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:16:10");
+      "collectives.graph:22:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, 2, "tp",
-      "collectives", "gather", "collectives.graph:30:16");
+      "collectives", "gather", "collectives.graph:36:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
-        resources.stream("gather", "collectives.graph:30:16"), "gather", "collectives.graph:30:16");
+        resources.stream("gather", "collectives.graph:36:16"), "gather", "collectives.graph:36:16");
   }
   return graphc::capture_graph(
-      resources.stream("gather", "collectives.graph:30:16"),
+      resources.stream("gather", "collectives.graph:36:16"),
       [&](cudaStream_t stream) {
-#line 30 "collectives.graph"
+#line 36 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 115 "collectives.graph.cu"
+#line 224 "collectives.graph.cu"
       },
-      b.capture_place, "gather", "collectives.graph:30:16");
+      b.capture_place, "gather", "collectives.graph:36:16");
 }
 
 // scatter: collective nccl.reduce_scatter<avg>(tp, all, part)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "scatter", "collectives.graph:31:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:31:16");
+      "scatter", "collectives.graph:37:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("scatter", "collectives.graph:37:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:16:10");
+      "collectives.graph:22:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::reduce_scatter, 2048, 1024, 0, 2,
-      "tp", "collectives", "scatter", "collectives.graph:31:16");
+      "tp", "collectives", "scatter", "collectives.graph:37:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -133,78 +242,78 @@ cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
         graphc::CollectiveCall{graphc::Collective::reduce_scatter, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, 8192, 4096, comm,
         resources.stream("scatter",
-            "collectives.graph:31:16"), "scatter", "collectives.graph:31:16");
+            "collectives.graph:37:16"), "scatter", "collectives.graph:37:16");
   }
   return graphc::capture_graph(
-      resources.stream("scatter", "collectives.graph:31:16"),
+      resources.stream("scatter", "collectives.graph:37:16"),
       [&](cudaStream_t stream) {
-#line 31 "collectives.graph"
+#line 37 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
-#line 146 "collectives.graph.cu"
+#line 255 "collectives.graph.cu"
       },
-      b.capture_place, "scatter", "collectives.graph:31:16");
+      b.capture_place, "scatter", "collectives.graph:37:16");
 }
 
 // ring: collective nccl.send_recv(tp, x, prev, -1)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t ring_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "ring", "collectives.graph:32:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("ring", "collectives.graph:32:16");
+      "ring", "collectives.graph:38:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("ring", "collectives.graph:38:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:16:10");
+      "collectives.graph:22:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::send_recv, 1024, 1024, 0, 2, "tp",
-      "collectives", "ring", "collectives.graph:32:16");
+      "collectives", "ring", "collectives.graph:38:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::send_recv, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0, -1}, 4096, 4096, comm,
-        resources.stream("ring", "collectives.graph:32:16"), "ring", "collectives.graph:32:16");
+        resources.stream("ring", "collectives.graph:38:16"), "ring", "collectives.graph:38:16");
   }
   return graphc::capture_graph(
-      resources.stream("ring", "collectives.graph:32:16"),
+      resources.stream("ring", "collectives.graph:38:16"),
       [&](cudaStream_t stream) {
-#line 32 "collectives.graph"
+#line 38 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::send_recv, b.x, b.prev, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0, -1}, comm, stream);
-#line 176 "collectives.graph.cu"
+#line 285 "collectives.graph.cu"
       },
-      b.capture_place, "ring", "collectives.graph:32:16");
+      b.capture_place, "ring", "collectives.graph:38:16");
 }
 
 // swap: collective nccl.all_to_all(tp, x, routed)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t swap_capture(const Bindings& b, bool warm_up) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "swap", "collectives.graph:33:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("swap", "collectives.graph:33:16");
+      "swap", "collectives.graph:39:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("swap", "collectives.graph:39:16");
   ncclComm_t comm = graphc::require_communicator(b.tp, "tp", "collectives",
-      "collectives.graph:16:10");
+      "collectives.graph:22:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_to_all, 1024, 1024, 0, 2, "tp",
-      "collectives", "swap", "collectives.graph:33:16");
+      "collectives", "swap", "collectives.graph:39:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::all_to_all, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
-        resources.stream("swap", "collectives.graph:33:16"), "swap", "collectives.graph:33:16");
+        resources.stream("swap", "collectives.graph:39:16"), "swap", "collectives.graph:39:16");
   }
   return graphc::capture_graph(
-      resources.stream("swap", "collectives.graph:33:16"),
+      resources.stream("swap", "collectives.graph:39:16"),
       [&](cudaStream_t stream) {
-#line 33 "collectives.graph"
+#line 39 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_to_all, b.x, b.routed, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 206 "collectives.graph.cu"
+#line 315 "collectives.graph.cu"
       },
-      b.capture_place, "swap", "collectives.graph:33:16");
+      b.capture_place, "swap", "collectives.graph:39:16");
 }
 
 // share: collective nccl.broadcast(dp, w, w, 0)
@@ -212,47 +321,47 @@ cudaGraph_t swap_capture(const Bindings& b, bool warm_up) {
 cudaGraph_t share_capture(const Bindings& b, bool warm_up,
     graphc::BufferRegistrations& registered) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "share", "collectives.graph:34:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:34:16");
+      "share", "collectives.graph:40:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("share", "collectives.graph:40:16");
   ncclComm_t comm = graphc::require_communicator(b.dp, "dp", "collectives",
-      "collectives.graph:17:10");
+      "collectives.graph:23:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::broadcast, 1024, 1024, 0, 0, "dp",
-      "collectives", "share", "collectives.graph:34:16");
+      "collectives", "share", "collectives.graph:40:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
     graphc::warm_up_collective(nccl,
         graphc::CollectiveCall{graphc::Collective::broadcast, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, comm,
-        resources.stream("share", "collectives.graph:34:16"), "share", "collectives.graph:34:16");
+        resources.stream("share", "collectives.graph:40:16"), "share", "collectives.graph:40:16");
   }
   // Registered with the communicator (`[register]`), outside the capture.
   graphc::register_collective_buffers(nccl, comm,
       graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
       graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, 2048, 2048, registered,
-      "share", "collectives.graph:34:16");
+      "share", "collectives.graph:40:16");
   return graphc::capture_graph(
-      resources.stream("share", "collectives.graph:34:16"),
+      resources.stream("share", "collectives.graph:40:16"),
       [&](cudaStream_t stream) {
-#line 34 "collectives.graph"
+#line 40 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 242 "collectives.graph.cu"
+#line 351 "collectives.graph.cu"
       },
-      b.capture_place, "share", "collectives.graph:34:16");
+      b.capture_place, "share", "collectives.graph:40:16");
 }
 
 // grad_sum: collective nccl.all_reduce<sum>(ep, grads, grads)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t grad_sum_capture(const Bindings& b, bool warm_up, graphc::NcclWindows& windows) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "grad_sum", "collectives.graph:35:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("grad_sum", "collectives.graph:35:16");
+      "grad_sum", "collectives.graph:41:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("grad_sum", "collectives.graph:41:16");
   ncclComm_t comm = graphc::require_communicator(b.ep, "ep", "collectives",
-      "collectives.graph:18:10");
+      "collectives.graph:24:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_reduce, 1024, 1024, 0, 2, "ep",
-      "collectives", "grad_sum", "collectives.graph:35:16");
+      "collectives", "grad_sum", "collectives.graph:41:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -260,33 +369,33 @@ cudaGraph_t grad_sum_capture(const Bindings& b, bool warm_up, graphc::NcclWindow
         graphc::CollectiveCall{graphc::Collective::all_reduce, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 4096, comm,
         resources.stream("grad_sum",
-            "collectives.graph:35:16"), "grad_sum", "collectives.graph:35:16");
+            "collectives.graph:41:16"), "grad_sum", "collectives.graph:41:16");
   }
   // Its memory, windows of the communicator (`[window]`): registered once, on every rank.
   windows.add(nccl, comm, b.grads, grads_count * sizeof(*b.grads), "grads", "grad_sum",
-      "collectives.graph:35:16");
+      "collectives.graph:41:16");
   return graphc::capture_graph(
-      resources.stream("grad_sum", "collectives.graph:35:16"),
+      resources.stream("grad_sum", "collectives.graph:41:16"),
       [&](cudaStream_t stream) {
-#line 35 "collectives.graph"
+#line 41 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.grads, b.grads, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 276 "collectives.graph.cu"
+#line 385 "collectives.graph.cu"
       },
-      b.capture_place, "grad_sum", "collectives.graph:35:16");
+      b.capture_place, "grad_sum", "collectives.graph:41:16");
 }
 
 // grad_all: collective nccl.all_gather(ep, grads, all_grads)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t grad_all_capture(const Bindings& b, bool warm_up, graphc::NcclWindows& windows) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "grad_all", "collectives.graph:36:16");
-  const graphc::NcclApi& nccl = graphc::loaded_nccl("grad_all", "collectives.graph:36:16");
+      "grad_all", "collectives.graph:42:16");
+  const graphc::NcclApi& nccl = graphc::loaded_nccl("grad_all", "collectives.graph:42:16");
   ncclComm_t comm = graphc::require_communicator(b.ep, "ep", "collectives",
-      "collectives.graph:18:10");
+      "collectives.graph:24:10");
   graphc::check_communicator(nccl, comm, graphc::Collective::all_gather, 1024, 2048, 0, 2, "ep",
-      "collectives", "grad_all", "collectives.graph:36:16");
+      "collectives", "grad_all", "collectives.graph:42:16");
   // NCCL connects the ranks at a communicator's first collective of a kind, which it cannot
   // do while capturing: every rank runs it once on scratch memory as it builds the graph.
   if (warm_up) {
@@ -294,23 +403,23 @@ cudaGraph_t grad_all_capture(const Bindings& b, bool warm_up, graphc::NcclWindow
         graphc::CollectiveCall{graphc::Collective::all_gather, nullptr, nullptr, 1024,
         graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, 4096, 8192, comm,
         resources.stream("grad_all",
-            "collectives.graph:36:16"), "grad_all", "collectives.graph:36:16");
+            "collectives.graph:42:16"), "grad_all", "collectives.graph:42:16");
   }
   // Its memory, windows of the communicator (`[window]`): registered once, on every rank.
   windows.add(nccl, comm, b.grads, grads_count * sizeof(*b.grads), "grads", "grad_all",
-      "collectives.graph:36:16");
+      "collectives.graph:42:16");
   windows.add(nccl, comm, b.all_grads, all_grads_count * sizeof(*b.all_grads), "all_grads",
-      "grad_all", "collectives.graph:36:16");
+      "grad_all", "collectives.graph:42:16");
   return graphc::capture_graph(
-      resources.stream("grad_all", "collectives.graph:36:16"),
+      resources.stream("grad_all", "collectives.graph:42:16"),
       [&](cudaStream_t stream) {
-#line 36 "collectives.graph"
+#line 42 "collectives.graph"
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.grads, b.all_grads, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 312 "collectives.graph.cu"
+#line 421 "collectives.graph.cu"
       },
-      b.capture_place, "grad_all", "collectives.graph:36:16");
+      b.capture_place, "grad_all", "collectives.graph:42:16");
 }
 
 }  // namespace
@@ -319,10 +428,10 @@ namespace {
 
 // k: kernel kernel_forward<<<(ceil_div(n, 256 * world_size(tp))), (256)>>> (configured by params)
 auto k_params(const Bindings& b, const Nodes&) {
-#line 28 "collectives.graph"
+#line 34 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, b.n);
-#line 325 "collectives.graph.cu"
-  graphc::NodeParams p("k", "collectives.graph:28:16", std::move(args));
+#line 434 "collectives.graph.cu"
+  graphc::NodeParams p("k", "collectives.graph:34:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   const graphc::config::Launch config = k_config(b);
@@ -332,23 +441,33 @@ auto k_params(const Bindings& b, const Nodes&) {
   if (config.shared_memory > 48 * 1024) {  // over 48 KiB needs the kernel's opt-in first
     graphc::check_cuda(cudaFuncSetAttribute(p.kernel.func,
         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(config.shared_memory)),
-        "cudaFuncSetAttribute", "k", "collectives.graph:28:16");
+        "cudaFuncSetAttribute", "k", "collectives.graph:34:16");
   }
   return p;
 }
 
 // mark: kernel kernel_forward<<<(4, 1, 1), (256, 1, 1), 0>>>
 auto mark_params(const Bindings& b, const Nodes&) {
-#line 37 "collectives.graph"
+#line 43 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.ranked, 1.0f,
-      graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:16:10"));
-#line 346 "collectives.graph.cu"
-  graphc::NodeParams p("mark", "collectives.graph:37:16", std::move(args));
+      graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:22:10"));
+#line 455 "collectives.graph.cu"
+  graphc::NodeParams p("mark", "collectives.graph:43:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
   p.kernel.gridDim = dim3(4, 1, 1);
   p.kernel.blockDim = dim3(256, 1, 1);
   return p;
+}
+
+// block: call layer(part, tp)
+graphc::gen::layer::Bindings block_bindings(const Bindings& b) {
+  graphc::gen::layer::Bindings args;
+  args.h = b.part;
+  args.tp = b.tp;
+  args.capture_resources = b.capture_resources;
+  args.capture_place = b.capture_place;
+  return args;
 }
 
 }  // namespace
@@ -365,10 +484,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.k};
-#line 29 "collectives.graph"
+#line 35 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "sum", "collectives.graph:29:16");
-#line 372 "collectives.graph.cu"
+        "cudaGraphAddNode", "sum", "collectives.graph:35:16");
+#line 491 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -381,10 +500,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.sum};
-#line 30 "collectives.graph"
+#line 36 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "gather", "collectives.graph:30:16");
-#line 388 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "gather", "collectives.graph:36:16");
+#line 507 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -397,10 +516,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.gather};
-#line 31 "collectives.graph"
+#line 37 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "scatter", "collectives.graph:31:16");
-#line 404 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "scatter", "collectives.graph:37:16");
+#line 523 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -413,10 +532,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.scatter};
-#line 32 "collectives.graph"
+#line 38 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.ring, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "ring", "collectives.graph:32:16");
-#line 420 "collectives.graph.cu"
+        "cudaGraphAddNode", "ring", "collectives.graph:38:16");
+#line 539 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -429,10 +548,26 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.ring};
-#line 33 "collectives.graph"
+#line 39 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.swap, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "swap", "collectives.graph:33:16");
-#line 436 "collectives.graph.cu"
+        "cudaGraphAddNode", "swap", "collectives.graph:39:16");
+#line 555 "collectives.graph.cu"
+    child.move_to_node();
+  }
+
+  // block: call layer(part, tp)
+  {
+    graphc::ChildGraph child("block", "collectives.graph:44:16");
+    graphc::gen::layer::build(child.get(), block_bindings(b), nodes.block_nodes);
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+    const cudaGraphNode_t deps[] = {nodes.swap};
+#line 44 "collectives.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.block, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "block", "collectives.graph:44:16");
+#line 571 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -444,11 +579,11 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.swap};
-#line 35 "collectives.graph"
+    const cudaGraphNode_t deps[] = {nodes.block};
+#line 41 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.grad_sum, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "grad_sum", "collectives.graph:35:16");
-#line 452 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "grad_sum", "collectives.graph:41:16");
+#line 587 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -460,10 +595,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 34 "collectives.graph"
+#line 40 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
-        &p), "cudaGraphAddNode", "share", "collectives.graph:34:16");
-#line 467 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "share", "collectives.graph:40:16");
+#line 602 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -476,10 +611,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.grad_sum};
-#line 36 "collectives.graph"
+#line 42 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.grad_all, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "grad_all", "collectives.graph:36:16");
-#line 483 "collectives.graph.cu"
+        &p), "cudaGraphAddNode", "grad_all", "collectives.graph:42:16");
+#line 618 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -505,7 +640,7 @@ void set_n(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t v
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
-      graphc::MemorySpace::device, "x", "collectives.graph:19:16");
+      graphc::MemorySpace::device, "x", "collectives.graph:25:16");
   graphc::ChildGraph sum_recaptured;
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph ring_recaptured;
@@ -515,16 +650,16 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   try {  // the nodes it configures and captures, checked before any changes
     sum_recaptured = graphc::ChildGraph(sum_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.sum_shape,
-        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:29:16");
+        graphc::captured_shape(sum_recaptured.get()), "x", "sum", "collectives.graph:35:16");
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
-        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:30:16");
+        graphc::captured_shape(gather_recaptured.get()), "x", "gather", "collectives.graph:36:16");
     ring_recaptured = graphc::ChildGraph(ring_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.ring_shape,
-        graphc::captured_shape(ring_recaptured.get()), "x", "ring", "collectives.graph:32:16");
+        graphc::captured_shape(ring_recaptured.get()), "x", "ring", "collectives.graph:38:16");
     swap_recaptured = graphc::ChildGraph(swap_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.swap_shape,
-        graphc::captured_shape(swap_recaptured.get()), "x", "swap", "collectives.graph:33:16");
+        graphc::captured_shape(swap_recaptured.get()), "x", "swap", "collectives.graph:39:16");
   } catch (...) {
     b.x = previous;
     throw;
@@ -533,26 +668,26 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
 
   // sum: collective nccl.all_reduce<sum>(tp, x, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.sum, sum_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:29:16");
+      "cudaGraphExecChildGraphNodeSetParams", "sum", "collectives.graph:35:16");
 
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:30:16");
+      "collectives.graph:36:16");
 
   // ring: collective nccl.send_recv(tp, x, prev, -1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.ring, ring_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:32:16");
+      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:38:16");
 
   // swap: collective nccl.all_to_all(tp, x, routed), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.swap, swap_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:33:16");
+      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:39:16");
 }
 
 void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * all_count,
-      graphc::MemorySpace::device, "all", "collectives.graph:20:16");
+      graphc::MemorySpace::device, "all", "collectives.graph:26:16");
   graphc::ChildGraph gather_recaptured;
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.all;
@@ -561,11 +696,11 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
     gather_recaptured = graphc::ChildGraph(gather_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.gather_shape,
         graphc::captured_shape(gather_recaptured.get()), "all", "gather",
-        "collectives.graph:30:16");
+        "collectives.graph:36:16");
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "all", "scatter",
-        "collectives.graph:31:16");
+        "collectives.graph:37:16");
   } catch (...) {
     b.all = previous;
     throw;
@@ -573,18 +708,18 @@ void rebind_all(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* po
   // gather: collective nccl.all_gather(tp, x, all), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.gather,
       gather_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "gather",
-      "collectives.graph:30:16");
+      "collectives.graph:36:16");
 
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:31:16");
+      "collectives.graph:37:16");
 }
 
 void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * part_count,
-      graphc::MemorySpace::device, "part", "collectives.graph:21:16");
+      graphc::MemorySpace::device, "part", "collectives.graph:27:16");
   graphc::ChildGraph scatter_recaptured;
   const auto previous = b.part;
   b.part = pointer;
@@ -592,7 +727,7 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
     scatter_recaptured = graphc::ChildGraph(scatter_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.scatter_shape,
         graphc::captured_shape(scatter_recaptured.get()), "part", "scatter",
-        "collectives.graph:31:16");
+        "collectives.graph:37:16");
   } catch (...) {
     b.part = previous;
     throw;
@@ -600,13 +735,15 @@ void rebind_part(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* p
   // scatter: collective nccl.reduce_scatter<avg>(tp, all, part), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.scatter,
       scatter_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "scatter",
-      "collectives.graph:31:16");
+      "collectives.graph:37:16");
+
+  graphc::gen::layer::update_buffers(exec, nodes.block_nodes, block_bindings(b));
 }
 
 void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat16* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * w_count,
-      graphc::MemorySpace::device, "w", "collectives.graph:22:16");
+      graphc::MemorySpace::device, "w", "collectives.graph:28:16");
   graphc::ChildGraph share_recaptured;
   const auto previous = b.w;
   b.w = pointer;
@@ -614,7 +751,7 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
     share_recaptured = graphc::ChildGraph(share_capture(b, /*warm_up=*/false,
         nodes.share_registered));
     graphc::require_same_shape_rebound(nodes.share_shape,
-        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:34:16");
+        graphc::captured_shape(share_recaptured.get()), "w", "share", "collectives.graph:40:16");
   } catch (...) {
     b.w = previous;
     throw;
@@ -622,13 +759,13 @@ void rebind_w(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, __nv_bfloat
   // share: collective nccl.broadcast(dp, w, w, 0), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.share,
       share_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "share",
-      "collectives.graph:34:16");
+      "collectives.graph:40:16");
 }
 
 void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ranked_count,
-      graphc::MemorySpace::device, "ranked", "collectives.graph:23:16");
+      graphc::MemorySpace::device, "ranked", "collectives.graph:29:16");
   b.ranked = pointer;
   graphc::set_node(exec, nodes.mark, mark_params(b, nodes));
 }
@@ -636,41 +773,41 @@ void rebind_ranked(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float*
 void rebind_prev(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * prev_count,
-      graphc::MemorySpace::device, "prev", "collectives.graph:24:16");
+      graphc::MemorySpace::device, "prev", "collectives.graph:30:16");
   graphc::ChildGraph ring_recaptured;
   const auto previous = b.prev;
   b.prev = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     ring_recaptured = graphc::ChildGraph(ring_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.ring_shape,
-        graphc::captured_shape(ring_recaptured.get()), "prev", "ring", "collectives.graph:32:16");
+        graphc::captured_shape(ring_recaptured.get()), "prev", "ring", "collectives.graph:38:16");
   } catch (...) {
     b.prev = previous;
     throw;
   }
   // ring: collective nccl.send_recv(tp, x, prev, -1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.ring, ring_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:32:16");
+      "cudaGraphExecChildGraphNodeSetParams", "ring", "collectives.graph:38:16");
 }
 
 void rebind_routed(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * routed_count,
-      graphc::MemorySpace::device, "routed", "collectives.graph:25:16");
+      graphc::MemorySpace::device, "routed", "collectives.graph:31:16");
   graphc::ChildGraph swap_recaptured;
   const auto previous = b.routed;
   b.routed = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     swap_recaptured = graphc::ChildGraph(swap_capture(b, /*warm_up=*/false));
     graphc::require_same_shape_rebound(nodes.swap_shape,
-        graphc::captured_shape(swap_recaptured.get()), "routed", "swap", "collectives.graph:33:16");
+        graphc::captured_shape(swap_recaptured.get()), "routed", "swap", "collectives.graph:39:16");
   } catch (...) {
     b.routed = previous;
     throw;
   }
   // swap: collective nccl.all_to_all(tp, x, routed), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.swap, swap_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:33:16");
+      "cudaGraphExecChildGraphNodeSetParams", "swap", "collectives.graph:39:16");
 }
 
 namespace {
@@ -684,8 +821,8 @@ struct SwitchableNode {
 
 SwitchableNode switchable(const Nodes& nodes, Switchable node) {
   switch (node) {
-    case Switchable::k: return {nodes.k, "k", "collectives.graph:28:16"};
-    case Switchable::mark: return {nodes.mark, "mark", "collectives.graph:37:16"};
+    case Switchable::k: return {nodes.k, "k", "collectives.graph:34:16"};
+    case Switchable::mark: return {nodes.mark, "mark", "collectives.graph:43:16"};
   }
   return {nullptr, "", ""};  // not a Switchable: CUDA refuses the null node
 }
@@ -728,14 +865,14 @@ void Graph::launch(cudaStream_t stream) const {
 void Graph::synchronize(cudaStream_t stream, std::chrono::milliseconds timeout) const {
   const graphc::WatchedCommunicator comms[] = {
       {bindings_.tp, "tp",
-          "'sum', then 'gather', then 'scatter', then 'ring', then 'swap'", {}},
+          "'sum', then 'gather', then 'scatter', then 'ring', then 'swap', then call 'block'", {}},
       {bindings_.dp, "dp",
           "'share'", {}},
       {bindings_.ep, "ep",
           "'grad_sum', then 'grad_all'", {}},
   };
   try {
-    graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:13:1");
+    graphc::wait_for_collectives(stream, comms, timeout, "collectives", "collectives.graph:19:1");
   } catch (const graphc::Error&) {
     nodes_.windows.abandon();  // deregistering would wait for the peer that failed
     throw;

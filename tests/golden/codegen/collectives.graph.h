@@ -30,6 +30,107 @@
 static_assert(GRAPHC_GENERATED_ABI == 6,
     "collectives.graph.h needs generated-code ABI 6: regenerate it with this runtime's graphc");
 
+namespace graphc::gen::layer {
+
+// The flags to instantiate the graph with (cudaGraphInstantiate).
+inline constexpr unsigned long long instantiate_flags = 0;
+
+// Buffer sizes, in elements.
+inline constexpr std::size_t h_count = 1024;
+
+// What build() reads: a pointer per buffer, a value per param, a function per host node.
+// Storage::bindings() sets the pointers; the params start at their defaults.
+struct Bindings {
+  float* h = nullptr;  // f32[1024], device memory
+  // communicator 'tp' (a parameter: a call passes its caller's), this rank's, for its collective nodes (compiled for 2 ranks: R0068 otherwise)
+  ncclComm_t tp = nullptr;
+  // the capture nodes' stream and cuBLAS state
+  graphc::CaptureResources* capture_resources = nullptr;
+  // What the capture nodes outside bodies may capture (a caller in a body sets it).
+  graphc::CapturePlace capture_place = graphc::CapturePlace::graph;
+};
+
+// The graph's nodes, set by build(); update_params() needs them.
+struct Nodes {
+  cudaGraphNode_t h_sum = nullptr;  // collective
+  std::string h_sum_shape;  // the shape of the graph 'h_sum' captured (graphc::captured_shape)
+};
+
+// Allocates every buffer in its memory space (cudaMalloc, cudaMallocHost, cudaMallocManaged)
+// and writes its initial contents; frees them when destroyed. Move-only.
+class Storage {
+ public:
+  Storage();
+  Storage(Storage&&) noexcept = default;
+  Storage& operator=(Storage&&) noexcept = default;
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  ~Storage() = default;
+
+  // Bindings whose buffers are this storage's, with every param at its default.
+  Bindings bindings() const;
+
+ private:
+  // The capture nodes' stream, cuBLAS handle and workspaces, for the graphs built with
+  // bindings(): keep the storage as long as their execs.
+  mutable graphc::CaptureResources capture_resources_;
+  graphc::Allocation<float> h_;
+};
+
+
+// The graph as one object: it owns the storage (or uses the caller's Bindings), the
+// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and
+// uploaded; launch() runs it, the setters update the exec in place, and the destructor
+// frees everything. Move-only. Throws graphc::Error (R0001 naming the node and its .graph
+// line) when CUDA refuses.
+class Graph {
+ public:
+  // Builds from the caller's `bindings`, whose memory must outlive the Graph; no Storage.
+  explicit Graph(const Bindings& bindings, cudaStream_t stream = nullptr);
+
+  // cudaGraphLaunch of the exec on `stream` (asynchronous).
+  void launch(cudaStream_t stream) const;
+  // Waits for `stream` as cudaStreamSynchronize does, but a collective whose peer rank died
+  // or diverged ends the wait with R0069 after `timeout` (or at NCCL's async error), naming
+  // the communicator and its collectives (graphc::wait_for_collectives). The communicators
+  // are the program's to abort (ncclCommAbort) once this Graph is destroyed.
+  void synchronize(cudaStream_t stream,
+      std::chrono::milliseconds timeout = std::chrono::minutes(10)) const;
+
+  // Updates in place, as the free functions of the same names do.
+  void update_params();
+
+  const Bindings& bindings() const { return bindings_; }
+  const Nodes& nodes() const { return nodes_; }
+  cudaGraph_t graph() const { return graph_.get(); }
+  cudaGraphExec_t exec() const { return exec_.get(); }
+
+ private:
+  void create(cudaStream_t stream);
+
+  std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings
+  Bindings bindings_;
+  Nodes nodes_;
+  graphc::GraphHandle graph_;
+  graphc::ExecHandle exec_;
+};
+
+// The functions class Graph calls, for programs that own the parts themselves.
+//
+// Adds the nodes of graph 'layer' to `graph`, each after its dependencies, with one
+// checked cudaGraphAddNode each, and stores their handles in `nodes`. Throws graphc::Error.
+void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes);
+
+// Sets every kernel node that passes a param or a graph's exec to the values in `b`, in
+// `exec` (cudaGraphExecKernelNodeSetParams), without re-instantiating. `nodes` are build()'s.
+void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+// Sets every node that uses a buffer parameter again, from `b`, in `exec`: a caller's
+// rebind_NAME() runs it for the call node that passes the buffer. `nodes` are build()'s.
+void update_buffers(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b);
+
+}  // namespace graphc::gen::layer
+
 namespace graphc::gen::collectives {
 
 // The flags to instantiate the graph with (cudaGraphInstantiate).
@@ -82,6 +183,9 @@ struct Nodes {
   cudaGraphNode_t grad_sum = nullptr;  // collective
   cudaGraphNode_t grad_all = nullptr;  // collective
   cudaGraphNode_t mark = nullptr;  // kernel
+  cudaGraphNode_t block = nullptr;  // call
+  // the nodes of graph 'layer' in the child graph of 'block'
+  graphc::gen::layer::Nodes block_nodes;
   std::string sum_shape;  // the shape of the graph 'sum' captured (graphc::captured_shape)
   std::string gather_shape;  // the shape of the graph 'gather' captured (graphc::captured_shape)
   std::string scatter_shape;  // the shape of the graph 'scatter' captured (graphc::captured_shape)

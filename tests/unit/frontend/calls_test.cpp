@@ -80,7 +80,7 @@ TEST_CASE("syntax errors in calls, parameters and imports", "[grammar]") {
   expect_error("graph g(x : f32[4]) { }", DiagCode::syntax_error, "1:19",
                "expected the buffer's memory space (device, host or managed)");
   expect_error("graph g(x : f32,) { }", DiagCode::syntax_error, "1:17",
-               "expected a parameter, such as x : f32[N] device or s : f32");
+               "expected a parameter, such as x : f32[N] device, s : f32 or c : comm");
   expect_error("graph g(x : f32 { }", DiagCode::syntax_error, "1:17", "expected ',' or ')' after a parameter");
   expect_error("import layers.graph;", DiagCode::syntax_error, "1:8",
                "expected the imported file's path as a string, such as \"layers.graph\"");

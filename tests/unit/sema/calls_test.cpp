@@ -124,8 +124,8 @@ TEST_CASE("a called graph holds no conditional node, declares no buffer, param o
   const std::vector<Diagnostic> all = a->sorted();
   REQUIRE(all.size() == 3);
   check_diag(*a, all[0], DiagCode::child_declaration, "2:18",
-             "graph 'w' is called as a child graph, but declares buffer 'b'; a called graph takes its memory and "
-             "values as parameters, and allocates scratch memory with alloc nodes");
+             "graph 'w' is called as a child graph, but declares buffer 'b'; a called graph takes its memory, values "
+             "and communicators as parameters (`c : comm`), and allocates scratch memory with alloc nodes");
   CHECK(a->notes(all[0]) == "1:16: 'c' calls 'w' here\n");
   CHECK(all[1].code == DiagCode::child_declaration);
   CHECK(all[2].code == DiagCode::child_declaration);
@@ -134,6 +134,34 @@ TEST_CASE("a called graph holds no conditional node, declares no buffer, param o
               DiagCode::child_graph_exec, "2:34",
               "graph 'w' is called as a child graph, but kernel node 'k' passes '@d'; a graph's exec is passed only "
               "by the graph that is instantiated");
+}
+
+TEST_CASE("a call that runs collectives over a communicator is ordered as one of them, at any depth", "[sema]") {
+  // outer passes its `d` on to inner, whose collective runs over it: call o runs one over tp.
+  const std::string graphs =
+      "graph inner(x : f32[4] device, c : comm) { collective s : nccl.all_reduce<sum>(c, x, x); }\n"
+      "graph outer(x : f32[4] device, d : comm) { call i : inner(x, d); }\n"
+      "graph idle(x : f32[4] device, c : comm) { kernel k : f<<<1, 4>>>(x); }\n";
+  const std::string top = "graph top { comm tp; buffer a : f32[4] device; call o : outer(a, tp); "
+                          "collective t : nccl.all_reduce<sum>(tp, a, a); ";
+  const auto unordered = analyze_text(graphs + top + "}\n");
+  single_diag(*unordered, DiagCode::unordered_collectives, "4:82",
+              "collectives 't' and 'o' over communicator 'tp' are not ordered by edges; ranks may issue them in "
+              "different orders, and NCCL, which runs a communicator's collectives in the order each rank issues "
+              "them, then deadlocks");
+  CHECK(unordered->notes(unordered->sorted()[0]) ==
+        "4:66: call 'o' runs the collectives of graph 'outer' over it, as its parameter 'd'\n"
+        "4:82: an edge such as `o -> t;` orders them, on every rank alike\n");
+  CHECK(analyze_text(graphs + top + "o -> t; }\n")->sorted().empty());
+  // A call whose graph runs no collective over what it is passed is no collective.
+  CHECK(analyze_text(graphs + "graph top { comm tp; buffer a : f32[4] device; call o : idle(a, tp); "
+                              "collective t : nccl.all_reduce<sum>(tp, a, a); o -> t; }\n")
+            ->sorted()
+            .empty());
+  CHECK(analyze_text(graphs + "graph top { comm tp; buffer a : f32[4] device; buffer b : f32[4] device; "
+                              "call o : idle(a, tp); collective t : nccl.all_reduce<sum>(tp, b, b); }\n")
+            ->sorted()
+            .empty());
 }
 
 TEST_CASE("a call may sit in a conditional body or a device graph when what it embeds may", "[sema]") {
