@@ -332,6 +332,7 @@ TEST_CASE("a called graph's collectives run over the communicator its call passe
     check_cuda(cudaSetDevice(r), "cudaSetDevice");
     CHECK(read_buffer<float>(instance, "once") == e.once);
     CHECK(read_buffer<float>(instance, "twice") == e.twice);
+    CHECK(read_buffer<int>(instance, "who") == std::vector<int>(2 * kN, r));  // rank(c), from each call
   }
   check_cuda(cudaSetDevice(0), "cudaSetDevice");
   ranks.instances.clear();  // before the communicators
@@ -358,6 +359,7 @@ TEST_CASE("a called graph's collectives run over the communicator its call passe
     const g::Bindings& b = graphs[r].bindings();
     CHECK(read_on(r, b.once, kN) == e.once);
     CHECK(read_on(r, b.twice, kN) == e.twice);
+    CHECK(read_on<int>(r, b.who, 2 * kN) == std::vector<int>(2 * kN, r));  // rank(c), from each call
   }
 }
 
