@@ -10,13 +10,15 @@
 // Host nodes run a stand-in that prints "host node 'NAME' (FUNCTION): launch K" each time,
 // since no program registers their functions here. With --ranks N it runs one process per GPU
 // (run_ranks.h), each a rank of one communicator graphc makes, bound to every `comm` of the
-// graph, and each line a rank prints starts with "[rank R] ", its --profile report's too.
+// graph, and each line a rank prints starts with "[rank R] ", its --profile report's too;
+// --trace FILE.json is each rank's FILE.rankR.json.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -73,6 +75,17 @@ void print_lines(const std::string& text, const std::string& prefix) {
     std::fflush(stdout);
     begin = end;
   }
+}
+
+// Where a rank writes --trace FILE: FILE with ".rankR" before its extension (trace.json ->
+// trace.rank1.json), so that every rank writes its own; FILE itself outside --ranks.
+std::string rank_file(const std::string& file) {
+  const std::optional<RankEnvironment> rank = rank_environment();
+  if (!rank || file == "-") return file;
+  const std::filesystem::path path(file);
+  return (path.parent_path() /
+          (path.stem().string() + ".rank" + std::to_string(rank->rank) + path.extension().string()))
+      .string();
 }
 
 using Clock = std::chrono::steady_clock;
@@ -314,7 +327,9 @@ int run(const RunRequest& o) {
   if (o.profile || !o.trace.empty()) {
     const Profile profile = instance.profile(static_cast<std::uint32_t>(o.launches), stream);
     if (o.profile) print_lines(profile::profile_report(ir_of(program), *graph, profile), line_prefix());
-    if (!o.trace.empty() && !write_or_print(o.trace, profile::chrome_trace(profile))) return exit_diagnostics;
+    if (!o.trace.empty() && !write_or_print(rank_file(o.trace), profile::chrome_trace(profile))) {
+      return exit_diagnostics;
+    }
     std::fflush(stdout);
   }
   if (o.watch) watch(o, instance, o.prints, stream);
@@ -348,10 +363,10 @@ void add_run(CLI::App& app, int& status) {
   add_compile_options(*cmd, options->compile);
   cmd->add_option("--ranks", options->ranks,
                   "run N processes, one per GPU, each a rank of one NCCL communicator bound to every comm of the "
-                  "graph, each line they print (--profile's report too) prefixed [rank R]")
+                  "graph, each line they print (--profile's report too) prefixed [rank R], each --trace FILE.json "
+                  "written as FILE.rankR.json")
       ->check(CLI::PositiveNumber)
       ->excludes("--watch")
-      ->excludes("--trace")
       ->excludes("--dump-cuda-dot")
       ->excludes("--world-size");
   cmd->add_option("--timeout", options->timeout,

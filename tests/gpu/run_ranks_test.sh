@@ -19,8 +19,9 @@ for rank in 0 1; do
   grep -qx "\[rank $rank\] gathered: 1 2 3 4 1 2 3 4" <<<"$out" || { echo "no gathered of rank $rank"; exit 1; }
 done
 # --profile: each rank profiles its own launches (CUPTI), its collectives' kernels under their
-# nodes' names, every line of its report after its prefix.
-out=$("$graphc" run --ranks 2 --timeout 20 --launches 3 --profile "$graph")
+# nodes' names, every line of its report after its prefix; --trace, each rank's to its file.
+rm -f trace.rank0.json trace.rank1.json
+out=$("$graphc" run --ranks 2 --timeout 20 --launches 3 --profile --trace trace.json "$graph")
 echo "$out"
 for rank in 0 1; do
   grep -q "^\[rank $rank\] profile of graph 'ranks_print' .* 3 launches" <<<"$out" || { echo "no profile of rank $rank"; exit 1; }
@@ -29,6 +30,16 @@ for rank in 0 1; do
   done
 done
 [ "$(grep -vc '^\[rank [01]\] ' <<<"$out")" -eq 0 ] || { echo "a profile line without its rank"; exit 1; }
+# --trace: each rank's Chrome trace in a file of its own, both collectives' runs in it.
+for rank in 0 1; do
+  python3 - "trace.rank$rank.json" <<'PY' || { echo "no trace of rank $rank"; exit 1; }
+import json, sys
+runs = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e["ph"] == "X" and e["cat"] != "launch"]
+names = sorted({e["name"] for e in runs})
+assert names == ["all", "sum"], names
+print(sys.argv[1], ":", len(runs), "runs of", names)
+PY
+done
 # Under another launcher, each process it starts is a rank by its variables: two processes
 # started as Open MPI's mpirun starts them (OMPI_COMM_WORLD_*, the job's PMIX_NAMESPACE),
 # which meet through a file named by the job (mpirun itself is not on this machine).
