@@ -145,10 +145,11 @@ TEST_CASE("a call that runs collectives over a communicator is ordered as one of
   const std::string top = "graph top { comm tp; buffer a : f32[4] device; call o : outer(a, tp); "
                           "collective t : nccl.all_reduce<sum>(tp, a, a); ";
   const auto unordered = analyze_text(graphs + top + "}\n");
-  single_diag(*unordered, DiagCode::unordered_collectives, "4:82",
-              "collectives 't' and 'o' over communicator 'tp' are not ordered by edges; ranks may issue them in "
-              "different orders, and NCCL, which runs a communicator's collectives in the order each rank issues "
-              "them, then deadlocks");
+  single_diag(
+      *unordered, DiagCode::unordered_collectives, "4:82",
+      "'t' and 'o' both run collectives over communicator 'tp' but are not ordered by edges; ranks may issue them in "
+      "different orders, and NCCL, which runs a communicator's collectives in the order each rank issues "
+      "them, then deadlocks");
   CHECK(unordered->notes(unordered->sorted()[0]) ==
         "4:66: call 'o' runs the collectives of graph 'outer' over it, as its parameter 'd'\n"
         "4:82: an edge such as `o -> t;` orders them, on every rank alike\n");
