@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -78,8 +79,43 @@ void report_undeclared(const Given& given, const Names& declared, DiagCode code,
   }
 }
 
+// The communicator of `graph` that a call argument names, as written (before resolution);
+// null for any other argument.
+ir::Comm* named_comm(ir::Graph& graph, const ir::KernelArg& arg) {
+  if (arg.expr.kind != ir::Expr::Kind::name) return nullptr;
+  for (ir::Comm& comm : graph.comms) {
+    if (comm.name == arg.expr.name) return &comm;
+  }
+  return nullptr;
+}
+
+// A `comm` parameter that no size names takes the size of the communicator a call passes it
+// (the first call's: another call's of another size is E0910), through any depth of calls.
+void size_comm_parameters(ir::Module& module) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (ir::Graph& caller : module.graphs) {
+      for (const ir::Node& node : caller.nodes) {
+        const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
+        const std::optional<ir::GraphId> id = call != nullptr ? module.find_graph(call->graph) : std::nullopt;
+        if (!id) continue;
+        ir::Graph& callee = module.graphs[id->value];
+        for (std::size_t i = 0; i < callee.parameters.size() && i < call->args.size(); ++i) {
+          if (callee.parameters[i].kind != ir::Parameter::Kind::comm) continue;
+          ir::Comm& parameter = callee.comms[callee.parameters[i].comm.value];
+          const ir::Comm* given = named_comm(caller, call->args[i]);
+          if (parameter.world_size != 0 || given == nullptr || given->world_size == 0) continue;
+          parameter.world_size = given->world_size;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
 // Gives each communicator of the module the number of ranks `options` names for it
-// (ir::Comm::world_size); E1110 for a name that no graph declares.
+// (ir::Comm::world_size), and each `comm` parameter left unsized that of what its calls pass;
+// E1110 for a name that no graph declares.
 void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEngine& diags) {
   Names declared;
   for (ir::Graph& graph : module.graphs) {
@@ -90,6 +126,7 @@ void apply_world_sizes(ir::Module& module, const CompileOptions& options, DiagEn
     }
   }
   report_undeclared(options.world_sizes, declared, DiagCode::world_size_unknown_comm, module, diags);
+  size_comm_parameters(module);
 }
 
 // The consts `options` defines, each value read as a number literal with an optional sign
