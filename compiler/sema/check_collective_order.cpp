@@ -16,21 +16,16 @@
 namespace graphc::sema {
 namespace {
 
-// At a call among two unordered collectives: the graph it calls and the parameter it passes
-// the communicator to.
+// At a call among two unordered collectives: the graph it calls and the parameter over which
+// that graph runs collectives.
 void note_call(const ir::Module& module, const ir::Node& node, ir::CommId comm, Diagnostic& d) {
   const auto* call = std::get_if<ir::ChildGraphNode>(&node.op);
   if (call == nullptr) return;
+  const std::optional<std::size_t> i = ir::collective_argument(module, *call, comm);
+  if (!i) return;
   const ir::Graph& callee = module.graph(call->graph_id);
-  for (std::size_t i = 0; i < callee.parameters.size() && i < call->args.size(); ++i) {
-    const ir::KernelArg& arg = call->args[i];
-    if (callee.parameters[i].kind == ir::Parameter::Kind::comm && arg.kind == ir::KernelArg::Kind::comm &&
-        arg.comm == comm) {
-      d.note<NoteCode::call_runs_collectives>(arg.range, node.name, callee.name,
-                                              callee.comm(callee.parameters[i].comm).name);
-      return;
-    }
-  }
+  d.note<NoteCode::call_runs_collectives>(call->args[*i].range, node.name, callee.name,
+                                          callee.comm(callee.parameters[*i].comm).name);
 }
 
 void check_graph(const ir::Module& module, const ir::Graph& graph, DiagEngine& diags) {
