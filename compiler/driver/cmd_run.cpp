@@ -1,6 +1,6 @@
 // graphc run FILE [--graph NAME] [--launches N] [--set PARAM=VALUE]... [--print BUF]... [--time]
 //                 [--profile] [--trace FILE.json] [--dump-cuda-dot FILE.dot] [--watch [--reloads N]]
-//                 [--ranks N] [--timeout S]
+//                 [--ranks N] [--timeout S] [--nccl-graph-mixing]
 // Loads the file at run time (the runtime path: cudaGraphAddNode, instantiate, upload),
 // launches it N times, and prints the named buffers after the last launch. --profile then
 // launches it N times more under CUPTI (Instance::profile) and prints where the device time
@@ -11,7 +11,9 @@
 // since no program registers their functions here. With --ranks N it runs one process per GPU
 // (run_ranks.h), each a rank of one communicator graphc makes, bound to every `comm` of the
 // graph, and each line a rank prints starts with "[rank R] ", its --profile report's too;
-// --trace FILE.json is each rank's FILE.rankR.json.
+// --trace FILE.json is each rank's FILE.rankR.json. Its ranks run their collectives only in
+// the graph, so NCCL's graph mixing support is turned off for them
+// (disable_nccl_graph_mixing) unless --nccl-graph-mixing or the environment says otherwise.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -53,9 +55,10 @@ struct RunRequest {
   std::string trace;          // --trace: the Chrome trace file to write
   std::string dump_cuda_dot;  // --dump-cuda-dot: cudaGraphDebugDotPrint's file
   bool watch = false;
-  int reloads = 0;    // with --watch: stop after this many (0: never)
-  int ranks = 0;      // --ranks: one process per GPU (0: this process, no communicator)
-  int timeout = 600;  // --timeout: seconds a wait for the graph's collectives may take
+  int reloads = 0;                 // with --watch: stop after this many (0: never)
+  int ranks = 0;                   // --ranks: one process per GPU (0: this process, no communicator)
+  int timeout = 600;               // --timeout: seconds a wait for the graph's collectives may take
+  bool nccl_graph_mixing = false;  // --nccl-graph-mixing: leave NCCL_GRAPH_MIXING_SUPPORT at NCCL's default
   CompileOptions compile;
 };
 
@@ -275,6 +278,7 @@ int launch(const RunRequest& o) {
 int run(const RunRequest& o) {
   if (!have_device()) return exit_cuda;
   const std::optional<RankEnvironment> rank = rank_environment();
+  if ((o.ranks > 0 || rank) && !o.nccl_graph_mixing) disable_nccl_graph_mixing();  // the ranks inherit it
   if (o.ranks > 0 && !rank) return launch(o);
   if (rank && !rank->problem.empty()) {
     std::fprintf(stderr, "graphc: error: %s\n", rank->problem.c_str());
@@ -372,6 +376,9 @@ void add_run(CLI::App& app, int& status) {
   cmd->add_option("--timeout", options->timeout,
                   "seconds a wait for the graph's collectives may take before it aborts them (R0069; default 600)")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--nccl-graph-mixing", options->nccl_graph_mixing,
+                "with ranks: leave NCCL's graph mixing support on (by default NCCL_GRAPH_MIXING_SUPPORT=0 unless "
+                "the environment sets it, since the ranks run collectives only in the graph)");
   cmd->callback([options, &status] {
     if (options->watch && options->file == "-") {
       std::fprintf(stderr,

@@ -29,6 +29,7 @@ using graphc::samples::NamedBuffer;
 constexpr int kRanks = 2;  // the world size the code is compiled for
 
 std::vector<NamedBuffer> run(const graphc::samples::Options&) {
+  graphc::disable_nccl_graph_mixing();  // the communicators run collectives only in the graphs
   const std::vector<graphc::Communicator> comms = graphc::Communicator::for_devices({0, 1});
   std::vector<std::unique_ptr<gen::Graph>> graphs(kRanks);
   graphc::on_every_rank(kRanks, [&](int r) {

@@ -33,6 +33,7 @@ using graphc::samples::NamedBuffer;
 std::vector<float> decode(const std::string& path, const tp_model::Shape& shape, int ranks) {
   std::vector<int> devices(static_cast<std::size_t>(ranks));
   std::iota(devices.begin(), devices.end(), 0);
+  graphc::disable_nccl_graph_mixing();  // the communicators run collectives only in the graphs
   const std::vector<graphc::Communicator> comms = graphc::Communicator::for_devices(devices);
   graphc::Program program =
       graphc::Program::load(path, graphc::LoadOptions{.world_size = ranks, .defines = ref::defines(shape)});

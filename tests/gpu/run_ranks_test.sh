@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # graphc run --ranks 2: two processes, a rank each, print their buffers prefixed by their rank
 # (checked against what the CPU says they hold), then profile their launches, each rank's report
-# prefixed alike; the same under another launcher's variables (mpirun's); more ranks than GPUs
-# is refused.
+# prefixed alike; NCCL's graph mixing support off unless asked; the same under another
+# launcher's variables (mpirun's); more ranks than GPUs is refused.
 # Usage: run_ranks_test.sh GRAPHC GRAPH. Prints "run_ranks: ok"; exits 77 with fewer than 2 GPUs.
 set -euo pipefail
 graphc=$1
@@ -17,6 +17,25 @@ echo "$out"
 for rank in 0 1; do
   grep -qx "\[rank $rank\] total: 2 4 6 8" <<<"$out" || { echo "no total of rank $rank"; exit 1; }
   grep -qx "\[rank $rank\] gathered: 1 2 3 4 1 2 3 4" <<<"$out" || { echo "no gathered of rank $rank"; exit 1; }
+done
+# The ranks run with NCCL's graph mixing support off, as each rank's NCCL says it read it,
+# and compute the same; an environment's value stands; --nccl-graph-mixing leaves NCCL's
+# default (no such line).
+said="NCCL_GRAPH_MIXING_SUPPORT set by environment to"
+for way in "0:" "1:NCCL_GRAPH_MIXING_SUPPORT=1" ":--nccl-graph-mixing"; do
+  value=${way%%:*} extra=${way#*:} flag="" assign=()
+  if [ "$extra" = --nccl-graph-mixing ]; then flag=$extra; elif [ -n "$extra" ]; then assign=("$extra"); fi
+  out=$(env NCCL_DEBUG=INFO "${assign[@]}" "$graphc" run --ranks 2 --timeout 20 $flag --print total "$graph")
+  grep -qx "\[rank 1\] total: 2 4 6 8" <<<"$out" || { echo "$out"; echo "no total of rank 1 (${way})"; exit 1; }
+  lines=$(grep -c "$said" <<<"$out" || true)
+  if [ -n "$value" ]; then
+    # NCCL's lines start "host:pid:tid [device] NCCL INFO": one device a rank.
+    ranks=$(grep "$said $value" <<<"$out" | grep -o '\[[0-9]*\] NCCL INFO' | sort -u | wc -l)
+    [ "$ranks" -eq 2 ] || { echo "$out"; echo "$ranks ranks, not 2, said '${said} $value'"; exit 1; }
+  else
+    [ "$lines" -eq 0 ] || { echo "$out"; echo "--nccl-graph-mixing: NCCL still read the variable"; exit 1; }
+  fi
+  echo "graph mixing (${way}): ok"
 done
 # --profile: each rank profiles its own launches (CUPTI), its collectives' kernels under their
 # nodes' names, every line of its report after its prefix; --trace, each rank's to its file.

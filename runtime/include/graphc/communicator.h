@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,21 @@ inline void check_nccl(const NcclApi& api, ncclResult_t result, const char* func
 }
 
 }  // namespace detail
+
+/// Tells NCCL that this process runs a communicator's collectives only inside graphs, never
+/// two launches of graphs that hold them outstanding at once and no uncaptured NCCL call on it
+/// while one is: sets NCCL_GRAPH_MIXING_SUPPORT=0, unless the environment sets the variable
+/// already (then its value stands). NCCL then captures each collective as its kernel alone,
+/// without the event wait and event record nodes it otherwise adds around it to order it
+/// against the communicator's work elsewhere (about 1 us of idle device a side; 50 us a token
+/// of samples/tp_decode at TP 2, docs/performance.md). NCCL reads the variable once a process,
+/// with its first communicator: call this before any is made. `graphc run` calls it (unless
+/// --nccl-graph-mixing); a program that also issues NCCL calls outside graphs, or launches two
+/// graphs that share a communicator concurrently, must not. Returns whether it set it.
+inline bool disable_nccl_graph_mixing() {
+  if (std::getenv("NCCL_GRAPH_MIXING_SUPPORT") != nullptr) return false;
+  return setenv("NCCL_GRAPH_MIXING_SUPPORT", "0", 0) == 0;
+}
 
 /// NCCL's unique id of a communicator (ncclUniqueId, NCCL_UNIQUE_ID_BYTES = 128 bytes): rank 0
 /// makes it, and every rank needs it to join (Communicator::join).
