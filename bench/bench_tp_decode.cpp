@@ -17,9 +17,10 @@
 // rounding.
 // With --profile, where TP1's time goes at B = 1 (Instance::profile, as `graphc run
 // --profile` prints it; --trace FILE.json also writes its Chrome trace). PyTorch's figures
-// for the same math: bench/torch_tp_decode.py.
+// for the same math: bench/torch_tp_decode.py. NCCL's graph mixing support is off
+// (graphc::disable_nccl_graph_mixing) unless --nccl-graph-mixing or the environment sets it.
 //   build/bench/bench_tp_decode [--profile [--trace FILE.json]] [--max-tp N] [--layers L]
-//                               [path/to/tp_decode.graph]
+//                               [--nccl-graph-mixing] [path/to/tp_decode.graph]
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
@@ -339,6 +340,7 @@ int main(int argc, char** argv) {
   ProfileRequest profile;
   Model model{.path = GRAPHC_TP_DECODE_GRAPH};
   int max_tp = devices;
+  bool graph_mixing = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--profile") {
@@ -349,10 +351,16 @@ int main(int argc, char** argv) {
       max_tp = std::atoi(argv[++i]);
     } else if (arg == "--layers" && i + 1 < argc) {
       model.layers = std::atoi(argv[++i]);
+    } else if (arg == "--nccl-graph-mixing") {
+      graph_mixing = true;
     } else {
       model.path = arg;
     }
   }
+  // Each way issues a communicator's NCCL calls only while no other way's launch is outstanding.
+  if (!graph_mixing) graphc::disable_nccl_graph_mixing();
+  const char* mixing = std::getenv("NCCL_GRAPH_MIXING_SUPPORT");
+  std::printf("NCCL_GRAPH_MIXING_SUPPORT=%s\n", mixing != nullptr ? mixing : "unset (NCCL's default, 1)");
   const std::vector<int> sizes = world_sizes(devices, max_tp);
   if (sizes.size() < 2 || model.layers < 1) {
     std::fprintf(stderr, "bench_tp_decode: --max-tp must be 2 or more and --layers 1 or more\n");

@@ -124,6 +124,9 @@ def main():
     parser = argparse.ArgumentParser(description="PyTorch's figures for bench_tp_decode")
     parser.add_argument("--max-tp", type=int, default=8, help="the largest world size measured")
     parser.add_argument("--layers", type=int, default=8, help="the model's layers")
+    parser.add_argument("--nccl-graph-mixing", action="store_true",
+                        help="leave NCCL's graph mixing support on (by default NCCL_GRAPH_MIXING_SUPPORT=0 unless the "
+                             "environment sets it, as bench_tp_decode runs graphc's graphs)")
     args = parser.parse_args()
     devices = torch.cuda.device_count() if torch.cuda.is_available() else 0
     if devices < 2:
@@ -131,10 +134,13 @@ def main():
         return
     # NVLink multicast off in every process: it can take a shared host's GPUs out of service.
     os.environ.update(NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1")
+    # Every NCCL call outside the captured step (warm-up, barriers) is issued with no replay outstanding.
+    if not args.nccl_graph_mixing:
+        os.environ.setdefault("NCCL_GRAPH_MIXING_SUPPORT", "0")
     worlds = [n for n in (1, 2, 4, 8) if n <= min(devices, args.max_tp)]
     print(f"torch_tp_decode: PyTorch {torch.__version__}, {torch.cuda.get_device_name()}, TP {worlds} (a process "
           f"per GPU, NCCL), same shapes as tp_decode, {args.layers} layers, {STEPS} tokens per round, median of "
-          f"{ROUNDS} rounds")
+          f"{ROUNDS} rounds, NCCL_GRAPH_MIXING_SUPPORT={os.environ.get('NCCL_GRAPH_MIXING_SUPPORT', 'unset (1)')}")
     print(f"{'TP':>3} {'B':>4} | {'eager':>10} {'cudagraph':>10} | {'eager tok/s':>11} {'graph tok/s':>11} | "
           f"{'graph TP1/TPn':>13} | (us/token, rank 0)")
     with mp.Manager() as manager:
