@@ -134,16 +134,27 @@ std::string render(const SourceManager& sources, const Diagnostic& d, RenderOpti
   return render_folded(sources, FoldedDiagnostic{&d, {}}, options);
 }
 
+std::vector<RenderedDiagnostic> render_each(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
+                                            RenderOptions options) {
+  std::vector<RenderedDiagnostic> out;
+  std::size_t errors = 0;
+  for (const FoldedDiagnostic& folded : fold_loop_copies(sources, diagnostics)) {
+    const bool is_error = folded.diagnostic->severity == Severity::error;
+    if (is_error && errors == DiagEngine::max_errors) continue;  // the cap, on what is printed
+    out.push_back({folded.diagnostic, render_folded(sources, folded, options)});
+    errors += is_error ? 1 : 0;
+  }
+  return out;
+}
+
 std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
                        RenderOptions options) {
   std::string out;
   std::size_t errors = 0;
   std::size_t warnings = 0;
-  for (const FoldedDiagnostic& folded : fold_loop_copies(sources, diagnostics)) {
-    const bool is_error = folded.diagnostic->severity == Severity::error;
-    if (is_error && errors == DiagEngine::max_errors) continue;  // the cap, on what is printed
-    out += render_folded(sources, folded, options);
-    (is_error ? errors : warnings) += 1;
+  for (const RenderedDiagnostic& rendered : render_each(sources, diagnostics, options)) {
+    out += rendered.text;
+    (rendered.diagnostic->severity == Severity::error ? errors : warnings) += 1;
   }
   if (errors + warnings > 0) {
     std::vector<std::string> parts;

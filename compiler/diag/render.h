@@ -25,6 +25,16 @@ std::string printable(std::string_view text);
 /// One diagnostic with its source line, caret and notes; ends with a newline. Text from the
 /// input (the line, a path, a quoted name) goes through printable().
 std::string render(const SourceManager& sources, const Diagnostic& diagnostic, RenderOptions options = {});
+/// A diagnostic as render_all prints it: `diagnostic` (the first of the loop copies it
+/// stands for) and its rendered text.
+struct RenderedDiagnostic {
+  const Diagnostic* diagnostic;
+  std::string text;
+};
+/// The diagnostics render_all prints, in its order, without its summary line.
+std::vector<RenderedDiagnostic> render_each(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
+                                            RenderOptions options = {});
+
 /// Every diagnostic in order, then a summary line ("2 errors, 1 warning") when any exist.
 /// Copies of one diagnostic from several iterations of `for` loops are rendered once, its
 /// note naming the iterations ("in iterations j = 0, 1 and i = 0, 1, ..., 7 of these loops"),

@@ -4,6 +4,9 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
+
+#include "graphc/diagnostic_info.h"
 
 namespace graphc {
 
@@ -13,14 +16,19 @@ namespace graphc {
 /// error name and string, and the node with its `file:line:col`.
 class Error : public std::runtime_error {
  public:
-  explicit Error(std::string message, std::string code = {})
-      : std::runtime_error(std::move(message)), code_(std::move(code)) {}
+  explicit Error(std::string message, std::string code = {}, std::vector<DiagnosticInfo> diagnostics = {})
+      : std::runtime_error(std::move(message)), code_(std::move(code)), diagnostics_(std::move(diagnostics)) {}
 
   /// The diagnostic code of the first error ("E0102", "R0001", ...), empty if none applies.
   const std::string& code() const { return code_; }
+  /// For a load that failed validation (Program::load, from_text, Instance::reload), every
+  /// diagnostic it reported, errors and warnings, in the order what() renders them; empty
+  /// for every other failure.
+  const std::vector<DiagnosticInfo>& diagnostics() const { return diagnostics_; }
 
  private:
   std::string code_;
+  std::vector<DiagnosticInfo> diagnostics_;
 };
 
 }  // namespace graphc

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "graphc/bindings.h"
+#include "graphc/diagnostic_info.h"
 #include "graphc/error.h"
 #include "graphc/instance.h"
 
@@ -83,6 +84,17 @@ class Program {
   /// its folder).
   static Program from_text(const std::string& path, std::string text, const LoadOptions& options = {});
 
+  /// What `graphc check` reports for `path`, as fields: every diagnostic, errors and
+  /// warnings, in the order it prints them (Error::diagnostics() holds the same for a load
+  /// that fails); empty when the file is clean. Bad input throws nothing: a file that cannot
+  /// be read is E0002 among them. Kernel nodes are checked against their .cu modules
+  /// (NVRTC) as load does. Needs no GPU.
+  static std::vector<DiagnosticInfo> check(const std::string& path, const LoadOptions& options = {});
+  /// The same for text held in memory, reported under `path` (its extension picks the
+  /// front end: .yaml or .yml the YAML form); its modules are not read, as from_text.
+  static std::vector<DiagnosticInfo> check_text(const std::string& path, std::string text,
+                                                const LoadOptions& options = {});
+
   Program(Program&&) noexcept;
   Program& operator=(Program&&) noexcept;
   ~Program();
@@ -115,6 +127,8 @@ class Program {
 
   /// Warnings reported while loading, rendered (empty when none).
   const std::string& warnings() const;
+  /// The same warnings as fields, in that order (empty when none).
+  const std::vector<DiagnosticInfo>& diagnostics() const;
 
  private:
   friend struct detail::Introspection;

@@ -3,6 +3,7 @@
 #include "diag/render.h"
 #include "errors/runtime_diag.h"
 #include "graphc/error.h"
+#include "program/diagnostic_infos.h"
 
 namespace graphc::detail {
 namespace {
@@ -19,10 +20,12 @@ std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, c
         break;
       }
     }
-    throw Error(render_all(compilation->sources, sorted), std::move(code));
+    throw Error(render_all(compilation->sources, sorted), std::move(code),
+                diagnostic_infos(compilation->sources, sorted));
   }
   auto state = std::make_shared<ProgramState>();
   state->warnings = render_all(compilation->sources, sorted);
+  state->diagnostics = diagnostic_infos(compilation->sources, sorted);
   state->compilation = std::move(compilation);
   state->creation_orders.reserve(state->module().graphs.size());
   for (const ir::Graph& graph : state->module().graphs) state->creation_orders.emplace_back(graph);

@@ -2,6 +2,7 @@
 
 #include "instance/instance_state.h"
 #include "modules/module_set.h"
+#include "program/diagnostic_infos.h"
 #include "program/instantiate.h"
 #include "program/load_program.h"
 
@@ -33,6 +34,16 @@ Program Program::from_text(const std::string& path, std::string text, const Load
   return Program(detail::program_from_text(path, std::move(text), compile_options(options)));
 }
 
+std::vector<DiagnosticInfo> Program::check(const std::string& path, const LoadOptions& options) {
+  const std::unique_ptr<Compilation> c = compile_file(path, compile_options(options));
+  return detail::diagnostic_infos(c->sources, c->diags.sorted());
+}
+
+std::vector<DiagnosticInfo> Program::check_text(const std::string& path, std::string text, const LoadOptions& options) {
+  const std::unique_ptr<Compilation> c = compile_text(path, std::move(text), compile_options(options));
+  return detail::diagnostic_infos(c->sources, c->diags.sorted());
+}
+
 void Program::load_modules() { detail::load_modules(*state_); }
 
 const std::vector<ModuleInfo>& Program::modules() const {
@@ -41,6 +52,8 @@ const std::vector<ModuleInfo>& Program::modules() const {
 }
 
 const std::string& Program::warnings() const { return state_->warnings; }
+
+const std::vector<DiagnosticInfo>& Program::diagnostics() const { return state_->diagnostics; }
 
 Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
   const ir::GraphId root = detail::find_graph(*state_, graph_name);

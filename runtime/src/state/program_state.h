@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compile.h"
+#include "graphc/diagnostic_info.h"
 #include "ir/creation_order.h"
 
 namespace graphc::detail {
@@ -22,6 +23,7 @@ struct ProgramState {
   std::string path;                          // the .graph file as given
   CompileOptions options;                    // what it was compiled with (Instance::reload compiles it again so)
   std::string warnings;                      // rendered warnings of the load
+  std::vector<DiagnosticInfo> diagnostics;   // the same as fields
   std::shared_ptr<const ModuleSet> modules;  // loaded at the first instantiate (load_modules)
   /// Per GraphId: the order its nodes are added in, made once at load rather than at
   /// every instantiation.
