@@ -1,8 +1,8 @@
 #include "modules/nvrtc_sources.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <set>
 
 namespace graphc::modules {
@@ -14,13 +14,32 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The name of a line's `#include "name"` (spaces and tabs around `#` and before the quote
+// allowed), or empty. By hand rather than with std::regex: its locale machinery crashed
+// inside a Python process that had imported NumPy first (a pybind11 module of graphc).
+std::string_view quoted_include(std::string_view line) {
+  const auto skip_blanks = [&](std::size_t at) {
+    while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+    return at;
+  };
+  std::size_t at = skip_blanks(0);
+  if (at == line.size() || line[at] != '#') return {};
+  at = skip_blanks(at + 1);
+  if (line.substr(at, 7) != "include") return {};
+  at = skip_blanks(at + 7);
+  if (at == line.size() || line[at] != '"') return {};
+  const std::size_t close = line.find('"', at + 1);
+  return close == std::string_view::npos || close == at + 1 ? std::string_view() : line.substr(at + 1, close - at - 1);
+}
+
 void add_local_headers(const std::filesystem::path& file, std::string_view text,
                        const std::filesystem::path& module_dir, std::set<std::filesystem::path>& seen,
                        std::string& out) {
-  static const std::regex include_line(R"re(^[ \t]*#[ \t]*include[ \t]*"([^"]+)")re", std::regex::multiline);
-  const std::string owned(text);
-  for (auto it = std::sregex_iterator(owned.begin(), owned.end(), include_line); it != std::sregex_iterator(); ++it) {
-    const std::string name = (*it)[1].str();
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string name(quoted_include(text.substr(start, end - start)));
+    start = end + 1;
+    if (name.empty()) continue;
     for (const std::filesystem::path& dir : {file.parent_path(), module_dir}) {
       const std::filesystem::path candidate = dir / name;
       std::error_code ec;

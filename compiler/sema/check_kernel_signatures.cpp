@@ -1,9 +1,11 @@
 #include "sema/check_kernel_signatures.h"
 
+#include <charconv>
+#include <cstdint>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -12,6 +14,32 @@
 
 namespace graphc::sema {
 namespace {
+
+// A line of NVRTC's log that reports an error: `path(line): error: message` (or
+// `catastrophic error`).
+struct NvrtcError {
+  std::string path;
+  std::uint32_t line = 0;
+  std::string severity;  // "error" or "catastrophic error"
+  std::string message;
+};
+
+std::optional<NvrtcError> nvrtc_error(std::string_view text) {
+  for (const std::string_view severity : {"catastrophic error", "error"}) {
+    const std::string marker = fmt::format("): {}: ", severity);
+    const std::size_t close = text.find(marker);
+    if (close == std::string_view::npos) continue;
+    const std::size_t open = text.rfind('(', close);
+    if (open == std::string_view::npos || open + 1 == close) continue;
+    std::uint32_t line = 0;
+    const char* first = text.data() + open + 1;
+    const auto [end, problem] = std::from_chars(first, text.data() + close, line);
+    if (problem != std::errc() || end != text.data() + close) continue;
+    return NvrtcError{std::string(text.substr(0, open)), line, std::string(severity),
+                      std::string(text.substr(close + marker.size()))};
+  }
+  return std::nullopt;
+}
 
 using ir::KernelArg;
 using ir::KernelParam;
@@ -255,16 +283,15 @@ class SignatureChecker {
 
   // NVRTC's errors (`path(line): error: message`) as notes at their lines of the module.
   void log_notes(Diagnostic& d, std::size_t m) {
-    static const std::regex error_line(R"(^(.*)\((\d+)\): (error|catastrophic error): (.*)$)");
     std::istringstream log(kernels_[m].detail);
     bool any = false;
     for (std::string line; std::getline(log, line);) {
-      std::smatch match;
-      if (!std::regex_match(line, match, error_line)) continue;
+      const std::optional<NvrtcError> error = nvrtc_error(line);
+      if (!error) continue;
       SourceRange where;
-      if (match[1].str() == module_.modules[m].resolved) {
+      if (error->path == module_.modules[m].resolved) {
         const FileId file = module_file(m);
-        const std::uint32_t line_number = static_cast<std::uint32_t>(std::stoul(match[2].str()));
+        const std::uint32_t line_number = error->line;
         const SourceFile& source = sources_.file(file);
         const std::uint32_t begin = source.offset_of(line_number, 1);
         const std::string_view text = source.line_text(line_number);
@@ -272,7 +299,7 @@ class SignatureChecker {
         where = {file, begin + static_cast<std::uint32_t>(indent == std::string_view::npos ? 0 : indent),
                  begin + static_cast<std::uint32_t>(text.size())};
       }
-      d.note<NoteCode::nvrtc_message>(where, match[3].str(), match[4].str());
+      d.note<NoteCode::nvrtc_message>(where, error->severity, error->message);
       any = true;
     }
     if (!any) d.note<NoteCode::nvrtc_log>(SourceRange{}, kernels_[m].detail);

@@ -1,6 +1,5 @@
 #include <array>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,13 +73,27 @@ ir::Buffer build_sized(const BuildContext& ctx, const ParseNode& node) {
 }
 }  // namespace
 
+namespace {
+
+// Whether `word` names one of CUDA's vector types: (u?char|u?short|u?int|u?long|u?longlong|
+// float|double) then 1 to 4 lanes, then _16a or _32a or nothing.
+bool is_cuda_vector_name(std::string_view word) {
+  if (word.ends_with("_16a") || word.ends_with("_32a")) word.remove_suffix(4);
+  if (word.empty() || word.back() < '1' || word.back() > '4') return false;
+  word.remove_suffix(1);
+  if (word == "float" || word == "double") return true;
+  if (word.starts_with('u')) word.remove_prefix(1);
+  return word == "char" || word == "short" || word == "int" || word == "long" || word == "longlong";
+}
+
+}  // namespace
+
 std::optional<ir::ScalarType> check_type(DiagEngine& diags, SourceRange range, std::string_view word) {
   if (const auto type = ir::parse_type(word)) return type;
   // One of CUDA's vector types that graphc leaves out: the 1-lane ones, those of `long`
   // (whose size is the host's) and the 4-lane 64-bit ones CUDA 13 deprecates.
-  static const std::regex kCudaVector("(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4](_16a|_32a)?");
   Diagnostic& d = diags.report(DiagCode::unknown_type, range, word);
-  if (std::regex_match(word.begin(), word.end(), kCudaVector)) {
+  if (is_cuda_vector_name(word)) {
     d.note<NoteCode::vector_types>(SourceRange{});
     return std::nullopt;
   }
