@@ -1,0 +1,132 @@
+"""graphc from Python: check and load CUDA graph descriptions (.graph text or YAML).
+
+    import graphc
+    for d in graphc.check("model.graph", world_size=2):
+        print(d.code, d.file, d.line, d.message)
+    program = graphc.load("model.graph", defines={"B": 8})
+
+Bad input never crashes: graphc.check returns the diagnostics as graphc.Diagnostic
+objects, and graphc.load raises graphc.Error carrying them. docs/python.md has the whole
+API with examples.
+"""
+
+import os
+
+from . import _instance
+from ._arrays import BufferArray
+from ._error import Error
+from ._graphc import BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, Program, _buffers, _check_file, _check_text
+from ._instance import Instance
+
+__all__ = ["BufferArray", "BufferDecl", "Diagnostic", "DiagnosticNote", "Error", "Instance", "LoadOptions", "Program",
+           "check", "load", "from_text"]
+
+
+def _literal(name, value):
+    """A -D value as the number literal graphc reads ("8", "0.5")."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"defines[{name!r}] must be an int, a float or a number literal string, not "
+                        f"{type(value).__name__}")
+    return value if isinstance(value, str) else repr(value)
+
+
+def _options(optimize=True, races_are_errors=False, warnings_are_errors=False, possible_races=True, world_size=0,
+             world_sizes=None, defines=None):
+    options = LoadOptions()
+    options.optimize = optimize
+    options.races_are_errors = races_are_errors
+    options.warnings_are_errors = warnings_are_errors
+    options.possible_races = possible_races
+    options.world_size = world_size
+    options.world_sizes = dict(world_sizes or {})
+    options.defines = {name: _literal(name, value) for name, value in (defines or {}).items()}
+    return options
+
+
+def check(source, *, name=None, **options):
+    """Validates a graph file as `graphc check` does and returns its diagnostics.
+
+    Args:
+        source: a path (str or os.PathLike) to a .graph, .yaml or .yml file; or the file's
+            text itself, when it is a str holding a newline or when `name` is given.
+        name: the path the text is reported under (its extension picks the front end:
+            .yaml or .yml the YAML form); default "<text>.graph". Modules a text names are
+            not read, nor kernel nodes checked against them.
+        **options: as graphc.load: optimize, races_are_errors (-Werror=race),
+            warnings_are_errors (-Werror), possible_races, world_size (int, every
+            communicator's size), world_sizes ({comm: int}), defines ({const: int, float
+            or literal}, -D).
+
+    Returns:
+        list of graphc.Diagnostic, errors and warnings in the order `graphc check` prints
+        them; empty for a clean file. Raises nothing for bad input (a file that cannot be
+        read is an E0002 diagnostic); TypeError for options of the wrong type.
+    """
+    opts = _options(**options)
+    if isinstance(source, os.PathLike) or (name is None and "\n" not in source):
+        return _check_file(os.fspath(source), opts)
+    return _check_text(name or "<text>.graph", source, opts)
+
+
+def load(path, **options):
+    """Loads and validates a .graph or .yaml file (graphc::Program::load). Needs no GPU.
+
+    Args:
+        path: str or os.PathLike.
+        **options: optimize (bool, default True: graphc's -O1), races_are_errors (bool),
+            warnings_are_errors (bool), possible_races (bool, default True), world_size
+            (int, 0: unknown), world_sizes (dict str -> int), defines (dict str -> int,
+            float or number literal str).
+
+    Returns:
+        graphc.Program; its warnings as program.warnings.
+
+    Raises:
+        graphc.Error: the file does not validate (error.diagnostics holds every diagnostic)
+            or cannot be read (E0002).
+    """
+    return Program._load(os.fspath(path), _options(**options))
+
+
+def from_text(path, text, **options):
+    """graphc.load for text held in memory, reported under `path` (whose extension picks
+    the front end; modules resolve relative to its folder)."""
+    return Program._from_text(os.fspath(path), text, _options(**options))
+
+
+def _program_buffers(self, graph):
+    """The buffers graph `graph` declares, in order, as graphc.BufferDecl: name, dtype,
+    shape (elements), space, device, whether it can be bound, its declaration's place.
+    R0013 for an unknown graph."""
+    return _buffers(self, graph)
+
+
+def _program_instantiate(self, graph, buffers=None, stream=None, device=None):
+    """Builds and instantiates graph `graph` (graphc::Program::instantiate) and returns a
+    graphc.Instance.
+
+    Args:
+        graph: the graph's name.
+        buffers: {buffer name: array}: memory the caller owns for those buffers, each an
+            object with __cuda_array_interface__ (a torch tensor, a CuPy, numba or JAX
+            array) or __array_interface__ (a NumPy array, for host and pageable buffers):
+            its element type must be the buffer's (a vector type's lanes as elements: a
+            float4[N] buffer takes N * 4 float32), its element count the declared one, its
+            layout dense in C order (R0076), and its memory of the buffer's space, on the
+            graph's device (R0077); each error names the buffer at its declaration. The
+            instance keeps the arrays alive. Buffers not given are allocated by graphc.
+        stream: where the build's upload runs (as Instance.launch takes it).
+        device: the CUDA device to build on; None: PyTorch's current device when torch is
+            imported, else the current one.
+
+    Raises graphc.Error: R0076, R0077, and what graphc::Program::instantiate throws (R0010
+    for a buffer the graph does not declare, R0001 for a failed CUDA call naming the
+    node, ...). The GIL is released while the graph is built.
+    """
+    return _instance.instantiate(self, graph, buffers, stream, device)
+
+
+Program.load = staticmethod(load)
+Program.from_text = staticmethod(from_text)
+Program.buffers = _program_buffers
+Program.instantiate = _program_instantiate

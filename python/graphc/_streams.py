@@ -1,0 +1,32 @@
+"""The CUDA stream a launch goes to, from the stream objects Python's GPU libraries have."""
+import sys
+
+
+def stream_handle(stream):
+    """The cudaStream_t of `stream`, as an int.
+
+    None: PyTorch's current stream of its current device when torch is imported (so that a
+    launch is ordered with the torch work around it), else 0, the legacy default stream.
+    An int is a cudaStream_t already. An object with __cuda_stream__ (the CUDA stream
+    protocol: a (version, handle) pair, cuda.core's streams), with .cuda_stream
+    (torch.cuda.Stream) or with .ptr (cupy.cuda.Stream) gives its handle.
+
+    Raises TypeError for anything else.
+    """
+    if stream is None:
+        torch = sys.modules.get("torch")
+        if torch is not None and torch.cuda.is_available():
+            return torch.cuda.current_stream().cuda_stream
+        return 0
+    if isinstance(stream, bool):
+        raise TypeError("a stream is an int, a stream object or None, not a bool")
+    if isinstance(stream, int):
+        return stream
+    if hasattr(stream, "__cuda_stream__"):
+        return int(stream.__cuda_stream__()[1])
+    if hasattr(stream, "cuda_stream"):
+        return int(stream.cuda_stream)
+    if hasattr(stream, "ptr"):
+        return int(stream.ptr)
+    raise TypeError(f"{type(stream).__module__}.{type(stream).__qualname__} is no CUDA stream: pass a "
+                    "torch.cuda.Stream, a cupy.cuda.Stream, an object with __cuda_stream__, an int or None")

@@ -1,0 +1,305 @@
+// graphc::Instance for Python, and the checks of an array (its __cuda_array_interface__ or
+// __array_interface__, read by graphc/_arrays.py) against the buffer it is bound to: element
+// type, element count and contiguity first (R0076: no CUDA call needed), then where its
+// memory is (R0077: cudaPointerGetAttributes), each error at the buffer's declaration.
+#include <cuda_runtime_api.h>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include "graphc/check_cuda.h"
+#include "graphc/introspect.h"
+#include "graphc/program.h"
+#include "graphc/runtime_error.h"
+#include "ir/graph.h"
+#include "module.h"
+#include "source/source.h"
+
+namespace py = pybind11;
+
+namespace graphc::python {
+namespace {
+
+/// An array as its interface describes it (graphc/_arrays.py reads it).
+struct ArrayView {
+  std::string kind;                   // "torch.Tensor", "numpy.ndarray"
+  std::string typestr;                // "<f4"
+  std::vector<std::int64_t> shape;    // elements
+  std::vector<std::int64_t> strides;  // bytes; empty: C-contiguous
+  std::uintptr_t data = 0;            // the first element's address
+  bool host_interface = false;        // __array_interface__ (host memory), not CUDA's
+};
+
+/// A buffer of a graph as Python sees it: its declaration, for binding arrays to it.
+struct BufferDecl {
+  std::string name;
+  std::string dtype;                 // the language's element type: "f32", "float4"
+  std::string component;             // a vector type's scalar ("f32" for float4); dtype for a scalar
+  int lanes = 1;                     // a vector type's lanes
+  int itemsize = 0;                  // bytes an element
+  std::vector<std::uint64_t> shape;  // elements: (count,), (rows, width), (depth, rows, width)
+  std::uint64_t elements = 0;        // product of shape
+  std::string space;                 // "device", "host" (pinned), "managed", "pageable"
+  std::optional<int> device;         // device(i); none: the graph's device
+  bool bindable = true;              // false for a view or an alloc's memory
+  std::string declared;              // "f32[1024] device", as the messages say it
+  std::string location;              // "file:line:col" of its name
+  ScalarType type = ScalarType::f32;
+};
+
+// NumPy's type string of a scalar element type (its component), or "" where none exists
+// (bf16: __cuda_array_interface__ has no bfloat16).
+std::string typestr_of(ScalarType component) {
+  switch (component) {
+    case ScalarType::i8: return "|i1";
+    case ScalarType::i16: return "<i2";
+    case ScalarType::i32: return "<i4";
+    case ScalarType::i64: return "<i8";
+    case ScalarType::u8: return "|u1";
+    case ScalarType::u16: return "<u2";
+    case ScalarType::u32: return "<u4";
+    case ScalarType::u64: return "<u8";
+    case ScalarType::f16: return "<f2";
+    case ScalarType::f32: return "<f4";
+    case ScalarType::f64: return "<f8";
+    case ScalarType::c8: return "|i1";
+    default: return "";
+  }
+}
+
+const ir::Graph& graph_named(const Program& program, const std::string& name) {
+  const ir::Module& module = ir_of(program);
+  const std::optional<ir::GraphId> id = module.find_graph(name);
+  if (!id) throw_error<RuntimeCode::no_such_graph>("", module.path, name);
+  return module.graph(*id);
+}
+
+BufferDecl declaration(const Program& program, const ir::Buffer& b) {
+  BufferDecl d;
+  d.name = b.name;
+  d.dtype = type_name(b.type);
+  d.type = b.type;
+  d.component = type_name(component_type(b.type));
+  d.lanes = static_cast<int>(lanes(b.type));
+  d.itemsize = static_cast<int>(type_size(b.type));
+  if (b.three_d()) d.shape.push_back(b.depth_value);
+  d.shape.push_back(b.count_value);
+  if (b.two_d()) d.shape.push_back(b.width_value);
+  d.elements = std::accumulate(d.shape.begin(), d.shape.end(), std::uint64_t{1}, std::multiplies<>());
+  d.space = std::string(ir::space_name(b.space));
+  d.device = b.device_value;
+  d.bindable = !b.view && !b.alloc.valid();
+  std::string dims;
+  for (const std::uint64_t extent : d.shape) dims += fmt::format("[{}]", extent);
+  d.declared = fmt::format("{}{} {}{}", d.dtype, dims, d.space,
+                           d.device ? fmt::format(" device({})", *d.device) : std::string());
+  d.location = sources_of(program).location(b.name_range);
+  return d;
+}
+
+std::string shape_text(const std::vector<std::int64_t>& shape) {
+  return shape.size() == 1 ? fmt::format("({},)", shape[0]) : fmt::format("({})", fmt::join(shape, ", "));
+}
+
+// R0076 unless `a` has the buffer's element type, element count and dense C-order layout.
+void check_layout(const BufferDecl& d, const ArrayView& a) {
+  const std::string want = typestr_of(component_type(d.type));
+  const auto same_type = [&](const std::string& t) {
+    return !want.empty() && t.size() == want.size() && t.substr(1) == want.substr(1);  // '<', '|', '=' alike
+  };
+  if (!same_type(a.typestr)) {
+    throw_error<RuntimeCode::array_mismatch>(
+        d.location, d.name, d.declared, a.kind,
+        want.empty() ? fmt::format("holds '{}', and no array interface can describe {} elements (bind it with "
+                                   "Bindings::buffer from C++)",
+                                   a.typestr, d.component)
+                     : fmt::format("holds '{}', not {} ('{}')", a.typestr, d.component, want));
+  }
+  const std::int64_t count = std::accumulate(a.shape.begin(), a.shape.end(), std::int64_t{1}, std::multiplies<>());
+  const auto wanted = static_cast<std::int64_t>(d.elements) * d.lanes;
+  if (count != wanted) {
+    throw_error<RuntimeCode::array_mismatch>(d.location, d.name, d.declared, a.kind,
+                                             fmt::format("has {} {} elements (shape {}), not {}", count, d.component,
+                                                         shape_text(a.shape), wanted));
+  }
+  if (!a.strides.empty()) {
+    std::int64_t expected = d.itemsize / d.lanes;
+    for (std::size_t i = a.shape.size(); i-- > 0;) {
+      if (a.shape[i] != 1 && a.strides[i] != expected) {
+        throw_error<RuntimeCode::array_mismatch>(
+            d.location, d.name, d.declared, a.kind,
+            fmt::format("is not contiguous (strides {} bytes, shape {}): pass a contiguous copy", shape_text(a.strides),
+                        shape_text(a.shape)));
+      }
+      expected *= a.shape[i];
+    }
+  }
+}
+
+// R0077 unless `a`'s memory is of the buffer's space, on `device` (the graph's).
+void check_memory(const BufferDecl& d, const ArrayView& a, int device) {
+  cudaPointerAttributes attributes{};
+  const cudaError_t status = cudaPointerGetAttributes(&attributes, reinterpret_cast<const void*>(a.data));
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    check_cuda(status, ("cudaPointerGetAttributes for buffer '" + d.name + "'").c_str());
+  }
+  const auto is = [&](const std::string& what) {
+    throw_error<RuntimeCode::array_memory>(d.location, d.name, d.declared, a.kind, what);
+  };
+  const int want_device = d.device.value_or(device);
+  switch (attributes.type) {
+    case cudaMemoryTypeUnregistered:
+      if (d.space != "pageable") is("pageable host memory (pin it: torch's pin_memory(), cudaHostRegister)");
+      return;
+    case cudaMemoryTypeHost:
+      if (d.space != "host" && d.space != "pageable") is("pinned host memory");
+      return;
+    case cudaMemoryTypeManaged:
+      if (d.space != "managed") is("managed memory");
+      return;
+    case cudaMemoryTypeDevice:
+      if (d.space != "device") is(fmt::format("memory of device {}", attributes.device));
+      if (attributes.device != want_device) {
+        is(fmt::format("memory of device {}, and the graph puts the buffer on device {}", attributes.device,
+                       want_device));
+      }
+      return;
+  }
+}
+
+/// An Instance that Python may close before its last reference goes.
+class PyInstance {
+ public:
+  explicit PyInstance(Instance instance) : instance_(std::move(instance)) {}
+  Instance& get() {
+    if (!instance_) throw Error("graphc: the instance is closed", "");
+    return *instance_;
+  }
+  void close() { instance_.reset(); }
+  bool closed() const { return !instance_; }
+
+ private:
+  std::optional<Instance> instance_;
+};
+
+cudaStream_t stream_of(std::uintptr_t handle) { return reinterpret_cast<cudaStream_t>(handle); }
+
+}  // namespace
+
+void add_instance(py::module_& m) {
+  m.def(
+      "_device_count",
+      [] {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess) {
+          cudaGetLastError();
+          return 0;
+        }
+        return count;
+      },
+      "CUDA devices this process sees; 0 without a GPU or a driver (the tests' skip)");
+  m.def(
+      "_device_memory_used",
+      [] {
+        std::size_t free = 0;
+        std::size_t total = 0;
+        check_cuda(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+        return total - free;
+      },
+      "bytes of the current device in use, by every process (cudaMemGetInfo; the leak test)");
+
+  py::class_<BufferDecl>(m, "BufferDecl", "A buffer as its graph declares it (Program.buffers).")
+      .def_readonly("name", &BufferDecl::name)
+      .def_readonly("dtype", &BufferDecl::dtype, "the element type, 'f32', 'float4'")
+      .def_readonly("component", &BufferDecl::component, "a vector type's scalar ('f32' for float4)")
+      .def_readonly("lanes", &BufferDecl::lanes)
+      .def_readonly("itemsize", &BufferDecl::itemsize, "bytes an element")
+      .def_property_readonly("shape", [](const BufferDecl& d) { return py::tuple(py::cast(d.shape)); })
+      .def_readonly("elements", &BufferDecl::elements)
+      .def_readonly("space", &BufferDecl::space, "'device', 'host' (pinned), 'managed' or 'pageable'")
+      .def_readonly("device", &BufferDecl::device, "device(i), or None: the graph's device")
+      .def_readonly("bindable", &BufferDecl::bindable, "False for a view or an alloc's memory")
+      .def_readonly("declared", &BufferDecl::declared, "'f32[1024] device'")
+      .def_readonly("location", &BufferDecl::location, "file:line:col of its name")
+      .def("__repr__", [](const BufferDecl& d) {
+        return fmt::format("<graphc.BufferDecl {} : {} at {}>", d.name, d.declared, d.location);
+      });
+
+  py::class_<ArrayView>(m, "_ArrayView")
+      .def(py::init<std::string, std::string, std::vector<std::int64_t>, std::vector<std::int64_t>, std::uintptr_t,
+                    bool>(),
+           py::arg("kind"), py::arg("typestr"), py::arg("shape"), py::arg("strides"), py::arg("data"),
+           py::arg("host_interface"));
+
+  m.def(
+      "_buffers",
+      [](const Program& program, const std::string& graph) {
+        std::vector<BufferDecl> out;
+        for (const ir::Buffer& b : graph_named(program, graph).buffers) out.push_back(declaration(program, b));
+        return out;
+      },
+      py::arg("program"), py::arg("graph"));
+
+  m.def(
+      "_instantiate",
+      [](Program& program, const std::string& graph, const std::vector<std::tuple<std::string, ArrayView>>& arrays,
+         int device, std::uintptr_t stream) {
+        const ir::Graph& g = graph_named(program, graph);
+        // Each array's layout first (no CUDA needed), then its memory, on the graph's device.
+        std::vector<std::optional<BufferDecl>> decls;
+        for (const auto& [name, array] : arrays) {
+          const std::optional<ir::BufferId> id = g.find_buffer(name);  // none: instantiate's R0010
+          decls.push_back(id ? std::optional(declaration(program, g.buffer(*id))) : std::nullopt);
+          if (decls.back()) check_layout(*decls.back(), array);
+        }
+        if (device >= 0) check_cuda(cudaSetDevice(device), "cudaSetDevice");
+        int current = 0;
+        check_cuda(cudaGetDevice(&current), "cudaGetDevice");
+        Bindings bindings;
+        for (std::size_t i = 0; i < arrays.size(); ++i) {
+          const auto& [name, array] = arrays[i];
+          if (decls[i]) check_memory(*decls[i], array, current);
+          const std::size_t bytes = decls[i] ? decls[i]->elements * static_cast<std::size_t>(decls[i]->itemsize) : 0;
+          bindings.buffer(name, reinterpret_cast<void*>(array.data), bytes);
+        }
+        py::gil_scoped_release unlocked;
+        return PyInstance(program.instantiate(graph, bindings, stream_of(stream)));
+      },
+      py::arg("program"), py::arg("graph"), py::arg("arrays"), py::arg("device"), py::arg("stream"));
+
+  py::class_<PyInstance>(m, "_Instance")
+      .def("launch",
+           [](PyInstance& i, std::uintptr_t stream) {
+             Instance& instance = i.get();
+             py::gil_scoped_release unlocked;
+             instance.launch(stream_of(stream));
+           })
+      .def("synchronize",
+           [](PyInstance& i, std::uintptr_t stream, double timeout_s) {
+             Instance& instance = i.get();
+             py::gil_scoped_release unlocked;
+             instance.synchronize(stream_of(stream), std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                         std::chrono::duration<double>(timeout_s)));
+           })
+      .def("set_from_text",
+           [](PyInstance& i, const std::string& name, const std::string& text) { i.get().set_from_text(name, text); })
+      .def("buffer_pointer",
+           [](PyInstance& i, const std::string& name) {
+             return reinterpret_cast<std::uintptr_t>(i.get().buffer(name));
+           })
+      .def("buffer_bytes", [](PyInstance& i, const std::string& name) { return i.get().buffer_bytes(name); })
+      .def("close", &PyInstance::close)
+      .def_property_readonly("closed", &PyInstance::closed);
+}
+
+}  // namespace graphc::python

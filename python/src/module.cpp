@@ -1,0 +1,8 @@
+#include "module.h"
+
+PYBIND11_MODULE(_graphc, m) {
+  m.doc() = "graphc's C++ runtime, bound for Python: import graphc, not this module.";
+  graphc::python::add_diagnostics(m);
+  graphc::python::add_program(m);
+  graphc::python::add_instance(m);
+}
