@@ -1,5 +1,6 @@
 """Arrays bound to buffers: what their __cuda_array_interface__ (torch, CuPy, numba, JAX) or
-__array_interface__ (NumPy, for host buffers) says, and buffers given back as arrays."""
+__array_interface__ (NumPy, for host buffers; a CPU torch tensor through NumPy's view of it)
+says, and buffers given back as arrays."""
 from . import _graphc
 
 
@@ -17,6 +18,13 @@ def view_of(name, array):
         interface, host = array.__cuda_array_interface__, False
     elif hasattr(array, "__array_interface__"):
         interface, host = array.__array_interface__, True
+    elif kind_of(array) == "torch.Tensor":
+        # A CPU tensor (pinned or not) has only __array__: NumPy's view of it, the same memory.
+        import numpy
+        shared = numpy.asarray(array)
+        if shared.size and shared.ctypes.data != array.data_ptr():
+            raise TypeError(f"buffer {name!r}: NumPy copied the torch.Tensor instead of viewing it")
+        interface, host = shared.__array_interface__, True
     else:
         raise TypeError(f"buffer {name!r}: a {kind_of(array)} has neither __cuda_array_interface__ nor "
                         "__array_interface__ (bind a torch tensor, a CuPy or NumPy array, or an object with one)")
