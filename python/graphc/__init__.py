@@ -15,11 +15,12 @@ import os
 from . import _instance
 from ._arrays import BufferArray
 from ._error import Error
-from ._graphc import BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, Program, _buffers, _check_file, _check_text
+from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, Program, _buffers, _check_file, _check_text,
+                      _emit_cpp)
 from ._instance import Instance
 
 __all__ = ["BufferArray", "BufferDecl", "Diagnostic", "DiagnosticNote", "Error", "Instance", "LoadOptions", "Program",
-           "check", "load", "from_text"]
+           "check", "compile", "load", "from_text"]
 
 
 def _literal(name, value):
@@ -92,6 +93,40 @@ def from_text(path, text, **options):
     """graphc.load for text held in memory, reported under `path` (whose extension picks
     the front end; modules resolve relative to its folder)."""
     return Program._from_text(os.fspath(path), text, _options(**options))
+
+
+def compile(path, out_dir=".", *, line_directives=True, **options):
+    """Generates the C++ that builds the file's graphs, as `graphc compile FILE -o OUT_DIR`
+    does: NAME.graph.h and NAME.graph.cu in `out_dir` (created if missing), each written only
+    when its text changed, so a build that depends on them does not rebuild for nothing.
+
+    Args:
+        path: the .graph or .yaml file (str or os.PathLike); the generated code names it as
+            given.
+        out_dir: the folder to write into.
+        line_directives: #line directives that point the C++ compiler's messages at the
+            file's lines (`--no-line-directives` is False).
+        **options: as graphc.load (world_size, defines, ...).
+
+    Returns:
+        [header path, source path], pathlib.Path objects.
+
+    Raises:
+        graphc.Error: the file does not validate, or holds what the C++ back end cannot
+            write (E0803, E0805, ...): nothing is written then.
+    """
+    import pathlib
+
+    header_name, header, source_name, source = _emit_cpp(os.fspath(path), _options(**options), line_directives)
+    folder = pathlib.Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in ((header_name, header), (source_name, source)):
+        target = folder / name
+        if not target.exists() or target.read_text() != text:
+            target.write_text(text)
+        written.append(target)
+    return written
 
 
 def _program_buffers(self, graph):

@@ -5,4 +5,5 @@ PYBIND11_MODULE(_graphc, m) {
   graphc::python::add_diagnostics(m);
   graphc::python::add_program(m);
   graphc::python::add_instance(m);
+  graphc::python::add_compile(m);
 }

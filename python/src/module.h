@@ -13,5 +13,7 @@ void add_program(pybind11::module_& m);
 /// graphc.BufferDecl and the instance: instantiate with arrays checked against their
 /// buffers, launch, synchronize, set, a buffer's memory.
 void add_instance(pybind11::module_& m);
+/// graphc compile's C++ for a file (graphc.compile writes it).
+void add_compile(pybind11::module_& m);
 
 }  // namespace graphc::python
