@@ -11,6 +11,7 @@ API with examples.
 """
 
 import os
+import pathlib
 
 from . import _instance
 from ._arrays import BufferArray
@@ -115,8 +116,6 @@ def compile(path, out_dir=".", *, line_directives=True, **options):
         graphc.Error: the file does not validate, or holds what the C++ back end cannot
             write (E0803, E0805, ...): nothing is written then.
     """
-    import pathlib
-
     header_name, header, source_name, source = _emit_cpp(os.fspath(path), _options(**options), line_directives)
     folder = pathlib.Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)

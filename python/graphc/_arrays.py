@@ -39,10 +39,6 @@ def view_of(name, array):
                               list(strides) if strides is not None else [], int(pointer), host)
 
 
-# The array interface's type string of each element type that has one (bf16 has none).
-_TYPESTR = {"i8": "|i1", "i16": "<i2", "i32": "<i4", "i64": "<i8", "u8": "|u1", "u16": "<u2", "u32": "<u4",
-            "u64": "<u8", "f16": "<f2", "f32": "<f4", "f64": "<f8", "c8": "|i1"}
-
 
 class BufferArray:
     """A buffer of an instance, as an array other libraries wrap without a copy.
@@ -55,8 +51,8 @@ class BufferArray:
     """
 
     def __init__(self, instance, decl, pointer):
-        typestr = _TYPESTR.get(decl.component)
-        if typestr is None:
+        typestr = decl.typestr
+        if not typestr:
             raise TypeError(f"buffer {decl.name!r} holds {decl.dtype}, which no array interface can describe")
         shape = tuple(decl.shape) + ((decl.lanes,) if decl.lanes > 1 else ())
         interface = {"shape": shape, "typestr": typestr, "data": (pointer, False), "strides": None, "version": 3}

@@ -83,6 +83,8 @@ class BufferDecl:
     def declared(self) -> str: ...  # "f32[1024] device"
     @property
     def location(self) -> str: ...  # "file:line:col"
+    @property
+    def typestr(self) -> str: ...  # "<f4"; "" for bf16
 
 class _ArrayView:
     def __init__(self, kind: str, typestr: str, shape: List[int], strides: List[int], data: int,

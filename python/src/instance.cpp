@@ -53,6 +53,7 @@ struct BufferDecl {
   bool bindable = true;              // false for a view or an alloc's memory
   std::string declared;              // "f32[1024] device", as the messages say it
   std::string location;              // "file:line:col" of its name
+  std::string typestr;               // the array interface's type of its component; "" for bf16
   ScalarType type = ScalarType::f32;
 };
 
@@ -90,6 +91,7 @@ BufferDecl declaration(const Program& program, const ir::Buffer& b) {
   d.type = b.type;
   d.component = type_name(component_type(b.type));
   d.lanes = static_cast<int>(lanes(b.type));
+  d.typestr = typestr_of(component_type(b.type));
   d.itemsize = static_cast<int>(type_size(b.type));
   if (b.three_d()) d.shape.push_back(b.depth_value);
   d.shape.push_back(b.count_value);
@@ -112,7 +114,7 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
 
 // R0076 unless `a` has the buffer's element type, element count and dense C-order layout.
 void check_layout(const BufferDecl& d, const ArrayView& a) {
-  const std::string want = typestr_of(component_type(d.type));
+  const std::string& want = d.typestr;
   const auto same_type = [&](const std::string& t) {
     return !want.empty() && t.size() == want.size() && t.substr(1) == want.substr(1);  // '<', '|', '=' alike
   };
@@ -231,6 +233,8 @@ void add_instance(py::module_& m) {
       .def_readonly("bindable", &BufferDecl::bindable, "False for a view or an alloc's memory")
       .def_readonly("declared", &BufferDecl::declared, "'f32[1024] device'")
       .def_readonly("location", &BufferDecl::location, "file:line:col of its name")
+      .def_readonly("typestr", &BufferDecl::typestr,
+                    "the array interface's type string of its component ('<f4'); '' where none exists (bf16)")
       .def("__repr__", [](const BufferDecl& d) {
         return fmt::format("<graphc.BufferDecl {} : {} at {}>", d.name, d.declared, d.location);
       });
