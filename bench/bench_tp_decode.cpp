@@ -12,7 +12,8 @@
 // tokens/s per way, TP1 / TPn and eager / graphc, and TPn against its memory floor (one
 // rank's weights read once per token at the copy bandwidth measured here). Then, per world
 // size, a captured all-reduce of a decode-sized message (B x 4096 bf16; 16 in a row, as a
-// token issues them) replayed in a graph against the eager ncclAllReduce. The ways' last
+// token issues them) replayed in a graph against the eager ncclAllReduce, over cudaMalloc
+// memory and over a symmetric window (`comm tp [window];`). The ways' last
 // outputs are compared: eager TPn must equal graphc TPn, and TPn must match TP1 to bf16
 // rounding.
 // With --profile, where TP1's time goes at B = 1 (Instance::profile, as `graphc run
@@ -194,10 +195,12 @@ class Eager {
   std::vector<EagerRank> ranks_;
 };
 
-// kAllReduces in-place all-reduces of `count` bf16 over `comms`, chained, per launch.
-std::string all_reduce_graph(std::size_t count) {
+// kAllReduces in-place all-reduces of `count` bf16 over `comms`, chained, per launch; with
+// `window`, x is NCCL's memory registered as a symmetric window (`comm tp [window];`), so
+// NCCL runs its symmetric kernels.
+std::string all_reduce_graph(std::size_t count, bool window) {
   return fmt::format(R"(graph sums {{
-    comm tp;
+    comm tp{};
     buffer x : bf16[{}] device;
     for i in 0..{} {{
         collective sum[i] : nccl.all_reduce<sum>(tp, x, x);
@@ -207,14 +210,15 @@ std::string all_reduce_graph(std::size_t count) {
     }}
 }}
 )",
-                     count, kAllReduces, kAllReduces);
+                     window ? " [window]" : "", count, kAllReduces, kAllReduces);
 }
 
-// A captured all-reduce of count bf16 against the eager call, in us per all-reduce.
-void all_reduce_rows(const std::vector<Communicator>& comms, int batch) {
+// A captured all-reduce of count bf16 against the eager call on the same memory, in us per
+// all-reduce: over cudaMalloc memory, or with `window` over a symmetric window.
+void all_reduce_row(const std::vector<Communicator>& comms, int batch, bool window) {
   const std::size_t count = static_cast<std::size_t>(batch) * 4096;
   const int ranks = static_cast<int>(comms.size());
-  Program program = Program::from_text("sums.graph", all_reduce_graph(count));
+  Program program = Program::from_text("sums.graph", all_reduce_graph(count, window));
   std::vector<std::optional<Instance>> instances(static_cast<std::size_t>(ranks));
   graphc::on_every_rank(ranks, [&](int r) {
     Bindings bindings;
@@ -245,9 +249,10 @@ void all_reduce_rows(const std::vector<Communicator>& comms, int batch) {
     g.push_back(time_tokens(graph, streams) / kAllReduces);
     e.push_back(time_tokens(eager, streams) / kAllReduces);
   }
-  fmt::print("all-reduce B={} over {} ranks ({} bf16, {} in a row): captured in a graph {:.1f} us, eager ncclAllReduce "
-             "{:.1f} us, graph / eager {:.2f}x\n",
-             batch, ranks, count, kAllReduces, median(g), median(e), median(g) / median(e));
+  fmt::print("all-reduce B={} over {} ranks ({} bf16, {} in a row{}): captured in a graph {:.1f} us, eager "
+             "ncclAllReduce {:.1f} us, graph / eager {:.2f}x\n",
+             batch, ranks, count, kAllReduces, window ? ", symmetric window" : "", median(g), median(e),
+             median(g) / median(e));
   instances.clear();
 }
 
@@ -312,7 +317,9 @@ void decode_rows(const Model& model, const std::vector<int>& sizes, double bandw
     same = same && bits.within(1e-6) && to_one.within(2e-2);
   }
   if (!same) throw std::runtime_error("the ways' outputs differ");
-  for (std::size_t i = 1; i < sizes.size(); ++i) all_reduce_rows(tp[i]->comms, model.batch);
+  for (std::size_t i = 1; i < sizes.size(); ++i) {
+    for (const bool window : {false, true}) all_reduce_row(tp[i]->comms, model.batch, window);
+  }
   if (profile.print) {
     Ranks& tp1 = *tp[0];
     const Profile measured = tp1[0].profile(10, tp1.streams[0]);

@@ -1,8 +1,9 @@
 // tp_decode, generated path: the graph built by the C++ that `graphc compile` wrote from
 // tp_decode.graph for 2 ranks and the reduced model (samples/CMakeLists.txt: --world-size 2
 // and reference.h's kReduced as -D), one Graph per rank, a rank per GPU of this process
-// (graphc::Communicator::for_devices), each launched once per token with set_pos() before
-// it; rank 0's residual stream of every step checked against the CPU reference.
+// (graphc::Communicator::for_devices; GPUs 0 and 1 where the machine has more), each
+// launched once per token with set_pos() before it; rank 0's residual stream of every step
+// checked against the CPU reference.
 //
 //   sample_tp_decode_generated [--print h_out]
 #include <cuda_runtime_api.h>
@@ -59,7 +60,7 @@ std::vector<NamedBuffer> run(const graphc::samples::Options&) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const int devices = graphc::samples::device_count(); devices > 0 && devices != kRanks) {
+  if (const int devices = graphc::samples::device_count(); devices > 0 && devices < kRanks) {
     std::printf("SKIP: this tp_decode is compiled for %d ranks, one per GPU; this machine has %d\n", kRanks, devices);
     return graphc::samples::sample_skip;
   }
