@@ -93,7 +93,7 @@ def test_host_array_of_wrong_type(program):
 
 
 def test_object_without_interface(program):
-    with pytest.raises(TypeError, match="buffer 'x': a builtins.list has neither __cuda_array_interface__"):
+    with pytest.raises(TypeError, match="buffer 'x': a builtins.list has neither __dlpack__, __cuda_array_interface__"):
         program.instantiate("g", {"x": [0.0] * 8})
 
 
