@@ -16,12 +16,13 @@ import pathlib
 from . import _instance
 from ._arrays import BufferArray
 from ._error import Error
-from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, Program, _buffers, _check_file, _check_text,
-                      _emit_cpp)
-from ._instance import Instance
+from ._capture import CaptureStream
+from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, NodeRun, Profile, Program, _buffers,
+                      _check_file, _check_text, _emit_cpp)
+from ._instance import Instance, ReloadResult
 
-__all__ = ["BufferArray", "BufferDecl", "Diagnostic", "DiagnosticNote", "Error", "Instance", "LoadOptions", "Program",
-           "check", "compile", "load", "from_text"]
+__all__ = ["BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
+           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "check", "compile", "load", "from_text"]
 
 
 def _literal(name, value):
@@ -135,21 +136,31 @@ def _program_buffers(self, graph):
     return _buffers(self, graph)
 
 
-def _program_instantiate(self, graph, buffers=None, stream=None, device=None):
+def _program_instantiate(self, graph, buffers=None, stream=None, device=None, captures=None):
     """Builds and instantiates graph `graph` (graphc::Program::instantiate) and returns a
     graphc.Instance.
 
     Args:
         graph: the graph's name.
         buffers: {buffer name: array}: memory the caller owns for those buffers, each an
-            object with __cuda_array_interface__ (a torch tensor, a CuPy, numba or JAX
-            array) or __array_interface__ (a NumPy array, for host and pageable buffers):
-            its element type must be the buffer's (a vector type's lanes as elements: a
+            object with __dlpack__ (a torch tensor, bf16 included; a CuPy, JAX or NumPy
+            array), __cuda_array_interface__ (numba) or __array_interface__ (NumPy, for
+            host and pageable buffers): its element type must be the buffer's (a vector type's lanes as elements: a
             float4[N] buffer takes N * 4 float32), its element count the declared one, its
             layout dense in C order (R0076), and its memory of the buffer's space, on the
             graph's device (R0077); each error names the buffer at its declaration. The
             instance keeps the arrays alive. Buffers not given are allocated by graphc.
         stream: where the build's upload runs (as Instance.launch takes it).
+        captures: {function name: callable}: the functions of the graph's capture nodes
+            (`capture n : name(args);`), called while the graph is built, and again when
+            Instance.set changes a param among a node's arguments, as fn(stream, *args):
+            stream the capturing stream (a torch.cuda.ExternalStream when torch is imported,
+            else a graphc.CaptureStream), each buffer argument a graphc.BufferArray from the
+            node's address to the buffer's end (torch.as_tensor(a, device="cuda")), each
+            value a number. Run the work on that stream (`with torch.cuda.stream(stream):`);
+            what PyTorch allocates meanwhile comes from a pool the instance keeps. A function
+            that raises, synchronizes or leaves work on another stream unjoined is R0041
+            naming the node, with Python's message.
         device: the CUDA device to build on; None: PyTorch's current device when torch is
             imported, else the current one.
 
@@ -157,7 +168,7 @@ def _program_instantiate(self, graph, buffers=None, stream=None, device=None):
     for a buffer the graph does not declare, R0001 for a failed CUDA call naming the
     node, ...). The GIL is released while the graph is built.
     """
-    return _instance.instantiate(self, graph, buffers, stream, device)
+    return _instance.instantiate(self, graph, buffers, stream, device, captures)
 
 
 Program.load = staticmethod(load)

@@ -1,9 +1,22 @@
 """graphc.Instance: a graph instantiated from Python, its buffers bound to arrays."""
 import sys
 
-from . import _graphc
+from . import _capture, _graphc
 from ._arrays import BufferArray, view_of
 from ._streams import stream_handle
+
+
+class ReloadResult:
+    """What Instance.reload did (graphc::ReloadResult): kind is 'nodes_set' (only values
+    changed: nodes_set nodes set in the exec, no graph built), 'updated' (a new graph, the
+    exec updated in place) or 'reinstantiated'; reason says why the cheaper way was not
+    taken; warnings the file's warnings as read again."""
+
+    def __init__(self, kind, reason, warnings, nodes_set):
+        self.kind, self.reason, self.warnings, self.nodes_set = kind, reason, warnings, nodes_set
+
+    def __repr__(self):
+        return f"<graphc.ReloadResult {self.kind}{': ' + self.reason if self.reason else ''}>"
 
 
 class Instance:
@@ -47,6 +60,62 @@ class Instance:
             raise TypeError(f"param {name!r}: an int, float, bool or str, not {type(value).__name__}")
         self._native.set_from_text(name, text)
 
+    def bind(self, name, array):
+        """Points buffer `name` at `array`'s memory for the next launches, without
+        re-instantiating (graphc::Instance::bind: the nodes that use it are updated in the
+        exec). `array` is checked as Program.instantiate checks its buffers (R0076, R0077,
+        R0010 for an unknown buffer) and kept alive by the instance. Wait for running
+        launches first if the old memory is about to be freed."""
+        self._native.bind(name, view_of(name, array))
+        self._arrays[name] = array
+
+    def set_enabled(self, name, enabled):
+        """Enables or disables node `name` for the next launches (cudaGraphNodeSetEnabled):
+        kernel, copy and memset nodes of the graph itself. R0031 for another node, R0015 for
+        an unknown one."""
+        self._native.enable(name, bool(enabled))
+
+    def enabled(self, name):
+        """Whether node `name` is enabled (cudaGraphNodeGetEnabled)."""
+        return self._native.enabled(name)
+
+    def reload(self, stream=None):
+        """Reads the file (its imports and modules) again and rebuilds this graph with the
+        same bindings, as cheaply as the change allows (graphc::Instance::reload): returns a
+        graphc.ReloadResult. A file with errors raises graphc.Error and leaves the instance as
+        it was. Params start from the file's defaults again. Synchronizes `stream`."""
+        return ReloadResult(*self._native.reload(stream_handle(stream)))
+
+    def files(self):
+        """The files the graph was compiled from (the file, its imports, their modules):
+        what a hot reloader watches."""
+        return self._native.files()
+
+    def add_to_capture(self, stream=None):
+        """Adds this graph to the graph `stream` is capturing, as one child graph node after
+        the capture's current work (graphc::Instance::add_to_capture): inside
+        `with torch.cuda.graph(g):` with stream None (PyTorch's current stream, the capturing
+        one), the graphc graph runs where this call stands between PyTorch's kernels at every
+        g.replay(). The node is built now with the params' current values; it uses this
+        instance's buffers, so the instance must outlive the captured graph. R0045 when the
+        stream is not capturing or the graph has conditional nodes."""
+        self._native.add_to_capture(stream_handle(stream))
+
+    def profile(self, launches=10, stream=None):
+        """Launches the graph `launches` times under CUPTI and returns a graphc.Profile: its
+        runs (graphc.NodeRun: node, kind, file, line, column, function, start_ns, end_ns,
+        launch, iteration, duration_ns), launch_ns, plain_launch_us and profiled_launch_us.
+        pandas: DataFrame(profile.rows()). profile.chrome_trace() is the JSON `graphc run
+        --trace` writes; instance.profile_report(profile) the table `graphc run --profile`
+        prints. R0060 when CUPTI cannot be loaded, R0061 when another profiler holds it, R0062
+        for zero launches."""
+        return self._native.profile(int(launches), stream_handle(stream))
+
+    def profile_report(self, profile):
+        """The table `graphc run --profile` prints for `profile` (of this instance's graph):
+        each node's device time per launch, the critical path, the launches."""
+        return self._native.profile_report(profile)
+
     def buffer(self, name):
         """Buffer `name`'s memory as a graphc.BufferArray (no copy): torch.as_tensor(b,
         device="cuda") or cupy.asarray(b) for device memory, numpy.asarray(b) for host
@@ -75,14 +144,15 @@ class Instance:
         return f"<graphc.Instance of graph {self.graph!r}{' (closed)' if self.closed else ''}>"
 
 
-def instantiate(program, graph, buffers=None, stream=None, device=None):
+def instantiate(program, graph, buffers=None, stream=None, device=None, captures=None):
     """Program.instantiate: see its docstring."""
     arrays = dict(buffers or {})
     views = [(name, view_of(name, array)) for name, array in arrays.items()]
+    functions = [(name, _capture.wrap(function)) for name, function in (captures or {}).items()]
     if device is None:
         device = -1
         torch = sys.modules.get("torch")
         if torch is not None and torch.cuda.is_available():
             device = torch.cuda.current_device()
-    native = _graphc._instantiate(program, graph, views, device, stream_handle(stream))
+    native = _graphc._instantiate(program, graph, views, functions, device, stream_handle(stream))
     return Instance(program, graph, native, arrays, _graphc._buffers(program, graph))

@@ -1,4 +1,5 @@
-// graphc::Instance for Python, and the checks of an array (its __cuda_array_interface__ or
+// graphc::Instance for Python (launch, set, bind, enable, reload, add_to_capture, profile),
+// and the checks of an array (its __dlpack__, __cuda_array_interface__ or
 // __array_interface__, read by graphc/_arrays.py) against the buffer it is bound to: element
 // type, element count and contiguity first (R0076: no CUDA call needed), then where its
 // memory is (R0077: cudaPointerGetAttributes), each error at the buffer's declaration.
@@ -16,49 +17,21 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include "arrays.h"
+#include "capture.h"
 #include "graphc/check_cuda.h"
 #include "graphc/introspect.h"
 #include "graphc/program.h"
 #include "graphc/runtime_error.h"
 #include "ir/graph.h"
 #include "module.h"
+#include "profile/profile_report.h"
 #include "source/source.h"
 
 namespace py = pybind11;
 
 namespace graphc::python {
-namespace {
 
-/// An array as its interface describes it (graphc/_arrays.py reads it).
-struct ArrayView {
-  std::string kind;                   // "torch.Tensor", "numpy.ndarray"
-  std::string typestr;                // "<f4"
-  std::vector<std::int64_t> shape;    // elements
-  std::vector<std::int64_t> strides;  // bytes; empty: C-contiguous
-  std::uintptr_t data = 0;            // the first element's address
-  bool host_interface = false;        // __array_interface__ (host memory), not CUDA's
-};
-
-/// A buffer of a graph as Python sees it: its declaration, for binding arrays to it.
-struct BufferDecl {
-  std::string name;
-  std::string dtype;                 // the language's element type: "f32", "float4"
-  std::string component;             // a vector type's scalar ("f32" for float4); dtype for a scalar
-  int lanes = 1;                     // a vector type's lanes
-  int itemsize = 0;                  // bytes an element
-  std::vector<std::uint64_t> shape;  // elements: (count,), (rows, width), (depth, rows, width)
-  std::uint64_t elements = 0;        // product of shape
-  std::string space;                 // "device", "host" (pinned), "managed", "pageable"
-  std::optional<int> device;         // device(i); none: the graph's device
-  bool bindable = true;              // false for a view or an alloc's memory
-  std::string declared;              // "f32[1024] device", as the messages say it
-  std::string location;              // "file:line:col" of its name
-  std::string typestr;               // the array interface's type of its component; "" for bf16
-  ScalarType type = ScalarType::f32;
-};
-
-// NumPy's type string of a scalar element type (its component), or "" where none exists
-// (bf16: __cuda_array_interface__ has no bfloat16).
 std::string typestr_of(ScalarType component) {
   switch (component) {
     case ScalarType::i8: return "|i1";
@@ -76,6 +49,8 @@ std::string typestr_of(ScalarType component) {
     default: return "";
   }
 }
+
+namespace {
 
 const ir::Graph& graph_named(const Program& program, const std::string& name) {
   const ir::Module& module = ir_of(program);
@@ -116,14 +91,15 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
 void check_layout(const BufferDecl& d, const ArrayView& a) {
   const std::string& want = d.typestr;
   const auto same_type = [&](const std::string& t) {
-    return !want.empty() && t.size() == want.size() && t.substr(1) == want.substr(1);  // '<', '|', '=' alike
+    if (want.empty()) return t == d.component;                        // bf16: DLPack only
+    return t.size() == want.size() && t.substr(1) == want.substr(1);  // '<', '|', '=' alike
   };
   if (!same_type(a.typestr)) {
     throw_error<RuntimeCode::array_mismatch>(
         d.location, d.name, d.declared, a.kind,
-        want.empty() ? fmt::format("holds '{}', and no array interface can describe {} elements (bind it with "
-                                   "Bindings::buffer from C++)",
-                                   a.typestr, d.component)
+        want.empty() ? fmt::format("holds '{}', not {} (no array interface can describe {} elements: pass an "
+                                   "array with __dlpack__, a torch.bfloat16 tensor)",
+                                   a.typestr, d.component, d.component)
                      : fmt::format("holds '{}', not {} ('{}')", a.typestr, d.component, want));
   }
   const std::int64_t count = std::accumulate(a.shape.begin(), a.shape.end(), std::int64_t{1}, std::multiplies<>());
@@ -179,20 +155,38 @@ void check_memory(const BufferDecl& d, const ArrayView& a, int device) {
   }
 }
 
-/// An Instance that Python may close before its last reference goes.
+/// An Instance that Python may close before its last reference goes, and the Program it
+/// was built from (which Python keeps alive as long as the instance).
 class PyInstance {
  public:
-  explicit PyInstance(Instance instance) : instance_(std::move(instance)) {}
+  PyInstance(const Program& program, Instance instance) : program_(&program), instance_(std::move(instance)) {}
   Instance& get() {
     if (!instance_) throw Error("graphc: the instance is closed", "");
     return *instance_;
   }
+  const Program& program() const { return *program_; }
   void close() { instance_.reset(); }
   bool closed() const { return !instance_; }
 
  private:
+  const Program* program_;
   std::optional<Instance> instance_;
 };
+
+const char* reload_kind_name(ReloadResult::Kind kind) {
+  switch (kind) {
+    case ReloadResult::Kind::nodes_set: return "nodes_set";
+    case ReloadResult::Kind::updated: return "updated";
+    case ReloadResult::Kind::reinstantiated: return "reinstantiated";
+  }
+  return "";
+}
+
+const ir::Buffer& buffer_named(const ir::Graph& graph, const std::string& name) {
+  const std::optional<ir::BufferId> id = graph.find_buffer(name);
+  if (!id) throw_error<RuntimeCode::no_such_buffer>("", graph.name, name);
+  return graph.buffer(*id);
+}
 
 cudaStream_t stream_of(std::uintptr_t handle) { return reinterpret_cast<cudaStream_t>(handle); }
 
@@ -243,7 +237,13 @@ void add_instance(py::module_& m) {
       .def(py::init<std::string, std::string, std::vector<std::int64_t>, std::vector<std::int64_t>, std::uintptr_t,
                     bool>(),
            py::arg("kind"), py::arg("typestr"), py::arg("shape"), py::arg("strides"), py::arg("data"),
-           py::arg("host_interface"));
+           py::arg("host_interface"))
+      .def_readonly("kind", &ArrayView::kind)
+      .def_readonly("typestr", &ArrayView::typestr)
+      .def_readonly("shape", &ArrayView::shape)
+      .def_readonly("strides", &ArrayView::strides, "bytes; [] for C order")
+      .def_readonly("data", &ArrayView::data)
+      .def_readonly("host_interface", &ArrayView::host_interface);
 
   m.def(
       "_buffers",
@@ -257,7 +257,7 @@ void add_instance(py::module_& m) {
   m.def(
       "_instantiate",
       [](Program& program, const std::string& graph, const std::vector<std::tuple<std::string, ArrayView>>& arrays,
-         int device, std::uintptr_t stream) {
+         const std::vector<std::tuple<std::string, py::function>>& captures, int device, std::uintptr_t stream) {
         const ir::Graph& g = graph_named(program, graph);
         // Each array's layout first (no CUDA needed), then its memory, on the graph's device.
         std::vector<std::optional<BufferDecl>> decls;
@@ -276,10 +276,12 @@ void add_instance(py::module_& m) {
           const std::size_t bytes = decls[i] ? decls[i]->elements * static_cast<std::size_t>(decls[i]->itemsize) : 0;
           bindings.buffer(name, reinterpret_cast<void*>(array.data), bytes);
         }
+        for (const auto& [name, wrapper] : captures) bindings.capture(name, python_capture(wrapper));
         py::gil_scoped_release unlocked;
-        return PyInstance(program.instantiate(graph, bindings, stream_of(stream)));
+        return PyInstance(program, program.instantiate(graph, bindings, stream_of(stream)));
       },
-      py::arg("program"), py::arg("graph"), py::arg("arrays"), py::arg("device"), py::arg("stream"));
+      py::arg("program"), py::arg("graph"), py::arg("arrays"), py::arg("captures"), py::arg("device"),
+      py::arg("stream"));
 
   py::class_<PyInstance>(m, "_Instance")
       .def("launch",
@@ -297,6 +299,53 @@ void add_instance(py::module_& m) {
            })
       .def("set_from_text",
            [](PyInstance& i, const std::string& name, const std::string& text) { i.get().set_from_text(name, text); })
+      .def("bind",
+           [](PyInstance& i, const std::string& name, const ArrayView& array) {
+             Instance& instance = i.get();
+             const BufferDecl d = declaration(i.program(), buffer_named(ir_of(instance), name));
+             check_layout(d, array);
+             int device = 0;
+             check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+             check_memory(d, array, device);
+             instance.bind(name, reinterpret_cast<void*>(array.data),
+                           d.elements * static_cast<std::size_t>(d.itemsize));
+           })
+      .def("enable", [](PyInstance& i, const std::string& name, bool enabled) { i.get().enable(name, enabled); })
+      .def("enabled", [](PyInstance& i, const std::string& name) { return i.get().enabled(name); })
+      .def("reload",
+           [](PyInstance& i, std::uintptr_t stream) {
+             Instance& instance = i.get();
+             const py::gil_scoped_release unlocked;
+             const ReloadResult result = instance.reload(stream_of(stream));
+             return std::make_tuple(reload_kind_name(result.kind), result.reason, result.warnings, result.nodes_set);
+           })
+      .def("files", [](PyInstance& i) { return i.get().files(); })
+      .def("add_to_capture", [](PyInstance& i, std::uintptr_t stream) { i.get().add_to_capture(stream_of(stream)); })
+      .def("profile",
+           [](PyInstance& i, std::uint32_t launches, std::uintptr_t stream) {
+             Instance& instance = i.get();
+             const py::gil_scoped_release unlocked;
+             return instance.profile(launches, stream_of(stream));
+           })
+      .def("profile_report",
+           [](PyInstance& i, const Profile& profile) {
+             return profile::profile_report(ir_of(i.program()), ir_of(i.get()), profile);
+           })
+      .def("time_launches",
+           [](PyInstance& i, std::uintptr_t stream, int launches, const std::string& param) {
+             // The C++ runtime's own loop, the baseline of bench/python_launch.py: `launches`
+             // launches (Instance::set(param, k) before launch k when param is named), then a
+             // synchronize; seconds from the first launch to the end of the last.
+             Instance& instance = i.get();
+             const py::gil_scoped_release unlocked;
+             const auto start = std::chrono::steady_clock::now();
+             for (int k = 0; k < launches; ++k) {
+               if (!param.empty()) instance.set(param, k);
+               instance.launch(stream_of(stream));
+             }
+             instance.synchronize(stream_of(stream));
+             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+           })
       .def("buffer_pointer",
            [](PyInstance& i, const std::string& name) {
              return reinterpret_cast<std::uintptr_t>(i.get().buffer(name));

@@ -5,5 +5,7 @@ PYBIND11_MODULE(_graphc, m) {
   graphc::python::add_diagnostics(m);
   graphc::python::add_program(m);
   graphc::python::add_instance(m);
+  graphc::python::add_profile(m);
+  graphc::python::add_dlpack(m);
   graphc::python::add_compile(m);
 }

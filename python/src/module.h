@@ -1,5 +1,6 @@
 // graphc's Python module (_graphc), one file per concept: the diagnostics and the error
-// (diagnostics.cpp), the load options and the program (program.cpp).
+// (diagnostics.cpp), the load options and the program (program.cpp), the instance
+// (instance.cpp, capture.cpp), its profile (profile.cpp), DLPack (dlpack.cpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -11,8 +12,13 @@ void add_diagnostics(pybind11::module_& m);
 /// graphc.LoadOptions, graphc.Program and check.
 void add_program(pybind11::module_& m);
 /// graphc.BufferDecl and the instance: instantiate with arrays checked against their
-/// buffers, launch, synchronize, set, a buffer's memory.
+/// buffers and Python capture functions, launch, synchronize, set, bind, enable, reload,
+/// add_to_capture, profile, a buffer's memory.
 void add_instance(pybind11::module_& m);
+/// graphc.Profile and graphc.NodeRun (Instance.profile).
+void add_profile(pybind11::module_& m);
+/// DLPack: an array's __dlpack__ capsule read for binding, a buffer's memory given out as one.
+void add_dlpack(pybind11::module_& m);
 /// graphc compile's C++ for a file (graphc.compile writes it).
 void add_compile(pybind11::module_& m);
 

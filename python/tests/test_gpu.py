@@ -8,10 +8,10 @@ import numpy
 import pytest
 
 import graphc
+from gpu_marks import NEEDS_GPU
 
 
-pytestmark = pytest.mark.skipif(graphc._graphc._device_count() == 0,
-                                reason="no CUDA device: the GPU tests of the Python module skip")
+pytestmark = NEEDS_GPU
 
 KERNELS = r"""
 extern "C" __global__ void saxpy(float* y, const float* x, float a, int n) {
