@@ -18,11 +18,12 @@ from ._arrays import BufferArray
 from ._error import Error
 from ._capture import CaptureStream
 from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, NodeRun, Profile, Program, _buffers,
-                      _check_file, _check_text, _emit_cpp)
+                      _check_file, _check_text, _convert, _dot, _emit_cpp, _format_text)
 from ._instance import Instance, ReloadResult
 
 __all__ = ["BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
-           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "check", "compile", "load", "from_text"]
+           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "check", "compile", "convert", "dot", "fmt",
+           "load", "from_text"]
 
 
 def _literal(name, value):
@@ -127,6 +128,51 @@ def compile(path, out_dir=".", *, line_directives=True, **options):
             target.write_text(text)
         written.append(target)
     return written
+
+
+def fmt(source, *, name=None):
+    """Lays a .graph file out as `graphc fmt` prints it (comments kept) and returns the text.
+
+    Args:
+        source: a path (str or os.PathLike), or the text itself (a str holding a newline,
+            or with `name`, the path it is reported under).
+
+    Raises:
+        graphc.Error: the text does not parse (only parse errors: fmt lays out what parses).
+        OSError: the file cannot be read. ValueError for a YAML path (graphc convert writes
+        YAML's canonical form).
+    """
+    if isinstance(source, os.PathLike) or (name is None and "\n" not in source):
+        path = os.fspath(source)
+        if path.endswith((".yaml", ".yml")):
+            raise ValueError(f"{path}: graphc fmt lays out .graph text; for YAML, graphc.convert writes the canonical "
+                             "form")
+        return _format_text(path, pathlib.Path(path).read_text())
+    return _format_text(name or "<text>.graph", source)
+
+
+def convert(path, to=None, **options):
+    """The file's graphs in the other form, as `graphc convert FILE` prints them: YAML for a
+    .graph file, .graph text for a .yaml or .yml one (`to`: "yaml" or "graph" to say which).
+    Unoptimised (every edge the file says is kept), modules not read. Module and import
+    paths stay as the file writes them, relative to its folder.
+
+    Raises graphc.Error for a file with errors; ValueError for another `to`."""
+    path = os.fspath(path)
+    if to is None:
+        to_yaml = not path.endswith((".yaml", ".yml"))
+    elif to in ("yaml", "graph"):
+        to_yaml = to == "yaml"
+    else:
+        raise ValueError(f"to={to!r}: 'yaml' or 'graph'")
+    return _convert(path, _options(**options), to_yaml)
+
+
+def dot(path, graph=None, **options):
+    """The file's graphs as Graphviz DOT, as `graphc dot FILE [--graph NAME]` prints them: a
+    digraph each, or only graph `graph`'s (R0013 when the file has none of that name).
+    **options as graphc.load. Raises graphc.Error for a file with errors."""
+    return _dot(os.fspath(path), _options(**options), graph)
 
 
 def _program_buffers(self, graph):

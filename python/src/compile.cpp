@@ -9,8 +9,6 @@
 
 #include "backend/cpp/cpp_support.h"
 #include "backend/cpp/emit_cpp.h"
-#include "diag/render.h"
-#include "graphc/error.h"
 #include "graphc/introspect.h"
 #include "graphc/program.h"
 #include "module.h"
@@ -27,10 +25,7 @@ void add_compile(py::module_& m) {
         const Program program = Program::load(path, options);  // graphc::Error with the diagnostics
         DiagEngine unsupported;
         if (!backend::check_cpp_support(ir_of(program), unsupported)) {
-          const std::vector<Diagnostic> sorted = unsupported.sorted();
-          const std::string code(code_name(sorted.front().code));
-          throw Error(render_all(sources_of(program), sorted), code,
-                      detail::diagnostic_infos(sources_of(program), sorted));
+          detail::throw_diagnostics(sources_of(program), unsupported.sorted());
         }
         const backend::CppFiles files = backend::emit_cpp(ir_of(program), sources_of(program), path,
                                                           backend::CppOptions{.line_directives = line_directives});

@@ -8,4 +8,5 @@ PYBIND11_MODULE(_graphc, m) {
   graphc::python::add_profile(m);
   graphc::python::add_dlpack(m);
   graphc::python::add_compile(m);
+  graphc::python::add_verbs(m);
 }

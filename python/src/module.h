@@ -1,6 +1,7 @@
 // graphc's Python module (_graphc), one file per concept: the diagnostics and the error
 // (diagnostics.cpp), the load options and the program (program.cpp), the instance
-// (instance.cpp, capture.cpp), its profile (profile.cpp), DLPack (dlpack.cpp).
+// (instance.cpp, capture.cpp), its profile (profile.cpp), DLPack (dlpack.cpp), the CLI's
+// verbs (compile.cpp, verbs.cpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -19,6 +20,8 @@ void add_instance(pybind11::module_& m);
 void add_profile(pybind11::module_& m);
 /// DLPack: an array's __dlpack__ capsule read for binding, a buffer's memory given out as one.
 void add_dlpack(pybind11::module_& m);
+/// graphc fmt's, convert's and dot's text.
+void add_verbs(pybind11::module_& m);
 /// graphc compile's C++ for a file (graphc.compile writes it).
 void add_compile(pybind11::module_& m);
 

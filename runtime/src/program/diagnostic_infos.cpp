@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "diag/render.h"
+#include "graphc/error.h"
 
 namespace graphc::detail {
 namespace {
@@ -43,6 +44,17 @@ std::vector<DiagnosticInfo> diagnostic_infos(const SourceManager& sources, const
     out.push_back(std::move(info));
   }
   return out;
+}
+
+void throw_diagnostics(const SourceManager& sources, const std::vector<Diagnostic>& sorted) {
+  std::string code;
+  for (const Diagnostic& d : sorted) {
+    if (d.severity == Severity::error) {
+      code = std::string(code_name(d.code));
+      break;
+    }
+  }
+  throw Error(render_all(sources, sorted), std::move(code), diagnostic_infos(sources, sorted));
 }
 
 }  // namespace graphc::detail

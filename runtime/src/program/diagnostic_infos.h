@@ -14,4 +14,8 @@ namespace graphc::detail {
 /// cap kept.
 std::vector<DiagnosticInfo> diagnostic_infos(const SourceManager& sources, const std::vector<Diagnostic>& sorted);
 
+/// Throws `sorted` (which holds an error) as graphc::Error: render_all's text, the first
+/// error's code, every diagnostic as a DiagnosticInfo. What a load that failed throws.
+[[noreturn]] void throw_diagnostics(const SourceManager& sources, const std::vector<Diagnostic>& sorted);
+
 }  // namespace graphc::detail

@@ -2,7 +2,6 @@
 
 #include "diag/render.h"
 #include "errors/runtime_diag.h"
-#include "graphc/error.h"
 #include "program/diagnostic_infos.h"
 
 namespace graphc::detail {
@@ -12,17 +11,7 @@ namespace {
 std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, const std::string& path,
                                      const CompileOptions& options) {
   const std::vector<Diagnostic> sorted = compilation->diags.sorted();
-  if (!compilation->ok()) {
-    std::string code;
-    for (const Diagnostic& d : sorted) {
-      if (d.severity == Severity::error) {
-        code = std::string(code_name(d.code));
-        break;
-      }
-    }
-    throw Error(render_all(compilation->sources, sorted), std::move(code),
-                diagnostic_infos(compilation->sources, sorted));
-  }
+  if (!compilation->ok()) throw_diagnostics(compilation->sources, sorted);
   auto state = std::make_shared<ProgramState>();
   state->warnings = render_all(compilation->sources, sorted);
   state->diagnostics = diagnostic_infos(compilation->sources, sorted);
