@@ -40,7 +40,7 @@ class Instance:
         stream when torch is imported, else the legacy default stream; a torch.cuda.Stream,
         a cupy.cuda.Stream, an object with __cuda_stream__, or a cudaStream_t as an int.
         Returns at once; the GIL is released while CUDA is called."""
-        self._native.launch(stream_handle(stream))
+        self._native.launch(stream if type(stream) is int else stream_handle(stream))
 
     def synchronize(self, stream=None, timeout=600.0):
         """Waits for the launches on `stream` (as launch() names it). A graph whose

@@ -23,20 +23,23 @@ def stream_handle(stream):
 
     Raises TypeError for anything else.
     """
+    if type(stream) is int:  # the cheapest first: launch() pays for every check before its own
+        return stream
     if stream is None:
         torch = sys.modules.get("torch")
         # Until PyTorch has initialised CUDA its current stream is the default one.
         if torch is not None and torch.cuda.is_initialized():
             return _torch_current_stream(torch)
         return 0
+    handle = getattr(stream, "cuda_stream", None)  # torch.cuda.Stream, graphc.CaptureStream
+    if handle is not None:
+        return int(handle)
     if isinstance(stream, bool):
         raise TypeError("a stream is an int, a stream object or None, not a bool")
     if isinstance(stream, int):
-        return stream
+        return int(stream)
     if hasattr(stream, "__cuda_stream__"):
         return int(stream.__cuda_stream__()[1])
-    if hasattr(stream, "cuda_stream"):
-        return int(stream.cuda_stream)
     if hasattr(stream, "ptr"):
         return int(stream.ptr)
     raise TypeError(f"{type(stream).__module__}.{type(stream).__qualname__} is no CUDA stream: pass a "
