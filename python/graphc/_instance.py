@@ -34,13 +34,17 @@ class Instance:
         self._native = native
         self._arrays = arrays
         self._decls = {d.name: d for d in decls}
+        # The C++ method itself, which resolves the stream too: no Python frame in a launch.
+        self.launch = native.launch
 
     def launch(self, stream=None):
         """Launches the graph (cudaGraphLaunch) on `stream`: None is PyTorch's current
-        stream when torch is imported, else the legacy default stream; a torch.cuda.Stream,
+        stream when torch is imported and has initialised CUDA, else the legacy default
+        stream; a torch.cuda.Stream,
         a cupy.cuda.Stream, an object with __cuda_stream__, or a cudaStream_t as an int.
-        Returns at once; the GIL is released while CUDA is called."""
-        self._native.launch(stream if type(stream) is int else stream_handle(stream))
+        Returns at once; the GIL is released while CUDA is called. (Each instance's `launch`
+        is its C++ method itself; this is its documentation.)"""
+        self._native.launch(stream)
 
     def synchronize(self, stream=None, timeout=600.0):
         """Waits for the launches on `stream` (as launch() names it). A graph whose

@@ -27,6 +27,7 @@
 #include "module.h"
 #include "profile/profile_report.h"
 #include "source/source.h"
+#include "streams.h"
 
 namespace py = pybind11;
 
@@ -284,12 +285,19 @@ void add_instance(py::module_& m) {
       py::arg("stream"));
 
   py::class_<PyInstance>(m, "_Instance")
-      .def("launch",
-           [](PyInstance& i, std::uintptr_t stream) {
-             Instance& instance = i.get();
-             py::gil_scoped_release unlocked;
-             instance.launch(stream_of(stream));
-           })
+      .def(
+          "launch",
+          [](PyInstance& i, py::handle stream) {
+            Instance& instance = i.get();
+            const cudaStream_t handle = stream_of(stream_handle(stream));
+            py::gil_scoped_release unlocked;
+            instance.launch(handle);
+          },
+          py::arg("stream") = py::none(),
+          "Launches the graph (cudaGraphLaunch) on `stream`: None is PyTorch's current stream when torch is "
+          "imported and has initialised CUDA, else the legacy default stream; a torch.cuda.Stream, a "
+          "cupy.cuda.Stream, an object with __cuda_stream__, or a cudaStream_t as an int. Returns at once; the GIL "
+          "is released while CUDA is called.")
       .def("synchronize",
            [](PyInstance& i, std::uintptr_t stream, double timeout_s) {
              Instance& instance = i.get();

@@ -4,6 +4,7 @@ PYBIND11_MODULE(_graphc, m) {
   m.doc() = "graphc's C++ runtime, bound for Python: import graphc, not this module.";
   graphc::python::add_diagnostics(m);
   graphc::python::add_program(m);
+  graphc::python::add_streams(m);
   graphc::python::add_instance(m);
   graphc::python::add_profile(m);
   graphc::python::add_dlpack(m);

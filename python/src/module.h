@@ -1,7 +1,7 @@
 // graphc's Python module (_graphc), one file per concept: the diagnostics and the error
 // (diagnostics.cpp), the load options and the program (program.cpp), the instance
 // (instance.cpp, capture.cpp), its profile (profile.cpp), DLPack (dlpack.cpp), the CLI's
-// verbs (compile.cpp, verbs.cpp).
+// verbs (compile.cpp, verbs.cpp), streams (streams.cpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -16,6 +16,8 @@ void add_program(pybind11::module_& m);
 /// buffers and Python capture functions, launch, synchronize, set, bind, enable, reload,
 /// add_to_capture, profile, a buffer's memory.
 void add_instance(pybind11::module_& m);
+/// _stream_handle: the cudaStream_t a stream object names.
+void add_streams(pybind11::module_& m);
 /// graphc.Profile and graphc.NodeRun (Instance.profile).
 void add_profile(pybind11::module_& m);
 /// DLPack: an array's __dlpack__ capsule read for binding, a buffer's memory given out as one.
