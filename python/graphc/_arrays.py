@@ -10,7 +10,7 @@ def kind_of(obj):
     return f"{cls.__module__.split('.')[0]}.{cls.__qualname__}"
 
 
-def _dlpack_view(name, array):
+def _dlpack_view(array):
     """The _ArrayView of `array`'s DLPack capsule, or None where it gives none."""
     if getattr(array, "requires_grad", False) and hasattr(array, "detach"):
         array = array.detach()  # the same memory; a tensor that requires grad exports none
@@ -26,7 +26,7 @@ def view_of(name, array):
 
     Raises TypeError when the object has none of the interfaces."""
     if hasattr(array, "__dlpack__"):
-        view = _dlpack_view(name, array)
+        view = _dlpack_view(array)
         if view is not None:
             return view
     if hasattr(array, "__cuda_array_interface__"):

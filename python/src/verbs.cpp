@@ -17,6 +17,7 @@
 #include "graphc/runtime_error.h"
 #include "module.h"
 #include "program/diagnostic_infos.h"
+#include "program/load_program.h"
 
 namespace py = pybind11;
 
@@ -41,12 +42,10 @@ void add_verbs(py::module_& m) {
       [](const std::string& path, const LoadOptions& options, bool to_yaml) {
         // As graphc convert: unoptimised (the other form says every edge this one says) and
         // without reading the modules (no NVRTC), which a syntax translation does not need.
-        const auto compilation =
-            compile_file(path, CompileOptions{.optimize = false,
-                                              .check_modules = false,
-                                              .world_size = options.world_size,
-                                              .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
-                                              .defines = {options.defines.begin(), options.defines.end()}});
+        CompileOptions compile = detail::compile_options(options);
+        compile.optimize = false;
+        compile.check_modules = false;
+        const auto compilation = compile_file(path, compile);
         if (!compilation->ok()) detail::throw_diagnostics(compilation->sources, compilation->diags.sorted());
         const FileId input{0};  // the file itself; its imports keep their own form
         return to_yaml ? backend::emit_yaml(compilation->module, input)

@@ -39,4 +39,14 @@ ir::GraphId find_graph(const ProgramState& program, std::string_view name) {
   fail(program.sources(), program.path, DiagCode::no_such_graph, SourceRange{}, program.path, name);
 }
 
+CompileOptions compile_options(const LoadOptions& options) {
+  return CompileOptions{.optimize = options.optimize,
+                        .races_are_errors = options.races_are_errors,
+                        .warnings_are_errors = options.warnings_are_errors,
+                        .possible_races = options.possible_races,
+                        .world_size = options.world_size,
+                        .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
+                        .defines = {options.defines.begin(), options.defines.end()}};
+}
+
 }  // namespace graphc::detail

@@ -6,9 +6,13 @@
 #include <string_view>
 
 #include "compile.h"
+#include "graphc/program.h"
 #include "state/program_state.h"
 
 namespace graphc::detail {
+
+/// The compiler's options for a load with `options` (graphc::LoadOptions as CompileOptions).
+CompileOptions compile_options(const LoadOptions& options);
 
 /// Compiles `path` with `options` (compile_file). Throws graphc::Error carrying every
 /// diagnostic, rendered, and the first error's code, when any error is reported.

@@ -7,19 +7,6 @@
 #include "program/load_program.h"
 
 namespace graphc {
-namespace {
-
-CompileOptions compile_options(const LoadOptions& options) {
-  return CompileOptions{.optimize = options.optimize,
-                        .races_are_errors = options.races_are_errors,
-                        .warnings_are_errors = options.warnings_are_errors,
-                        .possible_races = options.possible_races,
-                        .world_size = options.world_size,
-                        .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
-                        .defines = {options.defines.begin(), options.defines.end()}};
-}
-
-}  // namespace
 
 Program::Program(std::shared_ptr<detail::ProgramState> state) : state_(std::move(state)) {}
 Program::Program(Program&&) noexcept = default;
@@ -27,20 +14,20 @@ Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
 Program Program::load(const std::string& path, const LoadOptions& options) {
-  return Program(detail::load_program(path, compile_options(options)));
+  return Program(detail::load_program(path, detail::compile_options(options)));
 }
 
 Program Program::from_text(const std::string& path, std::string text, const LoadOptions& options) {
-  return Program(detail::program_from_text(path, std::move(text), compile_options(options)));
+  return Program(detail::program_from_text(path, std::move(text), detail::compile_options(options)));
 }
 
 std::vector<DiagnosticInfo> Program::check(const std::string& path, const LoadOptions& options) {
-  const std::unique_ptr<Compilation> c = compile_file(path, compile_options(options));
+  const std::unique_ptr<Compilation> c = compile_file(path, detail::compile_options(options));
   return detail::diagnostic_infos(c->sources, c->diags.sorted());
 }
 
 std::vector<DiagnosticInfo> Program::check_text(const std::string& path, std::string text, const LoadOptions& options) {
-  const std::unique_ptr<Compilation> c = compile_text(path, std::move(text), compile_options(options));
+  const std::unique_ptr<Compilation> c = compile_text(path, std::move(text), detail::compile_options(options));
   return detail::diagnostic_infos(c->sources, c->diags.sorted());
 }
 
