@@ -15,13 +15,14 @@ import pathlib
 
 from . import _instance
 from ._arrays import BufferArray
+from ._bindings import Bindings
 from ._error import Error
 from ._capture import CaptureStream
 from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, NodeRun, Profile, Program, _buffers,
                       _check_file, _check_text, _convert, _dot, _emit_cpp, _format_text)
 from ._instance import Instance, ReloadResult
 
-__all__ = ["BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
+__all__ = ["Bindings", "BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
            "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "check", "compile", "convert", "dot", "fmt",
            "load", "from_text"]
 
@@ -182,7 +183,7 @@ def _program_buffers(self, graph):
     return _buffers(self, graph)
 
 
-def _program_instantiate(self, graph, buffers=None, stream=None, device=None, captures=None):
+def _program_instantiate(self, graph, buffers=None, stream=None, device=None, captures=None, bindings=None):
     """Builds and instantiates graph `graph` (graphc::Program::instantiate) and returns a
     graphc.Instance.
 
@@ -209,12 +210,15 @@ def _program_instantiate(self, graph, buffers=None, stream=None, device=None, ca
             naming the node, with Python's message.
         device: the CUDA device to build on; None: PyTorch's current device when torch is
             imported, else the current one.
+        bindings: a graphc.Bindings (bindings.buffer(name, array), bindings.capture(name,
+            fn)): more of the same, gathered beforehand; a name also in buffers or captures
+            raises ValueError.
 
     Raises graphc.Error: R0076, R0077, and what graphc::Program::instantiate throws (R0010
     for a buffer the graph does not declare, R0001 for a failed CUDA call naming the
     node, ...). The GIL is released while the graph is built.
     """
-    return _instance.instantiate(self, graph, buffers, stream, device, captures)
+    return _instance.instantiate(self, graph, buffers, stream, device, captures, bindings)
 
 
 Program.load = staticmethod(load)

@@ -3,6 +3,7 @@ import sys
 
 from . import _capture, _graphc
 from ._arrays import BufferArray, view_of
+from ._bindings import merged
 from ._streams import stream_handle
 
 
@@ -148,11 +149,11 @@ class Instance:
         return f"<graphc.Instance of graph {self.graph!r}{' (closed)' if self.closed else ''}>"
 
 
-def instantiate(program, graph, buffers=None, stream=None, device=None, captures=None):
+def instantiate(program, graph, buffers=None, stream=None, device=None, captures=None, bindings=None):
     """Program.instantiate: see its docstring."""
-    arrays = dict(buffers or {})
+    arrays, captures = merged(bindings, buffers, captures)
     views = [(name, view_of(name, array)) for name, array in arrays.items()]
-    functions = [(name, _capture.wrap(function)) for name, function in (captures or {}).items()]
+    functions = [(name, _capture.wrap(function)) for name, function in captures.items()]
     if device is None:
         device = -1
         torch = sys.modules.get("torch")

@@ -192,7 +192,8 @@ def test_python_capture_function_runs_sdpa():
 
     generator = torch.Generator(device="cuda").manual_seed(3)
     q, k, v = (torch.rand(shape, device="cuda", generator=generator) for _ in range(3))
-    with program.instantiate("attention", {"q": q, "k": k, "v": v}, captures={"sdpa": sdpa}) as instance:
+    bindings = graphc.Bindings().buffer("q", q).buffer("k", k).buffer("v", v).capture("sdpa", sdpa)
+    with program.instantiate("attention", bindings=bindings) as instance:
         out = torch.as_tensor(instance.buffer("out"), device="cuda").view(shape)
         for scale in (1.0, 0.25):
             instance.set("scale", scale)  # captures the node again with the new value
