@@ -2,13 +2,12 @@
 PyTorch's stream, checked against NumPy on the CPU; buffers given back without a copy; the
 memory check (R0077); and 1,000 instantiate/launch/close cycles with device memory and
 Python objects flat. Skips, saying so, where no CUDA device is."""
-import gc
 
 import numpy
 import pytest
 
 import graphc
-from gpu_marks import NEEDS_GPU
+from gpu_marks import NEEDS_GPU, growth
 
 
 pytestmark = NEEDS_GPU
@@ -139,14 +138,7 @@ def test_no_leak_over_1000_cycles(program):
             instance.launch(0)
             instance.synchronize(0)
 
-    for _ in range(20):  # warm-up: the module loaded, caches filled
-        cycle()
-    gc.collect()
-    memory, objects = graphc._graphc._device_memory_used(), len(gc.get_objects())
-    for _ in range(1000):
-        cycle()
-    gc.collect()
-    grown_memory, grown_objects = graphc._graphc._device_memory_used() - memory, len(gc.get_objects()) - objects
+    grown_memory, grown_objects = growth(cycle, 1000)
     print(f"leak figures: device memory {grown_memory} bytes, Python objects {grown_objects} over 1000 cycles")
     assert grown_memory <= 2 << 20  # the driver's own pools move by a few pages, not a graph a cycle
     assert grown_objects < 100

@@ -9,7 +9,7 @@ import pytest
 
 import graphc
 
-from gpu_marks import NEEDS_GPU, NEEDS_TORCH, torch
+from gpu_marks import NEEDS_GPU, NEEDS_TORCH, growth, torch
 
 pytestmark = [NEEDS_GPU, NEEDS_TORCH]
 
@@ -245,7 +245,6 @@ def test_default_stream_is_torch_current_stream():
 
 
 def test_no_leak_when_a_capture_function_raises():
-    import gc
     program = graphc.from_text("attention.graph", ATTENTION)
 
     def broken(stream, *args):
@@ -255,14 +254,7 @@ def test_no_leak_when_a_capture_function_raises():
         with pytest.raises(graphc.Error):
             program.instantiate("attention", captures={"sdpa": broken})
 
-    for _ in range(20):  # warm-up: caches filled
-        attempt()
-    gc.collect()
-    memory, objects = graphc._graphc._device_memory_used(), len(gc.get_objects())
-    for _ in range(200):
-        attempt()
-    gc.collect()
-    grown_memory, grown_objects = graphc._graphc._device_memory_used() - memory, len(gc.get_objects()) - objects
+    grown_memory, grown_objects = growth(attempt, 200)
     print(f"leak figures: 200 failed instantiations (R0041 from Python): device memory {grown_memory} bytes, "
           f"Python objects {grown_objects}")
     assert grown_memory <= 2 << 20  # the graph's buffers and the capture's graph are freed each time
