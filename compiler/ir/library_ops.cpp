@@ -9,6 +9,7 @@ namespace graphc::ir {
 namespace {
 
 using R = OperandRole;
+using U = OperandUse;
 
 // cublasGemmEx's operands without the handle, the transposes (template arguments) and the
 // types (the buffers'): C = alpha * op(A) * op(B) + beta * C.
@@ -16,12 +17,12 @@ constexpr std::array<LibraryOperand, 11> kGemm = {{{"m", R::extent},
                                                    {"n", R::extent},
                                                    {"k", R::extent},
                                                    {"alpha", R::scalar},
-                                                   {"A", R::matrix},
+                                                   {"A", R::array, U::read},
                                                    {"lda", R::extent},
-                                                   {"B", R::matrix},
+                                                   {"B", R::array, U::read},
                                                    {"ldb", R::extent},
                                                    {"beta", R::scalar},
-                                                   {"C", R::matrix},
+                                                   {"C", R::array, U::read_write},
                                                    {"ldc", R::extent}}};
 
 // cublasGemmStridedBatchedEx's: each matrix followed by its leading dimension and stride.
@@ -29,23 +30,80 @@ constexpr std::array<LibraryOperand, 15> kGemmStridedBatched = {{{"m", R::extent
                                                                  {"n", R::extent},
                                                                  {"k", R::extent},
                                                                  {"alpha", R::scalar},
-                                                                 {"A", R::matrix},
+                                                                 {"A", R::array, U::read},
                                                                  {"lda", R::extent},
                                                                  {"strideA", R::stride},
-                                                                 {"B", R::matrix},
+                                                                 {"B", R::array, U::read},
                                                                  {"ldb", R::extent},
                                                                  {"strideB", R::stride},
                                                                  {"beta", R::scalar},
-                                                                 {"C", R::matrix},
+                                                                 {"C", R::array, U::read_write},
                                                                  {"ldc", R::extent},
                                                                  {"strideC", R::stride},
                                                                  {"batchCount", R::extent}}};
 
-constexpr std::array<LibraryOpInfo, 2> kOps = {{
-    {LibraryOp::cublas_gemm, "cublas.gemm", "cublasGemmEx", kGemm},
-    {LibraryOp::cublas_gemm_strided_batched, "cublas.gemm_strided_batched", "cublasGemmStridedBatchedEx",
-     kGemmStridedBatched},
+// Level 1, as cuBLAS's <t>dot, <t>nrm2, <t>axpy, <t>scal and <t>copy take them; the
+// scalars (alpha, result) in device memory.
+constexpr std::array<LibraryOperand, 6> kDot = {{{"n", R::extent},
+                                                 {"x", R::array, U::read},
+                                                 {"incx", R::extent},
+                                                 {"y", R::array, U::read},
+                                                 {"incy", R::extent},
+                                                 {"result", R::device_scalar, U::write}}};
+constexpr std::array<LibraryOperand, 4> kNrm2 = {
+    {{"n", R::extent}, {"x", R::array, U::read}, {"incx", R::extent}, {"result", R::device_scalar, U::write}}};
+constexpr std::array<LibraryOperand, 6> kAxpy = {{{"n", R::extent},
+                                                  {"alpha", R::device_scalar, U::read},
+                                                  {"x", R::array, U::read},
+                                                  {"incx", R::extent},
+                                                  {"y", R::array, U::read_write},
+                                                  {"incy", R::extent}}};
+constexpr std::array<LibraryOperand, 4> kScal = {
+    {{"n", R::extent}, {"alpha", R::device_scalar, U::read}, {"x", R::array, U::read_write}, {"incx", R::extent}}};
+constexpr std::array<LibraryOperand, 5> kCopy = {
+    {{"n", R::extent}, {"x", R::array, U::read}, {"incx", R::extent}, {"y", R::array, U::write}, {"incy", R::extent}}};
+
+// cublas<t>gemv's: y = alpha * op(A) * x + beta * y, alpha and beta in device memory.
+constexpr std::array<LibraryOperand, 10> kGemv = {{{"m", R::extent},
+                                                   {"n", R::extent},
+                                                   {"alpha", R::device_scalar, U::read},
+                                                   {"A", R::array, U::read},
+                                                   {"lda", R::extent},
+                                                   {"x", R::array, U::read},
+                                                   {"incx", R::extent},
+                                                   {"beta", R::device_scalar, U::read},
+                                                   {"y", R::array, U::read_write},
+                                                   {"incy", R::extent}}};
+
+// cusparseSpMV's, with the CSR matrix as cusparseCreateCsr takes it (rows, cols, nnz and
+// its three arrays) and the dense vectors as buffers: y = alpha * op(A) * x + beta * y.
+constexpr std::array<LibraryOperand, 10> kSpmv = {{{"rows", R::extent},
+                                                   {"cols", R::extent},
+                                                   {"nnz", R::extent},
+                                                   {"alpha", R::scalar},
+                                                   {"rowOffsets", R::array, U::read},
+                                                   {"colInd", R::array, U::read},
+                                                   {"values", R::array, U::read},
+                                                   {"x", R::array, U::read},
+                                                   {"beta", R::scalar},
+                                                   {"y", R::array, U::read_write}}};
+
+using T = TemplateArgs;
+constexpr std::array<LibraryOpInfo, 9> kOps = {{
+    {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", T::op_a_op_b, kGemm},
+    {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
+     "cublasGemmStridedBatchedEx", T::op_a_op_b, kGemmStridedBatched},
+    {LibraryOp::cublas_dot, Library::cublas, "cublas.dot", "cublasDotEx", T::none, kDot},
+    {LibraryOp::cublas_nrm2, Library::cublas, "cublas.nrm2", "cublasNrm2Ex", T::none, kNrm2},
+    {LibraryOp::cublas_axpy, Library::cublas, "cublas.axpy", "cublasAxpyEx", T::none, kAxpy},
+    {LibraryOp::cublas_scal, Library::cublas, "cublas.scal", "cublasScalEx", T::none, kScal},
+    {LibraryOp::cublas_copy, Library::cublas, "cublas.copy", "cublasCopyEx", T::none, kCopy},
+    {LibraryOp::cublas_gemv, Library::cublas, "cublas.gemv", "cublas<t>gemv", T::op_a, kGemv},
+    {LibraryOp::cusparse_spmv, Library::cusparse, "cusparse.spmv", "cusparseSpMV", T::op_a, kSpmv},
 }};
+
+// The elements a vector of `length` elements `increment` apart spans (both below 2^31).
+std::int64_t vector_span(std::int64_t length, std::int64_t increment) { return 1 + (length - 1) * increment; }
 
 std::string trim(std::string_view text) {
   const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
@@ -61,6 +119,17 @@ std::span<const LibraryOpInfo> library_ops() { return kOps; }
 const LibraryOpInfo* find_library_op(std::string_view name) {
   const auto* it = std::find_if(kOps.begin(), kOps.end(), [&](const LibraryOpInfo& op) { return op.name == name; });
   return it == kOps.end() ? nullptr : &*it;
+}
+
+const LibraryOpInfo& library_op_info(LibraryOp op) {
+  return *std::find_if(kOps.begin(), kOps.end(), [&](const LibraryOpInfo& info) { return info.op == op; });
+}
+
+std::uint32_t operand_index(LibraryOp op, std::string_view name) {
+  const std::span<const LibraryOperand> operands = library_op_info(op).operands;
+  const auto it = std::find_if(operands.begin(), operands.end(),
+                               [&](const LibraryOperand& operand) { return operand.name == name; });
+  return it == operands.end() ? UINT32_MAX : static_cast<std::uint32_t>(it - operands.begin());
 }
 
 bool is_library_function(std::string_view function) {
@@ -112,6 +181,28 @@ std::optional<std::int64_t> gemm_span(const GemmMatrix& matrix, std::int64_t bat
     return std::nullopt;
   }
   return span;
+}
+
+std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t index) {
+  const LibraryOperand& operand = library_op_info(call.op).operands[index];
+  if (operand.role == OperandRole::device_scalar) return 1;
+  if (operand.role != OperandRole::array) return std::nullopt;
+  const std::string_view name = operand.name;
+  const VectorCall& v = call.vector;
+  switch (call.op) {
+    case LibraryOp::cublas_gemm:
+    case LibraryOp::cublas_gemm_strided_batched: return gemm_span(gemm_matrix(call.gemm, name[0]), call.gemm.batch);
+    case LibraryOp::cublas_gemv:
+      if (name == "A") return gemm_span(GemmMatrix{v.m, v.n, v.lda, 0}, 1);
+      if (name == "x") return vector_span(v.transpose ? v.m : v.n, v.incx);
+      return vector_span(v.transpose ? v.n : v.m, v.incy);
+    case LibraryOp::cusparse_spmv:
+      if (name == "rowOffsets") return v.rows + 1;
+      if (name == "colInd" || name == "values") return v.nnz;
+      if (name == "x") return v.transpose ? v.rows : v.cols;
+      return v.transpose ? v.cols : v.rows;
+    default: return vector_span(v.n, name == "x" ? v.incx : v.incy);  // level 1
+  }
 }
 
 }  // namespace graphc::ir

@@ -1,7 +1,8 @@
 // graphc's built-in library operations: what a capture node may call by a dotted name
 // (`capture qkv : cublas.gemm<N, N>(...)`), with the operands each takes. One table serves
-// the validator (which checks every operand against it), the runtime (which calls the
-// library on the capturing stream) and the C++ back end (which writes the same call).
+// the validator (which checks every operand against it), the race analysis (what each
+// operand reads and writes, and how far), the runtime (which calls the library on the
+// capturing stream) and the C++ back end (which writes the same call).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/types.h"
+
 namespace graphc::ir {
 
 /// A built-in operation, or `none` for a function the host program registers.
@@ -18,25 +21,46 @@ enum class LibraryOp : std::uint8_t {
   none,
   cublas_gemm,                  // cublasGemmEx
   cublas_gemm_strided_batched,  // cublasGemmStridedBatchedEx
+  cublas_dot,                   // cublasDotEx, device pointer mode
+  cublas_nrm2,                  // cublasNrm2Ex, device pointer mode
+  cublas_axpy,                  // cublasAxpyEx, device pointer mode
+  cublas_scal,                  // cublasScalEx, device pointer mode
+  cublas_copy,                  // cublasCopyEx
+  cublas_gemv,                  // cublasSgemv / cublasDgemv, device pointer mode
+  cusparse_spmv,                // cusparseSpMV on a CSR matrix
 };
+
+/// The library an operation belongs to.
+enum class Library : std::uint8_t { cublas, cusparse };
 
 /// What an operand of a library operation is.
 enum class OperandRole : std::uint8_t {
-  extent,  // a compile-time integer from 1 to INT32_MAX (a size or a leading dimension)
-  stride,  // a compile-time integer from 0 to INT64_MAX (elements between batch members)
-  scalar,  // an f32 value or param (alpha, beta), by value (CUBLAS_POINTER_MODE_HOST)
-  matrix,  // a buffer in device or managed memory (`buf` or `buf + k`)
+  extent,         // a compile-time integer from 1 to INT32_MAX (a size, leading dimension or increment)
+  stride,         // a compile-time integer from 0 to INT64_MAX (elements between batch members)
+  scalar,         // an f32 value or param (alpha, beta), by value (host pointer mode)
+  array,          // a buffer in device or managed memory (`buf` or `buf + k`): a matrix or vector
+  device_scalar,  // one element of a buffer in device or managed memory (device pointer mode)
 };
 
+/// What an operation does with an operand that passes memory.
+enum class OperandUse : std::uint8_t { none, read, write, read_write };
+
 struct LibraryOperand {
-  std::string_view name;  // as cuBLAS's documentation names it: m, n, k, alpha, A, lda, ...
+  std::string_view name;  // as the library's documentation names it: m, n, k, alpha, A, lda, ...
   OperandRole role;
+  OperandUse use = OperandUse::none;
 };
+
+/// Which template arguments an operation takes: none, op(A) (`<N>` or `<T>`), or op(A) and
+/// op(B) (`<N, T>`).
+enum class TemplateArgs : std::uint8_t { none, op_a, op_a_op_b };
 
 struct LibraryOpInfo {
   LibraryOp op;
+  Library library;
   std::string_view name;  // `cublas.gemm`
   std::string_view cuda;  // the library function it calls: `cublasGemmEx`
+  TemplateArgs template_args;
   std::span<const LibraryOperand> operands;
 };
 
@@ -45,6 +69,10 @@ std::span<const LibraryOpInfo> library_ops();
 
 /// The operation called `name` (without template arguments), or nullptr.
 const LibraryOpInfo* find_library_op(std::string_view name);
+/// The table's entry of `op`, which is not none.
+const LibraryOpInfo& library_op_info(LibraryOp op);
+/// The position of operand `name` of `op`; UINT32_MAX when it has none of that name.
+std::uint32_t operand_index(LibraryOp op, std::string_view name);
 
 /// Whether a capture node's function names a library operation: a dotted name
 /// (`library.operation`) rather than a C++ name the host program registers.
@@ -89,10 +117,28 @@ GemmMatrix gemm_matrix(const GemmCall& gemm, char matrix);
 /// member, then `stride` more for each further member of the `batch`; nullopt past 2^63.
 std::optional<std::int64_t> gemm_span(const GemmMatrix& matrix, std::int64_t batch);
 
+/// A cuBLAS level 1 or 2 operation or a sparse matrix-vector product as the validator
+/// resolved it, in the library's terms. Level 1: n elements of x and y, incx and incy apart.
+/// gemv: y = alpha op(A) x + beta y with A m x n column-major (lda), x of n elements (m for
+/// op T), y of m (n). spmv: y = alpha op(A) x + beta y with A rows x cols in CSR with nnz
+/// nonzeros, x of cols elements (rows for op T), y of rows (cols).
+struct VectorCall {
+  bool transpose = false;
+  std::int64_t m = 0, n = 0, lda = 0, incx = 1, incy = 1;  // BLAS
+  std::int64_t rows = 0, cols = 0, nnz = 0;                // SpMV
+};
+
 /// A capture node's resolved library operation.
 struct LibraryCall {
   LibraryOp op = LibraryOp::none;
-  GemmCall gemm;  // op is a GEMM
+  ScalarType type = ScalarType::f32;  // the data's: matrices, vectors, device scalars, CSR values
+  GemmCall gemm;                      // op is a GEMM
+  VectorCall vector;                  // any other op
 };
+
+/// The elements operand `index` of `call` reaches from its argument's offset (its matrix's
+/// or vector's span, 1 for a device scalar); nullopt for an operand that passes no memory,
+/// or a span past 2^63.
+std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t index);
 
 }  // namespace graphc::ir

@@ -1,13 +1,15 @@
 // Capture nodes (`capture NAME : FUNC(args);`), the validator's code of the kind
 // (sema/function_calls.h). Those that call one of graphc's library operations
-// (ir/library_ops.h): the
-// operation exists (E1001), its template arguments (E1002), its argument count (E1003),
-// what each operand passes (E1004), and for a GEMM the matrices' types (E1005), leading
-// dimensions (E1006) and extents within their buffers (E1007), as cuBLAS would read them.
+// (ir/library_ops.h): the operation exists (E1001), its template arguments (E1002), its
+// argument count (E1003), what each operand passes (E1004); for a GEMM the matrices' types
+// (E1005), for the others the types of their data (E1008); leading dimensions (E1006); and
+// every matrix (E1007) and vector or device scalar (E1009) within its buffer, as the
+// library would read it.
 // Functions the host program registers are checked when they are bound (Bindings::capture).
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,7 +59,15 @@ class CaptureChecker {
       return;
     }
     for (std::size_t i = 0; i < op->operands.size(); ++i) ok = operand(i) && ok;
-    if (ok) gemm();
+    if (!ok) return;
+    capture_.library.op = op->op;  // for operand_span; reset below unless every check passes
+    switch (op->op) {
+      case ir::LibraryOp::cublas_gemm:
+      case ir::LibraryOp::cublas_gemm_strided_batched: ok = gemm(); break;
+      case ir::LibraryOp::cusparse_spmv: ok = spmv(); break;
+      default: ok = blas(); break;
+    }
+    if (!ok) capture_.library.op = ir::LibraryOp::none;
   }
 
  private:
@@ -69,16 +79,31 @@ class CaptureChecker {
       d.note<NoteCode::did_you_mean>(capture_.function_range, *close);
   }
 
-  // `<N, T>`: what cuBLAS calls transa and transb; none means `<N, N>`.
+  // `<N, T>` (a GEMM's transa and transb) or `<T>` (op(A) of gemv and SpMV); none means N.
   bool transposes(const ir::LibraryFunction& split) {
     if (!split.has_template_args) return true;
+    const std::vector<std::string>& args = split.template_args;
     const auto op = [](const std::string& arg) { return arg == "N" || arg == "T"; };
-    if (split.template_args.size() == 2 && op(split.template_args[0]) && op(split.template_args[1])) {
-      capture_.library.gemm.transpose_a = split.template_args[0] == "T";
-      capture_.library.gemm.transpose_b = split.template_args[1] == "T";
+    const ir::TemplateArgs takes = op_->template_args;
+    if (takes == ir::TemplateArgs::op_a_op_b && args.size() == 2 && op(args[0]) && op(args[1])) {
+      capture_.library.gemm.transpose_a = args[0] == "T";
+      capture_.library.gemm.transpose_b = args[1] == "T";
       return true;
     }
-    ctx_.diags.report(DiagCode::library_template_args, capture_.function_range, split.name, split.name,
+    if (takes == ir::TemplateArgs::op_a && args.size() == 1 && op(args[0])) {
+      capture_.library.vector.transpose = args[0] == "T";
+      return true;
+    }
+    const std::string takes_text =
+        takes == ir::TemplateArgs::op_a_op_b
+            ? fmt::format("the operations on A and B as template arguments, each N (as stored) or T (transposed), "
+                          "such as {}<N, T>",
+                          split.name)
+        : takes == ir::TemplateArgs::op_a
+            ? fmt::format("the operation on A as its template argument, N (as stored) or T (transposed), such as {}<T>",
+                          split.name)
+            : std::string("no template arguments");
+    ctx_.diags.report(DiagCode::library_template_args, capture_.function_range, split.name, takes_text,
                       fmt::format("it was given <{}>", fmt::join(split.template_args, ", ")));
     return false;
   }
@@ -105,11 +130,15 @@ class CaptureChecker {
           capture_.args[index].value = arg.value.convert(ir::ScalarType::f32);  // as cuBLAS reads it
           return true;
         }
-        return refuse("an f32 param or a constant value, which cuBLAS reads as a float");
-      case OperandRole::matrix:
-        if (arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host)
-          return true;
+        return refuse(fmt::format("an f32 param or a constant value, which {} reads as a float", library_name()));
+      case OperandRole::array:
+        if (device_buffer(arg)) return true;
         return refuse("a buffer in device or managed memory");
+      case OperandRole::device_scalar:
+        if (device_buffer(arg)) return true;
+        return refuse(fmt::format("a buffer in device or managed memory, whose element at the offset {} {} in device "
+                                  "pointer mode",
+                                  library_name(), operand.use == ir::OperandUse::write ? "writes" : "reads"));
     }
     return false;
   }
@@ -131,6 +160,12 @@ class CaptureChecker {
     }
   }
 
+  bool device_buffer(const KernelArg& arg) const {
+    return arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host;
+  }
+
+  std::string_view library_name() const { return op_->library == ir::Library::cublas ? "cuBLAS" : "cuSPARSE"; }
+
   static bool integer_in(const KernelArg& arg, std::int64_t low, std::int64_t high) {
     if (arg.kind != KernelArg::Kind::value || arg.value.is_float()) return false;
     if (!ir::is_signed(arg.value.type) &&
@@ -142,8 +177,12 @@ class CaptureChecker {
 
   std::int64_t integer(std::uint32_t index) const { return capture_.args.at(index).value.integer; }
 
+  std::int64_t integer(std::string_view operand) const { return integer(ir::operand_index(op_->op, operand)); }
+  std::uint32_t at(std::string_view operand) const { return ir::operand_index(op_->op, operand); }
+  ir::ScalarType type_of(std::uint32_t index) const { return graph_.buffer(capture_.args[index].buffer).type; }
+
   // The shapes, types and extents of a GEMM whose operands each passed their role's check.
-  void gemm() {
+  bool gemm() {
     const ir::GemmOperands at = ir::gemm_operands(op_->op);
     ir::GemmCall& g = capture_.library.gemm;
     g.m = integer(at.m);
@@ -152,34 +191,92 @@ class CaptureChecker {
     g.lda = integer(at.lda);
     g.ldb = integer(at.ldb);
     g.ldc = integer(at.ldc);
-    const bool batched = op_->op == ir::LibraryOp::cublas_gemm_strided_batched;
-    if (batched) {
+    if (op_->op == ir::LibraryOp::cublas_gemm_strided_batched) {
       g.stride_a = integer(at.stride_a);
       g.stride_b = integer(at.stride_b);
       g.stride_c = integer(at.stride_c);
       g.batch = integer(at.batch);
     }
-    if (!same_types(at)) return;
+    if (!same_gemm_types(at)) return false;
     bool ok = leading_dimension(at.lda, "A", ir::gemm_matrix(g, 'A').rows);
     ok = leading_dimension(at.ldb, "B", ir::gemm_matrix(g, 'B').rows) && ok;
     ok = leading_dimension(at.ldc, "C", g.m) && ok;
-    if (!ok) return;
-    ok = extent(at.a, 'A');
-    ok = extent(at.b, 'B') && ok;
-    ok = extent(at.c, 'C') && ok;
-    if (ok) capture_.library.op = op_->op;
+    return ok && extents();
   }
 
-  bool same_types(const ir::GemmOperands& at) {
-    const ir::ScalarType a = graph_.buffer(capture_.args[at.a].buffer).type;
-    const ir::ScalarType b = graph_.buffer(capture_.args[at.b].buffer).type;
-    const ir::ScalarType c = graph_.buffer(capture_.args[at.c].buffer).type;
+  bool same_gemm_types(const ir::GemmOperands& at) {
+    const ir::ScalarType a = type_of(at.a);
+    const ir::ScalarType b = type_of(at.b);
+    const ir::ScalarType c = type_of(at.c);
     const bool supported = a == ir::ScalarType::f32 || a == ir::ScalarType::f16 || a == ir::ScalarType::bf16;
+    capture_.library.type = a;
     if (a == b && b == c && supported) return true;
     ctx_.diags.report(DiagCode::gemm_types, capture_.args[at.a].range, node_.name,
                       fmt::format("A of {}, B of {} and C of {}", ir::type_name(a), ir::type_name(b), ir::type_name(c)),
                       op_->name);
     return false;
+  }
+
+  // A level 1 operation or gemv: its sizes, one type (f32 or f64) for all its data, gemv's
+  // leading dimension, and the extents.
+  bool blas() {
+    ir::VectorCall& v = capture_.library.vector;
+    v.n = integer("n");
+    if (at("incx") != UINT32_MAX) v.incx = integer("incx");
+    if (at("incy") != UINT32_MAX) v.incy = integer("incy");
+    std::vector<std::uint32_t> data;
+    for (std::uint32_t i = 0; i < op_->operands.size(); ++i) {
+      if (op_->operands[i].use != ir::OperandUse::none) data.push_back(i);
+    }
+    if (!same_types(data, {ir::ScalarType::f32, ir::ScalarType::f64}, "of one type, f32 or f64")) return false;
+    if (op_->op == ir::LibraryOp::cublas_gemv) {
+      v.m = integer("m");
+      v.lda = integer("lda");
+      if (!leading_dimension(at("lda"), "A", v.m)) return false;
+    }
+    return extents();
+  }
+
+  // A CSR SpMV: i32 row offsets and column indices, values and vectors of one type (f32 or
+  // f64), and the extents.
+  bool spmv() {
+    ir::VectorCall& v = capture_.library.vector;
+    v.rows = integer("rows");
+    v.cols = integer("cols");
+    v.nnz = integer("nnz");
+    bool ok = same_types({at("rowOffsets"), at("colInd")}, {ir::ScalarType::i32}, "of i32");
+    ok = same_types({at("values"), at("x"), at("y")}, {ir::ScalarType::f32, ir::ScalarType::f64},
+                    "of one type, f32 or f64") &&
+         ok;
+    return ok && extents();
+  }
+
+  // Whether operands `operands` (which pass buffers) share one type among `allowed`;
+  // reports E1008 (once) otherwise. The data type of the call is the first operand's.
+  bool same_types(const std::vector<std::uint32_t>& operands, std::initializer_list<ir::ScalarType> allowed,
+                  std::string_view rule) {
+    const ir::ScalarType first = type_of(operands.front());
+    const bool supported = std::find(allowed.begin(), allowed.end(), first) != allowed.end();
+    const bool same =
+        std::all_of(operands.begin(), operands.end(), [&](std::uint32_t i) { return type_of(i) == first; });
+    if (allowed.size() > 1) capture_.library.type = first;
+    if (supported && same) return true;
+    std::vector<std::string> passed;
+    std::vector<std::string_view> names;
+    for (const std::uint32_t i : operands) {
+      passed.push_back(fmt::format("{} of {}", op_->operands[i].name, ir::type_name(type_of(i))));
+      names.push_back(op_->operands[i].name);
+    }
+    ctx_.diags.report(DiagCode::library_types, capture_.args[operands.front()].range, node_.name, and_list(passed),
+                      op_->name, and_list(names), rule);
+    return false;
+  }
+
+  template <class S>
+  static std::string and_list(const std::vector<S>& items) {
+    if (items.size() == 1) return std::string(items[0]);
+    std::vector<S> head(items.begin(), items.end() - 1);
+    return fmt::format("{} and {}", fmt::join(head, ", "), items.back());
   }
 
   bool leading_dimension(std::uint32_t index, std::string_view matrix, std::int64_t rows) {
@@ -190,20 +287,29 @@ class CaptureChecker {
     return false;
   }
 
-  // Whether the elements matrix `matrix` spans (ir::gemm_span) from its argument's offset
-  // are within its buffer.
-  bool extent(std::uint32_t index, char matrix) {
+  // Whether every operand that passes memory reaches (ir::operand_span) no further than
+  // its buffer from the argument's offset: E1007 for a matrix, E1009 for the others.
+  bool extents() {
+    bool ok = true;
+    for (std::uint32_t i = 0; i < op_->operands.size(); ++i) {
+      if (op_->operands[i].use != ir::OperandUse::none) ok = extent(i) && ok;
+    }
+    return ok;
+  }
+
+  bool extent(std::uint32_t index) {
     const KernelArg& arg = capture_.args[index];
     const ir::Buffer& buffer = graph_.buffer(arg.buffer);
     if (!ctx_.buffer_ok[arg.buffer.value]) return false;
-    const ir::GemmCall& g = capture_.library.gemm;
-    const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(g, matrix), g.batch);
+    const std::optional<std::int64_t> span = ir::operand_span(capture_.library, index);
     const std::int64_t available = static_cast<std::int64_t>(buffer.count_value) - arg.offset;
     if (span && *span <= available) return true;
     const std::string spans = span ? fmt::format("{}", *span) : std::string("more than 2^63");
+    const std::string_view name = op_->operands[index].name;
+    const bool matrix = name == "A" || name == "B" || name == "C";
     ctx_.diags
-        .report(DiagCode::gemm_matrix_bounds, arg.range, std::string(1, matrix), node_.name, spans, arg.offset,
-                buffer.name, buffer.count_value)
+        .report(matrix ? DiagCode::gemm_matrix_bounds : DiagCode::library_operand_bounds, arg.range, name, node_.name,
+                spans, arg.offset, buffer.name, buffer.count_value)
         .note<NoteCode::declared_here>(buffer.name_range, buffer.name);
     return false;
   }
@@ -223,37 +329,42 @@ void check_function_call(GraphContext& ctx, const ir::Node& node, ir::CaptureNod
 
 namespace {
 
-// What operand `operand` (a matrix: A, B or C) of a GEMM reaches of `extent` (its
-// pointer's): the span of the matrix (ir::gemm_span), which E1007 keeps within it.
-MemoryExtent gemm_extent(const ir::Graph& graph, MemoryExtent extent, const KernelArg& arg, std::string_view operand,
-                         const ir::GemmCall& gemm) {
-  const std::optional<std::int64_t> span = ir::gemm_span(ir::gemm_matrix(gemm, operand[0]), gemm.batch);
+// What operand `index` of library call `call` reaches of `extent` (its pointer's): its
+// span (ir::operand_span), which E1007 and E1009 keep within it.
+MemoryExtent operand_extent(const ir::Graph& graph, MemoryExtent extent, const KernelArg& arg,
+                            const ir::LibraryCall& call, std::uint32_t index) {
+  const std::optional<std::int64_t> span = ir::operand_span(call, index);
   if (!span || graph.buffer(extent.root).two_d()) return extent;
   const std::uint64_t bytes = static_cast<std::uint64_t>(*span) * ir::type_size(graph.buffer(arg.buffer).type);
   extent.columns[1] = std::min(extent.columns[1], extent.columns[0] + bytes);
   return extent;
 }
 
+Access access_of(ir::OperandUse use) {
+  switch (use) {
+    case ir::OperandUse::read: return Access::read;
+    case ir::OperandUse::write: return Access::write;
+    default: return Access::read_write;
+  }
+}
+
 }  // namespace
 
-// A library operation's operands by their roles (a GEMM reads A and B and writes C, within
-// the span of each matrix); a registered function's arguments, all it may reach.
+// A library operation's operands by their uses (a GEMM reads A and B and writes C, a dot
+// reads x and y and writes result), within each one's span; a registered function's
+// arguments, all it may reach.
 void add_accesses(AccessList& out, const ir::Node& /*node*/, const ir::CaptureNode& capture) {
   const ir::Graph& graph = out.graph();
-  const ir::LibraryOpInfo* info = nullptr;
-  for (const ir::LibraryOpInfo& op : ir::library_ops()) {
-    if (op.op == capture.library.op && capture.library.op != ir::LibraryOp::none) info = &op;
-  }
-  for (std::size_t a = 0; a < capture.args.size(); ++a) {
+  const ir::LibraryOpInfo* info =
+      capture.library.op == ir::LibraryOp::none ? nullptr : &ir::library_op_info(capture.library.op);
+  for (std::uint32_t a = 0; a < capture.args.size(); ++a) {
     const KernelArg& arg = capture.args[a];
     if (arg.kind != KernelArg::Kind::buffer) continue;
     const MemoryExtent extent = out.pointer_extent(arg.buffer, arg.offset);
-    if (info != nullptr && a < info->operands.size()) {
-      const std::string_view operand = info->operands[a].name;
-      const bool output = operand == "C";
-      out.add(gemm_extent(graph, extent, arg, operand, capture.library.gemm),
-              output ? Access::read_write : Access::read, arg.range,
-              fmt::format("{} is operand {} of {}", graph.buffer(arg.buffer).name, operand, info->cuda));
+    if (info != nullptr) {
+      const ir::LibraryOperand& operand = info->operands[a];
+      out.add(operand_extent(graph, extent, arg, capture.library, a), access_of(operand.use), arg.range,
+              fmt::format("{} is operand {} of {}", graph.buffer(arg.buffer).name, operand.name, info->cuda));
     } else {
       out.add(extent, Access::read_write, arg.range, "a captured function may read and write what it is passed",
               out.assumed_extent(arg.buffer, "a captured function"));

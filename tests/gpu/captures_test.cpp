@@ -20,30 +20,6 @@
 namespace graphc::test {
 namespace {
 
-template <class T>
-void upload(Instance& instance, const std::string& buffer, const std::vector<T>& values) {
-  REQUIRE(instance.buffer_bytes(buffer) == values.size() * sizeof(T));
-  check_cuda(cudaMemcpy(instance.buffer(buffer), values.data(), values.size() * sizeof(T), cudaMemcpyHostToDevice),
-             "cudaMemcpy");
-}
-
-// The node types of a capture node's child graph, in CUDA's order.
-std::vector<cudaGraphNodeType> captured_types(const Instance& instance, const std::string& node) {
-  cudaGraph_t child = nullptr;
-  check_cuda(cudaGraphChildGraphNodeGetGraph(instance.node(node), &child), "cudaGraphChildGraphNodeGetGraph");
-  std::size_t count = 0;
-  check_cuda(cudaGraphGetNodes(child, nullptr, &count), "cudaGraphGetNodes");
-  std::vector<cudaGraphNode_t> nodes(count);
-  check_cuda(cudaGraphGetNodes(child, nodes.data(), &count), "cudaGraphGetNodes");
-  std::vector<cudaGraphNodeType> types;
-  for (cudaGraphNode_t n : nodes) {
-    cudaGraphNodeType type{};
-    check_cuda(cudaGraphNodeGetType(n, &type), "cudaGraphNodeGetType");
-    types.push_back(type);
-  }
-  return types;
-}
-
 // M x K times K x N (op(A) and op(B)), stored transposed where the node says so.
 const std::string kGemms = R"(graph gemms {
     const M = 64;

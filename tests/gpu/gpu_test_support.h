@@ -63,6 +63,31 @@ std::vector<T> read_buffer(const Instance& instance, const std::string& name) {
   return read<T>(instance.buffer(name), instance.buffer_bytes(name) / sizeof(T));
 }
 
+/// `values` copied into buffer `buffer` of `instance`, whose size they must have.
+template <class T>
+void upload(Instance& instance, const std::string& buffer, const std::vector<T>& values) {
+  REQUIRE(instance.buffer_bytes(buffer) == values.size() * sizeof(T));
+  check_cuda(cudaMemcpy(instance.buffer(buffer), values.data(), values.size() * sizeof(T), cudaMemcpyHostToDevice),
+             "cudaMemcpy");
+}
+
+/// The node types of a capture node's child graph, in CUDA's order.
+inline std::vector<cudaGraphNodeType> captured_types(const Instance& instance, const std::string& node) {
+  cudaGraph_t child = nullptr;
+  check_cuda(cudaGraphChildGraphNodeGetGraph(instance.node(node), &child), "cudaGraphChildGraphNodeGetGraph");
+  std::size_t count = 0;
+  check_cuda(cudaGraphGetNodes(child, nullptr, &count), "cudaGraphGetNodes");
+  std::vector<cudaGraphNode_t> nodes(count);
+  check_cuda(cudaGraphGetNodes(child, nodes.data(), &count), "cudaGraphGetNodes");
+  std::vector<cudaGraphNodeType> types;
+  for (cudaGraphNode_t n : nodes) {
+    cudaGraphNodeType type{};
+    check_cuda(cudaGraphNodeGetType(n, &type), "cudaGraphNodeGetType");
+    types.push_back(type);
+  }
+  return types;
+}
+
 /// "path:line:col" of the first occurrence of `needle` in `text` (1-based, as diagnostics
 /// print it); `occurrence` picks a later one.
 inline std::string location_of(const std::string& path, const std::string& text, const std::string& needle,

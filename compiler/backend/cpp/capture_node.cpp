@@ -16,13 +16,53 @@
 namespace graphc::backend {
 namespace {
 
-// The cudaDataType of a GEMM's matrices.
+// The cudaDataType of a library call's data.
 std::string_view cuda_data_type(ir::ScalarType type) {
   switch (type) {
     case ir::ScalarType::f16: return "CUDA_R_16F";
     case ir::ScalarType::bf16: return "CUDA_R_16BF";
-    default: return "CUDA_R_32F";  // the validator allows f32, f16 and bf16 only
+    case ir::ScalarType::f64: return "CUDA_R_64F";
+    default: return "CUDA_R_32F";  // the validator allows f32, f64, f16 and bf16 only
   }
+}
+
+// The expression operand `name` of a library call passes.
+std::string operand(const GraphContext& context, const ir::CaptureNode& capture, std::string_view name) {
+  return argument_expression(context, capture.args.at(ir::operand_index(capture.library.op, name)));
+}
+
+// `graphc::BlasShape{...}` of a level 1 or 2 call: its operation is the part of its name
+// after `cublas.`.
+std::string blas_shape(const ir::LibraryCall& call) {
+  const std::string_view name = ir::library_op_info(call.op).name;
+  const ir::VectorCall& v = call.vector;
+  return fmt::format("graphc::BlasShape{{graphc::BlasOp::{}, {}, {}, {}, {}, {}, {}}}", name.substr(name.find('.') + 1),
+                     v.transpose, v.m, v.n, v.lda, v.incx, v.incy);
+}
+
+// `{.x = ..., .result = ...}`: the graphc::BlasOperands of a level 1 or 2 call, those it
+// takes by name.
+std::string blas_operands(const GraphContext& context, const ir::CaptureNode& capture) {
+  static constexpr std::pair<std::string_view, std::string_view> kFields[] = {
+      {"alpha", "alpha"}, {"A", "a"}, {"x", "x"}, {"beta", "beta"}, {"y", "y"}, {"result", "result"}};
+  std::vector<std::string> fields;
+  for (const auto& [operand_name, field] : kFields) {
+    if (ir::operand_index(capture.library.op, operand_name) != UINT32_MAX) {
+      fields.push_back(fmt::format(".{} = {}", field, operand(context, capture, operand_name)));
+    }
+  }
+  return fmt::format("{{{}}}", fmt::join(fields, ", "));
+}
+
+// `graphc::SpmvShape{...}` and `graphc::SpmvOperands{...}` of an SpMV.
+std::string spmv_shape(const ir::LibraryCall& call) {
+  const ir::VectorCall& v = call.vector;
+  return fmt::format("graphc::SpmvShape{{{}, {}, {}, {}}}", v.transpose, v.rows, v.cols, v.nnz);
+}
+std::string spmv_operands(const GraphContext& context, const ir::CaptureNode& capture) {
+  return fmt::format("graphc::SpmvOperands{{{}, {}, {}, {}, {}}}", operand(context, capture, "rowOffsets"),
+                     operand(context, capture, "colInd"), operand(context, capture, "values"),
+                     operand(context, capture, "x"), operand(context, capture, "y"));
 }
 
 // `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
@@ -74,11 +114,22 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
     args.insert(args.begin(), "stream");
     return fmt::format("b.{}({});", context.names.capture_function(capture.function).member, fmt::join(args, ", "));
   }
-  const ir::GemmOperands at = ir::gemm_operands(capture.library.op);
-  const ir::ScalarType type = context.graph.buffer(capture.args.at(at.a).buffer).type;
-  return fmt::format("graphc::cublas_gemm(resources.cublas.bind(stream, workspace), {}, {}, {}, {}, {}, {}, {});",
-                     cuda_data_type(type), gemm_shape(capture.library), args.at(at.alpha), args.at(at.a), args.at(at.b),
-                     args.at(at.beta), args.at(at.c));
+  const std::string_view type = cuda_data_type(capture.library.type);
+  switch (capture.library.op) {
+    case ir::LibraryOp::cublas_gemm:
+    case ir::LibraryOp::cublas_gemm_strided_batched: {
+      const ir::GemmOperands at = ir::gemm_operands(capture.library.op);
+      return fmt::format("graphc::cublas_gemm(resources.cublas.bind(stream, workspace), {}, {}, {}, {}, {}, {}, {});",
+                         type, gemm_shape(capture.library), args.at(at.alpha), args.at(at.a), args.at(at.b),
+                         args.at(at.beta), args.at(at.c));
+    }
+    case ir::LibraryOp::cusparse_spmv:
+      return fmt::format("resources.cusparse.spmv(stream, workspace, {}, {}, {});", operand(context, capture, "alpha"),
+                         spmv_operands(context, capture), operand(context, capture, "beta"));
+    default:
+      return fmt::format("graphc::cublas_blas(resources.cublas.bind(stream, workspace), {}, {}, {});", type,
+                         blas_shape(capture.library), blas_operands(context, capture));
+  }
 }
 
 // A capture node's library operation; none for a registered function or a collective.
@@ -254,10 +305,18 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
   const ir::Node& node = context.graph.nodes.at(index);
   const std::string name = string_literal(node.name);
   const std::string location = context.location_literal(node.name_range);
-  if (library_op(node) != ir::LibraryOp::none) {
-    out.line(fmt::format("nodes.{} = graphc::require_capture_resources(b.{}, {}, "
-                         "{}).cublas.add_workspace(graphc::linked_cublas(), {}, {});",
-                         context.names.workspaces[index], capture_resources_member, name, location, name, location));
+  const ir::LibraryOp library = library_op(node);
+  const std::string resources =
+      fmt::format("graphc::require_capture_resources(b.{}, {}, {})", capture_resources_member, name, location);
+  if (library == ir::LibraryOp::cusparse_spmv) {
+    const auto& capture = std::get<ir::CaptureNode>(node.op);
+    out.line(fmt::format("nodes.{} = {}.cusparse.add_spmv(", context.names.workspaces[index], resources));
+    out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
+                         spmv_shape(capture.library)));
+    out.line(fmt::format("    {}, {}, {});", spmv_operands(context, capture), name, location));
+  } else if (library != ir::LibraryOp::none) {
+    out.line(fmt::format("nodes.{} = {}.cublas.add_workspace(graphc::linked_cublas(), {}, {});",
+                         context.names.workspaces[index], resources, name, location));
   }
   out.line(fmt::format("graphc::ChildGraph child({});", capture_function_call(context, index, true)));
   out.line(fmt::format("nodes.{} = graphc::captured_shape(child.get());", context.names.shapes[index]));

@@ -155,8 +155,9 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
     }
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       if (!context.names.workspaces[i].empty()) {
-        out.line(fmt::format("std::size_t {} = 0;  // the cuBLAS workspace of '{}'", context.names.workspaces[i],
-                             escape(graph.nodes[i].name)));
+        const bool spmv = std::get<ir::CaptureNode>(graph.nodes[i].op).library.op == ir::LibraryOp::cusparse_spmv;
+        out.line(fmt::format("std::size_t {} = 0;  // the {} of '{}'", context.names.workspaces[i],
+                             spmv ? "cuSPARSE SpMV plan" : "cuBLAS workspace", escape(graph.nodes[i].name)));
       }
       if (!context.names.shapes[i].empty()) {
         out.line(fmt::format("std::string {};  // the shape of the graph '{}' captured (graphc::captured_shape)",

@@ -70,9 +70,9 @@ struct GraphNames {
   /// calls, in order of first use.
   std::vector<CaptureFunctionName> capture_functions;
   const CaptureFunctionName& capture_function(std::string_view name) const;
-  /// Per NodeId: the Nodes members of a capture node, its cuBLAS workspace (`NAME_workspace`,
-  /// library operations only) and the shape of its captured graph (`NAME_shape`); empty for
-  /// other nodes.
+  /// Per NodeId: the Nodes members of a capture node, its cuBLAS workspace (`NAME_workspace`)
+  /// or cuSPARSE SpMV plan (`NAME_plan`), library operations only, and the shape of its
+  /// captured graph (`NAME_shape`); empty for other nodes.
   std::vector<std::string> workspaces;
   std::vector<std::string> shapes;
   /// Per NodeId: the Nodes member holding the buffers a collective over a `[register]`

@@ -1,4 +1,5 @@
-// graphc's cuBLAS operations for capture nodes (`capture c : cublas.gemm<N, T>(...)`), shared
+// graphc's cuBLAS operations for capture nodes (`capture c : cublas.gemm<N, T>(...)`,
+// `capture d : cublas.dot(...)`), shared
 // by the runtime and the code `graphc compile` writes. Header-only: the CUDA runtime API and
 // cuBLAS's header. Every cuBLAS call goes through a CublasApi: the generated code passes
 // linked_cublas() (it links CUDA::cublas), the runtime the library it loads with dlopen the
@@ -27,7 +28,8 @@ namespace graphc {
 
 /// The cuBLAS entry points graphc calls (cublas_v2.h's functions; `create` is
 /// cublasCreate_v2, which cublas_v2.h names cublasCreate). The GEMMs are the exported ones
-/// that take a cublasComputeType_t (C++ also sees inline overloads taking a cudaDataType).
+/// that take a cublasComputeType_t (C++ also sees inline overloads taking a cudaDataType);
+/// level 1 the `Ex` functions, which take the data's type; gemv the f32 and f64 ones.
 struct CublasApi {
   using GemmEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
                                     const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
@@ -40,8 +42,16 @@ struct CublasApi {
   decltype(&cublasDestroy_v2) destroy;
   decltype(&cublasSetStream_v2) set_stream;
   decltype(&cublasSetWorkspace_v2) set_workspace;
+  decltype(&cublasSetPointerMode_v2) set_pointer_mode;
   GemmEx gemm;
   GemmStridedBatchedEx gemm_strided_batched;
+  decltype(&cublasDotEx) dot;
+  decltype(&cublasNrm2Ex) nrm2;
+  decltype(&cublasAxpyEx) axpy;
+  decltype(&cublasScalEx) scal;
+  decltype(&cublasCopyEx) copy;
+  decltype(&cublasSgemv_v2) sgemv;
+  decltype(&cublasDgemv_v2) dgemv;
   decltype(&cublasGetStatusName) status_name;
   decltype(&cublasGetStatusString) status_string;
 };
@@ -53,8 +63,16 @@ inline const CublasApi& linked_cublas() {
                              &cublasDestroy_v2,
                              &cublasSetStream_v2,
                              &cublasSetWorkspace_v2,
+                             &cublasSetPointerMode_v2,
                              static_cast<CublasApi::GemmEx>(&cublasGemmEx),
                              static_cast<CublasApi::GemmStridedBatchedEx>(&cublasGemmStridedBatchedEx),
+                             &cublasDotEx,
+                             &cublasNrm2Ex,
+                             &cublasAxpyEx,
+                             &cublasScalEx,
+                             &cublasCopyEx,
+                             &cublasSgemv_v2,
+                             &cublasDgemv_v2,
                              &cublasGetStatusName,
                              &cublasGetStatusString};
   return api;
@@ -162,10 +180,11 @@ struct GemmShape {
 
 /// cublasGemmEx (or cublasGemmStridedBatchedEx when `shape.batched`) on `cublas`'s stream,
 /// A, B and C all of `type` (CUDA_R_32F, CUDA_R_16F or CUDA_R_16BF), accumulated in f32
-/// (CUBLAS_COMPUTE_32F: no TF32 for f32 data), alpha and beta by value. Throws
-/// std::runtime_error naming the call and cuBLAS's status.
+/// (CUBLAS_COMPUTE_32F: no TF32 for f32 data), alpha and beta by value
+/// (CUBLAS_POINTER_MODE_HOST). Throws std::runtime_error naming the call and cuBLAS's status.
 inline void cublas_gemm(const CublasCall& cublas, cudaDataType type, const GemmShape& shape, float alpha, const void* a,
                         const void* b, float beta, void* c) {
+  cublas.check(cublas.api->set_pointer_mode(cublas.handle, CUBLAS_POINTER_MODE_HOST), "cublasSetPointerMode");
   const cublasOperation_t op_a = shape.transpose_a ? CUBLAS_OP_T : CUBLAS_OP_N;
   const cublasOperation_t op_b = shape.transpose_b ? CUBLAS_OP_T : CUBLAS_OP_N;
   if (shape.batched) {
@@ -179,6 +198,80 @@ inline void cublas_gemm(const CublasCall& cublas, cudaDataType type, const GemmS
   cublas.check(cublas.api->gemm(cublas.handle, op_a, op_b, shape.m, shape.n, shape.k, &alpha, a, type, shape.lda, b,
                                 type, shape.ldb, &beta, c, type, shape.ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                "cublasGemmEx");
+}
+
+/// A cuBLAS level 1 or 2 operation.
+enum class BlasOp { dot, nrm2, axpy, scal, copy, gemv };
+
+/// The sizes of a BlasOp as `cublas.dot`, ... `cublas.gemv<OP>` describe them, in elements:
+/// level 1 works on `n` elements of x and y, `incx` and `incy` apart; gemv's A is m x n
+/// column-major with leading dimension `lda`, op(A) A or (`transpose`) its transpose.
+struct BlasShape {
+  BlasOp op = BlasOp::dot;
+  bool transpose = false;
+  int m = 0, n = 0, lda = 0, incx = 1, incy = 1;
+};
+
+/// The memory a BlasOp reads and writes, each in device (or managed) memory; those it does
+/// not take are null. alpha, beta and result are single elements (device pointer mode).
+struct BlasOperands {
+  const void* alpha = nullptr;
+  const void* a = nullptr;
+  void* x = nullptr;
+  const void* beta = nullptr;
+  void* y = nullptr;
+  void* result = nullptr;
+};
+
+/// One level 1 or 2 call on `cublas`'s stream in CUBLAS_POINTER_MODE_DEVICE, every operand
+/// of `type` (CUDA_R_32F or CUDA_R_64F), computed in that type:
+///   dot    *result = x . y            cublasDotEx
+///   nrm2   *result = ||x||_2          cublasNrm2Ex
+///   axpy   y = *alpha x + y           cublasAxpyEx
+///   scal   x = *alpha x               cublasScalEx
+///   copy   y = x                      cublasCopyEx
+///   gemv   y = *alpha op(A) x + *beta y   cublasSgemv / cublasDgemv
+/// The scalars stay on the device, so a graph can compute them in one node and use them in
+/// the next without a copy to the host. Throws std::runtime_error naming the call and
+/// cuBLAS's status.
+inline void cublas_blas(const CublasCall& cublas, cudaDataType type, const BlasShape& shape, const BlasOperands& o) {
+  cublas.check(cublas.api->set_pointer_mode(cublas.handle, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode");
+  const cublasHandle_t h = cublas.handle;
+  const CublasApi& api = *cublas.api;
+  switch (shape.op) {
+    case BlasOp::dot:
+      cublas.check(api.dot(h, shape.n, o.x, type, shape.incx, o.y, type, shape.incy, o.result, type, type),
+                   "cublasDotEx");
+      return;
+    case BlasOp::nrm2:
+      cublas.check(api.nrm2(h, shape.n, o.x, type, shape.incx, o.result, type, type), "cublasNrm2Ex");
+      return;
+    case BlasOp::axpy:
+      cublas.check(api.axpy(h, shape.n, o.alpha, type, o.x, type, shape.incx, o.y, type, shape.incy, type),
+                   "cublasAxpyEx");
+      return;
+    case BlasOp::scal:
+      cublas.check(api.scal(h, shape.n, o.alpha, type, o.x, type, shape.incx, type), "cublasScalEx");
+      return;
+    case BlasOp::copy:
+      cublas.check(api.copy(h, shape.n, o.x, type, shape.incx, o.y, type, shape.incy), "cublasCopyEx");
+      return;
+    case BlasOp::gemv: {
+      const cublasOperation_t op = shape.transpose ? CUBLAS_OP_T : CUBLAS_OP_N;
+      if (type == CUDA_R_64F) {
+        cublas.check(api.dgemv(h, op, shape.m, shape.n, static_cast<const double*>(o.alpha),
+                               static_cast<const double*>(o.a), shape.lda, static_cast<const double*>(o.x), shape.incx,
+                               static_cast<const double*>(o.beta), static_cast<double*>(o.y), shape.incy),
+                     "cublasDgemv");
+        return;
+      }
+      cublas.check(api.sgemv(h, op, shape.m, shape.n, static_cast<const float*>(o.alpha),
+                             static_cast<const float*>(o.a), shape.lda, static_cast<const float*>(o.x), shape.incx,
+                             static_cast<const float*>(o.beta), static_cast<float*>(o.y), shape.incy),
+                   "cublasSgemv");
+      return;
+    }
+  }
 }
 
 }  // namespace graphc

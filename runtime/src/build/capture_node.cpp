@@ -6,6 +6,7 @@
 #include <string>
 
 #include "build/cublas_loaded.h"
+#include "build/cusparse_loaded.h"
 #include "build/function_call_nodes.h"
 #include "build/node_params.h"
 
@@ -24,7 +25,8 @@ cudaDataType cuda_data_type(ir::ScalarType type) {
   switch (type) {
     case ir::ScalarType::f16: return CUDA_R_16F;
     case ir::ScalarType::bf16: return CUDA_R_16BF;
-    default: return CUDA_R_32F;  // the validator allows f32, f16 and bf16 only
+    case ir::ScalarType::f64: return CUDA_R_64F;
+    default: return CUDA_R_32F;  // the validator allows f32, f64, f16 and bf16 only
   }
 }
 
@@ -53,6 +55,39 @@ GemmShape gemm_shape(const ir::LibraryCall& call) {
   return s;
 }
 
+// The pointer operand `name` of `call` passes, or null when its operation takes none of
+// that name.
+void* operand(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args, std::string_view name) {
+  const std::uint32_t at = ir::operand_index(call.op, name);
+  return at == UINT32_MAX ? nullptr : args[at].pointer;
+}
+
+BlasShape blas_shape(const ir::LibraryCall& call) {
+  static constexpr BlasOp kOps[] = {BlasOp::dot, BlasOp::nrm2, BlasOp::axpy, BlasOp::scal, BlasOp::copy, BlasOp::gemv};
+  const ir::VectorCall& v = call.vector;
+  return BlasShape{kOps[static_cast<std::size_t>(call.op) - static_cast<std::size_t>(ir::LibraryOp::cublas_dot)],
+                   v.transpose,
+                   static_cast<int>(v.m),
+                   static_cast<int>(v.n),
+                   static_cast<int>(v.lda),
+                   static_cast<int>(v.incx),
+                   static_cast<int>(v.incy)};
+}
+
+BlasOperands blas_operands(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args) {
+  return BlasOperands{operand(call, args, "alpha"), operand(call, args, "A"), operand(call, args, "x"),
+                      operand(call, args, "beta"),  operand(call, args, "y"), operand(call, args, "result")};
+}
+
+SpmvShape spmv_shape(const ir::LibraryCall& call) {
+  return SpmvShape{call.vector.transpose, call.vector.rows, call.vector.cols, call.vector.nnz};
+}
+
+SpmvOperands spmv_operands(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args) {
+  return SpmvOperands{operand(call, args, "rowOffsets"), operand(call, args, "colInd"), operand(call, args, "values"),
+                      operand(call, args, "x"), operand(call, args, "y")};
+}
+
 }  // namespace
 
 CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
@@ -66,7 +101,11 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
       fn_(fn) {
   set_args(graph, *call_, buffers, params);
   resources.stream(node.name.c_str(), location_.c_str());  // before any capture begins
-  if (library_.op != ir::LibraryOp::none) {
+  if (library_.op == ir::LibraryOp::cusparse_spmv) {
+    workspace_ = resources.cusparse.add_spmv(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
+                                             spmv_shape(library_), spmv_operands(library_, args_), node.name.c_str(),
+                                             location_.c_str());
+  } else if (library_.op != ir::LibraryOp::none) {
     workspace_ =
         resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());
   }
@@ -170,17 +209,32 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
     shape_ = captured_shape(graph);
     return graph;
   }
-  const ir::GemmOperands at = ir::gemm_operands(library_.op);
   graph = capture_graph(
-      resources.stream(node, location_.c_str()),
-      [&](cudaStream_t stream) {
-        cublas_gemm(resources.cublas.bind(stream, workspace_), cuda_data_type(args_[at.a].type), gemm_shape(library_),
-                    as_float(args_[at.alpha]), args_[at.a].pointer, args_[at.b].pointer, as_float(args_[at.beta]),
-                    args_[at.c].pointer);
-      },
-      place_, node, location_.c_str());
+      resources.stream(node, location_.c_str()), [&](cudaStream_t stream) { call_library(resources, stream); }, place_,
+      node, location_.c_str());
   shape_ = captured_shape(graph);
   return graph;
+}
+
+void CaptureCall::call_library(CaptureResources& resources, cudaStream_t stream) const {
+  const cudaDataType type = cuda_data_type(library_.type);
+  switch (library_.op) {
+    case ir::LibraryOp::cublas_gemm:
+    case ir::LibraryOp::cublas_gemm_strided_batched: {
+      const ir::GemmOperands at = ir::gemm_operands(library_.op);
+      cublas_gemm(resources.cublas.bind(stream, workspace_), type, gemm_shape(library_), as_float(args_[at.alpha]),
+                  args_[at.a].pointer, args_[at.b].pointer, as_float(args_[at.beta]), args_[at.c].pointer);
+      return;
+    }
+    case ir::LibraryOp::cusparse_spmv:
+      resources.cusparse.spmv(stream, workspace_, as_float(args_[ir::operand_index(library_.op, "alpha")]),
+                              spmv_operands(library_, args_), as_float(args_[ir::operand_index(library_.op, "beta")]));
+      return;
+    default:
+      cublas_blas(resources.cublas.bind(stream, workspace_), type, blas_shape(library_),
+                  blas_operands(library_, args_));
+      return;
+  }
 }
 
 // The collective's NCCL call: the buffers at their current addresses, the count, type,

@@ -26,7 +26,8 @@ class CaptureCall {
   /// BufferId, advanced by the argument's offset), params from `params` (per ParamId),
   /// values in their type. A node in a body or a device-launch graph captures for `place`.
   /// A registered function is `fn` (null for a library operation); a cuBLAS operation gets
-  /// a workspace of its own from `resources` (allocated here, before any capture).
+  /// a workspace of its own from `resources`, a cuSPARSE SpMV a plan (both made here, before
+  /// any capture).
   CaptureCall(const ProgramState& program, const ir::Graph& graph, const ir::Node& node,
               const std::vector<void*>& buffers, const std::vector<Slot>& params, CapturePlace place,
               const CaptureFn* fn, CaptureResources& resources);
@@ -64,6 +65,9 @@ class CaptureCall {
   void set_args(const ir::Graph& graph, const ir::FunctionCall& call, const std::vector<void*>& buffers,
                 const std::vector<Slot>& params);
   graphc::CollectiveCall collective_call() const;
+  // The node's library operation on `stream`, which captures: cuBLAS or cuSPARSE with the
+  // arguments' current values.
+  void call_library(CaptureResources& resources, cudaStream_t stream) const;
 
   const ir::Node* node_ = nullptr;
   const ir::FunctionCall* call_ = nullptr;
@@ -90,7 +94,7 @@ class CaptureCall {
   std::string location_;
   CapturePlace place_ = CapturePlace::graph;
   const CaptureFn* fn_ = nullptr;
-  std::size_t workspace_ = 0;
+  std::size_t workspace_ = 0;  // a cuBLAS operation's workspace, a cuSPARSE SpMV's plan
   std::vector<CaptureArgs::Arg> args_;
   std::vector<ir::ParamId> params_;         // per argument: the param it passes, or invalid
   std::vector<ir::BufferId> buffers_;       // per argument: the buffer it passes, or invalid

@@ -14,8 +14,16 @@ bool load(CublasApi& api, std::string& soname, std::string& why) {
          modules::resolve_symbol(handle, api.destroy, "cublasDestroy_v2", why) &&
          modules::resolve_symbol(handle, api.set_stream, "cublasSetStream_v2", why) &&
          modules::resolve_symbol(handle, api.set_workspace, "cublasSetWorkspace_v2", why) &&
+         modules::resolve_symbol(handle, api.set_pointer_mode, "cublasSetPointerMode_v2", why) &&
          modules::resolve_symbol(handle, api.gemm, "cublasGemmEx", why) &&
          modules::resolve_symbol(handle, api.gemm_strided_batched, "cublasGemmStridedBatchedEx", why) &&
+         modules::resolve_symbol(handle, api.dot, "cublasDotEx", why) &&
+         modules::resolve_symbol(handle, api.nrm2, "cublasNrm2Ex", why) &&
+         modules::resolve_symbol(handle, api.axpy, "cublasAxpyEx", why) &&
+         modules::resolve_symbol(handle, api.scal, "cublasScalEx", why) &&
+         modules::resolve_symbol(handle, api.copy, "cublasCopyEx", why) &&
+         modules::resolve_symbol(handle, api.sgemv, "cublasSgemv_v2", why) &&
+         modules::resolve_symbol(handle, api.dgemv, "cublasDgemv_v2", why) &&
          modules::resolve_symbol(handle, api.status_name, "cublasGetStatusName", why) &&
          modules::resolve_symbol(handle, api.status_string, "cublasGetStatusString", why);
 }
@@ -24,7 +32,8 @@ CublasApi load_or_throw(const std::string& node, const std::string& location) {
   CublasApi api{};
   std::string soname;
   std::string why;
-  if (!load(api, soname, why)) throw_error<RuntimeCode::cublas_unavailable>(location, node, soname, why);
+  if (!load(api, soname, why))
+    throw_error<RuntimeCode::library_unavailable>(location, node, "cuBLAS", soname, why, "cuBLAS");
   return api;
 }
 

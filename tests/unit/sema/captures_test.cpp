@@ -98,3 +98,36 @@ TEST_CASE("a capture reads an alloc's memory only after the alloc", "[sema]") {
   REQUIRE(!a->sorted().empty());
   CHECK(a->sorted().front().code == DiagCode::use_before_alloc);
 }
+
+TEST_CASE("level 1, gemv and SpMV captures resolve their sizes and data type", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  buffer x : f64[129] device;
+  buffer m : f64[30 * 40] device;
+  buffer s : f64[2] device;
+  buffer rows : i32[31] device;
+  buffer cols : i32[90] device;
+  buffer v : f64[90] device;
+  capture dot : cublas.dot(64, x, 2, x + 1, 2, s + 1);
+  capture mv : cublas.gemv<T>(30, 40, s, m, 30, x, 1, s + 1, x + 1, 1);
+  capture sp : cusparse.spmv<T>(30, 40, 90, 2.0, rows, cols, v, x, 0.0, x + 50);
+  dot -> mv -> sp;
+}
+)");
+  INFO(render_all(a->sources, a->sorted()));
+  REQUIRE(a->sorted().empty());
+  const auto& dot = std::get<ir::CaptureNode>(a->node("dot").op).library;
+  CHECK(dot.op == ir::LibraryOp::cublas_dot);
+  CHECK(dot.type == ir::ScalarType::f64);
+  CHECK((dot.vector.n == 64 && dot.vector.incx == 2 && dot.vector.incy == 2));
+  CHECK(ir::operand_span(dot, 1) == 127);  // x: 1 + 63 * 2
+  CHECK(ir::operand_span(dot, 5) == 1);    // result
+  CHECK_FALSE(ir::operand_span(dot, 0));   // n passes no memory
+  const auto& mv = std::get<ir::CaptureNode>(a->node("mv").op).library;
+  CHECK((mv.op == ir::LibraryOp::cublas_gemv && mv.vector.transpose && mv.vector.m == 30 && mv.vector.lda == 30));
+  CHECK(ir::operand_span(mv, 5) == 30);  // x has m elements for <T>
+  CHECK(ir::operand_span(mv, 8) == 40);  // y n
+  const auto& sp = std::get<ir::CaptureNode>(a->node("sp").op).library;
+  CHECK((sp.op == ir::LibraryOp::cusparse_spmv && sp.vector.rows == 30 && sp.vector.cols == 40 && sp.vector.nnz == 90));
+  CHECK(ir::operand_span(sp, 4) == 31);  // rowOffsets
+  CHECK(ir::operand_span(sp, 7) == 30);  // x has rows elements for <T>
+}
