@@ -156,3 +156,32 @@ extern "C" __global__ void cg_check(cudaGraphConditionalHandle keep_going, int* 
   *residual = __double2float_rn(relative);
   cudaGraphSetConditional(keep_going, relative >= tolerance && done < max_iterations ? 1u : 0u);
 }
+
+// The scalar steps of cg_solver_library.graph, whose vector work is cuSPARSE's and
+// cuBLAS's (device pointer mode): its scalars are float, in device memory, each a kernel of
+// one thread between two library calls.
+
+/// alpha = rr / pAp, and its negation for r = r - alpha Ap (cublas.axpy adds).
+extern "C" __global__ void cg_library_alpha(float* alpha, float* minus_alpha, const float* rr, const float* pAp) {
+  const float a = __fdiv_rn(*rr, *pAp);
+  *alpha = a;
+  *minus_alpha = -a;
+}
+
+/// beta = rr_new / rr, then rr = rr_new.
+extern "C" __global__ void cg_library_beta(float* beta, float* rr, const float* rr_new) {
+  *beta = __fdiv_rn(*rr_new, *rr);
+  *rr = *rr_new;
+}
+
+/// The loop's test, as cg_check's on float scalars: counts the iteration, residual =
+/// ||r|| / ||b|| = sqrt(rr / bb), and ends the loop once it is below `tolerance` or
+/// `max_iterations` have run (or it is NaN).
+extern "C" __global__ void cg_library_check(cudaGraphConditionalHandle keep_going, int* iterations, float* residual,
+                                            const float* rr, const float* bb, double tolerance, int max_iterations) {
+  const int done = *iterations + 1;
+  *iterations = done;
+  const double relative = __dsqrt_rn(__ddiv_rn(static_cast<double>(*rr), static_cast<double>(*bb)));
+  *residual = __double2float_rn(relative);
+  cudaGraphSetConditional(keep_going, relative >= tolerance && done < max_iterations ? 1u : 0u);
+}

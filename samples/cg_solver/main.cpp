@@ -5,12 +5,20 @@
 // count and residual checked (convergence.h).
 //
 //   sample_cg_solver_generated [--print h_x]
+//
+// Built with CG_SOLVER_LIBRARY defined, it is sample_cg_solver_library_generated: the same
+// program on the C++ written from cg_solver_library.graph (cuSPARSE and cuBLAS for the
+// vector work), whose graph has the same name and result buffers.
 #include <cuda_runtime_api.h>
 
 #include <span>
 #include <vector>
 
+#ifdef CG_SOLVER_LIBRARY
+#include "cg_solver_library.graph.h"
+#else
 #include "cg_solver.graph.h"
+#endif
 #include "common/sample_main.h"
 #include "common/stream.h"
 #include "convergence.h"
@@ -41,7 +49,11 @@ std::vector<NamedBuffer> run(cg::GpuResult& result) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef CG_SOLVER_LIBRARY
+  constexpr const char* label = "cg_solver_library (generated)";
+#else
   constexpr const char* label = "cg_solver (generated)";
+#endif
   cg::GpuResult gpu;
   cg::CpuReference cpu;
   const int status =

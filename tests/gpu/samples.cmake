@@ -15,17 +15,22 @@
 
 set(graphc_samples_dir ${PROJECT_SOURCE_DIR}/samples)
 
-# graphc_same_numbers_test(TEST NAME GRAPH BUFFER OUTPUT GRAPH_NAME): graphc run and the
-# runtime program of sample NAME on GRAPH (either form) print BUFFER as the generated
-# program does (samples/common/compare_paths.cmake; outputs in samples/NAME/OUTPUT).
+# graphc_same_numbers_test(TEST NAME GRAPH BUFFER OUTPUT GRAPH_NAME [GENERATED]): graphc run
+# and the runtime program of sample NAME on GRAPH (either form) print BUFFER as the
+# generated program (sample_NAME_generated, or target GENERATED) does
+# (samples/common/compare_paths.cmake; outputs in samples/NAME/OUTPUT).
 function(graphc_same_numbers_test test name graph buffer output graph_name)
+  set(generated sample_${name}_generated)
+  if(ARGC GREATER 6)
+    set(generated ${ARGV6})
+  endif()
   add_test(NAME ${test}
            COMMAND ${CMAKE_COMMAND}
                    -DGRAPHC=$<TARGET_FILE:graphc>
                    -DGRAPH=${graph}
                    -DBUFFER=${buffer}
                    -DRUNTIME_PROGRAM=$<TARGET_FILE:sample_${name}_runtime>
-                   -DGENERATED_PROGRAM=$<TARGET_FILE:sample_${name}_generated>
+                   -DGENERATED_PROGRAM=$<TARGET_FILE:${generated}>
                    -DOUTPUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/samples/${name}/${output}
                    -DGRAPH_NAME=${graph_name}
                    -P ${graphc_samples_dir}/common/compare_paths.cmake)
@@ -71,6 +76,31 @@ graphc_sample_tests(train_step h_data)
 graphc_sample_tests(diamond h_out)
 graphc_sample_tests(heat2d h_out)
 graphc_sample_tests(cg_solver h_x)
+
+# cg_solver's variant on the libraries' kernels, cg_solver_library.graph (cusparse.spmv and
+# cuBLAS level 1 built-ins): checked, compiled, and on the GPU run by its generated program,
+# by the sample's runtime program (which takes the graph's path) and by graphc run, each
+# against the CPU reference or the generated program's numbers; its YAML form the same.
+set(cgl_graph ${graphc_samples_dir}/cg_solver/cg_solver_library.graph)
+set(cgl_yaml ${graphc_samples_dir}/cg_solver/cg_solver_library.yaml)
+add_test(NAME sample.cg_solver_library.check COMMAND graphc check ${cgl_graph})
+add_test(NAME sample.cg_solver_library.compile
+         COMMAND graphc compile ${cgl_graph} -o ${CMAKE_CURRENT_BINARY_DIR}/samples/cg_solver_library)
+add_test(NAME sample.cg_solver_library.yaml.same_ir
+         COMMAND ${CMAKE_COMMAND} -DGRAPHC=$<TARGET_FILE:graphc> -DA=${cgl_graph} -DB=${cgl_yaml}
+                 -P ${PROJECT_SOURCE_DIR}/tests/golden/convert/same_ir.cmake)
+set_tests_properties(sample.cg_solver_library.check sample.cg_solver_library.compile
+                     sample.cg_solver_library.yaml.same_ir PROPERTIES LABELS sample)
+add_test(NAME sample.cg_solver_library.generated COMMAND sample_cg_solver_library_generated)
+add_test(NAME sample.cg_solver_library.runtime COMMAND sample_cg_solver_runtime ${cgl_graph})
+add_test(NAME sample.cg_solver_library.yaml.runtime COMMAND sample_cg_solver_runtime ${cgl_yaml})
+set_tests_properties(sample.cg_solver_library.generated sample.cg_solver_library.runtime
+                     sample.cg_solver_library.yaml.runtime PROPERTIES LABELS gpu SKIP_RETURN_CODE 77
+                     ENVIRONMENT "GRAPHC_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/nvrtc-cache")
+graphc_same_numbers_test(sample.cg_solver_library.same_numbers cg_solver ${cgl_graph} h_x library_same_numbers ""
+                         sample_cg_solver_library_generated)
+graphc_same_numbers_test(sample.cg_solver_library.yaml.same_numbers cg_solver ${cgl_yaml} h_x
+                         library_yaml_same_numbers "" sample_cg_solver_library_generated)
 graphc_sample_tests(branching h_out)
 graphc_sample_tests(pdl_pipeline out pdl)
 graphc_sample_tests(graph_memory h_out)
