@@ -11,7 +11,7 @@ using C = CollectiveCounts;
 using R = CollectiveRankArg;
 
 // NCCL's p2p calls read and write their buffers while the peers' calls run: never in place.
-constexpr std::array<CollectiveOpInfo, 7> kOps = {{
+constexpr std::array<CollectiveOpInfo, 7> kCollectiveOps = {{
     {CollectiveOp::all_reduce, "nccl.all_reduce", "ncclAllReduce", true, R::none, C::same, true},
     {CollectiveOp::all_gather, "nccl.all_gather", "ncclAllGather", false, R::none, C::recv_world_times, true},
     {CollectiveOp::reduce_scatter, "nccl.reduce_scatter", "ncclReduceScatter", true, R::none, C::send_world_times,
@@ -27,16 +27,18 @@ constexpr std::array<std::string_view, 5> kReduceOps = {"sum", "prod", "max", "m
 
 }  // namespace
 
-std::span<const CollectiveOpInfo> collective_ops() { return kOps; }
+std::span<const CollectiveOpInfo> collective_ops() { return kCollectiveOps; }
 
 const CollectiveOpInfo* find_collective_op(std::string_view name) {
-  const auto it = std::find_if(kOps.begin(), kOps.end(), [&](const CollectiveOpInfo& op) { return op.name == name; });
-  return it == kOps.end() ? nullptr : &*it;
+  const auto it = std::find_if(kCollectiveOps.begin(), kCollectiveOps.end(),
+                               [&](const CollectiveOpInfo& op) { return op.name == name; });
+  return it == kCollectiveOps.end() ? nullptr : &*it;
 }
 
 const CollectiveOpInfo& collective_op(CollectiveOp op) {
-  const auto it = std::find_if(kOps.begin(), kOps.end(), [&](const CollectiveOpInfo& info) { return info.op == op; });
-  if (it == kOps.end()) throw std::logic_error("collective_op: an unresolved collective");
+  const auto it = std::find_if(kCollectiveOps.begin(), kCollectiveOps.end(),
+                               [&](const CollectiveOpInfo& info) { return info.op == op; });
+  if (it == kCollectiveOps.end()) throw std::logic_error("collective_op: an unresolved collective");
   return *it;
 }
 

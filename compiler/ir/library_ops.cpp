@@ -8,98 +8,105 @@
 namespace graphc::ir {
 namespace {
 
-using R = OperandRole;
-using U = OperandUse;
+using Role = OperandRole;
+using Use = OperandUse;
 
 // cublasGemmEx's operands without the handle, the transposes (template arguments) and the
 // types (the buffers'): C = alpha * op(A) * op(B) + beta * C.
-constexpr std::array<LibraryOperand, 11> kGemm = {{{"m", R::extent},
-                                                   {"n", R::extent},
-                                                   {"k", R::extent},
-                                                   {"alpha", R::scalar},
-                                                   {"A", R::array, U::read},
-                                                   {"lda", R::extent},
-                                                   {"B", R::array, U::read},
-                                                   {"ldb", R::extent},
-                                                   {"beta", R::scalar},
-                                                   {"C", R::array, U::read_write},
-                                                   {"ldc", R::extent}}};
+constexpr std::array<LibraryOperand, 11> kGemm = {{{"m", Role::extent},
+                                                   {"n", Role::extent},
+                                                   {"k", Role::extent},
+                                                   {"alpha", Role::scalar},
+                                                   {"A", Role::array, Use::read},
+                                                   {"lda", Role::extent},
+                                                   {"B", Role::array, Use::read},
+                                                   {"ldb", Role::extent},
+                                                   {"beta", Role::scalar},
+                                                   {"C", Role::array, Use::read_write},
+                                                   {"ldc", Role::extent}}};
 
 // cublasGemmStridedBatchedEx's: each matrix followed by its leading dimension and stride.
-constexpr std::array<LibraryOperand, 15> kGemmStridedBatched = {{{"m", R::extent},
-                                                                 {"n", R::extent},
-                                                                 {"k", R::extent},
-                                                                 {"alpha", R::scalar},
-                                                                 {"A", R::array, U::read},
-                                                                 {"lda", R::extent},
-                                                                 {"strideA", R::stride},
-                                                                 {"B", R::array, U::read},
-                                                                 {"ldb", R::extent},
-                                                                 {"strideB", R::stride},
-                                                                 {"beta", R::scalar},
-                                                                 {"C", R::array, U::read_write},
-                                                                 {"ldc", R::extent},
-                                                                 {"strideC", R::stride},
-                                                                 {"batchCount", R::extent}}};
+constexpr std::array<LibraryOperand, 15> kGemmStridedBatched = {{{"m", Role::extent},
+                                                                 {"n", Role::extent},
+                                                                 {"k", Role::extent},
+                                                                 {"alpha", Role::scalar},
+                                                                 {"A", Role::array, Use::read},
+                                                                 {"lda", Role::extent},
+                                                                 {"strideA", Role::stride},
+                                                                 {"B", Role::array, Use::read},
+                                                                 {"ldb", Role::extent},
+                                                                 {"strideB", Role::stride},
+                                                                 {"beta", Role::scalar},
+                                                                 {"C", Role::array, Use::read_write},
+                                                                 {"ldc", Role::extent},
+                                                                 {"strideC", Role::stride},
+                                                                 {"batchCount", Role::extent}}};
 
 // Level 1, as cuBLAS's <t>dot, <t>nrm2, <t>axpy, <t>scal and <t>copy take them; the
 // scalars (alpha, result) in device memory.
-constexpr std::array<LibraryOperand, 6> kDot = {{{"n", R::extent},
-                                                 {"x", R::array, U::read},
-                                                 {"incx", R::extent},
-                                                 {"y", R::array, U::read},
-                                                 {"incy", R::extent},
-                                                 {"result", R::device_scalar, U::write}}};
-constexpr std::array<LibraryOperand, 4> kNrm2 = {
-    {{"n", R::extent}, {"x", R::array, U::read}, {"incx", R::extent}, {"result", R::device_scalar, U::write}}};
-constexpr std::array<LibraryOperand, 6> kAxpy = {{{"n", R::extent},
-                                                  {"alpha", R::device_scalar, U::read},
-                                                  {"x", R::array, U::read},
-                                                  {"incx", R::extent},
-                                                  {"y", R::array, U::read_write},
-                                                  {"incy", R::extent}}};
-constexpr std::array<LibraryOperand, 4> kScal = {
-    {{"n", R::extent}, {"alpha", R::device_scalar, U::read}, {"x", R::array, U::read_write}, {"incx", R::extent}}};
-constexpr std::array<LibraryOperand, 5> kCopy = {
-    {{"n", R::extent}, {"x", R::array, U::read}, {"incx", R::extent}, {"y", R::array, U::write}, {"incy", R::extent}}};
+constexpr std::array<LibraryOperand, 6> kDot = {{{"n", Role::extent},
+                                                 {"x", Role::array, Use::read},
+                                                 {"incx", Role::extent},
+                                                 {"y", Role::array, Use::read},
+                                                 {"incy", Role::extent},
+                                                 {"result", Role::device_scalar, Use::write}}};
+constexpr std::array<LibraryOperand, 4> kNrm2 = {{{"n", Role::extent},
+                                                  {"x", Role::array, Use::read},
+                                                  {"incx", Role::extent},
+                                                  {"result", Role::device_scalar, Use::write}}};
+constexpr std::array<LibraryOperand, 6> kAxpy = {{{"n", Role::extent},
+                                                  {"alpha", Role::device_scalar, Use::read},
+                                                  {"x", Role::array, Use::read},
+                                                  {"incx", Role::extent},
+                                                  {"y", Role::array, Use::read_write},
+                                                  {"incy", Role::extent}}};
+constexpr std::array<LibraryOperand, 4> kScal = {{{"n", Role::extent},
+                                                  {"alpha", Role::device_scalar, Use::read},
+                                                  {"x", Role::array, Use::read_write},
+                                                  {"incx", Role::extent}}};
+constexpr std::array<LibraryOperand, 5> kCopy = {{{"n", Role::extent},
+                                                  {"x", Role::array, Use::read},
+                                                  {"incx", Role::extent},
+                                                  {"y", Role::array, Use::write},
+                                                  {"incy", Role::extent}}};
 
 // cublas<t>gemv's: y = alpha * op(A) * x + beta * y, alpha and beta in device memory.
-constexpr std::array<LibraryOperand, 10> kGemv = {{{"m", R::extent},
-                                                   {"n", R::extent},
-                                                   {"alpha", R::device_scalar, U::read},
-                                                   {"A", R::array, U::read},
-                                                   {"lda", R::extent},
-                                                   {"x", R::array, U::read},
-                                                   {"incx", R::extent},
-                                                   {"beta", R::device_scalar, U::read},
-                                                   {"y", R::array, U::read_write},
-                                                   {"incy", R::extent}}};
+constexpr std::array<LibraryOperand, 10> kGemv = {{{"m", Role::extent},
+                                                   {"n", Role::extent},
+                                                   {"alpha", Role::device_scalar, Use::read},
+                                                   {"A", Role::array, Use::read},
+                                                   {"lda", Role::extent},
+                                                   {"x", Role::array, Use::read},
+                                                   {"incx", Role::extent},
+                                                   {"beta", Role::device_scalar, Use::read},
+                                                   {"y", Role::array, Use::read_write},
+                                                   {"incy", Role::extent}}};
 
 // cusparseSpMV's, with the CSR matrix as cusparseCreateCsr takes it (rows, cols, nnz and
 // its three arrays) and the dense vectors as buffers: y = alpha * op(A) * x + beta * y.
-constexpr std::array<LibraryOperand, 10> kSpmv = {{{"rows", R::extent},
-                                                   {"cols", R::extent},
-                                                   {"nnz", R::extent},
-                                                   {"alpha", R::scalar},
-                                                   {"rowOffsets", R::array, U::read},
-                                                   {"colInd", R::array, U::read},
-                                                   {"values", R::array, U::read},
-                                                   {"x", R::array, U::read},
-                                                   {"beta", R::scalar},
-                                                   {"y", R::array, U::read_write}}};
+constexpr std::array<LibraryOperand, 10> kSpmv = {{{"rows", Role::extent},
+                                                   {"cols", Role::extent},
+                                                   {"nnz", Role::extent},
+                                                   {"alpha", Role::scalar},
+                                                   {"rowOffsets", Role::array, Use::read},
+                                                   {"colInd", Role::array, Use::read},
+                                                   {"values", Role::array, Use::read},
+                                                   {"x", Role::array, Use::read},
+                                                   {"beta", Role::scalar},
+                                                   {"y", Role::array, Use::read_write}}};
 
-using T = TemplateArgs;
-constexpr std::array<LibraryOpInfo, 9> kOps = {{
-    {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", T::op_a_op_b, kGemm},
+using Templates = TemplateArgs;
+constexpr std::array<LibraryOpInfo, 9> kLibraryOps = {{
+    {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
-     "cublasGemmStridedBatchedEx", T::op_a_op_b, kGemmStridedBatched},
-    {LibraryOp::cublas_dot, Library::cublas, "cublas.dot", "cublasDotEx", T::none, kDot},
-    {LibraryOp::cublas_nrm2, Library::cublas, "cublas.nrm2", "cublasNrm2Ex", T::none, kNrm2},
-    {LibraryOp::cublas_axpy, Library::cublas, "cublas.axpy", "cublasAxpyEx", T::none, kAxpy},
-    {LibraryOp::cublas_scal, Library::cublas, "cublas.scal", "cublasScalEx", T::none, kScal},
-    {LibraryOp::cublas_copy, Library::cublas, "cublas.copy", "cublasCopyEx", T::none, kCopy},
-    {LibraryOp::cublas_gemv, Library::cublas, "cublas.gemv", "cublas<t>gemv", T::op_a, kGemv},
-    {LibraryOp::cusparse_spmv, Library::cusparse, "cusparse.spmv", "cusparseSpMV", T::op_a, kSpmv},
+     "cublasGemmStridedBatchedEx", Templates::op_a_op_b, kGemmStridedBatched},
+    {LibraryOp::cublas_dot, Library::cublas, "cublas.dot", "cublasDotEx", Templates::none, kDot},
+    {LibraryOp::cublas_nrm2, Library::cublas, "cublas.nrm2", "cublasNrm2Ex", Templates::none, kNrm2},
+    {LibraryOp::cublas_axpy, Library::cublas, "cublas.axpy", "cublasAxpyEx", Templates::none, kAxpy},
+    {LibraryOp::cublas_scal, Library::cublas, "cublas.scal", "cublasScalEx", Templates::none, kScal},
+    {LibraryOp::cublas_copy, Library::cublas, "cublas.copy", "cublasCopyEx", Templates::none, kCopy},
+    {LibraryOp::cublas_gemv, Library::cublas, "cublas.gemv", "cublas<t>gemv", Templates::op_a, kGemv},
+    {LibraryOp::cusparse_spmv, Library::cusparse, "cusparse.spmv", "cusparseSpMV", Templates::op_a, kSpmv},
 }};
 
 // The elements a vector of `length` elements `increment` apart spans (both below 2^31).
@@ -114,15 +121,17 @@ std::string trim(std::string_view text) {
 
 }  // namespace
 
-std::span<const LibraryOpInfo> library_ops() { return kOps; }
+std::span<const LibraryOpInfo> library_ops() { return kLibraryOps; }
 
 const LibraryOpInfo* find_library_op(std::string_view name) {
-  const auto* it = std::find_if(kOps.begin(), kOps.end(), [&](const LibraryOpInfo& op) { return op.name == name; });
-  return it == kOps.end() ? nullptr : &*it;
+  const auto* it =
+      std::find_if(kLibraryOps.begin(), kLibraryOps.end(), [&](const LibraryOpInfo& op) { return op.name == name; });
+  return it == kLibraryOps.end() ? nullptr : &*it;
 }
 
 const LibraryOpInfo& library_op_info(LibraryOp op) {
-  return *std::find_if(kOps.begin(), kOps.end(), [&](const LibraryOpInfo& info) { return info.op == op; });
+  return *std::find_if(kLibraryOps.begin(), kLibraryOps.end(),
+                       [&](const LibraryOpInfo& info) { return info.op == op; });
 }
 
 std::uint32_t operand_index(LibraryOp op, std::string_view name) {

@@ -22,7 +22,7 @@ std::string replace_all(std::string text, std::string_view name, const std::stri
 
 // The words of a profile's value, quotes removed: `"-I$(TOP)/include" $(_SPACE_)` ->
 // {-I$(TOP)/include, $(_SPACE_)}.
-std::vector<std::string> words(std::string_view value) {
+std::vector<std::string> option_words(std::string_view value) {
   std::vector<std::string> out;
   std::string word;
   bool quoted = false;
@@ -78,7 +78,7 @@ std::vector<std::filesystem::path> profile_includes(std::string_view profile, co
     value = replace_all(value, "$(TOP)", top.string());
     value = replace_all(value, "$(_HERE_)", (top / "bin").string());
     value = replace_all(value, "$(_TARGET_DIR_)", std::string(target_dir));
-    const std::vector<std::string> list = words(value);
+    const std::vector<std::string> list = option_words(value);
     for (std::size_t i = 0; i < list.size(); ++i) {
       if ((list[i] == "-I" || list[i] == "-isystem") && i + 1 < list.size()) {
         out.emplace_back(list[++i]);

@@ -27,26 +27,26 @@ graph switched {
 }
 )";
 
-std::vector<float> scaled(float factor) { return iota_scaled(256, factor); }
+std::vector<float> enable_values(float factor) { return iota_scaled(256, factor); }
 
 TEST_CASE("Instance::enable turns a kernel node off and on for the next launches", "[runtime][gpu]") {
   Program program = Program::from_text(graph_path("switched"), kText);
   Instance instance = program.instantiate("switched");
   instance.launch();
-  CHECK(read_buffer<float>(instance, "out2") == scaled(2.0f));
+  CHECK(read_buffer<float>(instance, "out2") == enable_values(2.0f));
   CHECK(instance.enabled("second"));
 
   instance.enable("second", false);
   CHECK_FALSE(instance.enabled("second"));
   instance.set("scale", 3.0f);
   instance.launch();
-  CHECK(read_buffer<float>(instance, "out1") == scaled(3.0f));
-  CHECK(read_buffer<float>(instance, "out2") == scaled(2.0f));  // did not run
+  CHECK(read_buffer<float>(instance, "out1") == enable_values(3.0f));
+  CHECK(read_buffer<float>(instance, "out2") == enable_values(2.0f));  // did not run
 
   instance.enable("second", true);
   CHECK(instance.enabled("second"));
   instance.launch();
-  CHECK(read_buffer<float>(instance, "out2") == scaled(3.0f));  // runs with the param set while it was off
+  CHECK(read_buffer<float>(instance, "out2") == enable_values(3.0f));  // runs with the param set while it was off
 
   instance.enable("clear", false);  // a memset node
   CHECK_FALSE(instance.enabled("clear"));

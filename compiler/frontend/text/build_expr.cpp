@@ -14,7 +14,7 @@ using ir::Expr;
 // The deepest expression tree built. The grammar bounds nesting; this bounds the depth a
 // long chain `a + b + c + ...` adds when folded, so that sema's recursive walks and the
 // tree's destruction cannot exhaust the stack.
-constexpr std::size_t kMaxDepth = 1024;
+constexpr std::size_t kMaxExprDepth = 1024;
 
 std::size_t depth(const Expr& e) {
   std::size_t deepest = 0;
@@ -51,10 +51,10 @@ Expr build_chain(const BuildContext& ctx, const ParseNode& node) {
   for (std::size_t i = 1; i + 1 < node.children.size(); i += 2) {
     Expr rhs = build_expr(ctx, *node.children[i + 1]);
     lhs_depth = std::max(lhs_depth, depth(rhs)) + 1;
-    if (lhs_depth > kMaxDepth) {
+    if (lhs_depth > kMaxExprDepth) {
       ctx.diags.report(DiagCode::syntax_error, ctx.range(node),
                        fmt::format("expression too deep: over {} operations inside one another; split it with consts",
-                                   kMaxDepth));
+                                   kMaxExprDepth));
       Expr placeholder;
       placeholder.range = ctx.range(node);
       return placeholder;

@@ -112,8 +112,6 @@ ir::ChildGraphNode build_call(const BuildContext& ctx, const ParseNode& node) {
   return call;
 }
 
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
 }  // namespace
 
 std::string normalize_cpp_name(std::string_view text) {

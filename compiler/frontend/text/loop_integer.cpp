@@ -9,7 +9,7 @@ namespace {
 using Kind = ir::Expr::Kind;
 
 // Consts defined in terms of each other fold at most this deep (a cycle stops here).
-constexpr int kMaxDepth = 64;
+constexpr int kMaxConstDepth = 64;
 
 class IntegerFolder {
  public:
@@ -17,7 +17,7 @@ class IntegerFolder {
       : consts_(consts), why_(why), at_(at) {}
 
   std::optional<std::int64_t> fold(const ir::Expr& e, int depth) {
-    if (depth > kMaxDepth) return fail(e, "consts nest too deeply or refer to each other");
+    if (depth > kMaxConstDepth) return fail(e, "consts nest too deeply or refer to each other");
     switch (e.kind) {
       case Kind::literal:
         if (e.literal.is_float()) return fail(e, "it is a floating-point value");

@@ -9,8 +9,6 @@
 namespace graphc::frontend::text {
 namespace {
 
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
 // The identifier that starts at `offset` (empty if none).
 SourceRange word_from(const std::string& text, FileId file, std::uint32_t offset) {
   std::uint32_t end = offset;

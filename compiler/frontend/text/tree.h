@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,6 +24,9 @@
 #include "source/source.h"
 
 namespace graphc::frontend::text {
+
+/// Whether `c` may be part of an identifier: a letter, a digit or `_`.
+inline bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
 /// The rules that become tree nodes; the others only shape the parse. Builders read a
 /// node's children by position, so this list and the builders change together.

@@ -1,6 +1,6 @@
 #include "build/cublas_loaded.h"
 
-#include "graphc/runtime_error.h"
+#include "build/library_loader.h"
 #include "modules/cuda_library.h"
 
 namespace graphc::detail {
@@ -28,20 +28,11 @@ bool load(CublasApi& api, std::string& soname, std::string& why) {
          modules::resolve_symbol(handle, api.status_string, "cublasGetStatusString", why);
 }
 
-CublasApi load_or_throw(const std::string& node, const std::string& location) {
-  CublasApi api{};
-  std::string soname;
-  std::string why;
-  if (!load(api, soname, why))
-    throw_error<RuntimeCode::library_unavailable>(location, node, "cuBLAS", soname, why, "cuBLAS");
-  return api;
-}
-
 }  // namespace
 
 const CublasApi& loaded_cublas(const std::string& node, const std::string& location) {
   // A failed load throws out of the initialisation, and the next call tries again.
-  static const CublasApi api = load_or_throw(node, location);
+  static const CublasApi api = load_library_or_throw<CublasApi>(load, "cuBLAS", node, location);
   return api;
 }
 

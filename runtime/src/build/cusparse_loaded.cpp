@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "graphc/runtime_error.h"
+#include "build/library_loader.h"
 #include "modules/cuda_library.h"
 
 namespace graphc::detail {
@@ -28,21 +28,11 @@ bool load(CusparseApi& api, std::string& soname, std::string& why) {
          modules::resolve_symbol(handle, api.error_string, "cusparseGetErrorString", why);
 }
 
-CusparseApi load_or_throw(const std::string& node, const std::string& location) {
-  CusparseApi api{};
-  std::string soname;
-  std::string why;
-  if (!load(api, soname, why)) {
-    throw_error<RuntimeCode::library_unavailable>(location, node, "cuSPARSE", soname, why, "cuSPARSE");
-  }
-  return api;
-}
-
 }  // namespace
 
 const CusparseApi& loaded_cusparse(const std::string& node, const std::string& location) {
   // A failed load throws out of the initialisation, and the next call tries again.
-  static const CusparseApi api = load_or_throw(node, location);
+  static const CusparseApi api = load_library_or_throw<CusparseApi>(load, "cuSPARSE", node, location);
   return api;
 }
 

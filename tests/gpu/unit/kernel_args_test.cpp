@@ -18,7 +18,7 @@ T value_at(void* pointer) {
 }
 
 // buffer f32 "x", buffer i16 "h", param f32 "scale", param i64 "count".
-ir::Graph graph_with_declarations() {
+ir::Graph kernel_arg_graph() {
   ir::Graph graph;
   graph.buffers.resize(2);
   graph.buffers[0].name = "x";
@@ -63,7 +63,7 @@ ir::KernelArg value_arg(ir::Scalar value) {
 }
 
 TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in their types, handles", "[runtime]") {
-  const ir::Graph graph = graph_with_declarations();
+  const ir::Graph graph = kernel_arg_graph();
   ir::KernelNode kernel;
   kernel.args = {buffer_arg(0, 3),
                  buffer_arg(1, 0),
@@ -116,7 +116,7 @@ ir::KernelArg struct_arg() {
 }
 
 TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding zero, fields updated", "[runtime]") {
-  const ir::Graph graph = graph_with_declarations();
+  const ir::Graph graph = kernel_arg_graph();
   ir::KernelNode kernel;
   kernel.args = {struct_arg(), param_arg(0)};
   alignas(8) std::byte x[64];
@@ -149,7 +149,7 @@ TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding z
 
 TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t, rank(tp) the rank as an int",
           "[runtime]") {
-  const ir::Graph graph = graph_with_declarations();
+  const ir::Graph graph = kernel_arg_graph();
   ir::KernelArg pitch;
   pitch.kind = ir::KernelArg::Kind::pitch;
   pitch.buffer = ir::BufferId{1};
@@ -168,14 +168,14 @@ TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t, ra
 }
 
 TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
-  const ir::Graph graph = graph_with_declarations();
+  const ir::Graph graph = kernel_arg_graph();
   KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {}, {});
   CHECK(args.pointers() == nullptr);
   CHECK_FALSE(args.uses(ir::ParamId{0}));
 }
 
 TEST_CASE("arg_size: pointers for buffers, the param's type, the value's own type", "[runtime]") {
-  const ir::Graph graph = graph_with_declarations();
+  const ir::Graph graph = kernel_arg_graph();
   CHECK(arg_size(graph, buffer_arg(1, 0)) == sizeof(void*));
   CHECK(arg_size(graph, param_arg(0)) == 4);
   CHECK(arg_size(graph, cond_arg(0)) == sizeof(cudaGraphConditionalHandle));

@@ -23,7 +23,7 @@ std::string_view port_text(ir::EdgePort port) {
 }
 
 // Every edge of the first graph as "from->to:port@line:col" (the arrow's position).
-std::vector<std::string> edges(const graphc::test::Parsed& p) {
+std::vector<std::string> edges_with_ports(const graphc::test::Parsed& p) {
   std::vector<std::string> out;
   for (const ir::Edge& e : p.graph().edges) {
     out.push_back(fmt::format("{}->{}:{}@{}", e.from, e.to, port_text(e.port), p.at(e.range)));
@@ -56,9 +56,10 @@ TEST_CASE("launch_completion, and whitespace and comments around the port", "[gr
 TEST_CASE("a port applies to every edge of its arrow only, in chains and groups", "[grammar]") {
   const auto p = parse_ok(
       "graph g {\n  a ->[programmatic] {b, c} -> d ->[launch_completion] e;\n  {x, y} ->[programmatic] z;\n}\n");
-  CHECK(edges(*p) == std::vector<std::string>{"a->b:programmatic@2:5", "a->c:programmatic@2:5", "b->d:default@2:29",
-                                              "c->d:default@2:29", "d->e:launch_completion@2:34",
-                                              "x->z:programmatic@3:10", "y->z:programmatic@3:10"});
+  CHECK(edges_with_ports(*p) == std::vector<std::string>{"a->b:programmatic@2:5", "a->c:programmatic@2:5",
+                                                         "b->d:default@2:29", "c->d:default@2:29",
+                                                         "d->e:launch_completion@2:34", "x->z:programmatic@3:10",
+                                                         "y->z:programmatic@3:10"});
   CHECK_FALSE(p->graph().edges[2].port_range.valid());
   CHECK(p->span(p->graph().edges[4].port_range) == "2:37-2:54");
 }
