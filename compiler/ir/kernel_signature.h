@@ -46,6 +46,12 @@ struct KernelSignature {
   /// Where the kernel is declared in the module's text (ModuleKernels::text), if found:
   /// the byte range of its name.
   std::optional<std::pair<std::uint32_t, std::uint32_t>> declaration;
+  /// Whether the entry's own body waits for the grids it depends on (`griddepcontrol.wait`,
+  /// what cudaGridDependencySynchronize() compiles to): the kernel says it may be launched
+  /// before its producers complete (programmatic dependent launch). Read from PTX (.ptx
+  /// and .cu modules), so false for a .cubin's kernels and for a wait in a function the
+  /// entry calls.
+  bool waits_on_dependencies = false;
 };
 
 /// A field of a struct of the graph file as a .cu module's C++ declares it (NVRTC's layout).

@@ -77,6 +77,22 @@ ir::KernelParam parse_param(std::string_view declaration) {
   return param;
 }
 
+// Whether the body of the entry whose declaration continues at `at` (its parameter list or
+// performance directives, then `{`) holds `griddepcontrol.wait`: from its `{` to the brace
+// that closes it. A declaration without a body (`;` first) has none.
+bool body_waits(const std::string& text, std::size_t at) {
+  const std::size_t open = text.find_first_of("{;", at);
+  if (open == std::string::npos || text[open] == ';') return false;
+  int depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '{') ++depth;
+    if (text[i] == '}' && --depth == 0) {
+      return std::string_view(text).substr(open, i - open).find("griddepcontrol.wait") != std::string_view::npos;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<ir::KernelSignature> ptx_entries(std::string_view ptx) {
@@ -106,6 +122,7 @@ std::vector<ir::KernelSignature> ptx_entries(std::string_view ptx) {
         list.remove_prefix(comma + 1);
       }
     }
+    kernel.waits_on_dependencies = body_waits(text, i);
     out.push_back(std::move(kernel));
   }
   return out;

@@ -78,3 +78,53 @@ TEST_CASE("text that is not PTX has no entries", "[modules]") {
 
 }  // namespace
 }  // namespace graphc::modules
+
+namespace graphc::modules {
+namespace {
+
+// An entry that waits for its producers (griddepcontrol.wait, inside a nested block), one
+// that only triggers its dependents, one that waits through a function it calls (not seen),
+// and a declaration without a body.
+constexpr std::string_view kPdlPtx = R"(.version 9.0
+.target sm_90
+.address_size 64
+.func wait_here()
+{
+	griddepcontrol.wait;
+	ret;
+}
+.visible .entry waits(
+	.param .u64 waits_param_0
+)
+.maxntid 256, 1, 1
+{
+	.reg .b32 %r<2>;
+	{
+	griddepcontrol.wait;
+	}
+	ret;
+}
+.visible .entry triggers()
+{
+	griddepcontrol.launch_dependents;
+	ret;
+}
+.visible .entry calls()
+{
+	call.uni wait_here, ();
+	ret;
+}
+.extern .entry declared();
+)";
+
+TEST_CASE("ptx_entries: an entry waits on its dependencies when its own body has griddepcontrol.wait", "[modules]") {
+  const std::vector<ir::KernelSignature> entries = ptx_entries(kPdlPtx);
+  REQUIRE(entries.size() == 4);
+  CHECK((entries[0].symbol == "waits" && entries[0].waits_on_dependencies));
+  CHECK((entries[1].symbol == "triggers" && !entries[1].waits_on_dependencies));
+  CHECK((entries[2].symbol == "calls" && !entries[2].waits_on_dependencies));
+  CHECK((entries[3].symbol == "declared" && !entries[3].waits_on_dependencies));
+}
+
+}  // namespace
+}  // namespace graphc::modules
