@@ -203,6 +203,12 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   if (options.warnings_are_errors) promote_warnings(c.diags);
   if (c.diags.has_errors() || !options.optimize) return;
   c.implied_edges = opt::reduce_edges(c.module);
+  if (!c.module_kernels.empty()) {  // the modules' PTX was read: graphc sees which kernels wait
+    c.programmatic = opt::programmatic_launch(c.module, [&c](const ir::KernelNode& kernel) {
+      const std::optional<sema::FoundKernel> found = sema::find_kernel(c.module, c.module_kernels, kernel.function);
+      return found && found->kernel->waits_on_dependencies;
+    });
+  }
   c.joins = opt::join_roots(c.module);
   c.reorders = opt::order_creation(c.module);
 }

@@ -17,6 +17,7 @@
 #include "ir/kernel_signature.h"
 #include "opt/join_roots.h"
 #include "opt/order_creation.h"
+#include "opt/programmatic_launch.h"
 #include "opt/reduce_edges.h"
 #include "source/source.h"
 
@@ -65,9 +66,10 @@ struct Compilation {
   SourceManager sources;
   DiagEngine diags;
   ir::Module module;
-  std::vector<opt::ImpliedEdge> implied_edges;  // edges the optimiser took out of `module` (opt::reduce_edges)
-  std::vector<opt::JoinNode> joins;             // nodes the optimiser added to `module` (opt::join_roots)
-  std::vector<opt::Reorder> reorders;           // graphs whose creation order it changed (opt::order_creation)
+  std::vector<opt::ImpliedEdge> implied_edges;      // edges the optimiser took out of `module` (opt::reduce_edges)
+  std::vector<opt::ProgrammaticEdge> programmatic;  // edges it made programmatic (opt::programmatic_launch)
+  std::vector<opt::JoinNode> joins;                 // nodes the optimiser added to `module` (opt::join_roots)
+  std::vector<opt::Reorder> reorders;               // graphs whose creation order it changed (opt::order_creation)
   /// The kernels each of module.modules declares (compiler/modules/module_kernels.h), read
   /// for a file on disk that analyzed without errors; empty otherwise.
   std::vector<ir::ModuleKernels> module_kernels;

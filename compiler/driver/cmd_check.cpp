@@ -78,6 +78,13 @@ std::string explain(const Compilation& c) {
     out += fmt::format("{}: edge '{}' -> '{}' of graph '{}' is implied by {}; not given to CUDA (-O0 keeps it)\n",
                        c.sources.location(e.edge.range), e.edge.from, e.edge.to, e.graph, fmt::join(e.path, " -> "));
   }
+  for (const opt::ProgrammaticEdge& e : c.programmatic) {
+    out += fmt::format("{}: edge '{}' -> '{}' of graph '{}' is programmatic: kernel '{}' of '{}' waits for the "
+                       "grids it depends on (cudaGridDependencySynchronize), so CUDA may launch it before '{}' "
+                       "completes (-O0 keeps the default port)\n",
+                       c.sources.location(e.edge.range), e.edge.from, e.edge.to, e.graph, e.kernel, e.edge.to,
+                       e.edge.from);
+  }
   for (const opt::JoinNode& j : c.joins) {
     out += fmt::format("{}: graph '{}' has {} {}; a no-op kernel node '{}' {} them, so the graph has one {} (-O0 "
                        "leaves them)\n",
@@ -90,9 +97,9 @@ std::string explain(const Compilation& c) {
                     "are created in another order than declared: longest path first (-O0 keeps the declared order)\n",
                     c.sources.location(r.range), r.graph, r.first, r.first_path, r.before, r.before_path, r.moved);
   }
-  if (c.implied_edges.empty() && c.joins.empty() && c.reorders.empty()) {
-    out += "no changes: no edge is implied by other edges, no graph has many roots or leaves, and every graph is "
-           "created in the order declared\n";
+  if (c.implied_edges.empty() && c.programmatic.empty() && c.joins.empty() && c.reorders.empty()) {
+    out += "no changes: no edge is implied by other edges or leads to a kernel that waits for its dependencies, no "
+           "graph has many roots or leaves, and every graph is created in the order declared\n";
   }
   return out + collective_order(c) + accesses(c);
 }

@@ -115,6 +115,16 @@ std::optional<CondId> Graph::find_cond(std::string_view n) const { return find_b
 std::optional<EventId> Graph::find_event(std::string_view n) const { return find_by_name<EventId>(events, n); }
 std::optional<CommId> Graph::find_comm(std::string_view n) const { return find_by_name<CommId>(comms, n); }
 std::optional<GraphId> Module::find_graph(std::string_view n) const { return find_by_name<GraphId>(graphs, n); }
+
+std::vector<bool> Module::called_graphs() const {
+  std::vector<bool> called(graphs.size(), false);
+  for (const Graph& graph : graphs) {
+    for (const Node& node : graph.nodes) {
+      if (const auto* call = std::get_if<ChildGraphNode>(&node.op)) called[call->graph_id.value] = true;
+    }
+  }
+  return called;
+}
 std::optional<StructId> Module::find_struct(std::string_view n) const { return find_by_name<StructId>(structs, n); }
 
 std::string_view registration_name(CommRegistration registration) {

@@ -630,6 +630,8 @@ struct Module {
   std::vector<StructDecl> structs;  // the file's, then the imported ones (StructDecl::imported)
 
   std::optional<GraphId> find_graph(std::string_view name) const;
+  /// Per GraphId: whether a call node of any graph calls it (a child graph of its caller).
+  std::vector<bool> called_graphs() const;
   std::optional<StructId> find_struct(std::string_view name) const;
   const StructDecl& struct_decl(StructId id) const { return structs.at(id.value); }
   const Graph& graph(GraphId id) const { return graphs.at(id.value); }

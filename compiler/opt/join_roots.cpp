@@ -120,12 +120,7 @@ std::vector<JoinNode> join_roots(ir::Module& module) {
   // A called graph is not joined: its no-op kernels would run at every call, in the
   // device time of each (bench_graphs, "Calls"); the graph that calls it counts its roots
   // and leaves instead. Counted before any graph changes.
-  std::vector<bool> called(module.graphs.size(), false);
-  for (const ir::Graph& graph : module.graphs) {
-    for (const ir::Node& node : graph.nodes) {
-      if (const auto* call = std::get_if<ir::ChildGraphNode>(&node.op)) called[call->graph_id.value] = true;
-    }
-  }
+  const std::vector<bool> called = module.called_graphs();
   FlatEnds flat(module);
   std::vector<JoinNode> out;
   for (std::uint32_t g = 0; g < module.graphs.size(); ++g) {
