@@ -62,15 +62,23 @@ void* operand(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& 
   return at == UINT32_MAX ? nullptr : args[at].pointer;
 }
 
+// The cuBLAS level 1 or 2 operation of `op`, one of them.
+BlasOp blas_op(ir::LibraryOp op) {
+  switch (op) {
+    case ir::LibraryOp::cublas_nrm2: return BlasOp::nrm2;
+    case ir::LibraryOp::cublas_axpy: return BlasOp::axpy;
+    case ir::LibraryOp::cublas_scal: return BlasOp::scal;
+    case ir::LibraryOp::cublas_copy: return BlasOp::copy;
+    case ir::LibraryOp::cublas_gemv: return BlasOp::gemv;
+    default: return BlasOp::dot;
+  }
+}
+
 BlasShape blas_shape(const ir::LibraryCall& call) {
-  static constexpr BlasOp kOps[] = {BlasOp::dot, BlasOp::nrm2, BlasOp::axpy, BlasOp::scal, BlasOp::copy, BlasOp::gemv};
   const ir::VectorCall& v = call.vector;
-  return BlasShape{kOps[static_cast<std::size_t>(call.op) - static_cast<std::size_t>(ir::LibraryOp::cublas_dot)],
-                   v.transpose,
-                   static_cast<int>(v.m),
-                   static_cast<int>(v.n),
-                   static_cast<int>(v.lda),
-                   static_cast<int>(v.incx),
+  return BlasShape{blas_op(call.op),        v.transpose,
+                   static_cast<int>(v.m),   static_cast<int>(v.n),
+                   static_cast<int>(v.lda), static_cast<int>(v.incx),
                    static_cast<int>(v.incy)};
 }
 
