@@ -95,8 +95,23 @@ constexpr std::array<LibraryOperand, 10> kSpmv = {{{"rows", Role::extent},
                                                    {"beta", Role::scalar},
                                                    {"y", Role::array, Use::read_write}}};
 
+// cublasLtMatmul's, as a GEMM's with D = C; the epilogues with a bias add its vector of m
+// elements (CUBLASLT_MATMUL_DESC_BIAS_POINTER).
+constexpr std::array<LibraryOperand, 12> kMatmulBias = {{{"m", Role::extent},
+                                                         {"n", Role::extent},
+                                                         {"k", Role::extent},
+                                                         {"alpha", Role::scalar},
+                                                         {"A", Role::array, Use::read},
+                                                         {"lda", Role::extent},
+                                                         {"B", Role::array, Use::read},
+                                                         {"ldb", Role::extent},
+                                                         {"beta", Role::scalar},
+                                                         {"C", Role::array, Use::read_write},
+                                                         {"ldc", Role::extent},
+                                                         {"bias", Role::array, Use::read}}};
+
 using Templates = TemplateArgs;
-constexpr std::array<LibraryOpInfo, 9> kLibraryOps = {{
+constexpr std::array<LibraryOpInfo, 15> kLibraryOps = {{
     {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
      "cublasGemmStridedBatchedEx", Templates::op_a_op_b, kGemmStridedBatched},
@@ -107,6 +122,17 @@ constexpr std::array<LibraryOpInfo, 9> kLibraryOps = {{
     {LibraryOp::cublas_copy, Library::cublas, "cublas.copy", "cublasCopyEx", Templates::none, kCopy},
     {LibraryOp::cublas_gemv, Library::cublas, "cublas.gemv", "cublas<t>gemv", Templates::op_a, kGemv},
     {LibraryOp::cusparse_spmv, Library::cusparse, "cusparse.spmv", "cusparseSpMV", Templates::op_a, kSpmv},
+    {LibraryOp::cublaslt_matmul, Library::cublaslt, "cublaslt.matmul", "cublasLtMatmul", Templates::op_a_op_b, kGemm},
+    {LibraryOp::cublaslt_matmul_bias, Library::cublaslt, "cublaslt.matmul_bias", "cublasLtMatmul", Templates::op_a_op_b,
+     kMatmulBias},
+    {LibraryOp::cublaslt_matmul_relu, Library::cublaslt, "cublaslt.matmul_relu", "cublasLtMatmul", Templates::op_a_op_b,
+     kGemm},
+    {LibraryOp::cublaslt_matmul_bias_relu, Library::cublaslt, "cublaslt.matmul_bias_relu", "cublasLtMatmul",
+     Templates::op_a_op_b, kMatmulBias},
+    {LibraryOp::cublaslt_matmul_gelu, Library::cublaslt, "cublaslt.matmul_gelu", "cublasLtMatmul", Templates::op_a_op_b,
+     kGemm},
+    {LibraryOp::cublaslt_matmul_bias_gelu, Library::cublaslt, "cublaslt.matmul_bias_gelu", "cublasLtMatmul",
+     Templates::op_a_op_b, kMatmulBias},
 }};
 
 // The elements a vector of `length` elements `increment` apart spans (both below 2^31).
@@ -163,6 +189,33 @@ LibraryFunction split_library_function(std::string_view function) {
   return out;
 }
 
+bool is_matmul(LibraryOp op) {
+  switch (op) {
+    case LibraryOp::cublaslt_matmul:
+    case LibraryOp::cublaslt_matmul_bias:
+    case LibraryOp::cublaslt_matmul_relu:
+    case LibraryOp::cublaslt_matmul_bias_relu:
+    case LibraryOp::cublaslt_matmul_gelu:
+    case LibraryOp::cublaslt_matmul_bias_gelu: return true;
+    default: return false;
+  }
+}
+
+bool is_gemm(LibraryOp op) {
+  return op == LibraryOp::cublas_gemm || op == LibraryOp::cublas_gemm_strided_batched || is_matmul(op);
+}
+
+MatmulEpilogue matmul_epilogue(LibraryOp op) {
+  switch (op) {
+    case LibraryOp::cublaslt_matmul_bias: return MatmulEpilogue::bias;
+    case LibraryOp::cublaslt_matmul_relu: return MatmulEpilogue::relu;
+    case LibraryOp::cublaslt_matmul_bias_relu: return MatmulEpilogue::bias_relu;
+    case LibraryOp::cublaslt_matmul_gelu: return MatmulEpilogue::gelu;
+    case LibraryOp::cublaslt_matmul_bias_gelu: return MatmulEpilogue::bias_gelu;
+    default: return MatmulEpilogue::none;
+  }
+}
+
 GemmOperands gemm_operands(LibraryOp op) {
   constexpr std::uint32_t none = UINT32_MAX;
   if (op == LibraryOp::cublas_gemm_strided_batched) return {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
@@ -198,9 +251,11 @@ std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t 
   if (operand.role != OperandRole::array) return std::nullopt;
   const std::string_view name = operand.name;
   const VectorCall& v = call.vector;
+  if (is_gemm(call.op)) {
+    if (name == "bias") return call.gemm.m;  // one element per row of D
+    return gemm_span(gemm_matrix(call.gemm, name[0]), call.gemm.batch);
+  }
   switch (call.op) {
-    case LibraryOp::cublas_gemm:
-    case LibraryOp::cublas_gemm_strided_batched: return gemm_span(gemm_matrix(call.gemm, name[0]), call.gemm.batch);
     case LibraryOp::cublas_gemv:
       if (name == "A") return gemm_span(GemmMatrix{v.m, v.n, v.lda, 0}, 1);
       if (name == "x") return vector_span(v.transpose ? v.m : v.n, v.incx);

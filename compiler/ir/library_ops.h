@@ -28,10 +28,16 @@ enum class LibraryOp : std::uint8_t {
   cublas_copy,                  // cublasCopyEx
   cublas_gemv,                  // cublasSgemv / cublasDgemv, device pointer mode
   cusparse_spmv,                // cusparseSpMV on a CSR matrix
+  cublaslt_matmul,              // cublasLtMatmul, no epilogue
+  cublaslt_matmul_bias,         // cublasLtMatmul, CUBLASLT_EPILOGUE_BIAS
+  cublaslt_matmul_relu,         // CUBLASLT_EPILOGUE_RELU
+  cublaslt_matmul_bias_relu,    // CUBLASLT_EPILOGUE_RELU_BIAS
+  cublaslt_matmul_gelu,         // CUBLASLT_EPILOGUE_GELU
+  cublaslt_matmul_bias_gelu,    // CUBLASLT_EPILOGUE_GELU_BIAS
 };
 
 /// The library an operation belongs to.
-enum class Library : std::uint8_t { cublas, cusparse };
+enum class Library : std::uint8_t { cublas, cusparse, cublaslt };
 
 /// What an operand of a library operation is.
 enum class OperandRole : std::uint8_t {
@@ -87,12 +93,24 @@ struct LibraryFunction {
 };
 LibraryFunction split_library_function(std::string_view function);
 
-/// The operand positions of a GEMM's arguments, for both operations.
+/// Whether `op` is one of cuBLASLt's matmuls (a GEMM with an epilogue, and a plan).
+bool is_matmul(LibraryOp op);
+/// Whether `op` is a GEMM: cuBLAS's two or cuBLASLt's matmuls, which take a GEMM's operands.
+bool is_gemm(LibraryOp op);
+
+/// What a cuBLASLt matmul applies to alpha * op(A) * op(B) + beta * C before it stores D
+/// (= C): nothing, a bias vector of m elements added to every column, ReLU, or GELU (the
+/// tanh approximation), alone or after the bias.
+enum class MatmulEpilogue : std::uint8_t { none, bias, relu, bias_relu, gelu, bias_gelu };
+/// The epilogue of `op`, a matmul.
+MatmulEpilogue matmul_epilogue(LibraryOp op);
+
+/// The operand positions of a GEMM's arguments, for every GEMM (is_gemm).
 struct GemmOperands {
   std::uint32_t m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc, stride_c, batch;
 };
-/// The positions for `op` (cublas_gemm or cublas_gemm_strided_batched); for cublas_gemm the
-/// stride and batch positions are UINT32_MAX (none).
+/// The positions for `op` (is_gemm); for all but cublas_gemm_strided_batched the stride and
+/// batch positions are UINT32_MAX (none). A matmul's bias follows ldc.
 GemmOperands gemm_operands(LibraryOp op);
 
 /// A GEMM as the validator resolved it: C = alpha * op(A) * op(B) + beta * C, column-major,

@@ -3,8 +3,8 @@
 // (ir/library_ops.h): the operation exists (E1001), its template arguments (E1002), its
 // argument count (E1003), what each operand passes (E1004); for a GEMM the matrices' types
 // (E1005), for the others the types of their data (E1008); leading dimensions (E1006); and
-// every matrix (E1007) and vector or device scalar (E1009) within its buffer, as the
-// library would read it.
+// every matrix (E1007) and vector, bias or device scalar (E1009) within its buffer, as
+// the library would read it.
 // Functions the host program registers are checked when they are bound (Bindings::capture).
 #include <algorithm>
 #include <climits>
@@ -61,11 +61,12 @@ class CaptureChecker {
     for (std::size_t i = 0; i < op->operands.size(); ++i) ok = operand(i) && ok;
     if (!ok) return;
     capture_.library.op = op->op;  // for operand_span; reset below unless every check passes
-    switch (op->op) {
-      case ir::LibraryOp::cublas_gemm:
-      case ir::LibraryOp::cublas_gemm_strided_batched: ok = gemm(); break;
-      case ir::LibraryOp::cusparse_spmv: ok = spmv(); break;
-      default: ok = blas(); break;
+    if (ir::is_gemm(op->op)) {
+      ok = gemm();
+    } else if (op->op == ir::LibraryOp::cusparse_spmv) {
+      ok = spmv();
+    } else {
+      ok = blas();
     }
     if (!ok) capture_.library.op = ir::LibraryOp::none;
   }
@@ -164,7 +165,13 @@ class CaptureChecker {
     return arg.kind == KernelArg::Kind::buffer && graph_.buffer(arg.buffer).space != ir::MemorySpace::host;
   }
 
-  std::string_view library_name() const { return op_->library == ir::Library::cublas ? "cuBLAS" : "cuSPARSE"; }
+  std::string_view library_name() const {
+    switch (op_->library) {
+      case ir::Library::cusparse: return "cuSPARSE";
+      case ir::Library::cublaslt: return "cuBLASLt";
+      default: return "cuBLAS";
+    }
+  }
 
   static bool integer_in(const KernelArg& arg, std::int64_t low, std::int64_t high) {
     if (arg.kind != KernelArg::Kind::value || arg.value.is_float()) return false;
@@ -204,16 +211,26 @@ class CaptureChecker {
     return ok && extents();
   }
 
+  // A, B, C (and a matmul's bias) of one type: f32, f16 or bf16.
   bool same_gemm_types(const ir::GemmOperands& at) {
     const ir::ScalarType a = type_of(at.a);
     const ir::ScalarType b = type_of(at.b);
     const ir::ScalarType c = type_of(at.c);
+    const std::uint32_t bias = ir::operand_index(op_->op, "bias");
     const bool supported = a == ir::ScalarType::f32 || a == ir::ScalarType::f16 || a == ir::ScalarType::bf16;
     capture_.library.type = a;
-    if (a == b && b == c && supported) return true;
-    ctx_.diags.report(DiagCode::gemm_types, capture_.args[at.a].range, node_.name,
-                      fmt::format("A of {}, B of {} and C of {}", ir::type_name(a), ir::type_name(b), ir::type_name(c)),
-                      op_->name);
+    if (a == b && b == c && (bias == UINT32_MAX || type_of(bias) == c) && supported) return true;
+    if (bias == UINT32_MAX) {
+      ctx_.diags.report(DiagCode::gemm_types, capture_.args[at.a].range, node_.name,
+                        fmt::format("A of {}, B of {} and C of {}", ir::type_name(a), ir::type_name(b),
+                                    ir::type_name(c)),
+                        op_->name, "A, B and C");
+    } else {
+      ctx_.diags.report(DiagCode::gemm_types, capture_.args[at.a].range, node_.name,
+                        fmt::format("A of {}, B of {}, C of {} and bias of {}", ir::type_name(a), ir::type_name(b),
+                                    ir::type_name(c), ir::type_name(type_of(bias))),
+                        op_->name, "A, B, C and bias");
+    }
     return false;
   }
 

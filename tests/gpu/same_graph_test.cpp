@@ -218,7 +218,8 @@ TEST_CASE("heat2d: the runtime and the generated code build the same graph", "[r
   CHECK(runtime.nodes[2].block[1] == 16);
 }
 
-TEST_CASE("pdl_pipeline: both paths build the same graphs, programmatic edge data included, the optimiser's too", "[runtime][codegen]") {
+TEST_CASE("pdl_pipeline: both paths build the same graphs, programmatic edge data included, the optimiser's too",
+          "[runtime][codegen]") {
   const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/pdl_pipeline/pdl_pipeline.graph";
   namespace pdl = graphc::gen::pdl;
   namespace plain = graphc::gen::plain;

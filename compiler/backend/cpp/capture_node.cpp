@@ -65,6 +65,20 @@ std::string spmv_operands(const GraphContext& context, const ir::CaptureNode& ca
                      operand(context, capture, "x"), operand(context, capture, "y"));
 }
 
+// `graphc::MatmulEpilogue::bias_gelu`, ...: the runtime's enumerator of a matmul's epilogue.
+std::string epilogue_enumerator(ir::LibraryOp op) {
+  static constexpr std::string_view kEpilogues[] = {"none", "bias", "relu", "bias_relu", "gelu", "bias_gelu"};
+  return fmt::format("graphc::MatmulEpilogue::{}", kEpilogues[static_cast<std::size_t>(ir::matmul_epilogue(op))]);
+}
+
+// `graphc::MatmulOperands{...}` of a matmul: A, B, C and the bias (nullptr without one).
+std::string matmul_operands(const GraphContext& context, const ir::CaptureNode& capture) {
+  const bool bias = ir::operand_index(capture.library.op, "bias") != UINT32_MAX;
+  return fmt::format("graphc::MatmulOperands{{{}, {}, {}, {}}}", operand(context, capture, "A"),
+                     operand(context, capture, "B"), operand(context, capture, "C"),
+                     bias ? operand(context, capture, "bias") : std::string("nullptr"));
+}
+
 // `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
 std::string gemm_shape(const ir::LibraryCall& call) {
   const ir::GemmCall& g = call.gemm;
@@ -115,6 +129,10 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
     return fmt::format("b.{}({});", context.names.capture_function(capture.function).member, fmt::join(args, ", "));
   }
   const std::string_view type = cuda_data_type(capture.library.type);
+  if (ir::is_matmul(capture.library.op)) {
+    return fmt::format("resources.cublaslt.matmul(stream, workspace, {}, {}, {});", operand(context, capture, "alpha"),
+                       matmul_operands(context, capture), operand(context, capture, "beta"));
+  }
   switch (capture.library.op) {
     case ir::LibraryOp::cublas_gemm:
     case ir::LibraryOp::cublas_gemm_strided_batched: {
@@ -314,6 +332,12 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
                          spmv_shape(capture.library)));
     out.line(fmt::format("    {}, {}, {});", spmv_operands(context, capture), name, location));
+  } else if (ir::is_matmul(library)) {
+    const auto& capture = std::get<ir::CaptureNode>(node.op);
+    out.line(fmt::format("nodes.{} = {}.cublaslt.add_matmul(", context.names.workspaces[index], resources));
+    out.line(fmt::format("    graphc::linked_cublaslt(), {}, {}, {},", cuda_data_type(capture.library.type),
+                         gemm_shape(capture.library), epilogue_enumerator(library)));
+    out.line(fmt::format("    {}, {}, {});", matmul_operands(context, capture), name, location));
   } else if (library != ir::LibraryOp::none) {
     out.line(fmt::format("nodes.{} = {}.cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], resources, name, location));

@@ -155,9 +155,12 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
     }
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       if (!context.names.workspaces[i].empty()) {
-        const bool spmv = std::get<ir::CaptureNode>(graph.nodes[i].op).library.op == ir::LibraryOp::cusparse_spmv;
+        const ir::LibraryOp op = std::get<ir::CaptureNode>(graph.nodes[i].op).library.op;
         out.line(fmt::format("std::size_t {} = 0;  // the {} of '{}'", context.names.workspaces[i],
-                             spmv ? "cuSPARSE SpMV plan" : "cuBLAS workspace", escape(graph.nodes[i].name)));
+                             op == ir::LibraryOp::cusparse_spmv ? "cuSPARSE SpMV plan"
+                             : ir::is_matmul(op)                ? "cuBLASLt matmul plan"
+                                                                : "cuBLAS workspace",
+                             escape(graph.nodes[i].name)));
       }
       if (!context.names.shapes[i].empty()) {
         out.line(fmt::format("std::string {};  // the shape of the graph '{}' captured (graphc::captured_shape)",

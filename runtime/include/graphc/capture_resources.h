@@ -1,7 +1,7 @@
 // What capture nodes need from their owner (an Instance, or the Storage of a generated
-// graph): the stream they are captured on and graphc's cuBLAS and cuSPARSE state.
-// Header-only: the CUDA runtime API, cuBLAS and cuSPARSE (link CUDA::cublas and
-// CUDA::cusparse).
+// graph): the stream they are captured on and graphc's cuBLAS, cuBLASLt and cuSPARSE
+// state. Header-only: the CUDA runtime API, cuBLAS, cuBLASLt and cuSPARSE (link
+// CUDA::cublas, CUDA::cublasLt and CUDA::cusparse).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -11,20 +11,22 @@
 
 #include "graphc/capture.h"
 #include "graphc/cublas_ops.h"
+#include "graphc/cublaslt_ops.h"
 #include "graphc/cusparse_ops.h"
 #include "graphc/runtime_error.h"
 
 namespace graphc {
 
 /// The capture stream (non-blocking, created on first use: never the legacy default stream,
-/// which cannot capture), the cuBLAS handle and workspaces and the cuSPARSE handle and SpMV
-/// plans of a graph's capture nodes. Move-only; must outlive every exec built with it, whose
-/// nodes use the workspaces and plans.
+/// which cannot capture), the cuBLAS handle and workspaces, the cuBLASLt handle and matmul
+/// plans and the cuSPARSE handle and SpMV plans of a graph's capture nodes. Move-only; must outlive every exec built
+/// with it, whose nodes use the workspaces and plans.
 class CaptureResources {
  public:
   CaptureResources() = default;
   CaptureResources(CaptureResources&& other) noexcept
       : cublas(std::move(other.cublas)),
+        cublaslt(std::move(other.cublaslt)),
         cusparse(std::move(other.cusparse)),
         stream_(std::exchange(other.stream_, nullptr)) {}
   CaptureResources& operator=(CaptureResources&& other) noexcept {
@@ -32,6 +34,7 @@ class CaptureResources {
       release();
       stream_ = std::exchange(other.stream_, nullptr);
       cublas = std::move(other.cublas);
+      cublaslt = std::move(other.cublaslt);
       cusparse = std::move(other.cusparse);
     }
     return *this;
@@ -55,6 +58,7 @@ class CaptureResources {
   }
 
   CublasLibrary cublas;
+  CublasLtLibrary cublaslt;
   CusparseLibrary cusparse;
 
  private:

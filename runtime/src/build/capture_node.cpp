@@ -6,6 +6,7 @@
 #include <string>
 
 #include "build/cublas_loaded.h"
+#include "build/cublaslt_loaded.h"
 #include "build/cusparse_loaded.h"
 #include "build/function_call_nodes.h"
 #include "build/node_params.h"
@@ -87,6 +88,23 @@ BlasOperands blas_operands(const ir::LibraryCall& call, const std::vector<Captur
                       operand(call, args, "beta"),  operand(call, args, "y"), operand(call, args, "result")};
 }
 
+MatmulEpilogue epilogue_of(ir::LibraryOp op) {
+  switch (ir::matmul_epilogue(op)) {
+    case ir::MatmulEpilogue::bias: return MatmulEpilogue::bias;
+    case ir::MatmulEpilogue::relu: return MatmulEpilogue::relu;
+    case ir::MatmulEpilogue::bias_relu: return MatmulEpilogue::bias_relu;
+    case ir::MatmulEpilogue::gelu: return MatmulEpilogue::gelu;
+    case ir::MatmulEpilogue::bias_gelu: return MatmulEpilogue::bias_gelu;
+    case ir::MatmulEpilogue::none: break;
+  }
+  return MatmulEpilogue::none;
+}
+
+MatmulOperands matmul_operands(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args) {
+  return MatmulOperands{operand(call, args, "A"), operand(call, args, "B"), operand(call, args, "C"),
+                        operand(call, args, "bias")};
+}
+
 SpmvShape spmv_shape(const ir::LibraryCall& call) {
   return SpmvShape{call.vector.transpose, call.vector.rows, call.vector.cols, call.vector.nnz};
 }
@@ -113,6 +131,10 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
     workspace_ = resources.cusparse.add_spmv(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
                                              spmv_shape(library_), spmv_operands(library_, args_), node.name.c_str(),
                                              location_.c_str());
+  } else if (ir::is_matmul(library_.op)) {
+    workspace_ = resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
+                                               gemm_shape(library_), epilogue_of(library_.op),
+                                               matmul_operands(library_, args_), node.name.c_str(), location_.c_str());
   } else if (library_.op != ir::LibraryOp::none) {
     workspace_ =
         resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());
@@ -226,6 +248,12 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
 
 void CaptureCall::call_library(CaptureResources& resources, cudaStream_t stream) const {
   const cudaDataType type = cuda_data_type(library_.type);
+  if (ir::is_matmul(library_.op)) {
+    const ir::GemmOperands at = ir::gemm_operands(library_.op);
+    resources.cublaslt.matmul(stream, workspace_, as_float(args_[at.alpha]), matmul_operands(library_, args_),
+                              as_float(args_[at.beta]));
+    return;
+  }
   switch (library_.op) {
     case ir::LibraryOp::cublas_gemm:
     case ir::LibraryOp::cublas_gemm_strided_batched: {

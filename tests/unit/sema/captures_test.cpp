@@ -131,3 +131,31 @@ TEST_CASE("level 1, gemv and SpMV captures resolve their sizes and data type", "
   CHECK(ir::operand_span(sp, 4) == 31);  // rowOffsets
   CHECK(ir::operand_span(sp, 7) == 30);  // x has rows elements for <T>
 }
+
+TEST_CASE("a cuBLASLt matmul resolves as a GEMM with its epilogue, its bias read for m elements", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  buffer w : bf16[64 * 32] device;
+  buffer x : bf16[64 * 8] device;
+  buffer h : bf16[32 * 8] device;
+  buffer b : bf16[40] device;
+  capture up : cublaslt.matmul_bias_gelu<T, N>(32, 8, 64, 1.0, w, 64, x, 64, 0.0, h, 32, b + 8);
+  capture relu : cublaslt.matmul_relu(32, 8, 8, 1.0, h, 32, h, 8, 0.0, h, 32);
+  up -> relu;
+}
+)");
+  INFO(render_all(a->sources, a->sorted()));
+  REQUIRE(a->sorted().empty());
+  const ir::LibraryCall& up = std::get<ir::CaptureNode>(a->node("up").op).library;
+  CHECK(up.op == ir::LibraryOp::cublaslt_matmul_bias_gelu);
+  CHECK(ir::is_matmul(up.op));
+  CHECK(ir::matmul_epilogue(up.op) == ir::MatmulEpilogue::bias_gelu);
+  CHECK(up.type == ir::ScalarType::bf16);
+  CHECK((up.gemm.transpose_a && !up.gemm.transpose_b && up.gemm.m == 32 && up.gemm.n == 8 && up.gemm.k == 64));
+  CHECK(ir::operand_span(up, 11) == 32);  // the bias: one element per row of C
+  CHECK(ir::operand_span(up, 4) == 64 * 31 + 64);
+  const ir::LibraryCall& relu = std::get<ir::CaptureNode>(a->node("relu").op).library;
+  CHECK(ir::matmul_epilogue(relu.op) == ir::MatmulEpilogue::relu);
+  CHECK(ir::operand_index(relu.op, "bias") == UINT32_MAX);
+  CHECK_FALSE(ir::is_matmul(ir::LibraryOp::cublas_gemm));
+  CHECK(ir::is_gemm(ir::LibraryOp::cublas_gemm));
+}

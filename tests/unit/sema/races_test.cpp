@@ -241,6 +241,19 @@ TEST_CASE("a GEMM reads A and B and writes C", "[sema][races]") {
   CHECK(found[0].code == DiagCode::data_race);  // a GEMM's matrices are known extents
   CHECK(found[0].notes[0].message == "'one' reads and writes it here: c is operand C of cublasGemmEx");
   CHECK(found[1].notes[0].message == "'one' reads it here: a is operand A of cublasGemmEx");
+  // A cuBLASLt matmul's bias is read for m elements, and no further.
+  const std::vector<Diagnostic> biased = races(R"(graph g {
+    buffer a : f32[64 * 64] device;
+    buffer c : f32[64 * 64] device;
+    buffer b : f32[128] device;
+    capture mm : cublaslt.matmul_bias(64, 64, 64, 1.0f, a, 64, a, 64, 0.0f, c, 64, b);
+    capture low : cublaslt.matmul(1, 1, 1, 1.0f, a, 1, a, 1, 0.0f, b + 63, 1);
+    capture high : cublaslt.matmul(1, 1, 1, 1.0f, a, 1, a, 1, 0.0f, b + 64, 1);
+}
+)");
+  REQUIRE(biased.size() == 1);  // low writes b[63], which mm reads; high writes b[64], past the bias
+  CHECK(biased[0].code == DiagCode::data_race);
+  CHECK(biased[0].notes[0].message == "'mm' reads it here: b is operand bias of cublasLtMatmul");
   // C spans ldc * (n - 1) + m elements from its pointer: 8 * 7 + 8 = 64 of c's 128, not to c's end.
   const std::string half = R"(graph g {
     buffer a : f32[64] device;

@@ -1,0 +1,18 @@
+// cuBLASLt for the runtime's capture nodes, loaded with dlopen the first time an instance
+// builds a cuBLASLt capture node (modules/cuda_library.h): a program, or `graphc run`, whose
+// graphs call no cuBLASLt never loads it.
+#pragma once
+
+#include <string>
+
+#include "graphc/cublaslt_ops.h"
+
+namespace graphc::detail {
+
+/// cuBLASLt's entry points, from libcublasLt.so.<CUDA's major version> (open_cuda_library),
+/// loaded on the first call and kept for the life of the process. Throws graphc::Error
+/// R0063 naming capture node `node` at `location` with what dlopen or dlsym said when it
+/// cannot be loaded; the next call tries again.
+const CublasLtApi& loaded_cublaslt(const std::string& node, const std::string& location);
+
+}  // namespace graphc::detail
