@@ -11,8 +11,11 @@
 // issue names (stream / graphc, recapture / graphc), Instance::set's host time, and graphc
 // against the memory-bound floor: the parameters' bytes over the device's copy bandwidth,
 // measured here. Each way's last token is checked against graphc's (the same numbers).
-// PyTorch's eager and CUDA-graph figures for the same math: bench/torch_decode.py.
-//   build/bench/bench_decode [path/to/transformer_decode.graph]
+// Then graphc's bf16 decoder (transformer_decode_bf16.graph: bf16 data, cuBLASLt matmuls
+// with bias and GELU epilogues) the same way, against its own floor (half the bytes).
+// PyTorch's eager, CUDA-graph and torch.compile figures for the same math, f32 and bf16, with
+// graphc's in the same process: bench/torch_decode.py.
+//   build/bench/bench_decode [path/to/transformer_decode.graph [path/to/transformer_decode_bf16.graph]]
 #include <cuda_runtime_api.h>
 
 #include <cmath>
@@ -161,9 +164,27 @@ Row measure(const std::string& path, const std::string& text, int batch, cudaStr
   return row;
 }
 
+// us/token of the bf16 decoder (transformer_decode_bf16.graph) at `batch`, graphc's way: the
+// median of kRounds rounds after a warm-up one.
+double measure_bf16(const std::string& path, const std::string& text, int batch, cudaStream_t stream) {
+  Program program = Program::from_text(path, with_batch(text, batch));
+  Instance instance = program.instantiate("decode", Bindings{}, stream);
+  const auto token = [&](int pos) {
+    instance.set("pos", pos);
+    instance.launch(stream);
+  };
+  instance.launch(stream);  // writes the parameters
+  us_per_token(stream, token);
+  std::vector<double> times;
+  for (int round = 0; round < kRounds; ++round) times.push_back(us_per_token(stream, token));
+  return median(times);
+}
+
 int run(int argc, char** argv) {
   const std::string path = argc > 1 ? argv[1] : GRAPHC_DECODE_GRAPH;
   const std::string text = read_file(path);
+  const std::string bf16_path = argc > 2 ? argv[2] : GRAPHC_DECODE_BF16_GRAPH;
+  const std::string bf16_text = read_file(bf16_path);
   cudaStream_t stream = nullptr;
   check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   const double bandwidth = copy_bandwidth(stream);
@@ -171,18 +192,23 @@ int run(int argc, char** argv) {
   std::printf("bench_decode: transformer_decode (12 layers, D 768, MLP 3072, f32), %d tokens per round, median of "
               "%d rounds\n",
               kSteps, kRounds);
-  std::printf("copy bandwidth %.0f GB/s: the parameters (%.0f MB) once per token take %.1f us (the floor)\n",
-              bandwidth / 1e9, kParameterBytes / 1e6, floor_us);
-  std::printf("%4s | %10s %10s %10s | %10s %10s | %10s %10s | %8s | %9s | %s\n", "B", "graphc", "stream", "recapture",
-              "stream/g", "recap/g", "g tok/s", "floor/g", "set us", "max diff", "(us/token)");
+  const double floor_bf16_us = floor_us / 2;  // the same parameters in 2 bytes each
+  std::printf("copy bandwidth %.0f GB/s: the parameters (%.0f MB) once per token take %.1f us (the floor); "
+              "in bf16 (transformer_decode_bf16.graph) %.1f us\n",
+              bandwidth / 1e9, kParameterBytes / 1e6, floor_us, floor_bf16_us);
+  std::printf("%4s | %10s %10s %10s | %10s %10s | %10s %10s | %8s | %9s | %10s %10s %10s | %s\n", "B", "graphc",
+              "stream", "recapture", "stream/g", "recap/g", "g tok/s", "floor/g", "set us", "max diff", "g bf16",
+              "g/g bf16", "floor/bf16", "(us/token)");
   bool same = true;
   for (const int batch : {1, 4, 8, 16}) {
     const Row r = measure(path, text, batch, stream);
+    const double bf16 = measure_bf16(bf16_path, bf16_text, batch, stream);
     const double diff = std::max(r.stream_diff, r.recapture_diff);
     same = same && diff <= 1e-3;
-    std::printf("%4d | %10.1f %10.1f %10.1f | %10.2f %10.2f | %10.0f %10.2f | %8.2f | %9.2e |\n", r.batch, r.graphc,
-                r.stream, r.recapture, r.stream / r.graphc, r.recapture / r.graphc, r.batch * 1e6 / r.graphc,
-                floor_us / r.graphc, r.set_us, diff);
+    std::printf("%4d | %10.1f %10.1f %10.1f | %10.2f %10.2f | %10.0f %10.2f | %8.2f | %9.2e | %10.1f %10.2f %10.2f |\n",
+                r.batch, r.graphc, r.stream, r.recapture, r.stream / r.graphc, r.recapture / r.graphc,
+                r.batch * 1e6 / r.graphc, floor_us / r.graphc, r.set_us, diff, bf16, r.graphc / bf16,
+                floor_bf16_us / bf16);
   }
   cudaStreamDestroy(stream);
   if (!same) {

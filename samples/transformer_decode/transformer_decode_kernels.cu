@@ -5,51 +5,12 @@
 // into `pos_dev`; every kernel that needs it reads it there, so a new position is one
 // kernel node's update. extern "C" so NVRTC and nvcc name them alike; model.h is shared
 // with the CPU reference.
+#include "decode_blocks.h"
 #include "model.h"
 
 namespace {
 
-constexpr int kThreads = 256;  // every kernel below runs blocks of 256 threads
-constexpr int kWarps = kThreads / 32;
-
-// The sums of (a, b) over the block's threads, in every thread.
-__device__ float2 block_sum2(float a, float b) {
-  __shared__ float2 partial[kWarps];
-  for (int offset = 16; offset > 0; offset /= 2) {
-    a += __shfl_xor_sync(0xffffffffu, a, offset);
-    b += __shfl_xor_sync(0xffffffffu, b, offset);
-  }
-  if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = make_float2(a, b);
-  __syncthreads();
-  float2 sum = partial[0];
-  for (int w = 1; w < kWarps; ++w) {
-    sum.x += partial[w].x;
-    sum.y += partial[w].y;
-  }
-  __syncthreads();  // partial is reused by the next call
-  return sum;
-}
-
-// The maximum (or the sum) of one value per thread of the block, in every thread.
-__device__ float block_reduce(float value, bool maximum) {
-  __shared__ float partial[kWarps];
-  for (int offset = 16; offset > 0; offset /= 2) {
-    const float other = __shfl_xor_sync(0xffffffffu, value, offset);
-    value = maximum ? fmaxf(value, other) : value + other;
-  }
-  if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = value;
-  __syncthreads();
-  value = partial[0];
-  for (int w = 1; w < kWarps; ++w) value = maximum ? fmaxf(value, partial[w]) : value + partial[w];
-  __syncthreads();
-  return value;
-}
-
-// The sum of a warp's values, in every lane.
-__device__ float warp_sum(float value) {
-  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_xor_sync(0xffffffffu, value, offset);
-  return value;
-}
+using namespace decode_kernels;
 
 constexpr int kPerThread = decode_model::kModel / kThreads;  // 3: a token's features, in registers
 
@@ -88,12 +49,7 @@ extern "C" __global__ void init_parameters(float* parameters, const int* initial
   if (*initialized != 0) return;
   const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += step) {
-    const long long layer = i / decode_model::kLayerParameters;
-    const long long within = i - layer * decode_model::kLayerParameters;
-    unsigned tensor = 0;
-    while (tensor + 1 < decode_model::tensor_count && within >= decode_model::tensor_offset(tensor + 1)) ++tensor;
-    parameters[i] = decode_model::parameter(static_cast<unsigned>(layer), tensor,
-                                            static_cast<unsigned>(within - decode_model::tensor_offset(tensor)));
+    parameters[i] = layer_parameter(i);
   }
 }
 

@@ -39,15 +39,18 @@ function(graphc_same_numbers_test test name graph buffer output graph_name)
                        ENVIRONMENT "GRAPHC_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/nvrtc-cache")
 endfunction()
 
-# graphc_sample_tests(NAME OUTPUT_BUFFER [GRAPH_NAME]): the tests of samples/NAME, whose
-# result is the buffer OUTPUT_BUFFER; GRAPH_NAME picks the graph `graphc run` runs in a file
-# of several graphs.
+# graphc_sample_tests(NAME OUTPUT_BUFFER [GRAPH_NAME] [FOLDER DIR]): the tests of
+# samples/NAME (or of NAME.graph in samples/DIR, a variant of that sample, whose programs are
+# sample_NAME_*), whose result is the buffer OUTPUT_BUFFER; GRAPH_NAME picks the graph
+# `graphc run` runs in a file of several graphs.
 function(graphc_sample_tests name buffer)
-  set(graph ${graphc_samples_dir}/${name}/${name}.graph)
-  set(graph_name "")
-  if(ARGC GREATER 2)
-    set(graph_name ${ARGV2})
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "FOLDER" "")
+  set(folder ${name})
+  if(arg_FOLDER)
+    set(folder ${arg_FOLDER})
   endif()
+  set(graph ${graphc_samples_dir}/${folder}/${name}.graph)
+  set(graph_name "${arg_UNPARSED_ARGUMENTS}")
 
   add_test(NAME sample.${name}.check COMMAND graphc check ${graph})
   add_test(NAME sample.${name}.compile
@@ -61,7 +64,7 @@ function(graphc_sample_tests name buffer)
                        ENVIRONMENT "GRAPHC_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/nvrtc-cache")
 
   graphc_same_numbers_test(sample.${name}.same_numbers ${name} ${graph} ${buffer} same_numbers "${graph_name}")
-  set(yaml ${graphc_samples_dir}/${name}/${name}.yaml)
+  set(yaml ${graphc_samples_dir}/${folder}/${name}.yaml)
   add_test(NAME sample.${name}.yaml.same_ir
            COMMAND ${CMAKE_COMMAND} -DGRAPHC=$<TARGET_FILE:graphc> -DA=${graph} -DB=${yaml}
                    -P ${PROJECT_SOURCE_DIR}/tests/golden/convert/same_ir.cmake)
@@ -107,6 +110,7 @@ graphc_sample_tests(graph_memory h_out)
 graphc_sample_tests(device_launch h_out)
 graphc_sample_tests(layer_stack h_out)
 graphc_sample_tests(transformer_decode h_out decode)
+graphc_sample_tests(transformer_decode_bf16 h_out decode FOLDER transformer_decode)
 
 # tp_decode runs one graph per rank, a rank per GPU, so its programs need two GPUs (label
 # multi_gpu); graphc checks it for 2 ranks (tp_decode.args), in both forms, and for 1, 4
