@@ -110,8 +110,24 @@ constexpr std::array<LibraryOperand, 12> kMatmulBias = {{{"m", Role::extent},
                                                          {"ldc", Role::extent},
                                                          {"bias", Role::array, Use::read}}};
 
+// cusparseSpMM's, the CSR matrix as for SpMV and the dense ones column-major with their
+// leading dimensions: C = alpha * op(A) * B + beta * C.
+constexpr std::array<LibraryOperand, 13> kSpmm = {{{"rows", Role::extent},
+                                                   {"cols", Role::extent},
+                                                   {"n", Role::extent},
+                                                   {"nnz", Role::extent},
+                                                   {"alpha", Role::scalar},
+                                                   {"rowOffsets", Role::array, Use::read},
+                                                   {"colInd", Role::array, Use::read},
+                                                   {"values", Role::array, Use::read},
+                                                   {"B", Role::array, Use::read},
+                                                   {"ldb", Role::extent},
+                                                   {"beta", Role::scalar},
+                                                   {"C", Role::array, Use::read_write},
+                                                   {"ldc", Role::extent}}};
+
 using Templates = TemplateArgs;
-constexpr std::array<LibraryOpInfo, 15> kLibraryOps = {{
+constexpr std::array<LibraryOpInfo, 16> kLibraryOps = {{
     {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
      "cublasGemmStridedBatchedEx", Templates::op_a_op_b, kGemmStridedBatched},
@@ -122,6 +138,7 @@ constexpr std::array<LibraryOpInfo, 15> kLibraryOps = {{
     {LibraryOp::cublas_copy, Library::cublas, "cublas.copy", "cublasCopyEx", Templates::none, kCopy},
     {LibraryOp::cublas_gemv, Library::cublas, "cublas.gemv", "cublas<t>gemv", Templates::op_a, kGemv},
     {LibraryOp::cusparse_spmv, Library::cusparse, "cusparse.spmv", "cusparseSpMV", Templates::op_a, kSpmv},
+    {LibraryOp::cusparse_spmm, Library::cusparse, "cusparse.spmm", "cusparseSpMM", Templates::op_a, kSpmm},
     {LibraryOp::cublaslt_matmul, Library::cublaslt, "cublaslt.matmul", "cublasLtMatmul", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublaslt_matmul_bias, Library::cublaslt, "cublaslt.matmul_bias", "cublasLtMatmul", Templates::op_a_op_b,
      kMatmulBias},
@@ -201,6 +218,10 @@ bool is_matmul(LibraryOp op) {
   }
 }
 
+bool has_plan(LibraryOp op) {
+  return op == LibraryOp::cusparse_spmv || op == LibraryOp::cusparse_spmm || is_matmul(op);
+}
+
 bool is_gemm(LibraryOp op) {
   return op == LibraryOp::cublas_gemm || op == LibraryOp::cublas_gemm_strided_batched || is_matmul(op);
 }
@@ -261,11 +282,14 @@ std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t 
       if (name == "x") return vector_span(v.transpose ? v.m : v.n, v.incx);
       return vector_span(v.transpose ? v.n : v.m, v.incy);
     case LibraryOp::cusparse_spmv:
+    case LibraryOp::cusparse_spmm:
       if (name == "rowOffsets") return v.rows + 1;
       if (name == "colInd" || name == "values") return v.nnz;
       if (name == "x") return v.transpose ? v.rows : v.cols;
-      return v.transpose ? v.cols : v.rows;
-    default: return vector_span(v.n, name == "x" ? v.incx : v.incy);  // level 1
+      if (name == "y") return v.transpose ? v.cols : v.rows;
+      if (name == "B") return gemm_span(GemmMatrix{v.transpose ? v.rows : v.cols, v.n, v.ldb, 0}, 1);
+      return gemm_span(GemmMatrix{v.transpose ? v.cols : v.rows, v.n, v.ldc, 0}, 1);  // C
+    default: return vector_span(v.n, name == "x" ? v.incx : v.incy);                  // level 1
   }
 }
 

@@ -28,6 +28,7 @@ enum class LibraryOp : std::uint8_t {
   cublas_copy,                  // cublasCopyEx
   cublas_gemv,                  // cublasSgemv / cublasDgemv, device pointer mode
   cusparse_spmv,                // cusparseSpMV on a CSR matrix
+  cusparse_spmm,                // cusparseSpMM: a CSR matrix times a dense one
   cublaslt_matmul,              // cublasLtMatmul, no epilogue
   cublaslt_matmul_bias,         // cublasLtMatmul, CUBLASLT_EPILOGUE_BIAS
   cublaslt_matmul_relu,         // CUBLASLT_EPILOGUE_RELU
@@ -95,6 +96,10 @@ LibraryFunction split_library_function(std::string_view function);
 
 /// Whether `op` is one of cuBLASLt's matmuls (a GEMM with an epilogue, and a plan).
 bool is_matmul(LibraryOp op);
+/// Whether `op` keeps a plan made at instantiate (descriptors, an algorithm, a workspace of
+/// the size it asks for) rather than a cuBLAS workspace: the cuSPARSE, cuBLASLt and cuFFT
+/// operations.
+bool has_plan(LibraryOp op);
 /// Whether `op` is a GEMM: cuBLAS's two or cuBLASLt's matmuls, which take a GEMM's operands.
 bool is_gemm(LibraryOp op);
 
@@ -135,15 +140,18 @@ GemmMatrix gemm_matrix(const GemmCall& gemm, char matrix);
 /// member, then `stride` more for each further member of the `batch`; nullopt past 2^63.
 std::optional<std::int64_t> gemm_span(const GemmMatrix& matrix, std::int64_t batch);
 
-/// A cuBLAS level 1 or 2 operation or a sparse matrix-vector product as the validator
-/// resolved it, in the library's terms. Level 1: n elements of x and y, incx and incy apart.
-/// gemv: y = alpha op(A) x + beta y with A m x n column-major (lda), x of n elements (m for
-/// op T), y of m (n). spmv: y = alpha op(A) x + beta y with A rows x cols in CSR with nnz
-/// nonzeros, x of cols elements (rows for op T), y of rows (cols).
+/// A cuBLAS level 1 or 2 operation or a sparse product as the validator resolved it, in
+/// the library's terms. Level 1: n elements of x and y, incx and incy apart. gemv: y =
+/// alpha op(A) x + beta y with A m x n column-major (lda), x of n elements (m for op T), y
+/// of m (n). spmv: y = alpha op(A) x + beta y with A rows x cols in CSR with nnz nonzeros, x
+/// of cols elements (rows for op T), y of rows (cols). spmm: C = alpha op(A) B + beta C, B
+/// and C column-major with n columns: B cols x n (rows x n for op T, leading dimension ldb),
+/// C rows x n (cols x n, ldc).
 struct VectorCall {
   bool transpose = false;
-  std::int64_t m = 0, n = 0, lda = 0, incx = 1, incy = 1;  // BLAS
-  std::int64_t rows = 0, cols = 0, nnz = 0;                // SpMV
+  std::int64_t m = 0, n = 0, lda = 0, incx = 1, incy = 1;  // BLAS; n is also SpMM's columns
+  std::int64_t rows = 0, cols = 0, nnz = 0;                // SpMV, SpMM
+  std::int64_t ldb = 0, ldc = 0;                           // SpMM
 };
 
 /// A capture node's resolved library operation.

@@ -63,8 +63,8 @@ class CaptureChecker {
     capture_.library.op = op->op;  // for operand_span; reset below unless every check passes
     if (ir::is_gemm(op->op)) {
       ok = gemm();
-    } else if (op->op == ir::LibraryOp::cusparse_spmv) {
-      ok = spmv();
+    } else if (op->op == ir::LibraryOp::cusparse_spmv || op->op == ir::LibraryOp::cusparse_spmm) {
+      ok = sparse();
     } else {
       ok = blas();
     }
@@ -254,17 +254,25 @@ class CaptureChecker {
     return extents();
   }
 
-  // A CSR SpMV: i32 row offsets and column indices, values and vectors of one type (f32 or
-  // f64), and the extents.
-  bool spmv() {
+  // A CSR SpMV or SpMM: i32 row offsets and column indices, values and vectors (or dense
+  // matrices) of one type (f32 or f64), SpMM's leading dimensions, and the extents.
+  bool sparse() {
     ir::VectorCall& v = capture_.library.vector;
+    const bool spmm = op_->op == ir::LibraryOp::cusparse_spmm;
     v.rows = integer("rows");
     v.cols = integer("cols");
     v.nnz = integer("nnz");
     bool ok = same_types({at("rowOffsets"), at("colInd")}, {ir::ScalarType::i32}, "of i32");
-    ok = same_types({at("values"), at("x"), at("y")}, {ir::ScalarType::f32, ir::ScalarType::f64},
-                    "of one type, f32 or f64") &&
-         ok;
+    const std::vector<std::uint32_t> dense =
+        spmm ? std::vector{at("values"), at("B"), at("C")} : std::vector{at("values"), at("x"), at("y")};
+    ok = same_types(dense, {ir::ScalarType::f32, ir::ScalarType::f64}, "of one type, f32 or f64") && ok;
+    if (spmm) {
+      v.n = integer("n");
+      v.ldb = integer("ldb");
+      v.ldc = integer("ldc");
+      ok = leading_dimension(at("ldb"), "B", v.transpose ? v.rows : v.cols) && ok;
+      ok = leading_dimension(at("ldc"), "C", v.transpose ? v.cols : v.rows) && ok;
+    }
     return ok && extents();
   }
 

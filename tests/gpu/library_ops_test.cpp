@@ -1,4 +1,4 @@
-// cuBLAS level 1 and 2 (device pointer mode) and cuSPARSE SpMV capture nodes on the device,
+// cuBLAS level 1 and 2 (device pointer mode), cuSPARSE SpMV and SpMM capture nodes on the device,
 // against CPU references in double: f64 and f32 data, strided vectors, both operations on
 // A, device scalars that neighbouring nodes read and write element by element; each
 // captured graph holds kernel and memset nodes only; Instance::set of an SpMV's alpha and
@@ -228,6 +228,61 @@ TEST_CASE("cusparse.spmv multiplies a CSR matrix and its transpose by a vector",
     CHECK(max_error(widen(read_buffer<float>(instance, "y")), spmv_reference(m, false, 2.0, widen(x2), 0.5, widen(y))) <
           1e-5);
   }
+}
+
+// SpMM: C (300 x 4, ld 310) = 1.5 A B + 0.25 C, B 500 x 4; and the transpose on f64, B 300
+// x 4, C 500 x 4.
+const std::string kSpmm = R"(graph spmm {
+    const R = 300;
+    const C = 500;
+    const NNZ = 3 * R;
+    const N = 4;
+    buffer rows : i32[R + 1] device;
+    buffer cols : i32[NNZ] device;
+    buffer vals : f32[NNZ] device;
+    buffer vals64 : f64[NNZ] device;
+    buffer b : f32[C * N] device;
+    buffer c : f32[310 * N] device;
+    buffer bt : f64[R * N] device;
+    buffer ct : f64[C * N] device;
+    capture mm : cusparse.spmm(R, C, N, NNZ, 1.5, rows, cols, vals, b, C, 0.25, c, 310);
+    capture mmt : cusparse.spmm<T>(R, C, N, NNZ, 1.0, rows, cols, vals64, bt, R, 0.0, ct, C);
+}
+)";
+
+// Column j of a column-major matrix of `rows` rows, leading dimension `ld`.
+std::vector<double> column(const std::vector<double>& matrix, int j, int rows, int ld) {
+  const auto first = matrix.begin() + static_cast<long>(j) * ld;
+  return {first, first + rows};
+}
+
+TEST_CASE("cusparse.spmm multiplies a CSR matrix and its transpose by a dense matrix", "[runtime][gpu][capture]") {
+  Program program = Program::from_text(graph_path("spmm"), kSpmm);
+  Instance instance = program.instantiate("spmm");
+  const Csr m = sparse_matrix();
+  const std::vector<double> b = widen(random_values(500 * 4, 41));
+  const std::vector<double> c = widen(random_values(310 * 4, 42));
+  const std::vector<double> bt = widen(random_values(300 * 4, 43));
+  upload(instance, "rows", m.rows);
+  upload(instance, "cols", m.cols);
+  upload(instance, "vals", m.vals);
+  upload(instance, "vals64", widen(m.vals));
+  upload(instance, "b", std::vector<float>(b.begin(), b.end()));
+  upload(instance, "c", std::vector<float>(c.begin(), c.end()));
+  upload(instance, "bt", bt);
+  instance.launch();
+  const std::vector<double> got = widen(read_buffer<float>(instance, "c"));
+  const std::vector<double> got_t = read_buffer<double>(instance, "ct");
+  for (int j = 0; j < 4; ++j) {
+    INFO("column " << j);
+    // Each column of C is an SpMV of the same column of B; the rows past 300 (ld 310) untouched.
+    CHECK(max_error(column(got, j, 300, 310), spmv_reference(m, false, 1.5, column(b, j, 500, 500), 0.25,
+                                                             column(c, j, 300, 310))) < 1e-5);
+    CHECK(column(got, j, 310, 310)[305] == static_cast<float>(c[static_cast<std::size_t>(j * 310 + 305)]));
+    CHECK(max_error(column(got_t, j, 500, 500),
+                    spmv_reference(m, true, 1.0, column(bt, j, 300, 300), 0.0, std::vector<double>(500))) < 1e-13);
+  }
+  check_captured_kernels(instance, {"mm", "mmt"});
 }
 
 }  // namespace

@@ -79,6 +79,18 @@ std::string matmul_operands(const GraphContext& context, const ir::CaptureNode& 
                      bias ? operand(context, capture, "bias") : std::string("nullptr"));
 }
 
+// `graphc::SpmmShape{...}` and `graphc::SpmmOperands{...}` of an SpMM.
+std::string spmm_shape(const ir::LibraryCall& call) {
+  const ir::VectorCall& v = call.vector;
+  return fmt::format("graphc::SpmmShape{{{}, {}, {}, {}, {}, {}, {}}}", v.transpose, v.rows, v.cols, v.n, v.nnz, v.ldb,
+                     v.ldc);
+}
+std::string spmm_operands(const GraphContext& context, const ir::CaptureNode& capture) {
+  return fmt::format("graphc::SpmmOperands{{{}, {}, {}, {}, {}}}", operand(context, capture, "rowOffsets"),
+                     operand(context, capture, "colInd"), operand(context, capture, "values"),
+                     operand(context, capture, "B"), operand(context, capture, "C"));
+}
+
 // `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
 std::string gemm_shape(const ir::LibraryCall& call) {
   const ir::GemmCall& g = call.gemm;
@@ -144,6 +156,9 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
     case ir::LibraryOp::cusparse_spmv:
       return fmt::format("resources.cusparse.spmv(stream, workspace, {}, {}, {});", operand(context, capture, "alpha"),
                          spmv_operands(context, capture), operand(context, capture, "beta"));
+    case ir::LibraryOp::cusparse_spmm:
+      return fmt::format("resources.cusparse.spmm(stream, workspace, {}, {}, {});", operand(context, capture, "alpha"),
+                         spmm_operands(context, capture), operand(context, capture, "beta"));
     default:
       return fmt::format("graphc::cublas_blas(resources.cublas.bind(stream, workspace), {}, {}, {});", type,
                          blas_shape(capture.library), blas_operands(context, capture));
@@ -332,6 +347,12 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
                          spmv_shape(capture.library)));
     out.line(fmt::format("    {}, {}, {});", spmv_operands(context, capture), name, location));
+  } else if (library == ir::LibraryOp::cusparse_spmm) {
+    const auto& capture = std::get<ir::CaptureNode>(node.op);
+    out.line(fmt::format("nodes.{} = {}.cusparse.add_spmm(", context.names.workspaces[index], resources));
+    out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
+                         spmm_shape(capture.library)));
+    out.line(fmt::format("    {}, {}, {});", spmm_operands(context, capture), name, location));
   } else if (ir::is_matmul(library)) {
     const auto& capture = std::get<ir::CaptureNode>(node.op);
     out.line(fmt::format("nodes.{} = {}.cublaslt.add_matmul(", context.names.workspaces[index], resources));

@@ -157,9 +157,10 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
       if (!context.names.workspaces[i].empty()) {
         const ir::LibraryOp op = std::get<ir::CaptureNode>(graph.nodes[i].op).library.op;
         out.line(fmt::format("std::size_t {} = 0;  // the {} of '{}'", context.names.workspaces[i],
-                             op == ir::LibraryOp::cusparse_spmv ? "cuSPARSE SpMV plan"
-                             : ir::is_matmul(op)                ? "cuBLASLt matmul plan"
-                                                                : "cuBLAS workspace",
+                             op == ir::LibraryOp::cusparse_spmv   ? "cuSPARSE SpMV plan"
+                             : op == ir::LibraryOp::cusparse_spmm ? "cuSPARSE SpMM plan"
+                             : ir::is_matmul(op)                  ? "cuBLASLt matmul plan"
+                                                                  : "cuBLAS workspace",
                              escape(graph.nodes[i].name)));
       }
       if (!context.names.shapes[i].empty()) {

@@ -210,8 +210,7 @@ void name_nodes(const ir::Graph& graph, GraphNames& names) {
     const bool library = capture != nullptr && capture->library.op != ir::LibraryOp::none;
     const bool captured = ir::kind_info(node).update == UpdatePath::recapture;  // a capture or a collective
     const std::string what = fmt::format("{} '{}'", ir::kind_name(node), escape(node.name));
-    const bool plan =
-        library && (capture->library.op == ir::LibraryOp::cusparse_spmv || ir::is_matmul(capture->library.op));
+    const bool plan = library && ir::has_plan(capture->library.op);
     names.workspaces.push_back(library ? nodes.add(identifier(node.name) + (plan ? "_plan" : "_workspace"), what)
                                        : std::string());
     names.shapes.push_back(captured ? nodes.add(identifier(node.name) + "_shape", what) : std::string());

@@ -1,14 +1,15 @@
-// graphc's cuSPARSE operation for capture nodes (`capture ap : cusparse.spmv(...)`), shared
-// by the runtime and the code `graphc compile` writes. Header-only: the CUDA runtime API and
+// graphc's cuSPARSE operations for capture nodes (`capture ap : cusparse.spmv(...)`,
+// `cusparse.spmm`), shared by the runtime and the code `graphc compile` writes. Header-only: the CUDA runtime API and
 // cuSPARSE's header. Every cuSPARSE call goes through a CusparseApi: the generated code
 // passes linked_cusparse() (it links CUDA::cusparse), the runtime the library it loads with
 // dlopen the first time a graph has a cuSPARSE capture node.
 //
 // Library state belongs to graphc: one cuSPARSE handle per instance (or generated graph),
-// and per SpMV node a plan: the CSR matrix's and the vectors' descriptors and the external
-// buffer cusparseSpMV_bufferSize asks for, all made before any capture and freed with the
-// instance. A capture only points the descriptors at the buffers' current memory
-// (cusparseCsrSetPointers, cusparseDnVecSetValues) and calls cusparseSpMV.
+// and per SpMV or SpMM node a plan: the CSR matrix's and the dense vectors' (or matrices')
+// descriptors and the external buffer cusparseSpMV_bufferSize (cusparseSpMM_bufferSize)
+// asks for, all made before any capture and freed with the instance. A capture only points
+// the descriptors at the buffers' current memory (cusparseCsrSetPointers,
+// cusparseDnVecSetValues, cusparseDnMatSetValues) and calls cusparseSpMV (cusparseSpMM).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -38,6 +39,11 @@ struct CusparseApi {
   decltype(&cusparseDnVecSetValues) dn_vec_set_values;
   decltype(&cusparseSpMV_bufferSize) spmv_buffer_size;
   decltype(&cusparseSpMV) spmv;
+  decltype(&cusparseCreateDnMat) create_dn_mat;
+  decltype(&cusparseDestroyDnMat) destroy_dn_mat;
+  decltype(&cusparseDnMatSetValues) dn_mat_set_values;
+  decltype(&cusparseSpMM_bufferSize) spmm_buffer_size;
+  decltype(&cusparseSpMM) spmm;
   decltype(&cusparseGetErrorName) error_name;
   decltype(&cusparseGetErrorString) error_string;
 };
@@ -46,10 +52,23 @@ struct CusparseApi {
 /// graphc::generated links): what the code `graphc compile` writes passes to
 /// CusparseLibrary::add_spmv.
 inline const CusparseApi& linked_cusparse() {
-  static const CusparseApi api{&cusparseCreate,          &cusparseDestroy,        &cusparseSetStream,
-                               &cusparseCreateCsr,       &cusparseDestroySpMat,   &cusparseCreateDnVec,
-                               &cusparseDestroyDnVec,    &cusparseCsrSetPointers, &cusparseDnVecSetValues,
-                               &cusparseSpMV_bufferSize, &cusparseSpMV,           &cusparseGetErrorName,
+  static const CusparseApi api{&cusparseCreate,
+                               &cusparseDestroy,
+                               &cusparseSetStream,
+                               &cusparseCreateCsr,
+                               &cusparseDestroySpMat,
+                               &cusparseCreateDnVec,
+                               &cusparseDestroyDnVec,
+                               &cusparseCsrSetPointers,
+                               &cusparseDnVecSetValues,
+                               &cusparseSpMV_bufferSize,
+                               &cusparseSpMV,
+                               &cusparseCreateDnMat,
+                               &cusparseDestroyDnMat,
+                               &cusparseDnMatSetValues,
+                               &cusparseSpMM_bufferSize,
+                               &cusparseSpMM,
+                               &cusparseGetErrorName,
                                &cusparseGetErrorString};
   return api;
 }
@@ -71,7 +90,25 @@ struct SpmvOperands {
   void* y = nullptr;
 };
 
-/// A cuSPARSE handle and the SpMV plans of the capture nodes that use it. Created empty;
+/// A sparse matrix times a dense one as `cusparse.spmm<OP>` describes it: C = alpha op(A) B +
+/// beta C, A `rows` x `cols` in CSR with `nnz` nonzeros (as SpmvShape), B and C column-major
+/// with `n` columns: B cols x n (rows x n when `transpose`), leading dimension `ldb`; C rows
+/// x n (cols x n), `ldc`.
+struct SpmmShape {
+  bool transpose = false;
+  std::int64_t rows = 0, cols = 0, n = 0, nnz = 0, ldb = 0, ldc = 0;
+};
+
+/// The memory of an SpMM, in device (or managed) memory: the CSR arrays and B and C.
+struct SpmmOperands {
+  void* row_offsets = nullptr;
+  void* col_ind = nullptr;
+  void* values = nullptr;
+  void* b = nullptr;
+  void* c = nullptr;
+};
+
+/// A cuSPARSE handle and the SpMV and SpMM plans of the capture nodes that use it. Created empty;
 /// add_spmv allocates before any capture begins. Move-only; destroys the descriptors, frees
 /// the buffers and destroys the handle, so it must outlive every exec whose nodes use them.
 class CusparseLibrary {
@@ -97,26 +134,17 @@ class CusparseLibrary {
   /// Creates the handle through `api` (cusparseCreate) if there is none yet, then the plan of
   /// one SpMV of `shape` on values and vectors of `type` (CUDA_R_32F or CUDA_R_64F) over
   /// `operands`: the CSR and dense-vector descriptors and the external buffer
-  /// (cusparseSpMV_bufferSize for CUSPARSE_SPMV_CSR_ALG1, then cudaMalloc). Returns the plan's
+  /// (cusparseSpMV_bufferSize for CUSPARSE_SPMV_CSR_ALG1, then cudaMalloc; the same message
+  /// names a failed cudaMalloc of either operation's buffer). Returns the plan's
   /// index for spmv(). Throws graphc::Error R0001 naming `node` at `location` when a call
   /// fails; what it made by then is freed with this object.
   std::size_t add_spmv(const CusparseApi& api, cudaDataType type, const SpmvShape& shape, const SpmvOperands& operands,
                        const char* node, const char* location) {
-    if (handle_ == nullptr) {
-      api_ = &api;
-      if (const cusparseStatus_t status = api.create(&handle_); status != CUSPARSE_STATUS_SUCCESS) {
-        handle_ = nullptr;
-        check(api, status, "cusparseCreate", node, location);
-      }
-    }
-    plans_.push_back(Plan{type, shape.transpose});
-    Plan& plan = plans_.back();
+    Plan& plan = new_plan(api, type, shape.transpose, node, location);
+    csr(api, plan, shape.rows, shape.cols, shape.nnz, operands.row_offsets, operands.col_ind, operands.values, node,
+        location);
     const std::int64_t x_size = shape.transpose ? shape.rows : shape.cols;
     const std::int64_t y_size = shape.transpose ? shape.cols : shape.rows;
-    check(api,
-          api.create_csr(&plan.matrix, shape.rows, shape.cols, shape.nnz, operands.row_offsets, operands.col_ind,
-                         operands.values, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
-          "cusparseCreateCsr", node, location);
     check(api, api.create_dn_vec(&plan.x, x_size, operands.x, type), "cusparseCreateDnVec", node, location);
     check(api, api.create_dn_vec(&plan.y, y_size, operands.y, type), "cusparseCreateDnVec", node, location);
     const Scalars one_zero(type, 1.0, 0.0);
@@ -125,14 +153,30 @@ class CusparseLibrary {
           api.spmv_buffer_size(handle_, plan.operation(), one_zero.alpha(), plan.matrix, plan.x, one_zero.beta(),
                                plan.y, type, CUSPARSE_SPMV_CSR_ALG1, &bytes),
           "cusparseSpMV_bufferSize", node, location);
-    if (bytes > 0) {
-      if (const cudaError_t status = cudaMalloc(&plan.buffer, bytes); status != cudaSuccess) {
-        plan.buffer = nullptr;
-        cudaGetLastError();
-        cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuSPARSE SpMV buffer", node,
-                     location);
-      }
-    }
+    allocate_buffer(plan, bytes, node, location);
+    return plans_.size() - 1;
+  }
+
+  /// The same for one SpMM of `shape` (CUSPARSE_SPMM_CSR_ALG1; B and C described
+  /// column-major, cusparseSpMM_bufferSize's buffer). Returns the plan's index for spmm().
+  std::size_t add_spmm(const CusparseApi& api, cudaDataType type, const SpmmShape& shape, const SpmmOperands& operands,
+                       const char* node, const char* location) {
+    Plan& plan = new_plan(api, type, shape.transpose, node, location);
+    csr(api, plan, shape.rows, shape.cols, shape.nnz, operands.row_offsets, operands.col_ind, operands.values, node,
+        location);
+    const std::int64_t b_rows = shape.transpose ? shape.rows : shape.cols;
+    const std::int64_t c_rows = shape.transpose ? shape.cols : shape.rows;
+    check(api, api.create_dn_mat(&plan.b, b_rows, shape.n, shape.ldb, operands.b, type, CUSPARSE_ORDER_COL),
+          "cusparseCreateDnMat", node, location);
+    check(api, api.create_dn_mat(&plan.c, c_rows, shape.n, shape.ldc, operands.c, type, CUSPARSE_ORDER_COL),
+          "cusparseCreateDnMat", node, location);
+    const Scalars one_zero(type, 1.0, 0.0);
+    std::size_t bytes = 0;
+    check(api,
+          api.spmm_buffer_size(handle_, plan.operation(), CUSPARSE_OPERATION_NON_TRANSPOSE, one_zero.alpha(),
+                               plan.matrix, plan.b, one_zero.beta(), plan.c, type, CUSPARSE_SPMM_CSR_ALG1, &bytes),
+          "cusparseSpMM_bufferSize", node, location);
+    allocate_buffer(plan, bytes, node, location);
     return plans_.size() - 1;
   }
 
@@ -142,9 +186,7 @@ class CusparseLibrary {
   /// failed call and cuSPARSE's status.
   void spmv(cudaStream_t stream, std::size_t plan_index, float alpha, const SpmvOperands& operands, float beta) const {
     const Plan& plan = plans_.at(plan_index);
-    check(api_->set_stream(handle_, stream), "cusparseSetStream");
-    check(api_->csr_set_pointers(plan.matrix, operands.row_offsets, operands.col_ind, operands.values),
-          "cusparseCsrSetPointers");
+    point(stream, plan, operands.row_offsets, operands.col_ind, operands.values);
     check(api_->dn_vec_set_values(plan.x, operands.x), "cusparseDnVecSetValues");
     check(api_->dn_vec_set_values(plan.y, operands.y), "cusparseDnVecSetValues");
     const Scalars scalars(plan.type, alpha, beta);
@@ -153,13 +195,27 @@ class CusparseLibrary {
           "cusparseSpMV");
   }
 
+  /// cusparseSpMM of plan `plan` (add_spmm's) on `stream`, as spmv() does cusparseSpMV.
+  void spmm(cudaStream_t stream, std::size_t plan_index, float alpha, const SpmmOperands& operands, float beta) const {
+    const Plan& plan = plans_.at(plan_index);
+    point(stream, plan, operands.row_offsets, operands.col_ind, operands.values);
+    check(api_->dn_mat_set_values(plan.b, operands.b), "cusparseDnMatSetValues");
+    check(api_->dn_mat_set_values(plan.c, operands.c), "cusparseDnMatSetValues");
+    const Scalars scalars(plan.type, alpha, beta);
+    check(api_->spmm(handle_, plan.operation(), CUSPARSE_OPERATION_NON_TRANSPOSE, scalars.alpha(), plan.matrix, plan.b,
+                     scalars.beta(), plan.c, plan.type, CUSPARSE_SPMM_CSR_ALG1, plan.buffer),
+          "cusparseSpMM");
+  }
+
  private:
   struct Plan {
     cudaDataType type = CUDA_R_32F;
     bool transpose = false;
     cusparseSpMatDescr_t matrix = nullptr;
-    cusparseDnVecDescr_t x = nullptr;
+    cusparseDnVecDescr_t x = nullptr;  // SpMV
     cusparseDnVecDescr_t y = nullptr;
+    cusparseDnMatDescr_t b = nullptr;  // SpMM
+    cusparseDnMatDescr_t c = nullptr;
     void* buffer = nullptr;
     cusparseOperation_t operation() const {
       return transpose ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -177,6 +233,45 @@ class CusparseLibrary {
     double d[2];
   };
 
+  // A new plan, after the handle (cusparseCreate) if there is none yet.
+  Plan& new_plan(const CusparseApi& api, cudaDataType type, bool transpose, const char* node, const char* location) {
+    if (handle_ == nullptr) {
+      api_ = &api;
+      if (const cusparseStatus_t status = api.create(&handle_); status != CUSPARSE_STATUS_SUCCESS) {
+        handle_ = nullptr;
+        check(api, status, "cusparseCreate", node, location);
+      }
+    }
+    plans_.push_back(Plan{type, transpose});
+    return plans_.back();
+  }
+
+  // The plan's CSR matrix: i32 offsets and indices, base 0.
+  static void csr(const CusparseApi& api, Plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t nnz,
+                  void* row_offsets, void* col_ind, void* values, const char* node, const char* location) {
+    check(api,
+          api.create_csr(&plan.matrix, rows, cols, nnz, row_offsets, col_ind, values, CUSPARSE_INDEX_32I,
+                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, plan.type),
+          "cusparseCreateCsr", node, location);
+  }
+
+  // The external buffer of `bytes` the library asked for (none for 0).
+  static void allocate_buffer(Plan& plan, std::size_t bytes, const char* node, const char* location) {
+    if (bytes == 0) return;
+    if (const cudaError_t status = cudaMalloc(&plan.buffer, bytes); status != cudaSuccess) {
+      plan.buffer = nullptr;
+      cudaGetLastError();
+      cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuSPARSE buffer", node,
+                   location);
+    }
+  }
+
+  // The handle on `stream`, the plan's matrix at the CSR arrays' current memory.
+  void point(cudaStream_t stream, const Plan& plan, void* row_offsets, void* col_ind, void* values) const {
+    check(api_->set_stream(handle_, stream), "cusparseSetStream");
+    check(api_->csr_set_pointers(plan.matrix, row_offsets, col_ind, values), "cusparseCsrSetPointers");
+  }
+
   static void check(const CusparseApi& api, cusparseStatus_t status, const char* call, const char* node,
                     const char* location) {
     if (status != CUSPARSE_STATUS_SUCCESS)
@@ -191,6 +286,8 @@ class CusparseLibrary {
   void release() {
     for (Plan& plan : plans_) {
       if (plan.buffer != nullptr) cudaFree(plan.buffer);
+      if (plan.c != nullptr) api_->destroy_dn_mat(plan.c);
+      if (plan.b != nullptr) api_->destroy_dn_mat(plan.b);
       if (plan.y != nullptr) api_->destroy_dn_vec(plan.y);
       if (plan.x != nullptr) api_->destroy_dn_vec(plan.x);
       if (plan.matrix != nullptr) api_->destroy_sp_mat(plan.matrix);

@@ -105,6 +105,16 @@ MatmulOperands matmul_operands(const ir::LibraryCall& call, const std::vector<Ca
                         operand(call, args, "bias")};
 }
 
+SpmmShape spmm_shape(const ir::LibraryCall& call) {
+  const ir::VectorCall& v = call.vector;
+  return SpmmShape{v.transpose, v.rows, v.cols, v.n, v.nnz, v.ldb, v.ldc};
+}
+
+SpmmOperands spmm_operands(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args) {
+  return SpmmOperands{operand(call, args, "rowOffsets"), operand(call, args, "colInd"), operand(call, args, "values"),
+                      operand(call, args, "B"), operand(call, args, "C")};
+}
+
 SpmvShape spmv_shape(const ir::LibraryCall& call) {
   return SpmvShape{call.vector.transpose, call.vector.rows, call.vector.cols, call.vector.nnz};
 }
@@ -130,6 +140,10 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
   if (library_.op == ir::LibraryOp::cusparse_spmv) {
     workspace_ = resources.cusparse.add_spmv(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
                                              spmv_shape(library_), spmv_operands(library_, args_), node.name.c_str(),
+                                             location_.c_str());
+  } else if (library_.op == ir::LibraryOp::cusparse_spmm) {
+    workspace_ = resources.cusparse.add_spmm(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
+                                             spmm_shape(library_), spmm_operands(library_, args_), node.name.c_str(),
                                              location_.c_str());
   } else if (ir::is_matmul(library_.op)) {
     workspace_ = resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
@@ -265,6 +279,10 @@ void CaptureCall::call_library(CaptureResources& resources, cudaStream_t stream)
     case ir::LibraryOp::cusparse_spmv:
       resources.cusparse.spmv(stream, workspace_, as_float(args_[ir::operand_index(library_.op, "alpha")]),
                               spmv_operands(library_, args_), as_float(args_[ir::operand_index(library_.op, "beta")]));
+      return;
+    case ir::LibraryOp::cusparse_spmm:
+      resources.cusparse.spmm(stream, workspace_, as_float(args_[ir::operand_index(library_.op, "alpha")]),
+                              spmm_operands(library_, args_), as_float(args_[ir::operand_index(library_.op, "beta")]));
       return;
     default:
       cublas_blas(resources.cublas.bind(stream, workspace_), type, blas_shape(library_),

@@ -24,6 +24,11 @@ bool load(CusparseApi& api, std::string& soname, std::string& why) {
          modules::resolve_symbol(handle, api.dn_vec_set_values, "cusparseDnVecSetValues", why) &&
          modules::resolve_symbol(handle, api.spmv_buffer_size, "cusparseSpMV_bufferSize", why) &&
          modules::resolve_symbol(handle, api.spmv, "cusparseSpMV", why) &&
+         modules::resolve_symbol(handle, api.create_dn_mat, "cusparseCreateDnMat", why) &&
+         modules::resolve_symbol(handle, api.destroy_dn_mat, "cusparseDestroyDnMat", why) &&
+         modules::resolve_symbol(handle, api.dn_mat_set_values, "cusparseDnMatSetValues", why) &&
+         modules::resolve_symbol(handle, api.spmm_buffer_size, "cusparseSpMM_bufferSize", why) &&
+         modules::resolve_symbol(handle, api.spmm, "cusparseSpMM", why) &&
          modules::resolve_symbol(handle, api.error_name, "cusparseGetErrorName", why) &&
          modules::resolve_symbol(handle, api.error_string, "cusparseGetErrorString", why);
 }

@@ -16,7 +16,9 @@ Storage::Storage()
       x_(x_count, graphc::MemorySpace::device, "x"),
       y_(y_count, graphc::MemorySpace::device, "y"),
       a_(a_count, graphc::MemorySpace::device, "a"),
-      s_(s_count, graphc::MemorySpace::device, "s") {
+      s_(s_count, graphc::MemorySpace::device, "s"),
+      dense_(dense_count, graphc::MemorySpace::device, "dense"),
+      product_(product_count, graphc::MemorySpace::device, "product") {
 }
 
 Bindings Storage::bindings() const {
@@ -28,6 +30,8 @@ Bindings Storage::bindings() const {
   b.y = y_.get();
   b.a = a_.get();
   b.s = s_.get();
+  b.dense = dense_.get();
+  b.product = product_.get();
   b.capture_resources = &capture_resources_;
   return b;
 }
@@ -38,117 +42,133 @@ namespace {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t norm_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "norm", "library_ops.graph:15:13");
+      "norm", "library_ops.graph:17:13");
   return graphc::capture_graph(
-      resources.stream("norm", "library_ops.graph:15:13"),
+      resources.stream("norm", "library_ops.graph:17:13"),
       [&](cudaStream_t stream) {
-#line 15 "library_ops.graph"
+#line 17 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::nrm2, false, 0, 64, 0, 1, 1},
             {.x = b.x, .result = b.s});
-#line 50 "library_ops.graph.cu"
+#line 54 "library_ops.graph.cu"
       },
-      b.capture_place, "norm", "library_ops.graph:15:13");
+      b.capture_place, "norm", "library_ops.graph:17:13");
 }
 
 // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t mv_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "mv", "library_ops.graph:16:13");
+      "mv", "library_ops.graph:18:13");
   return graphc::capture_graph(
-      resources.stream("mv", "library_ops.graph:16:13"),
+      resources.stream("mv", "library_ops.graph:18:13"),
       [&](cudaStream_t stream) {
-#line 16 "library_ops.graph"
+#line 18 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::gemv, true, 64, 64, 64, 1, 1},
             {.alpha = b.s, .a = b.a, .x = b.x, .beta = b.s + 1, .y = b.y});
-#line 67 "library_ops.graph.cu"
+#line 71 "library_ops.graph.cu"
       },
-      b.capture_place, "mv", "library_ops.graph:16:13");
+      b.capture_place, "mv", "library_ops.graph:18:13");
+}
+
+// mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64)
+// Returns the captured graph, owned by the caller.
+cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
+  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
+      "mm", "library_ops.graph:19:13");
+  return graphc::capture_graph(
+      resources.stream("mm", "library_ops.graph:19:13"),
+      [&](cudaStream_t stream) {
+#line 19 "library_ops.graph"
+        resources.cusparse.spmm(stream, workspace, 2.0f,
+            graphc::SpmmOperands{b.rows, b.cols, b.vals, b.dense, b.product}, 0.5f);
+#line 87 "library_ops.graph.cu"
+      },
+      b.capture_place, "mm", "library_ops.graph:19:13");
 }
 
 // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t spmv_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "spmv", "library_ops.graph:18:17");
+      "spmv", "library_ops.graph:21:17");
   return graphc::capture_graph(
-      resources.stream("spmv", "library_ops.graph:18:17"),
+      resources.stream("spmv", "library_ops.graph:21:17"),
       [&](cudaStream_t stream) {
-#line 18 "library_ops.graph"
+#line 21 "library_ops.graph"
         resources.cusparse.spmv(stream, workspace, b.alpha,
             graphc::SpmvOperands{b.rows, b.cols, b.vals, b.y, b.x}, 0.0f);
-#line 83 "library_ops.graph.cu"
+#line 103 "library_ops.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "spmv", "library_ops.graph:18:17");
+      graphc::CapturePlace::conditional_body, "spmv", "library_ops.graph:21:17");
 }
 
 // dot: capture cublas.dot(64, x, 1, y, 1, s + 2)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t dot_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "dot", "library_ops.graph:19:17");
+      "dot", "library_ops.graph:22:17");
   return graphc::capture_graph(
-      resources.stream("dot", "library_ops.graph:19:17"),
+      resources.stream("dot", "library_ops.graph:22:17"),
       [&](cudaStream_t stream) {
-#line 19 "library_ops.graph"
+#line 22 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::dot, false, 0, 64, 0, 1, 1},
             {.x = b.x, .y = b.y, .result = b.s + 2});
-#line 100 "library_ops.graph.cu"
+#line 120 "library_ops.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "dot", "library_ops.graph:19:17");
+      graphc::CapturePlace::conditional_body, "dot", "library_ops.graph:22:17");
 }
 
 // step: capture cublas.axpy(64, s + 2, x, 1, y, 1)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t step_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "step", "library_ops.graph:20:17");
+      "step", "library_ops.graph:23:17");
   return graphc::capture_graph(
-      resources.stream("step", "library_ops.graph:20:17"),
+      resources.stream("step", "library_ops.graph:23:17"),
       [&](cudaStream_t stream) {
-#line 20 "library_ops.graph"
+#line 23 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::axpy, false, 0, 64, 0, 1, 1},
             {.alpha = b.s + 2, .x = b.x, .y = b.y});
-#line 117 "library_ops.graph.cu"
+#line 137 "library_ops.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "step", "library_ops.graph:20:17");
+      graphc::CapturePlace::conditional_body, "step", "library_ops.graph:23:17");
 }
 
 // halve: capture cublas.scal(32, s + 3, y, 2)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t halve_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "halve", "library_ops.graph:21:17");
+      "halve", "library_ops.graph:24:17");
   return graphc::capture_graph(
-      resources.stream("halve", "library_ops.graph:21:17"),
+      resources.stream("halve", "library_ops.graph:24:17"),
       [&](cudaStream_t stream) {
-#line 21 "library_ops.graph"
+#line 24 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::scal, false, 0, 32, 0, 2, 1},
             {.alpha = b.s + 3, .x = b.y});
-#line 134 "library_ops.graph.cu"
+#line 154 "library_ops.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "halve", "library_ops.graph:21:17");
+      graphc::CapturePlace::conditional_body, "halve", "library_ops.graph:24:17");
 }
 
 // keep: capture cublas.copy(64, y, 1, x, 1)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t keep_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "keep", "library_ops.graph:22:17");
+      "keep", "library_ops.graph:25:17");
   return graphc::capture_graph(
-      resources.stream("keep", "library_ops.graph:22:17"),
+      resources.stream("keep", "library_ops.graph:25:17"),
       [&](cudaStream_t stream) {
-#line 22 "library_ops.graph"
+#line 25 "library_ops.graph"
         graphc::cublas_blas(resources.cublas.bind(stream, workspace), CUDA_R_64F,
             graphc::BlasShape{graphc::BlasOp::copy, false, 0, 64, 0, 1, 1}, {.x = b.y, .y = b.x});
-#line 150 "library_ops.graph.cu"
+#line 170 "library_ops.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "keep", "library_ops.graph:22:17");
+      graphc::CapturePlace::conditional_body, "keep", "library_ops.graph:25:17");
 }
 
 }  // namespace
@@ -157,31 +177,31 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // cond again: a conditional handle on graph, set to 1 at every launch
   graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u,
       cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "",
-      "library_ops.graph:13:10");
+      "library_ops.graph:15:10");
 
   // norm: capture cublas.nrm2(64, x, 1, s)
   {
     nodes.norm_workspace = graphc::require_capture_resources(b.capture_resources, "norm",
-        "library_ops.graph:15:13").cublas.add_workspace(graphc::linked_cublas(), "norm",
-        "library_ops.graph:15:13");
+        "library_ops.graph:17:13").cublas.add_workspace(graphc::linked_cublas(), "norm",
+        "library_ops.graph:17:13");
     graphc::ChildGraph child(norm_capture(b, nodes.norm_workspace));
     nodes.norm_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 15 "library_ops.graph"
+#line 17 "library_ops.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.norm, graph, nullptr, nullptr /* edge data */, 0,
-        &p), "cudaGraphAddNode", "norm", "library_ops.graph:15:13");
-#line 177 "library_ops.graph.cu"
+        &p), "cudaGraphAddNode", "norm", "library_ops.graph:17:13");
+#line 197 "library_ops.graph.cu"
     child.move_to_node();
   }
 
   // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1)
   {
     nodes.mv_workspace = graphc::require_capture_resources(b.capture_resources, "mv",
-        "library_ops.graph:16:13").cublas.add_workspace(graphc::linked_cublas(), "mv",
-        "library_ops.graph:16:13");
+        "library_ops.graph:18:13").cublas.add_workspace(graphc::linked_cublas(), "mv",
+        "library_ops.graph:18:13");
     graphc::ChildGraph child(mv_capture(b, nodes.mv_workspace));
     nodes.mv_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
@@ -189,10 +209,31 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
     const cudaGraphNode_t deps[] = {nodes.norm};
-#line 16 "library_ops.graph"
+#line 18 "library_ops.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.mv, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "mv", "library_ops.graph:16:13");
-#line 196 "library_ops.graph.cu"
+        "cudaGraphAddNode", "mv", "library_ops.graph:18:13");
+#line 216 "library_ops.graph.cu"
+    child.move_to_node();
+  }
+
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64)
+  {
+    nodes.mm_plan = graphc::require_capture_resources(b.capture_resources, "mm",
+        "library_ops.graph:19:13").cusparse.add_spmm(
+        graphc::linked_cusparse(), CUDA_R_64F, graphc::SpmmShape{true, 64, 64, 8, 192, 64, 64},
+        graphc::SpmmOperands{b.rows, b.cols, b.vals, b.dense,
+            b.product}, "mm", "library_ops.graph:19:13");
+    graphc::ChildGraph child(mm_capture(b, nodes.mm_plan));
+    nodes.mm_shape = graphc::captured_shape(child.get());
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeGraph;
+    p.graph.graph = child.get();
+    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+    const cudaGraphNode_t deps[] = {nodes.mv};
+#line 19 "library_ops.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, deps, nullptr /* edge data */, 1, &p),
+        "cudaGraphAddNode", "mm", "library_ops.graph:19:13");
+#line 237 "library_ops.graph.cu"
     child.move_to_node();
   }
 
@@ -205,10 +246,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.type = cudaGraphCondTypeIf;
     p.conditional.size = 1;
     const cudaGraphNode_t deps[] = {nodes.mv};
-#line 17 "library_ops.graph"
+#line 20 "library_ops.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "maybe", "library_ops.graph:17:8");
-#line 212 "library_ops.graph.cu"
+        "cudaGraphAddNode", "maybe", "library_ops.graph:20:8");
+#line 253 "library_ops.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -218,28 +259,28 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x)
     {
       nodes.spmv_plan = graphc::require_capture_resources(b.capture_resources, "spmv",
-          "library_ops.graph:18:17").cusparse.add_spmv(
+          "library_ops.graph:21:17").cusparse.add_spmv(
           graphc::linked_cusparse(), CUDA_R_64F, graphc::SpmvShape{false, 64, 64, 192},
           graphc::SpmvOperands{b.rows, b.cols, b.vals, b.y,
-              b.x}, "spmv", "library_ops.graph:18:17");
+              b.x}, "spmv", "library_ops.graph:21:17");
       graphc::ChildGraph child(spmv_capture(b, nodes.spmv_plan));
       nodes.spmv_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeGraph;
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 18 "library_ops.graph"
+#line 21 "library_ops.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.spmv, maybe_then, nullptr,
-          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "spmv", "library_ops.graph:18:17");
-#line 235 "library_ops.graph.cu"
+          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "spmv", "library_ops.graph:21:17");
+#line 276 "library_ops.graph.cu"
       child.move_to_node();
     }
 
     // dot: capture cublas.dot(64, x, 1, y, 1, s + 2)
     {
       nodes.dot_workspace = graphc::require_capture_resources(b.capture_resources, "dot",
-          "library_ops.graph:19:17").cublas.add_workspace(graphc::linked_cublas(), "dot",
-          "library_ops.graph:19:17");
+          "library_ops.graph:22:17").cublas.add_workspace(graphc::linked_cublas(), "dot",
+          "library_ops.graph:22:17");
       graphc::ChildGraph child(dot_capture(b, nodes.dot_workspace));
       nodes.dot_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
@@ -247,18 +288,18 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.spmv};
-#line 19 "library_ops.graph"
+#line 22 "library_ops.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.dot, maybe_then, deps, nullptr /* edge data */, 1,
-          &p), "cudaGraphAddNode", "dot", "library_ops.graph:19:17");
-#line 254 "library_ops.graph.cu"
+          &p), "cudaGraphAddNode", "dot", "library_ops.graph:22:17");
+#line 295 "library_ops.graph.cu"
       child.move_to_node();
     }
 
     // step: capture cublas.axpy(64, s + 2, x, 1, y, 1)
     {
       nodes.step_workspace = graphc::require_capture_resources(b.capture_resources, "step",
-          "library_ops.graph:20:17").cublas.add_workspace(graphc::linked_cublas(), "step",
-          "library_ops.graph:20:17");
+          "library_ops.graph:23:17").cublas.add_workspace(graphc::linked_cublas(), "step",
+          "library_ops.graph:23:17");
       graphc::ChildGraph child(step_capture(b, nodes.step_workspace));
       nodes.step_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
@@ -266,18 +307,18 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.dot};
-#line 20 "library_ops.graph"
+#line 23 "library_ops.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.step, maybe_then, deps, nullptr /* edge data */,
-          1, &p), "cudaGraphAddNode", "step", "library_ops.graph:20:17");
-#line 273 "library_ops.graph.cu"
+          1, &p), "cudaGraphAddNode", "step", "library_ops.graph:23:17");
+#line 314 "library_ops.graph.cu"
       child.move_to_node();
     }
 
     // halve: capture cublas.scal(32, s + 3, y, 2)
     {
       nodes.halve_workspace = graphc::require_capture_resources(b.capture_resources, "halve",
-          "library_ops.graph:21:17").cublas.add_workspace(graphc::linked_cublas(), "halve",
-          "library_ops.graph:21:17");
+          "library_ops.graph:24:17").cublas.add_workspace(graphc::linked_cublas(), "halve",
+          "library_ops.graph:24:17");
       graphc::ChildGraph child(halve_capture(b, nodes.halve_workspace));
       nodes.halve_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
@@ -285,18 +326,18 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.step};
-#line 21 "library_ops.graph"
+#line 24 "library_ops.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.halve, maybe_then, deps, nullptr /* edge data */,
-          1, &p), "cudaGraphAddNode", "halve", "library_ops.graph:21:17");
-#line 292 "library_ops.graph.cu"
+          1, &p), "cudaGraphAddNode", "halve", "library_ops.graph:24:17");
+#line 333 "library_ops.graph.cu"
       child.move_to_node();
     }
 
     // keep: capture cublas.copy(64, y, 1, x, 1)
     {
       nodes.keep_workspace = graphc::require_capture_resources(b.capture_resources, "keep",
-          "library_ops.graph:22:17").cublas.add_workspace(graphc::linked_cublas(), "keep",
-          "library_ops.graph:22:17");
+          "library_ops.graph:25:17").cublas.add_workspace(graphc::linked_cublas(), "keep",
+          "library_ops.graph:25:17");
       graphc::ChildGraph child(keep_capture(b, nodes.keep_workspace));
       nodes.keep_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
@@ -304,10 +345,10 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
       const cudaGraphNode_t deps[] = {nodes.halve};
-#line 22 "library_ops.graph"
+#line 25 "library_ops.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.keep, maybe_then, deps, nullptr /* edge data */,
-          1, &p), "cudaGraphAddNode", "keep", "library_ops.graph:22:17");
-#line 311 "library_ops.graph.cu"
+          1, &p), "cudaGraphAddNode", "keep", "library_ops.graph:25:17");
+#line 352 "library_ops.graph.cu"
       child.move_to_node();
     }
   }
@@ -318,11 +359,11 @@ void update_params(cudaGraphExec_t exec, const Nodes& nodes, const Bindings& b) 
   graphc::ChildGraph spmv_recaptured;
   spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
   graphc::require_same_shape(nodes.spmv_shape, graphc::captured_shape(spmv_recaptured.get()),
-      "alpha", "spmv", "library_ops.graph:18:17");
+      "alpha", "spmv", "library_ops.graph:21:17");
 
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 }
 
 void set_alpha(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float value) {
@@ -332,74 +373,98 @@ void set_alpha(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float valu
   try {  // the nodes it configures and captures, checked before any changes
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape(nodes.spmv_shape, graphc::captured_shape(spmv_recaptured.get()),
-        "alpha", "spmv", "library_ops.graph:18:17");
+        "alpha", "spmv", "library_ops.graph:21:17");
   } catch (...) {
     b.alpha = previous;
     throw;
   }
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 }
 
 void rebind_rows(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * rows_count,
       graphc::MemorySpace::device, "rows", "library_ops.graph:5:12");
+  graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph spmv_recaptured;
   const auto previous = b.rows;
   b.rows = pointer;
   try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_plan));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "rows", "mm", "library_ops.graph:19:13");
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape_rebound(nodes.spmv_shape,
-        graphc::captured_shape(spmv_recaptured.get()), "rows", "spmv", "library_ops.graph:18:17");
+        graphc::captured_shape(spmv_recaptured.get()), "rows", "spmv", "library_ops.graph:21:17");
   } catch (...) {
     b.rows = previous;
     throw;
   }
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "library_ops.graph:19:13");
+
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 }
 
 void rebind_cols(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * cols_count,
       graphc::MemorySpace::device, "cols", "library_ops.graph:6:12");
+  graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph spmv_recaptured;
   const auto previous = b.cols;
   b.cols = pointer;
   try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_plan));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "cols", "mm", "library_ops.graph:19:13");
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape_rebound(nodes.spmv_shape,
-        graphc::captured_shape(spmv_recaptured.get()), "cols", "spmv", "library_ops.graph:18:17");
+        graphc::captured_shape(spmv_recaptured.get()), "cols", "spmv", "library_ops.graph:21:17");
   } catch (...) {
     b.cols = previous;
     throw;
   }
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "library_ops.graph:19:13");
+
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 }
 
 void rebind_vals(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * vals_count,
       graphc::MemorySpace::device, "vals", "library_ops.graph:7:12");
+  graphc::ChildGraph mm_recaptured;
   graphc::ChildGraph spmv_recaptured;
   const auto previous = b.vals;
   b.vals = pointer;
   try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_plan));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "vals", "mm", "library_ops.graph:19:13");
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape_rebound(nodes.spmv_shape,
-        graphc::captured_shape(spmv_recaptured.get()), "vals", "spmv", "library_ops.graph:18:17");
+        graphc::captured_shape(spmv_recaptured.get()), "vals", "spmv", "library_ops.graph:21:17");
   } catch (...) {
     b.vals = previous;
     throw;
   }
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "library_ops.graph:19:13");
+
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 }
 
 void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
@@ -417,49 +482,49 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* poi
   try {  // the nodes it configures and captures, checked before any changes
     norm_recaptured = graphc::ChildGraph(norm_capture(b, nodes.norm_workspace));
     graphc::require_same_shape_rebound(nodes.norm_shape,
-        graphc::captured_shape(norm_recaptured.get()), "x", "norm", "library_ops.graph:15:13");
+        graphc::captured_shape(norm_recaptured.get()), "x", "norm", "library_ops.graph:17:13");
     mv_recaptured = graphc::ChildGraph(mv_capture(b, nodes.mv_workspace));
     graphc::require_same_shape_rebound(nodes.mv_shape, graphc::captured_shape(mv_recaptured.get()),
-        "x", "mv", "library_ops.graph:16:13");
+        "x", "mv", "library_ops.graph:18:13");
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape_rebound(nodes.spmv_shape,
-        graphc::captured_shape(spmv_recaptured.get()), "x", "spmv", "library_ops.graph:18:17");
+        graphc::captured_shape(spmv_recaptured.get()), "x", "spmv", "library_ops.graph:21:17");
     dot_recaptured = graphc::ChildGraph(dot_capture(b, nodes.dot_workspace));
     graphc::require_same_shape_rebound(nodes.dot_shape,
-        graphc::captured_shape(dot_recaptured.get()), "x", "dot", "library_ops.graph:19:17");
+        graphc::captured_shape(dot_recaptured.get()), "x", "dot", "library_ops.graph:22:17");
     step_recaptured = graphc::ChildGraph(step_capture(b, nodes.step_workspace));
     graphc::require_same_shape_rebound(nodes.step_shape,
-        graphc::captured_shape(step_recaptured.get()), "x", "step", "library_ops.graph:20:17");
+        graphc::captured_shape(step_recaptured.get()), "x", "step", "library_ops.graph:23:17");
     keep_recaptured = graphc::ChildGraph(keep_capture(b, nodes.keep_workspace));
     graphc::require_same_shape_rebound(nodes.keep_shape,
-        graphc::captured_shape(keep_recaptured.get()), "x", "keep", "library_ops.graph:22:17");
+        graphc::captured_shape(keep_recaptured.get()), "x", "keep", "library_ops.graph:25:17");
   } catch (...) {
     b.x = previous;
     throw;
   }
   // norm: capture cublas.nrm2(64, x, 1, s), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.norm, norm_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "norm", "library_ops.graph:15:13");
+      "cudaGraphExecChildGraphNodeSetParams", "norm", "library_ops.graph:17:13");
 
   // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mv, mv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:16:13");
+      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:18:13");
 
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 
   // dot: capture cublas.dot(64, x, 1, y, 1, s + 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.dot, dot_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:19:17");
+      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:22:17");
 
   // step: capture cublas.axpy(64, s + 2, x, 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.step, step_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:20:17");
+      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:23:17");
 
   // keep: capture cublas.copy(64, y, 1, x, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.keep, keep_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "keep", "library_ops.graph:22:17");
+      "cudaGraphExecChildGraphNodeSetParams", "keep", "library_ops.graph:25:17");
 }
 
 void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
@@ -477,50 +542,50 @@ void rebind_y(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* poi
   try {  // the nodes it configures and captures, checked before any changes
     mv_recaptured = graphc::ChildGraph(mv_capture(b, nodes.mv_workspace));
     graphc::require_same_shape_rebound(nodes.mv_shape, graphc::captured_shape(mv_recaptured.get()),
-        "y", "mv", "library_ops.graph:16:13");
+        "y", "mv", "library_ops.graph:18:13");
     spmv_recaptured = graphc::ChildGraph(spmv_capture(b, nodes.spmv_plan));
     graphc::require_same_shape_rebound(nodes.spmv_shape,
-        graphc::captured_shape(spmv_recaptured.get()), "y", "spmv", "library_ops.graph:18:17");
+        graphc::captured_shape(spmv_recaptured.get()), "y", "spmv", "library_ops.graph:21:17");
     dot_recaptured = graphc::ChildGraph(dot_capture(b, nodes.dot_workspace));
     graphc::require_same_shape_rebound(nodes.dot_shape,
-        graphc::captured_shape(dot_recaptured.get()), "y", "dot", "library_ops.graph:19:17");
+        graphc::captured_shape(dot_recaptured.get()), "y", "dot", "library_ops.graph:22:17");
     step_recaptured = graphc::ChildGraph(step_capture(b, nodes.step_workspace));
     graphc::require_same_shape_rebound(nodes.step_shape,
-        graphc::captured_shape(step_recaptured.get()), "y", "step", "library_ops.graph:20:17");
+        graphc::captured_shape(step_recaptured.get()), "y", "step", "library_ops.graph:23:17");
     halve_recaptured = graphc::ChildGraph(halve_capture(b, nodes.halve_workspace));
     graphc::require_same_shape_rebound(nodes.halve_shape,
-        graphc::captured_shape(halve_recaptured.get()), "y", "halve", "library_ops.graph:21:17");
+        graphc::captured_shape(halve_recaptured.get()), "y", "halve", "library_ops.graph:24:17");
     keep_recaptured = graphc::ChildGraph(keep_capture(b, nodes.keep_workspace));
     graphc::require_same_shape_rebound(nodes.keep_shape,
-        graphc::captured_shape(keep_recaptured.get()), "y", "keep", "library_ops.graph:22:17");
+        graphc::captured_shape(keep_recaptured.get()), "y", "keep", "library_ops.graph:25:17");
   } catch (...) {
     b.y = previous;
     throw;
   }
   // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mv, mv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:16:13");
+      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:18:13");
 
   // spmv: capture cusparse.spmv(64, 64, 192, alpha, rows, cols, vals, y, 0, x), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.spmv, spmv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:18:17");
+      "cudaGraphExecChildGraphNodeSetParams", "spmv", "library_ops.graph:21:17");
 
   // dot: capture cublas.dot(64, x, 1, y, 1, s + 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.dot, dot_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:19:17");
+      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:22:17");
 
   // step: capture cublas.axpy(64, s + 2, x, 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.step, step_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:20:17");
+      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:23:17");
 
   // halve: capture cublas.scal(32, s + 3, y, 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.halve,
       halve_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "halve",
-      "library_ops.graph:21:17");
+      "library_ops.graph:24:17");
 
   // keep: capture cublas.copy(64, y, 1, x, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.keep, keep_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "keep", "library_ops.graph:22:17");
+      "cudaGraphExecChildGraphNodeSetParams", "keep", "library_ops.graph:25:17");
 }
 
 void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
@@ -533,14 +598,14 @@ void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* poi
   try {  // the nodes it configures and captures, checked before any changes
     mv_recaptured = graphc::ChildGraph(mv_capture(b, nodes.mv_workspace));
     graphc::require_same_shape_rebound(nodes.mv_shape, graphc::captured_shape(mv_recaptured.get()),
-        "a", "mv", "library_ops.graph:16:13");
+        "a", "mv", "library_ops.graph:18:13");
   } catch (...) {
     b.a = previous;
     throw;
   }
   // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mv, mv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:16:13");
+      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:18:13");
 }
 
 void rebind_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
@@ -557,43 +622,83 @@ void rebind_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* poi
   try {  // the nodes it configures and captures, checked before any changes
     norm_recaptured = graphc::ChildGraph(norm_capture(b, nodes.norm_workspace));
     graphc::require_same_shape_rebound(nodes.norm_shape,
-        graphc::captured_shape(norm_recaptured.get()), "s", "norm", "library_ops.graph:15:13");
+        graphc::captured_shape(norm_recaptured.get()), "s", "norm", "library_ops.graph:17:13");
     mv_recaptured = graphc::ChildGraph(mv_capture(b, nodes.mv_workspace));
     graphc::require_same_shape_rebound(nodes.mv_shape, graphc::captured_shape(mv_recaptured.get()),
-        "s", "mv", "library_ops.graph:16:13");
+        "s", "mv", "library_ops.graph:18:13");
     dot_recaptured = graphc::ChildGraph(dot_capture(b, nodes.dot_workspace));
     graphc::require_same_shape_rebound(nodes.dot_shape,
-        graphc::captured_shape(dot_recaptured.get()), "s", "dot", "library_ops.graph:19:17");
+        graphc::captured_shape(dot_recaptured.get()), "s", "dot", "library_ops.graph:22:17");
     step_recaptured = graphc::ChildGraph(step_capture(b, nodes.step_workspace));
     graphc::require_same_shape_rebound(nodes.step_shape,
-        graphc::captured_shape(step_recaptured.get()), "s", "step", "library_ops.graph:20:17");
+        graphc::captured_shape(step_recaptured.get()), "s", "step", "library_ops.graph:23:17");
     halve_recaptured = graphc::ChildGraph(halve_capture(b, nodes.halve_workspace));
     graphc::require_same_shape_rebound(nodes.halve_shape,
-        graphc::captured_shape(halve_recaptured.get()), "s", "halve", "library_ops.graph:21:17");
+        graphc::captured_shape(halve_recaptured.get()), "s", "halve", "library_ops.graph:24:17");
   } catch (...) {
     b.s = previous;
     throw;
   }
   // norm: capture cublas.nrm2(64, x, 1, s), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.norm, norm_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "norm", "library_ops.graph:15:13");
+      "cudaGraphExecChildGraphNodeSetParams", "norm", "library_ops.graph:17:13");
 
   // mv: capture cublas.gemv<T>(64, 64, s, a, 64, x, 1, s + 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mv, mv_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:16:13");
+      "cudaGraphExecChildGraphNodeSetParams", "mv", "library_ops.graph:18:13");
 
   // dot: capture cublas.dot(64, x, 1, y, 1, s + 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.dot, dot_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:19:17");
+      "cudaGraphExecChildGraphNodeSetParams", "dot", "library_ops.graph:22:17");
 
   // step: capture cublas.axpy(64, s + 2, x, 1, y, 1), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.step, step_recaptured.get()),
-      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:20:17");
+      "cudaGraphExecChildGraphNodeSetParams", "step", "library_ops.graph:23:17");
 
   // halve: capture cublas.scal(32, s + 3, y, 2), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.halve,
       halve_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "halve",
-      "library_ops.graph:21:17");
+      "library_ops.graph:24:17");
+}
+
+void rebind_dense(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * dense_count,
+      graphc::MemorySpace::device, "dense", "library_ops.graph:12:12");
+  graphc::ChildGraph mm_recaptured;
+  const auto previous = b.dense;
+  b.dense = pointer;
+  try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_plan));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "dense", "mm", "library_ops.graph:19:13");
+  } catch (...) {
+    b.dense = previous;
+    throw;
+  }
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "library_ops.graph:19:13");
+}
+
+void rebind_product(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count) {
+  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * product_count,
+      graphc::MemorySpace::device, "product", "library_ops.graph:13:12");
+  graphc::ChildGraph mm_recaptured;
+  const auto previous = b.product;
+  b.product = pointer;
+  try {  // the nodes it configures and captures, checked before any changes
+    mm_recaptured = graphc::ChildGraph(mm_capture(b, nodes.mm_plan));
+    graphc::require_same_shape_rebound(nodes.mm_shape, graphc::captured_shape(mm_recaptured.get()),
+        "product", "mm", "library_ops.graph:19:13");
+  } catch (...) {
+    b.product = previous;
+    throw;
+  }
+  // mm: capture cusparse.spmm<T>(64, 64, 8, 192, 2, rows, cols, vals, dense, 64, 0.5, product, 64), captured again
+  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.mm, mm_recaptured.get()),
+      "cudaGraphExecChildGraphNodeSetParams", "mm", "library_ops.graph:19:13");
 }
 
 Graph::Graph(cudaStream_t stream)
@@ -649,6 +754,14 @@ void Graph::rebind_a(double* pointer, std::size_t count) {
 
 void Graph::rebind_s(double* pointer, std::size_t count) {
   graphc::gen::library_ops::rebind_s(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_dense(double* pointer, std::size_t count) {
+  graphc::gen::library_ops::rebind_dense(exec_.get(), nodes_, bindings_, pointer, count);
+}
+
+void Graph::rebind_product(double* pointer, std::size_t count) {
+  graphc::gen::library_ops::rebind_product(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 }  // namespace graphc::gen::library_ops

@@ -38,6 +38,8 @@ inline constexpr std::size_t x_count = 64;
 inline constexpr std::size_t y_count = 64;
 inline constexpr std::size_t a_count = 4096;
 inline constexpr std::size_t s_count = 4;
+inline constexpr std::size_t dense_count = 512;
+inline constexpr std::size_t product_count = 512;
 
 // What build() reads: a pointer per buffer, a value per param, a function per host node.
 // Storage::bindings() sets the pointers; the params start at their defaults.
@@ -49,6 +51,8 @@ struct Bindings {
   double* y = nullptr;  // f64[64], device memory
   double* a = nullptr;  // f64[4096], device memory
   double* s = nullptr;  // f64[4], device memory
+  double* dense = nullptr;  // f64[512], device memory
+  double* product = nullptr;  // f64[512], device memory
   float alpha = 1.0f;  // param f32
   // the capture nodes' stream and cuBLAS state
   graphc::CaptureResources* capture_resources = nullptr;
@@ -60,6 +64,7 @@ struct Bindings {
 struct Nodes {
   cudaGraphNode_t norm = nullptr;  // capture
   cudaGraphNode_t mv = nullptr;  // capture
+  cudaGraphNode_t mm = nullptr;  // capture
   cudaGraphNode_t maybe = nullptr;  // if
   cudaGraphNode_t spmv = nullptr;  // capture, in a body of 'maybe'
   cudaGraphNode_t dot = nullptr;  // capture, in a body of 'maybe'
@@ -70,6 +75,8 @@ struct Nodes {
   std::string norm_shape;  // the shape of the graph 'norm' captured (graphc::captured_shape)
   std::size_t mv_workspace = 0;  // the cuBLAS workspace of 'mv'
   std::string mv_shape;  // the shape of the graph 'mv' captured (graphc::captured_shape)
+  std::size_t mm_plan = 0;  // the cuSPARSE SpMM plan of 'mm'
+  std::string mm_shape;  // the shape of the graph 'mm' captured (graphc::captured_shape)
   std::size_t spmv_plan = 0;  // the cuSPARSE SpMV plan of 'spmv'
   std::string spmv_shape;  // the shape of the graph 'spmv' captured (graphc::captured_shape)
   std::size_t dot_workspace = 0;  // the cuBLAS workspace of 'dot'
@@ -108,6 +115,8 @@ class Storage {
   graphc::Allocation<double> y_;
   graphc::Allocation<double> a_;
   graphc::Allocation<double> s_;
+  graphc::Allocation<double> dense_;
+  graphc::Allocation<double> product_;
 };
 
 
@@ -146,6 +155,8 @@ class Graph {
   void rebind_y(double* pointer, std::size_t count);
   void rebind_a(double* pointer, std::size_t count);
   void rebind_s(double* pointer, std::size_t count);
+  void rebind_dense(double* pointer, std::size_t count);
+  void rebind_product(double* pointer, std::size_t count);
 
   const Bindings& bindings() const { return bindings_; }
   const Nodes& nodes() const { return nodes_; }
@@ -230,6 +241,22 @@ void rebind_a(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* poi
 // R0047 when a capture node that passes it captures a graph of another shape; then
 // nothing changed.
 void rebind_s(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count);
+
+// Gives buffer 'dense' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under dense_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_dense(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
+    std::size_t count);
+
+// Gives buffer 'product' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
+// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
+// R0007 when `count` is under product_count, R0046 when the memory is not device or managed memory,
+// R0047 when a capture node that passes it captures a graph of another shape; then
+// nothing changed.
+void rebind_product(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, double* pointer,
     std::size_t count);
 
 }  // namespace graphc::gen::library_ops

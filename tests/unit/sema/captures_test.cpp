@@ -159,3 +159,25 @@ TEST_CASE("a cuBLASLt matmul resolves as a GEMM with its epilogue, its bias read
   CHECK_FALSE(ir::is_matmul(ir::LibraryOp::cublas_gemm));
   CHECK(ir::is_gemm(ir::LibraryOp::cublas_gemm));
 }
+
+TEST_CASE("an SpMM resolves its sparse and dense shapes; its dense matrices span n columns of ld", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  buffer rows : i32[41] device;
+  buffer cols : i32[120] device;
+  buffer v : f64[120] device;
+  buffer b : f64[40 * 6] device;
+  buffer c : f64[64 * 6] device;
+  capture mm : cusparse.spmm<T>(40, 30, 6, 120, 1.0, rows, cols, v, b, 40, 0.0, c, 64);
+}
+)");
+  INFO(render_all(a->sources, a->sorted()));
+  REQUIRE(a->sorted().empty());
+  const ir::LibraryCall& mm = std::get<ir::CaptureNode>(a->node("mm").op).library;
+  CHECK(mm.op == ir::LibraryOp::cusparse_spmm);
+  CHECK(mm.type == ir::ScalarType::f64);
+  CHECK((mm.vector.transpose && mm.vector.rows == 40 && mm.vector.cols == 30 && mm.vector.n == 6));
+  CHECK((mm.vector.ldb == 40 && mm.vector.ldc == 64));
+  CHECK(ir::operand_span(mm, 8) == 40 * 5 + 40);   // B: rows x n for <T>
+  CHECK(ir::operand_span(mm, 11) == 64 * 5 + 30);  // C: cols x n for <T>, ld 64
+  CHECK(ir::has_plan(mm.op));
+}
