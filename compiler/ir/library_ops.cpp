@@ -126,8 +126,23 @@ constexpr std::array<LibraryOperand, 13> kSpmm = {{{"rows", Role::extent},
                                                    {"C", Role::array, Use::read_write},
                                                    {"ldc", Role::extent}}};
 
+// cufftMakePlanMany's sizes (the dimensions, then the batch) and cufftExec*'s data. A C2R
+// may overwrite its input (cuFFT's documentation), so it reads and writes it.
+constexpr std::array<LibraryOperand, 6> kFft = {{{"nx", Role::extent},
+                                                 {"ny", Role::extent},
+                                                 {"nz", Role::extent},
+                                                 {"batch", Role::extent},
+                                                 {"in", Role::array, Use::read},
+                                                 {"out", Role::array, Use::write}}};
+constexpr std::array<LibraryOperand, 6> kFftC2r = {{{"nx", Role::extent},
+                                                    {"ny", Role::extent},
+                                                    {"nz", Role::extent},
+                                                    {"batch", Role::extent},
+                                                    {"in", Role::array, Use::read_write},
+                                                    {"out", Role::array, Use::write}}};
+
 using Templates = TemplateArgs;
-constexpr std::array<LibraryOpInfo, 16> kLibraryOps = {{
+constexpr std::array<LibraryOpInfo, 19> kLibraryOps = {{
     {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
      "cublasGemmStridedBatchedEx", Templates::op_a_op_b, kGemmStridedBatched},
@@ -150,6 +165,9 @@ constexpr std::array<LibraryOpInfo, 16> kLibraryOps = {{
      kGemm},
     {LibraryOp::cublaslt_matmul_bias_gelu, Library::cublaslt, "cublaslt.matmul_bias_gelu", "cublasLtMatmul",
      Templates::op_a_op_b, kMatmulBias},
+    {LibraryOp::cufft_c2c, Library::cufft, "cufft.c2c", "cufftExecC2C", Templates::direction, kFft},
+    {LibraryOp::cufft_r2c, Library::cufft, "cufft.r2c", "cufftExecR2C", Templates::none, kFft},
+    {LibraryOp::cufft_c2r, Library::cufft, "cufft.c2r", "cufftExecC2R", Templates::none, kFftC2r},
 }};
 
 // The elements a vector of `length` elements `increment` apart spans (both below 2^31).
@@ -218,8 +236,22 @@ bool is_matmul(LibraryOp op) {
   }
 }
 
+bool is_fft(LibraryOp op) {
+  return op == LibraryOp::cufft_c2c || op == LibraryOp::cufft_r2c || op == LibraryOp::cufft_c2r;
+}
+
 bool has_plan(LibraryOp op) {
-  return op == LibraryOp::cusparse_spmv || op == LibraryOp::cusparse_spmm || is_matmul(op);
+  return op == LibraryOp::cusparse_spmv || op == LibraryOp::cusparse_spmm || is_matmul(op) || is_fft(op);
+}
+
+std::optional<std::int64_t> fft_elements(const FftCall& fft, bool complex_side_halved) {
+  std::int64_t dims[3] = {fft.nx, fft.ny, fft.nz};
+  if (complex_side_halved) dims[fft.rank() - 1] = dims[fft.rank() - 1] / 2 + 1;
+  std::int64_t out = fft.batch;
+  for (const std::int64_t d : dims) {
+    if (__builtin_mul_overflow(out, d, &out)) return std::nullopt;
+  }
+  return out;
 }
 
 bool is_gemm(LibraryOp op) {
@@ -275,6 +307,12 @@ std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t 
   if (is_gemm(call.op)) {
     if (name == "bias") return call.gemm.m;  // one element per row of D
     return gemm_span(gemm_matrix(call.gemm, name[0]), call.gemm.batch);
+  }
+  if (is_fft(call.op)) {
+    // The complex side: r2c's out, c2r's in.
+    const bool complex_side =
+        (call.op == LibraryOp::cufft_r2c && name == "out") || (call.op == LibraryOp::cufft_c2r && name == "in");
+    return fft_elements(call.fft, complex_side);
   }
   switch (call.op) {
     case LibraryOp::cublas_gemv:

@@ -35,10 +35,13 @@ enum class LibraryOp : std::uint8_t {
   cublaslt_matmul_bias_relu,    // CUBLASLT_EPILOGUE_RELU_BIAS
   cublaslt_matmul_gelu,         // CUBLASLT_EPILOGUE_GELU
   cublaslt_matmul_bias_gelu,    // CUBLASLT_EPILOGUE_GELU_BIAS
+  cufft_c2c,                    // cufftExecC2C / cufftExecZ2Z
+  cufft_r2c,                    // cufftExecR2C / cufftExecD2Z
+  cufft_c2r,                    // cufftExecC2R / cufftExecZ2D
 };
 
 /// The library an operation belongs to.
-enum class Library : std::uint8_t { cublas, cusparse, cublaslt };
+enum class Library : std::uint8_t { cublas, cusparse, cublaslt, cufft };
 
 /// What an operand of a library operation is.
 enum class OperandRole : std::uint8_t {
@@ -58,9 +61,9 @@ struct LibraryOperand {
   OperandUse use = OperandUse::none;
 };
 
-/// Which template arguments an operation takes: none, op(A) (`<N>` or `<T>`), or op(A) and
-/// op(B) (`<N, T>`).
-enum class TemplateArgs : std::uint8_t { none, op_a, op_a_op_b };
+/// Which template arguments an operation takes: none, op(A) (`<N>` or `<T>`), op(A) and
+/// op(B) (`<N, T>`), or an FFT's direction (`<FORWARD>` or `<INVERSE>`, required).
+enum class TemplateArgs : std::uint8_t { none, op_a, op_a_op_b, direction };
 
 struct LibraryOpInfo {
   LibraryOp op;
@@ -96,6 +99,8 @@ LibraryFunction split_library_function(std::string_view function);
 
 /// Whether `op` is one of cuBLASLt's matmuls (a GEMM with an epilogue, and a plan).
 bool is_matmul(LibraryOp op);
+/// Whether `op` is one of cuFFT's transforms.
+bool is_fft(LibraryOp op);
 /// Whether `op` keeps a plan made at instantiate (descriptors, an algorithm, a workspace of
 /// the size it asks for) rather than a cuBLAS workspace: the cuSPARSE, cuBLASLt and cuFFT
 /// operations.
@@ -154,12 +159,28 @@ struct VectorCall {
   std::int64_t ldb = 0, ldc = 0;                           // SpMM
 };
 
+/// An FFT as the validator resolved it: `batch` transforms of nx x ny x nz values (row-major,
+/// nz fastest), of rank 3, 2 (nz = 1) or 1 (ny = nz = 1), as cufftMakePlanMany takes them.
+/// The complex side of r2c and c2r holds n/2 + 1 values of the last dimension of more than
+/// one value (nz, else ny, else nx).
+struct FftCall {
+  bool inverse = false;  // c2c's direction: CUFFT_INVERSE; r2c is forward, c2r inverse
+  std::int64_t nx = 1, ny = 1, nz = 1, batch = 1;
+  /// The dimensions cuFFT is given: those up to the last of more than one value (nx alone
+  /// when all are 1).
+  int rank() const { return nz > 1 ? 3 : ny > 1 ? 2 : 1; }
+};
+/// The elements of one side of `fft`'s batch: the real side (and both of c2c) nx ny nz
+/// batch, the complex side of r2c and c2r with the last dimension halved; nullopt past 2^63.
+std::optional<std::int64_t> fft_elements(const FftCall& fft, bool complex_side_halved);
+
 /// A capture node's resolved library operation.
 struct LibraryCall {
   LibraryOp op = LibraryOp::none;
-  ScalarType type = ScalarType::f32;  // the data's: matrices, vectors, device scalars, CSR values
+  ScalarType type = ScalarType::f32;  // the data's (an FFT's precision: f32 or f64)
   GemmCall gemm;                      // op is a GEMM
-  VectorCall vector;                  // any other op
+  VectorCall vector;                  // a level 1 or 2 or sparse op
+  FftCall fft;                        // an FFT
 };
 
 /// The elements operand `index` of `call` reaches from its argument's offset (its matrix's

@@ -63,6 +63,8 @@ class CaptureChecker {
     capture_.library.op = op->op;  // for operand_span; reset below unless every check passes
     if (ir::is_gemm(op->op)) {
       ok = gemm();
+    } else if (ir::is_fft(op->op)) {
+      ok = fft();
     } else if (op->op == ir::LibraryOp::cusparse_spmv || op->op == ir::LibraryOp::cusparse_spmm) {
       ok = sparse();
     } else {
@@ -80,12 +82,17 @@ class CaptureChecker {
       d.note<NoteCode::did_you_mean>(capture_.function_range, *close);
   }
 
-  // `<N, T>` (a GEMM's transa and transb) or `<T>` (op(A) of gemv and SpMV); none means N.
+  // `<N, T>` (a GEMM's transa and transb) or `<T>` (op(A) of gemv and SpMV), none meaning
+  // N; an FFT's `<FORWARD>` or `<INVERSE>`, which it needs.
   bool transposes(const ir::LibraryFunction& split) {
-    if (!split.has_template_args) return true;
+    const ir::TemplateArgs takes = op_->template_args;
+    if (!split.has_template_args && takes != ir::TemplateArgs::direction) return true;
     const std::vector<std::string>& args = split.template_args;
     const auto op = [](const std::string& arg) { return arg == "N" || arg == "T"; };
-    const ir::TemplateArgs takes = op_->template_args;
+    if (takes == ir::TemplateArgs::direction && args.size() == 1 && (args[0] == "FORWARD" || args[0] == "INVERSE")) {
+      capture_.library.fft.inverse = args[0] == "INVERSE";
+      return true;
+    }
     if (takes == ir::TemplateArgs::op_a_op_b && args.size() == 2 && op(args[0]) && op(args[1])) {
       capture_.library.gemm.transpose_a = args[0] == "T";
       capture_.library.gemm.transpose_b = args[1] == "T";
@@ -103,9 +110,13 @@ class CaptureChecker {
         : takes == ir::TemplateArgs::op_a
             ? fmt::format("the operation on A as its template argument, N (as stored) or T (transposed), such as {}<T>",
                           split.name)
+        : takes == ir::TemplateArgs::direction
+            ? fmt::format("the transform's direction as its template argument, FORWARD or INVERSE, such as {}<FORWARD>",
+                          split.name)
             : std::string("no template arguments");
     ctx_.diags.report(DiagCode::library_template_args, capture_.function_range, split.name, takes_text,
-                      fmt::format("it was given <{}>", fmt::join(split.template_args, ", ")));
+                      split.has_template_args ? fmt::format("it was given <{}>", fmt::join(split.template_args, ", "))
+                                              : std::string("it was given none"));
     return false;
   }
 
@@ -169,6 +180,7 @@ class CaptureChecker {
     switch (op_->library) {
       case ir::Library::cusparse: return "cuSPARSE";
       case ir::Library::cublaslt: return "cuBLASLt";
+      case ir::Library::cufft: return "cuFFT";
       default: return "cuBLAS";
     }
   }
@@ -274,6 +286,43 @@ class CaptureChecker {
       ok = leading_dimension(at("ldc"), "C", v.transpose ? v.cols : v.rows) && ok;
     }
     return ok && extents();
+  }
+
+  // An FFT: its sizes, its data's types (complex float2 or double2, and the real side of
+  // r2c and c2r in the same precision), out of place for r2c and c2r (E1010: in and out in
+  // different memory, not a view of the other's), and the extents.
+  bool fft() {
+    ir::FftCall& f = capture_.library.fft;
+    f.nx = integer("nx");
+    f.ny = integer("ny");
+    f.nz = integer("nz");
+    f.batch = integer("batch");
+    const std::uint32_t in = at("in");
+    const std::uint32_t out = at("out");
+    const bool c2c = op_->op == ir::LibraryOp::cufft_c2c;
+    const std::uint32_t real = op_->op == ir::LibraryOp::cufft_r2c ? in : out;
+    const std::uint32_t complex = op_->op == ir::LibraryOp::cufft_r2c ? out : in;
+    const ir::ScalarType precision = ir::component_type(type_of(complex));
+    const bool complex_ok = type_of(complex) == ir::ScalarType::float2 || type_of(complex) == ir::ScalarType::double2;
+    const bool real_ok = c2c ? type_of(real) == type_of(complex) : type_of(real) == precision;
+    capture_.library.type = precision;
+    if (!complex_ok || !real_ok) {
+      ctx_.diags.report(DiagCode::library_types, capture_.args[in].range, node_.name,
+                        fmt::format("in of {} and out of {}", ir::type_name(type_of(in)), ir::type_name(type_of(out))),
+                        op_->name, "in and out",
+                        c2c ? "of one complex type, float2 or double2"
+                            : "of complex float2 with real f32, or double2 with f64");
+      return false;
+    }
+    if (!c2c && graph_.storage(capture_.args[in].buffer).root == graph_.storage(capture_.args[out].buffer).root) {
+      const ir::Buffer& source = graph_.buffer(capture_.args[in].buffer);
+      ctx_.diags
+          .report(DiagCode::fft_in_place, capture_.args[out].range, node_.name,
+                  graph_.buffer(graph_.storage(capture_.args[out].buffer).root).name, op_->name)
+          .note<NoteCode::declared_here>(source.name_range, source.name);
+      return false;
+    }
+    return extents();
   }
 
   // Whether operands `operands` (which pass buffers) share one type among `allowed`;

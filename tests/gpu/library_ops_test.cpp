@@ -276,8 +276,8 @@ TEST_CASE("cusparse.spmm multiplies a CSR matrix and its transpose by a dense ma
   for (int j = 0; j < 4; ++j) {
     INFO("column " << j);
     // Each column of C is an SpMV of the same column of B; the rows past 300 (ld 310) untouched.
-    CHECK(max_error(column(got, j, 300, 310), spmv_reference(m, false, 1.5, column(b, j, 500, 500), 0.25,
-                                                             column(c, j, 300, 310))) < 1e-5);
+    CHECK(max_error(column(got, j, 300, 310),
+                    spmv_reference(m, false, 1.5, column(b, j, 500, 500), 0.25, column(c, j, 300, 310))) < 1e-5);
     CHECK(column(got, j, 310, 310)[305] == static_cast<float>(c[static_cast<std::size_t>(j * 310 + 305)]));
     CHECK(max_error(column(got_t, j, 500, 500),
                     spmv_reference(m, true, 1.0, column(bt, j, 300, 300), 0.0, std::vector<double>(500))) < 1e-13);

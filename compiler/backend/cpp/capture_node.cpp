@@ -91,6 +91,16 @@ std::string spmm_operands(const GraphContext& context, const ir::CaptureNode& ca
                      operand(context, capture, "B"), operand(context, capture, "C"));
 }
 
+// `graphc::FftShape{...}` of a resolved FFT.
+std::string fft_shape(const ir::LibraryCall& call) {
+  const ir::FftCall& f = call.fft;
+  const std::string_view kind = call.op == ir::LibraryOp::cufft_r2c   ? "r2c"
+                                : call.op == ir::LibraryOp::cufft_c2r ? "c2r"
+                                                                      : "c2c";
+  return fmt::format("graphc::FftShape{{graphc::FftKind::{}, {}, {}, {}, {}, {}, {}}}", kind,
+                     call.type == ir::ScalarType::f64, f.inverse, f.nx, f.ny, f.nz, f.batch);
+}
+
 // `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
 std::string gemm_shape(const ir::LibraryCall& call) {
   const ir::GemmCall& g = call.gemm;
@@ -141,6 +151,10 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
     return fmt::format("b.{}({});", context.names.capture_function(capture.function).member, fmt::join(args, ", "));
   }
   const std::string_view type = cuda_data_type(capture.library.type);
+  if (ir::is_fft(capture.library.op)) {
+    return fmt::format("resources.cufft.exec(stream, workspace, {}, {});", operand(context, capture, "in"),
+                       operand(context, capture, "out"));
+  }
   if (ir::is_matmul(capture.library.op)) {
     return fmt::format("resources.cublaslt.matmul(stream, workspace, {}, {}, {});", operand(context, capture, "alpha"),
                        matmul_operands(context, capture), operand(context, capture, "beta"));
@@ -353,6 +367,10 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
                          spmm_shape(capture.library)));
     out.line(fmt::format("    {}, {}, {});", spmm_operands(context, capture), name, location));
+  } else if (ir::is_fft(library)) {
+    const auto& capture = std::get<ir::CaptureNode>(node.op);
+    out.line(fmt::format("nodes.{} = {}.cufft.add_fft(graphc::linked_cufft(), {}, {}, {});",
+                         context.names.workspaces[index], resources, fft_shape(capture.library), name, location));
   } else if (ir::is_matmul(library)) {
     const auto& capture = std::get<ir::CaptureNode>(node.op);
     out.line(fmt::format("nodes.{} = {}.cublaslt.add_matmul(", context.names.workspaces[index], resources));

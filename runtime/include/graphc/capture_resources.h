@@ -1,7 +1,7 @@
 // What capture nodes need from their owner (an Instance, or the Storage of a generated
-// graph): the stream they are captured on and graphc's cuBLAS, cuBLASLt and cuSPARSE
-// state. Header-only: the CUDA runtime API, cuBLAS, cuBLASLt and cuSPARSE (link
-// CUDA::cublas, CUDA::cublasLt and CUDA::cusparse).
+// graph): the stream they are captured on and graphc's cuBLAS, cuBLASLt, cuSPARSE and cuFFT
+// state. Header-only: the CUDA runtime API and those libraries (link CUDA::cublas,
+// CUDA::cublasLt, CUDA::cusparse and CUDA::cufft).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -12,6 +12,7 @@
 #include "graphc/capture.h"
 #include "graphc/cublas_ops.h"
 #include "graphc/cublaslt_ops.h"
+#include "graphc/cufft_ops.h"
 #include "graphc/cusparse_ops.h"
 #include "graphc/runtime_error.h"
 
@@ -19,7 +20,8 @@ namespace graphc {
 
 /// The capture stream (non-blocking, created on first use: never the legacy default stream,
 /// which cannot capture), the cuBLAS handle and workspaces, the cuBLASLt handle and matmul
-/// plans and the cuSPARSE handle and SpMV plans of a graph's capture nodes. Move-only; must outlive every exec built
+/// plans, the cuSPARSE handle and SpMV and SpMM plans and the cuFFT plans of a graph's
+/// capture nodes. Move-only; must outlive every exec built
 /// with it, whose nodes use the workspaces and plans.
 class CaptureResources {
  public:
@@ -28,6 +30,7 @@ class CaptureResources {
       : cublas(std::move(other.cublas)),
         cublaslt(std::move(other.cublaslt)),
         cusparse(std::move(other.cusparse)),
+        cufft(std::move(other.cufft)),
         stream_(std::exchange(other.stream_, nullptr)) {}
   CaptureResources& operator=(CaptureResources&& other) noexcept {
     if (this != &other) {
@@ -36,6 +39,7 @@ class CaptureResources {
       cublas = std::move(other.cublas);
       cublaslt = std::move(other.cublaslt);
       cusparse = std::move(other.cusparse);
+      cufft = std::move(other.cufft);
     }
     return *this;
   }
@@ -60,6 +64,7 @@ class CaptureResources {
   CublasLibrary cublas;
   CublasLtLibrary cublaslt;
   CusparseLibrary cusparse;
+  CufftLibrary cufft;
 
  private:
   void release() {

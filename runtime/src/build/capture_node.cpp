@@ -7,6 +7,7 @@
 
 #include "build/cublas_loaded.h"
 #include "build/cublaslt_loaded.h"
+#include "build/cufft_loaded.h"
 #include "build/cusparse_loaded.h"
 #include "build/function_call_nodes.h"
 #include "build/node_params.h"
@@ -105,6 +106,14 @@ MatmulOperands matmul_operands(const ir::LibraryCall& call, const std::vector<Ca
                         operand(call, args, "bias")};
 }
 
+FftShape fft_shape(const ir::LibraryCall& call) {
+  const ir::FftCall& f = call.fft;
+  const FftKind kind = call.op == ir::LibraryOp::cufft_r2c   ? FftKind::r2c
+                       : call.op == ir::LibraryOp::cufft_c2r ? FftKind::c2r
+                                                             : FftKind::c2c;
+  return FftShape{kind, call.type == ir::ScalarType::f64, f.inverse, f.nx, f.ny, f.nz, f.batch};
+}
+
 SpmmShape spmm_shape(const ir::LibraryCall& call) {
   const ir::VectorCall& v = call.vector;
   return SpmmShape{v.transpose, v.rows, v.cols, v.n, v.nnz, v.ldb, v.ldc};
@@ -145,6 +154,9 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
     workspace_ = resources.cusparse.add_spmm(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
                                              spmm_shape(library_), spmm_operands(library_, args_), node.name.c_str(),
                                              location_.c_str());
+  } else if (ir::is_fft(library_.op)) {
+    workspace_ = resources.cufft.add_fft(loaded_cufft(node.name, location_), fft_shape(library_), node.name.c_str(),
+                                         location_.c_str());
   } else if (ir::is_matmul(library_.op)) {
     workspace_ = resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
                                                gemm_shape(library_), epilogue_of(library_.op),
@@ -262,6 +274,10 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
 
 void CaptureCall::call_library(CaptureResources& resources, cudaStream_t stream) const {
   const cudaDataType type = cuda_data_type(library_.type);
+  if (ir::is_fft(library_.op)) {
+    resources.cufft.exec(stream, workspace_, operand(library_, args_, "in"), operand(library_, args_, "out"));
+    return;
+  }
   if (ir::is_matmul(library_.op)) {
     const ir::GemmOperands at = ir::gemm_operands(library_.op);
     resources.cublaslt.matmul(stream, workspace_, as_float(args_[at.alpha]), matmul_operands(library_, args_),

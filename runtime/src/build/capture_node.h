@@ -94,7 +94,7 @@ class CaptureCall {
   std::string location_;
   CapturePlace place_ = CapturePlace::graph;
   const CaptureFn* fn_ = nullptr;
-  std::size_t workspace_ = 0;  // a cuBLAS operation's workspace, a cuBLASLt matmul's or cuSPARSE SpMV's plan
+  std::size_t workspace_ = 0;  // a cuBLAS operation's workspace; a cuBLASLt, cuSPARSE or cuFFT operation's plan
   std::vector<CaptureArgs::Arg> args_;
   std::vector<ir::ParamId> params_;         // per argument: the param it passes, or invalid
   std::vector<ir::BufferId> buffers_;       // per argument: the buffer it passes, or invalid

@@ -160,7 +160,7 @@ TEST_CASE("a cuBLASLt matmul resolves as a GEMM with its epilogue, its bias read
   CHECK(ir::is_gemm(ir::LibraryOp::cublas_gemm));
 }
 
-TEST_CASE("an SpMM resolves its sparse and dense shapes; its dense matrices span n columns of ld", "[sema]") {
+TEST_CASE("an SpMM resolves its sparse and dense shapes, its dense matrices spanning n columns of ld", "[sema]") {
   const auto a = analyze_text(R"(graph g {
   buffer rows : i32[41] device;
   buffer cols : i32[120] device;
