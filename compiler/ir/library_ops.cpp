@@ -141,8 +141,22 @@ constexpr std::array<LibraryOperand, 6> kFftC2r = {{{"nx", Role::extent},
                                                     {"in", Role::array, Use::read_write},
                                                     {"out", Role::array, Use::write}}};
 
+// CUB's device-wide algorithms over n items: a reduction writes one element, a scan n, a
+// radix sort its keys (and values) in ascending order of the keys into other memory.
+constexpr std::array<LibraryOperand, 3> kReduce = {
+    {{"n", Role::extent}, {"in", Role::array, Use::read}, {"out", Role::device_scalar, Use::write}}};
+constexpr std::array<LibraryOperand, 3> kScan = {
+    {{"n", Role::extent}, {"in", Role::array, Use::read}, {"out", Role::array, Use::write}}};
+constexpr std::array<LibraryOperand, 3> kSortKeys = {
+    {{"n", Role::extent}, {"keys_in", Role::array, Use::read}, {"keys_out", Role::array, Use::write}}};
+constexpr std::array<LibraryOperand, 5> kSortPairs = {{{"n", Role::extent},
+                                                       {"keys_in", Role::array, Use::read},
+                                                       {"keys_out", Role::array, Use::write},
+                                                       {"values_in", Role::array, Use::read},
+                                                       {"values_out", Role::array, Use::write}}};
+
 using Templates = TemplateArgs;
-constexpr std::array<LibraryOpInfo, 19> kLibraryOps = {{
+constexpr std::array<LibraryOpInfo, 26> kLibraryOps = {{
     {LibraryOp::cublas_gemm, Library::cublas, "cublas.gemm", "cublasGemmEx", Templates::op_a_op_b, kGemm},
     {LibraryOp::cublas_gemm_strided_batched, Library::cublas, "cublas.gemm_strided_batched",
      "cublasGemmStridedBatchedEx", Templates::op_a_op_b, kGemmStridedBatched},
@@ -168,6 +182,17 @@ constexpr std::array<LibraryOpInfo, 19> kLibraryOps = {{
     {LibraryOp::cufft_c2c, Library::cufft, "cufft.c2c", "cufftExecC2C", Templates::direction, kFft},
     {LibraryOp::cufft_r2c, Library::cufft, "cufft.r2c", "cufftExecR2C", Templates::none, kFft},
     {LibraryOp::cufft_c2r, Library::cufft, "cufft.c2r", "cufftExecC2R", Templates::none, kFftC2r},
+    {LibraryOp::cub_reduce_sum, Library::cub, "cub.reduce_sum", "cub::DeviceReduce::Sum", Templates::none, kReduce},
+    {LibraryOp::cub_reduce_min, Library::cub, "cub.reduce_min", "cub::DeviceReduce::Min", Templates::none, kReduce},
+    {LibraryOp::cub_reduce_max, Library::cub, "cub.reduce_max", "cub::DeviceReduce::Max", Templates::none, kReduce},
+    {LibraryOp::cub_inclusive_sum, Library::cub, "cub.inclusive_sum", "cub::DeviceScan::InclusiveSum", Templates::none,
+     kScan},
+    {LibraryOp::cub_exclusive_sum, Library::cub, "cub.exclusive_sum", "cub::DeviceScan::ExclusiveSum", Templates::none,
+     kScan},
+    {LibraryOp::cub_radix_sort_keys, Library::cub, "cub.radix_sort_keys", "cub::DeviceRadixSort::SortKeys",
+     Templates::none, kSortKeys},
+    {LibraryOp::cub_radix_sort_pairs, Library::cub, "cub.radix_sort_pairs", "cub::DeviceRadixSort::SortPairs",
+     Templates::none, kSortPairs},
 }};
 
 // The elements a vector of `length` elements `increment` apart spans (both below 2^31).
@@ -240,8 +265,21 @@ bool is_fft(LibraryOp op) {
   return op == LibraryOp::cufft_c2c || op == LibraryOp::cufft_r2c || op == LibraryOp::cufft_c2r;
 }
 
+bool is_cub(LibraryOp op) {
+  switch (op) {
+    case LibraryOp::cub_reduce_sum:
+    case LibraryOp::cub_reduce_min:
+    case LibraryOp::cub_reduce_max:
+    case LibraryOp::cub_inclusive_sum:
+    case LibraryOp::cub_exclusive_sum:
+    case LibraryOp::cub_radix_sort_keys:
+    case LibraryOp::cub_radix_sort_pairs: return true;
+    default: return false;
+  }
+}
+
 bool has_plan(LibraryOp op) {
-  return op == LibraryOp::cusparse_spmv || op == LibraryOp::cusparse_spmm || is_matmul(op) || is_fft(op);
+  return op == LibraryOp::cusparse_spmv || op == LibraryOp::cusparse_spmm || is_matmul(op) || is_fft(op) || is_cub(op);
 }
 
 std::optional<std::int64_t> fft_elements(const FftCall& fft, bool complex_side_halved) {
@@ -308,6 +346,7 @@ std::optional<std::int64_t> operand_span(const LibraryCall& call, std::uint32_t 
     if (name == "bias") return call.gemm.m;  // one element per row of D
     return gemm_span(gemm_matrix(call.gemm, name[0]), call.gemm.batch);
   }
+  if (is_cub(call.op)) return call.count;  // every array holds n items (a reduction's out is a device scalar)
   if (is_fft(call.op)) {
     // The complex side: r2c's out, c2r's in.
     const bool complex_side =

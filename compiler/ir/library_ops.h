@@ -38,10 +38,17 @@ enum class LibraryOp : std::uint8_t {
   cufft_c2c,                    // cufftExecC2C / cufftExecZ2Z
   cufft_r2c,                    // cufftExecR2C / cufftExecD2Z
   cufft_c2r,                    // cufftExecC2R / cufftExecZ2D
+  cub_reduce_sum,               // cub::DeviceReduce::Sum
+  cub_reduce_min,               // cub::DeviceReduce::Min
+  cub_reduce_max,               // cub::DeviceReduce::Max
+  cub_inclusive_sum,            // cub::DeviceScan::InclusiveSum
+  cub_exclusive_sum,            // cub::DeviceScan::ExclusiveSum
+  cub_radix_sort_keys,          // cub::DeviceRadixSort::SortKeys
+  cub_radix_sort_pairs,         // cub::DeviceRadixSort::SortPairs
 };
 
 /// The library an operation belongs to.
-enum class Library : std::uint8_t { cublas, cusparse, cublaslt, cufft };
+enum class Library : std::uint8_t { cublas, cusparse, cublaslt, cufft, cub };
 
 /// What an operand of a library operation is.
 enum class OperandRole : std::uint8_t {
@@ -101,9 +108,12 @@ LibraryFunction split_library_function(std::string_view function);
 bool is_matmul(LibraryOp op);
 /// Whether `op` is one of cuFFT's transforms.
 bool is_fft(LibraryOp op);
+/// Whether `op` is one of CUB's device-wide algorithms (a reduction, a scan or a radix sort),
+/// whose temporary storage graphc queries and owns.
+bool is_cub(LibraryOp op);
 /// Whether `op` keeps a plan made at instantiate (descriptors, an algorithm, a workspace of
-/// the size it asks for) rather than a cuBLAS workspace: the cuSPARSE, cuBLASLt and cuFFT
-/// operations.
+/// the size it asks for) rather than a cuBLAS workspace: the cuSPARSE, cuBLASLt, cuFFT and
+/// CUB operations (CUB's plan is its temporary storage).
 bool has_plan(LibraryOp op);
 /// Whether `op` is a GEMM: cuBLAS's two or cuBLASLt's matmuls, which take a GEMM's operands.
 bool is_gemm(LibraryOp op);
@@ -177,10 +187,12 @@ std::optional<std::int64_t> fft_elements(const FftCall& fft, bool complex_side_h
 /// A capture node's resolved library operation.
 struct LibraryCall {
   LibraryOp op = LibraryOp::none;
-  ScalarType type = ScalarType::f32;  // the data's (an FFT's precision: f32 or f64)
-  GemmCall gemm;                      // op is a GEMM
-  VectorCall vector;                  // a level 1 or 2 or sparse op
-  FftCall fft;                        // an FFT
+  ScalarType type = ScalarType::f32;        // the data's (an FFT's precision: f32 or f64; a sort's keys)
+  ScalarType value_type = ScalarType::u32;  // a radix sort's values (SortPairs)
+  std::int64_t count = 0;                   // a CUB algorithm's items (n)
+  GemmCall gemm;                            // op is a GEMM
+  VectorCall vector;                        // a level 1 or 2 or sparse op
+  FftCall fft;                              // an FFT
 };
 
 /// The elements operand `index` of `call` reaches from its argument's offset (its matrix's

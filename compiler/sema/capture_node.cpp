@@ -65,6 +65,8 @@ class CaptureChecker {
       ok = gemm();
     } else if (ir::is_fft(op->op)) {
       ok = fft();
+    } else if (ir::is_cub(op->op)) {
+      ok = cub();
     } else if (op->op == ir::LibraryOp::cusparse_spmv || op->op == ir::LibraryOp::cusparse_spmm) {
       ok = sparse();
     } else {
@@ -181,6 +183,7 @@ class CaptureChecker {
       case ir::Library::cusparse: return "cuSPARSE";
       case ir::Library::cublaslt: return "cuBLASLt";
       case ir::Library::cufft: return "cuFFT";
+      case ir::Library::cub: return "CUB";
       default: return "cuBLAS";
     }
   }
@@ -314,7 +317,7 @@ class CaptureChecker {
                             : "of complex float2 with real f32, or double2 with f64");
       return false;
     }
-    if (!c2c && graph_.storage(capture_.args[in].buffer).root == graph_.storage(capture_.args[out].buffer).root) {
+    if (!c2c && same_memory(in, out)) {
       const ir::Buffer& source = graph_.buffer(capture_.args[in].buffer);
       ctx_.diags
           .report(DiagCode::fft_in_place, capture_.args[out].range, node_.name,
@@ -323,6 +326,41 @@ class CaptureChecker {
       return false;
     }
     return extents();
+  }
+
+  // A CUB algorithm: its items, its data's types (a sort's values of 4 or 8 bytes), a sort's
+  // outputs in other memory than its inputs (E1011), and the extents.
+  bool cub() {
+    capture_.library.count = integer("n");
+    const std::initializer_list<ir::ScalarType> kItems = {ir::ScalarType::i32, ir::ScalarType::i64,
+                                                          ir::ScalarType::u32, ir::ScalarType::u64,
+                                                          ir::ScalarType::f32, ir::ScalarType::f64};
+    constexpr std::string_view kItemsRule = "of one type, i32, i64, u32, u64, f32 or f64";
+    if (op_->op == ir::LibraryOp::cub_radix_sort_pairs) {
+      if (!same_types({at("values_in"), at("values_out")}, kItems, kItemsRule)) return false;
+      capture_.library.value_type = capture_.library.type;
+    }
+    const bool sort = op_->op == ir::LibraryOp::cub_radix_sort_keys || op_->op == ir::LibraryOp::cub_radix_sort_pairs;
+    const std::uint32_t in = sort ? at("keys_in") : at("in");
+    const std::uint32_t out = sort ? at("keys_out") : at("out");
+    if (!same_types({in, out}, kItems, kItemsRule)) return false;
+    if (sort) {
+      for (const auto& [from, to] : {std::pair{"keys_in", "keys_out"}, std::pair{"values_in", "values_out"}}) {
+        if (at(from) == UINT32_MAX || !same_memory(at(from), at(to))) continue;
+        const ir::Buffer& source = graph_.buffer(capture_.args[at(from)].buffer);
+        ctx_.diags
+            .report(DiagCode::sort_in_place, capture_.args[at(to)].range, node_.name,
+                    graph_.buffer(graph_.storage(capture_.args[at(to)].buffer).root).name, op_->cuda, from, to)
+            .note<NoteCode::declared_here>(source.name_range, source.name);
+        return false;
+      }
+    }
+    return extents();
+  }
+
+  // Whether operands `a` and `b` pass memory of one buffer (either directly or through views).
+  bool same_memory(std::uint32_t a, std::uint32_t b) const {
+    return graph_.storage(capture_.args[a].buffer).root == graph_.storage(capture_.args[b].buffer).root;
   }
 
   // Whether operands `operands` (which pass buffers) share one type among `allowed`;

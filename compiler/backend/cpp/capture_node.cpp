@@ -101,6 +101,24 @@ std::string fft_shape(const ir::LibraryCall& call) {
                      call.type == ir::ScalarType::f64, f.inverse, f.nx, f.ny, f.nz, f.batch);
 }
 
+// `graphc::CubCall<graphc::CubOp::reduce_sum, float>{{in, out}, n}`: a CUB call with its
+// operands at their current addresses (a SortPairs' values' type its third argument).
+std::string cub_call(const GraphContext& context, const ir::CaptureNode& capture) {
+  const ir::LibraryCall& call = capture.library;
+  const std::string_view name = ir::library_op_info(call.op).name;
+  const bool pairs = call.op == ir::LibraryOp::cub_radix_sort_pairs;
+  const bool sort = pairs || call.op == ir::LibraryOp::cub_radix_sort_keys;
+  std::vector<std::string> operands{operand(context, capture, sort ? "keys_in" : "in"),
+                                    operand(context, capture, sort ? "keys_out" : "out")};
+  if (pairs) {
+    operands.push_back(operand(context, capture, "values_in"));
+    operands.push_back(operand(context, capture, "values_out"));
+  }
+  return fmt::format("graphc::CubCall<graphc::CubOp::{}, {}{}>{{{{{}}}, {}}}", name.substr(name.find('.') + 1),
+                     ir::cpp_type_name(call.type), pairs ? fmt::format(", {}", ir::cpp_type_name(call.value_type)) : "",
+                     fmt::join(operands, ", "), call.count);
+}
+
 // `graphc::GemmShape{...}` of a resolved GEMM, field by field in declaration order.
 std::string gemm_shape(const ir::LibraryCall& call) {
   const ir::GemmCall& g = call.gemm;
@@ -151,6 +169,9 @@ std::string capture_call(const GraphContext& context, const ir::CaptureNode& cap
     return fmt::format("b.{}({});", context.names.capture_function(capture.function).member, fmt::join(args, ", "));
   }
   const std::string_view type = cuda_data_type(capture.library.type);
+  if (ir::is_cub(capture.library.op)) {
+    return fmt::format("resources.cub.run(workspace, {}, stream);", cub_call(context, capture));
+  }
   if (ir::is_fft(capture.library.op)) {
     return fmt::format("resources.cufft.exec(stream, workspace, {}, {});", operand(context, capture, "in"),
                        operand(context, capture, "out"));
@@ -270,6 +291,13 @@ bool module_has_captures(const ir::Module& module) {
   });
 }
 
+bool module_calls_cub(const ir::Module& module) {
+  return std::any_of(module.graphs.begin(), module.graphs.end(), [](const ir::Graph& graph) {
+    return std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                       [](const ir::Node& node) { return ir::is_cub(library_op(node)); });
+  });
+}
+
 bool module_has_comms(const ir::Module& module) {
   return std::any_of(module.graphs.begin(), module.graphs.end(),
                      [](const ir::Graph& graph) { return !graph.comms.empty(); });
@@ -367,6 +395,10 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("    graphc::linked_cusparse(), {}, {},", cuda_data_type(capture.library.type),
                          spmm_shape(capture.library)));
     out.line(fmt::format("    {}, {}, {});", spmm_operands(context, capture), name, location));
+  } else if (ir::is_cub(library)) {
+    const auto& capture = std::get<ir::CaptureNode>(node.op);
+    out.line(fmt::format("nodes.{} = {}.cub.add(", context.names.workspaces[index], resources));
+    out.line(fmt::format("    {}, {}, {});", cub_call(context, capture), name, location));
   } else if (ir::is_fft(library)) {
     const auto& capture = std::get<ir::CaptureNode>(node.op);
     out.line(fmt::format("nodes.{} = {}.cufft.add_fft(graphc::linked_cufft(), {}, {}, {});",

@@ -21,6 +21,8 @@ bool is_captured(const ir::Node& node);
 /// Whether any graph of the module has a captured node (the header then includes
 /// graphc/capture_resources.h).
 bool module_has_captures(const ir::Module& module);
+/// Whether any graph of the module calls CUB (the source then includes graphc/cub_calls.cuh).
+bool module_calls_cub(const ir::Module& module);
 /// Whether any graph of the module declares a communicator, for its collective nodes or its
 /// kernels' `rank(NAME)` (the code then includes graphc/nccl_ops.h).
 bool module_has_comms(const ir::Module& module);

@@ -179,6 +179,7 @@ void write_source_start(CodeWriter& out, const ir::Module& module, const SourceM
 #include <vector>
 )",
             {{"header", header}});
+  if (module_calls_cub(module)) out.block("\n#include \"graphc/cub_calls.cuh\"\n");
   if (!modules.includes.empty()) {
     out.blank();
     out.line("// The kernels, by the module paths written in the .graph file (on the include path).");

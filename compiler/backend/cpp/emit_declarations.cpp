@@ -161,6 +161,7 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
                              : op == ir::LibraryOp::cusparse_spmm ? "cuSPARSE SpMM plan"
                              : ir::is_matmul(op)                  ? "cuBLASLt matmul plan"
                              : ir::is_fft(op)                     ? "cuFFT plan"
+                             : ir::is_cub(op)                     ? "CUB temporary storage"
                                                                   : "cuBLAS workspace",
                              escape(graph.nodes[i].name)));
       }

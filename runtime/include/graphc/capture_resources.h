@@ -1,6 +1,6 @@
 // What capture nodes need from their owner (an Instance, or the Storage of a generated
-// graph): the stream they are captured on and graphc's cuBLAS, cuBLASLt, cuSPARSE and cuFFT
-// state. Header-only: the CUDA runtime API and those libraries (link CUDA::cublas,
+// graph): the stream they are captured on and graphc's cuBLAS, cuBLASLt, cuSPARSE, cuFFT and
+// CUB state. Header-only: the CUDA runtime API and those libraries (link CUDA::cublas,
 // CUDA::cublasLt, CUDA::cusparse and CUDA::cufft).
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "graphc/capture.h"
+#include "graphc/cub_ops.h"
 #include "graphc/cublas_ops.h"
 #include "graphc/cublaslt_ops.h"
 #include "graphc/cufft_ops.h"
@@ -20,8 +21,8 @@ namespace graphc {
 
 /// The capture stream (non-blocking, created on first use: never the legacy default stream,
 /// which cannot capture), the cuBLAS handle and workspaces, the cuBLASLt handle and matmul
-/// plans, the cuSPARSE handle and SpMV and SpMM plans and the cuFFT plans of a graph's
-/// capture nodes. Move-only; must outlive every exec built
+/// plans, the cuSPARSE handle and SpMV and SpMM plans, the cuFFT plans and CUB's temporary
+/// storage of a graph's capture nodes. Move-only; must outlive every exec built
 /// with it, whose nodes use the workspaces and plans.
 class CaptureResources {
  public:
@@ -31,6 +32,7 @@ class CaptureResources {
         cublaslt(std::move(other.cublaslt)),
         cusparse(std::move(other.cusparse)),
         cufft(std::move(other.cufft)),
+        cub(std::move(other.cub)),
         stream_(std::exchange(other.stream_, nullptr)) {}
   CaptureResources& operator=(CaptureResources&& other) noexcept {
     if (this != &other) {
@@ -40,6 +42,7 @@ class CaptureResources {
       cublaslt = std::move(other.cublaslt);
       cusparse = std::move(other.cusparse);
       cufft = std::move(other.cufft);
+      cub = std::move(other.cub);
     }
     return *this;
   }
@@ -65,6 +68,7 @@ class CaptureResources {
   CublasLtLibrary cublaslt;
   CusparseLibrary cusparse;
   CufftLibrary cufft;
+  CubLibrary cub;
 
  private:
   void release() {

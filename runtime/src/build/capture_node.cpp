@@ -11,6 +11,7 @@
 #include "build/cusparse_loaded.h"
 #include "build/function_call_nodes.h"
 #include "build/node_params.h"
+#include "cub_dispatch.h"
 
 namespace graphc::detail {
 namespace {
@@ -106,6 +107,30 @@ MatmulOperands matmul_operands(const ir::LibraryCall& call, const std::vector<Ca
                         operand(call, args, "bias")};
 }
 
+CubOp cub_op(ir::LibraryOp op) {
+  switch (op) {
+    case ir::LibraryOp::cub_reduce_min: return CubOp::reduce_min;
+    case ir::LibraryOp::cub_reduce_max: return CubOp::reduce_max;
+    case ir::LibraryOp::cub_inclusive_sum: return CubOp::inclusive_sum;
+    case ir::LibraryOp::cub_exclusive_sum: return CubOp::exclusive_sum;
+    case ir::LibraryOp::cub_radix_sort_keys: return CubOp::radix_sort_keys;
+    case ir::LibraryOp::cub_radix_sort_pairs: return CubOp::radix_sort_pairs;
+    default: return CubOp::reduce_sum;
+  }
+}
+
+// The call of a CUB capture node on its operands' current memory, as CubLibrary takes it.
+auto cub_call_of(const ir::LibraryCall& call, const std::vector<CaptureArgs::Arg>& args) {
+  const bool sort = call.op == ir::LibraryOp::cub_radix_sort_keys || call.op == ir::LibraryOp::cub_radix_sort_pairs;
+  const CubOperands operands{operand(call, args, sort ? "keys_in" : "in"),
+                             operand(call, args, sort ? "keys_out" : "out"), operand(call, args, "values_in"),
+                             operand(call, args, "values_out")};
+  return [op = cub_op(call.op), keys = call.type, values = call.value_type, n = call.count,
+          operands](void* storage, std::size_t& bytes, cudaStream_t stream) {
+    return cub_call(op, keys, values, n, operands, storage, bytes, stream);
+  };
+}
+
 FftShape fft_shape(const ir::LibraryCall& call) {
   const ir::FftCall& f = call.fft;
   const FftKind kind = call.op == ir::LibraryOp::cufft_r2c   ? FftKind::r2c
@@ -154,6 +179,8 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
     workspace_ = resources.cusparse.add_spmm(loaded_cusparse(node.name, location_), cuda_data_type(library_.type),
                                              spmm_shape(library_), spmm_operands(library_, args_), node.name.c_str(),
                                              location_.c_str());
+  } else if (ir::is_cub(library_.op)) {
+    workspace_ = resources.cub.add(cub_call_of(library_, args_), node.name.c_str(), location_.c_str());
   } else if (ir::is_fft(library_.op)) {
     workspace_ = resources.cufft.add_fft(loaded_cufft(node.name, location_), fft_shape(library_), node.name.c_str(),
                                          location_.c_str());
@@ -274,6 +301,10 @@ cudaGraph_t CaptureCall::capture(CaptureResources& resources) {
 
 void CaptureCall::call_library(CaptureResources& resources, cudaStream_t stream) const {
   const cudaDataType type = cuda_data_type(library_.type);
+  if (ir::is_cub(library_.op)) {
+    resources.cub.run(workspace_, cub_call_of(library_, args_), stream);
+    return;
+  }
   if (ir::is_fft(library_.op)) {
     resources.cufft.exec(stream, workspace_, operand(library_, args_, "in"), operand(library_, args_, "out"));
     return;

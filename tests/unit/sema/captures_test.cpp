@@ -181,3 +181,27 @@ TEST_CASE("an SpMM resolves its sparse and dense shapes, its dense matrices span
   CHECK(ir::operand_span(mm, 11) == 64 * 5 + 30);  // C: cols x n for <T>, ld 64
   CHECK(ir::has_plan(mm.op));
 }
+
+TEST_CASE("CUB captures resolve their items, types and spans, a reduction writing one element", "[sema]") {
+  const auto a = analyze_text(R"(graph g {
+  buffer x : f64[100] device;
+  buffer s : f64[4] device;
+  buffer k : i32[100] device;
+  buffer ks : i32[100] device;
+  buffer v : f32[100] device;
+  buffer vs : f32[100] device;
+  capture sum : cub.reduce_sum(100, x, s + 3);
+  capture sort : cub.radix_sort_pairs(60, k, ks, v, vs);
+}
+)");
+  INFO(render_all(a->sources, a->sorted()));
+  REQUIRE(a->sorted().empty());
+  const ir::LibraryCall& sum = std::get<ir::CaptureNode>(a->node("sum").op).library;
+  CHECK((sum.op == ir::LibraryOp::cub_reduce_sum && sum.type == ir::ScalarType::f64 && sum.count == 100));
+  CHECK(ir::operand_span(sum, 1) == 100);
+  CHECK(ir::operand_span(sum, 2) == 1);  // out: one element, at s + 3
+  const ir::LibraryCall& sort = std::get<ir::CaptureNode>(a->node("sort").op).library;
+  CHECK((sort.type == ir::ScalarType::i32 && sort.value_type == ir::ScalarType::f32 && sort.count == 60));
+  CHECK(ir::operand_span(sort, 4) == 60);
+  CHECK((ir::is_cub(sort.op) && ir::has_plan(sort.op) && !ir::is_cub(ir::LibraryOp::cufft_c2c)));
+}
