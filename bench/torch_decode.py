@@ -112,6 +112,7 @@ class Decoder(torch.nn.Module):
         super().__init__()
         # The weights as parameters (sharing the eager ways' memory), which CUDA-graph trees
         # take as static: plain tensors would be copied into the graph's inputs every call.
+        self.names = tuple(layers[0])
         self.weights = torch.nn.ModuleList(
             torch.nn.ParameterDict({name: torch.nn.Parameter(t, requires_grad=False) for name, t in p.items()})
             for p in layers)
@@ -121,7 +122,7 @@ class Decoder(torch.nn.Module):
         self.register_buffer("pos", torch.zeros(1, dtype=torch.long, device=device))
 
     def forward(self):
-        layers = [{name: weights[name] for name in weights.keys()} for weights in self.weights]
+        layers = [{name: weights[name] for name in self.names} for weights in self.weights]
         return step(layers, self.k_cache, self.v_cache, self.x, self.pos, True)
 
 

@@ -95,20 +95,14 @@ constexpr std::array<LibraryOperand, 10> kSpmv = {{{"rows", Role::extent},
                                                    {"beta", Role::scalar},
                                                    {"y", Role::array, Use::read_write}}};
 
-// cublasLtMatmul's, as a GEMM's with D = C; the epilogues with a bias add its vector of m
-// elements (CUBLASLT_MATMUL_DESC_BIAS_POINTER).
-constexpr std::array<LibraryOperand, 12> kMatmulBias = {{{"m", Role::extent},
-                                                         {"n", Role::extent},
-                                                         {"k", Role::extent},
-                                                         {"alpha", Role::scalar},
-                                                         {"A", Role::array, Use::read},
-                                                         {"lda", Role::extent},
-                                                         {"B", Role::array, Use::read},
-                                                         {"ldb", Role::extent},
-                                                         {"beta", Role::scalar},
-                                                         {"C", Role::array, Use::read_write},
-                                                         {"ldc", Role::extent},
-                                                         {"bias", Role::array, Use::read}}};
+// cublasLtMatmul's, as a GEMM's with D = C, then for the epilogues with a bias its vector
+// of m elements (CUBLASLT_MATMUL_DESC_BIAS_POINTER).
+constexpr std::array<LibraryOperand, 12> kMatmulBias = [] {
+  std::array<LibraryOperand, 12> out{};
+  std::copy(kGemm.begin(), kGemm.end(), out.begin());
+  out.back() = {"bias", Role::array, Use::read};
+  return out;
+}();
 
 // cusparseSpMM's, the CSR matrix as for SpMV and the dense ones column-major with their
 // leading dimensions: C = alpha * op(A) * B + beta * C.

@@ -62,4 +62,48 @@ __device__ inline float layer_parameter(long long i) {
                                  static_cast<unsigned>(within - decode_model::tensor_offset(tensor)));
 }
 
+// An element of a cache as a float: f32 as it is (the bf16 kernels add their own overload).
+__device__ inline float to_float(float v) { return v; }
+
+// The softmax-weighted sum of one head over positions 0..count-1, for one query: scores[t] =
+// q . keys[t] / sqrt(head_dim) (a warp per position, two features per lane), softmax, then
+// the sum of scores[t] values[t] for each of the head's features, which thread i of the
+// first group (threads 0..head_dim-1) returns and the others leave. `query` (head_dim = 64
+// floats), `scores` (count floats) and `partial` (kThreads floats) are shared memory; keys
+// and values are the head's columns of caches of rows `d_model` apart. Every thread of the
+// block calls it.
+template <class T>
+__device__ float attend_head(const float* query, const T* keys, const T* values, int count, int d_model, int head_dim,
+                             float* scores, float* partial) {
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  const float scale = rsqrtf(static_cast<float>(head_dim));
+  float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
+  for (int t = warp; t < count; t += kWarps) {
+    const T* key = keys + static_cast<long long>(t) * d_model;
+    const float dot = warp_sum(query[lane] * to_float(key[lane]) + query[lane + 32] * to_float(key[lane + 32])) * scale;
+    if (lane == 0) scores[t] = dot;
+    largest = fmaxf(largest, dot);
+  }
+  largest = block_reduce(largest, true);  // also orders the scores' writes before the reads below
+  float sum = 0.0f;
+  for (int t = threadIdx.x; t < count; t += blockDim.x) {
+    scores[t] = expf(scores[t] - largest);
+    sum += scores[t];
+  }
+  sum = block_reduce(sum, false);
+  // Thread (group, i) sums positions group, group + groups, ... of output feature i.
+  const int groups = blockDim.x / head_dim;
+  const int group = threadIdx.x / head_dim;
+  const int i = threadIdx.x % head_dim;
+  float acc = 0.0f;
+  for (int t = group; t < count; t += groups)
+    acc += scores[t] * to_float(values[static_cast<long long>(t) * d_model + i]);
+  partial[threadIdx.x] = acc;
+  __syncthreads();
+  if (group != 0) return 0.0f;
+  for (int g = 1; g < groups; ++g) acc += partial[g * head_dim + i];
+  return acc / sum;
+}
+
 }  // namespace decode_kernels

@@ -10,6 +10,10 @@
 #include "decode_blocks.h"
 #include "model.h"
 
+// A bf16 cache element as a float, for decode_kernels::attend_head (found by its argument's
+// namespace, the global one).
+__device__ inline float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+
 namespace {
 
 using namespace decode_kernels;
@@ -81,7 +85,6 @@ extern "C" __global__ void attention_bf16(const bf16* qkv, bf16* k_cache, bf16* 
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;
-  const int count = pos + 1;
   bf16* keys = k_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
   bf16* values = v_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
   const bf16* slice = qkv + b * 3 * d_model + head * head_dim;
@@ -92,37 +95,6 @@ extern "C" __global__ void attention_bf16(const bf16* qkv, bf16* k_cache, bf16* 
     values[static_cast<long long>(pos) * d_model + i] = slice[2 * d_model + i];
   }
   __syncthreads();  // the query, and this position's key and value, for the whole block
-  // Scores: a warp per position, two features per lane.
-  const int warp = threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  const float scale = rsqrtf(static_cast<float>(head_dim));
-  float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
-  for (int t = warp; t < count; t += kWarps) {
-    const auto* key_pairs = reinterpret_cast<const __nv_bfloat162*>(keys + static_cast<long long>(t) * d_model);
-    const float2 key = __bfloat1622float2(key_pairs[lane]);
-    const float dot = warp_sum(query[2 * lane] * key.x + query[2 * lane + 1] * key.y) * scale;
-    if (lane == 0) scores[t] = dot;
-    largest = fmaxf(largest, dot);
-  }
-  largest = block_reduce(largest, true);  // also orders the scores' writes before the reads below
-  float sum = 0.0f;
-  for (int t = threadIdx.x; t < count; t += blockDim.x) {
-    scores[t] = expf(scores[t] - largest);
-    sum += scores[t];
-  }
-  sum = block_reduce(sum, false);
-  // Thread (group, i) sums positions group, group + groups, ... of output feature i.
-  const int groups = blockDim.x / head_dim;
-  const int group = threadIdx.x / head_dim;
-  const int i = threadIdx.x % head_dim;
-  float acc = 0.0f;
-  for (int t = group; t < count; t += groups) {
-    acc += scores[t] * __bfloat162float(values[static_cast<long long>(t) * d_model + i]);
-  }
-  partial[threadIdx.x] = acc;
-  __syncthreads();
-  if (group == 0) {
-    for (int g = 1; g < groups; ++g) acc += partial[g * head_dim + i];
-    out[b * d_model + head * head_dim + i] = __float2bfloat16_rn(acc / sum);
-  }
+  const float attended = attend_head(query, keys, values, pos + 1, d_model, head_dim, scores, partial);
+  if (threadIdx.x < head_dim) out[b * d_model + head * head_dim + threadIdx.x] = __float2bfloat16_rn(attended);
 }

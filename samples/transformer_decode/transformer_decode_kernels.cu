@@ -88,7 +88,6 @@ extern "C" __global__ void attention(const float* qkv, const float* bias, float*
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;
-  const int count = pos + 1;
   float* keys = k_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
   float* values = v_cache + static_cast<long long>(b) * positions * d_model + head * head_dim;
   const float* slice = qkv + b * 3 * d_model + head * head_dim;
@@ -100,36 +99,8 @@ extern "C" __global__ void attention(const float* qkv, const float* bias, float*
     values[static_cast<long long>(pos) * d_model + i] = slice[2 * d_model + i] + slice_bias[2 * d_model + i];
   }
   __syncthreads();  // the query, and this position's key and value, for the whole block
-  // Scores: a warp per position, two features per lane.
-  const int warp = threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  const float scale = rsqrtf(static_cast<float>(head_dim));
-  float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
-  for (int t = warp; t < count; t += kWarps) {
-    const float* key = keys + static_cast<long long>(t) * d_model;
-    const float dot = warp_sum(query[lane] * key[lane] + query[lane + 32] * key[lane + 32]) * scale;
-    if (lane == 0) scores[t] = dot;
-    largest = fmaxf(largest, dot);
-  }
-  largest = block_reduce(largest, true);  // also orders the scores' writes before the reads below
-  float sum = 0.0f;
-  for (int t = threadIdx.x; t < count; t += blockDim.x) {
-    scores[t] = expf(scores[t] - largest);
-    sum += scores[t];
-  }
-  sum = block_reduce(sum, false);
-  // Thread (group, i) sums positions group, group + groups, ... of output feature i.
-  const int groups = blockDim.x / head_dim;
-  const int group = threadIdx.x / head_dim;
-  const int i = threadIdx.x % head_dim;
-  float acc = 0.0f;
-  for (int t = group; t < count; t += groups) acc += scores[t] * values[static_cast<long long>(t) * d_model + i];
-  partial[threadIdx.x] = acc;
-  __syncthreads();
-  if (group == 0) {
-    for (int g = 1; g < groups; ++g) acc += partial[g * head_dim + i];
-    out[b * d_model + head * head_dim + i] = acc / sum;
-  }
+  const float attended = attend_head(query, keys, values, pos + 1, d_model, head_dim, scores, partial);
+  if (threadIdx.x < head_dim) out[b * d_model + head * head_dim + threadIdx.x] = attended;
 }
 
 // u[b] = gelu(u[b] + bias), GPT-2's tanh approximation. Grid: (ceil(width / 256), tokens).
