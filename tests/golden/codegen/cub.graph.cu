@@ -9,14 +9,6 @@
 
 #include "graphc/cub_calls.cuh"
 
-// The kernel of the no-op kernel nodes the optimiser added to join many roots or leaves
-// (graphc check --explain lists them).
-namespace graphc {
-namespace {
-__global__ void noop_kernel() {}
-}  // namespace
-}  // namespace graphc
-
 namespace graphc::gen::cub {
 
 Storage::Storage()
@@ -24,7 +16,6 @@ Storage::Storage()
       totals_(totals_count, graphc::MemorySpace::device, "totals"),
       counts_(counts_count, graphc::MemorySpace::device, "counts"),
       offsets_(offsets_count, graphc::MemorySpace::device, "offsets"),
-      ends_(ends_count, graphc::MemorySpace::device, "ends"),
       keys_(keys_count, graphc::MemorySpace::device, "keys"),
       sorted_(sorted_count, graphc::MemorySpace::device, "sorted"),
       ids_(ids_count, graphc::MemorySpace::device, "ids"),
@@ -37,7 +28,6 @@ Bindings Storage::bindings() const {
   b.totals = totals_.get();
   b.counts = counts_.get();
   b.offsets = offsets_.get();
-  b.ends = ends_.get();
   b.keys = keys_.get();
   b.sorted = sorted_.get();
   b.ids = ids_.get();
@@ -52,126 +42,48 @@ namespace {
 // Returns the captured graph, owned by the caller.
 cudaGraph_t total_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "total", "cub.graph:18:13");
+      "total", "cub.graph:17:13");
   return graphc::capture_graph(
-      resources.stream("total", "cub.graph:18:13"),
+      resources.stream("total", "cub.graph:17:13"),
       [&](cudaStream_t stream) {
-#line 18 "cub.graph"
+#line 17 "cub.graph"
         resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::reduce_sum,
             float>{{b.x, b.totals}, 4096}, stream);
-#line 63 "cub.graph.cu"
+#line 53 "cub.graph.cu"
       },
-      b.capture_place, "total", "cub.graph:18:13");
-}
-
-// largest: capture cub.reduce_max(4096, x, totals + 1)
-// Returns the captured graph, owned by the caller.
-cudaGraph_t largest_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "largest", "cub.graph:19:13");
-  return graphc::capture_graph(
-      resources.stream("largest", "cub.graph:19:13"),
-      [&](cudaStream_t stream) {
-#line 19 "cub.graph"
-        resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::reduce_max,
-            float>{{b.x, b.totals + 1}, 4096}, stream);
-#line 79 "cub.graph.cu"
-      },
-      b.capture_place, "largest", "cub.graph:19:13");
+      b.capture_place, "total", "cub.graph:17:13");
 }
 
 // starts: capture cub.exclusive_sum(4096, counts, offsets)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t starts_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "starts", "cub.graph:20:13");
+      "starts", "cub.graph:18:13");
   return graphc::capture_graph(
-      resources.stream("starts", "cub.graph:20:13"),
+      resources.stream("starts", "cub.graph:18:13"),
       [&](cudaStream_t stream) {
-#line 20 "cub.graph"
+#line 18 "cub.graph"
         resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::exclusive_sum,
             std::int32_t>{{b.counts, b.offsets}, 4096}, stream);
-#line 95 "cub.graph.cu"
+#line 69 "cub.graph.cu"
       },
-      b.capture_place, "starts", "cub.graph:20:13");
-}
-
-// stops: capture cub.inclusive_sum(4096, counts, ends)
-// Returns the captured graph, owned by the caller.
-cudaGraph_t stops_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "stops", "cub.graph:21:13");
-  return graphc::capture_graph(
-      resources.stream("stops", "cub.graph:21:13"),
-      [&](cudaStream_t stream) {
-#line 21 "cub.graph"
-        resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::inclusive_sum,
-            std::int32_t>{{b.counts, b.ends}, 4096}, stream);
-#line 111 "cub.graph.cu"
-      },
-      b.capture_place, "stops", "cub.graph:21:13");
-}
-
-// order: capture cub.radix_sort_keys(4096, keys, sorted)
-// Returns the captured graph, owned by the caller.
-cudaGraph_t order_capture(const Bindings& b, std::size_t workspace) {
-  graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "order", "cub.graph:22:13");
-  return graphc::capture_graph(
-      resources.stream("order", "cub.graph:22:13"),
-      [&](cudaStream_t stream) {
-#line 22 "cub.graph"
-        resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::radix_sort_keys,
-            std::uint32_t>{{b.keys, b.sorted}, 4096}, stream);
-#line 127 "cub.graph.cu"
-      },
-      b.capture_place, "order", "cub.graph:22:13");
+      b.capture_place, "starts", "cub.graph:18:13");
 }
 
 // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted)
 // Returns the captured graph, owned by the caller.
 cudaGraph_t pairs_capture(const Bindings& b, std::size_t workspace) {
   graphc::CaptureResources& resources = graphc::require_capture_resources(b.capture_resources,
-      "pairs", "cub.graph:24:17");
+      "pairs", "cub.graph:20:17");
   return graphc::capture_graph(
-      resources.stream("pairs", "cub.graph:24:17"),
+      resources.stream("pairs", "cub.graph:20:17"),
       [&](cudaStream_t stream) {
-#line 24 "cub.graph"
+#line 20 "cub.graph"
         resources.cub.run(workspace, graphc::CubCall<graphc::CubOp::radix_sort_pairs,
             std::uint32_t, std::int64_t>{{b.keys, b.sorted, b.ids, b.ids_sorted}, 4096}, stream);
-#line 143 "cub.graph.cu"
+#line 85 "cub.graph.cu"
       },
-      graphc::CapturePlace::conditional_body, "pairs", "cub.graph:24:17");
-}
-
-}  // namespace
-
-namespace {
-
-// graphc_root: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-auto graphc_root_params(const Bindings&, const Nodes&) {
-#line 5 "cub.graph"
-  auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 156 "cub.graph.cu"
-  graphc::NodeParams p("graphc_root", "cub.graph:5:7", std::move(args));
-  p.type = cudaGraphNodeTypeKernel;
-  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-  p.kernel.gridDim = dim3(1, 1, 1);
-  p.kernel.blockDim = dim3(1, 1, 1);
-  return p;
-}
-
-// graphc_sink: the optimiser's no-op kernel graphc::noop_kernel<<<(1, 1, 1), (1, 1, 1), 0>>>
-auto graphc_sink_params(const Bindings&, const Nodes&) {
-#line 5 "cub.graph"
-  auto args = graphc::kernel_args(::graphc::noop_kernel);
-#line 169 "cub.graph.cu"
-  graphc::NodeParams p("graphc_sink", "cub.graph:5:7", std::move(args));
-  p.type = cudaGraphNodeTypeKernel;
-  p.kernel.func = graphc::kernel_function(::graphc::noop_kernel);
-  p.kernel.gridDim = dim3(1, 1, 1);
-  p.kernel.blockDim = dim3(1, 1, 1);
-  return p;
+      graphc::CapturePlace::conditional_body, "pairs", "cub.graph:20:17");
 }
 
 }  // namespace
@@ -180,107 +92,43 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
   // cond again: a conditional handle on graph, set to 1 at every launch
   graphc::check_cuda(cudaGraphConditionalHandleCreate(&nodes.again, graph, 1u,
       cudaGraphCondAssignDefault), "cudaGraphConditionalHandleCreate for cond 'again'", "",
-      "cub.graph:16:10");
-
-  graphc::add_node(nodes.graphc_root, graph, {}, graphc_root_params(b, nodes));
-
-  // order: capture cub.radix_sort_keys(4096, keys, sorted)
-  {
-    nodes.order_plan = graphc::require_capture_resources(b.capture_resources, "order",
-        "cub.graph:22:13").cub.add(
-        graphc::CubCall<graphc::CubOp::radix_sort_keys, std::uint32_t>{{b.keys, b.sorted},
-            4096}, "order", "cub.graph:22:13");
-    graphc::ChildGraph child(order_capture(b, nodes.order_plan));
-    nodes.order_shape = graphc::captured_shape(child.get());
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeGraph;
-    p.graph.graph = child.get();
-    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 22 "cub.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.order, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "order", "cub.graph:22:13");
-#line 204 "cub.graph.cu"
-    child.move_to_node();
-  }
-
-  // total: capture cub.reduce_sum(4096, x, totals)
-  {
-    nodes.total_plan = graphc::require_capture_resources(b.capture_resources, "total",
-        "cub.graph:18:13").cub.add(
-        graphc::CubCall<graphc::CubOp::reduce_sum, float>{{b.x, b.totals},
-            4096}, "total", "cub.graph:18:13");
-    graphc::ChildGraph child(total_capture(b, nodes.total_plan));
-    nodes.total_shape = graphc::captured_shape(child.get());
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeGraph;
-    p.graph.graph = child.get();
-    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 18 "cub.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.total, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "total", "cub.graph:18:13");
-#line 224 "cub.graph.cu"
-    child.move_to_node();
-  }
-
-  // largest: capture cub.reduce_max(4096, x, totals + 1)
-  {
-    nodes.largest_plan = graphc::require_capture_resources(b.capture_resources, "largest",
-        "cub.graph:19:13").cub.add(
-        graphc::CubCall<graphc::CubOp::reduce_max, float>{{b.x, b.totals + 1},
-            4096}, "largest", "cub.graph:19:13");
-    graphc::ChildGraph child(largest_capture(b, nodes.largest_plan));
-    nodes.largest_shape = graphc::captured_shape(child.get());
-    cudaGraphNodeParams p{};
-    p.type = cudaGraphNodeTypeGraph;
-    p.graph.graph = child.get();
-    p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 19 "cub.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.largest, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "largest", "cub.graph:19:13");
-#line 244 "cub.graph.cu"
-    child.move_to_node();
-  }
+      "cub.graph:15:10");
 
   // starts: capture cub.exclusive_sum(4096, counts, offsets)
   {
     nodes.starts_plan = graphc::require_capture_resources(b.capture_resources, "starts",
-        "cub.graph:20:13").cub.add(
+        "cub.graph:18:13").cub.add(
         graphc::CubCall<graphc::CubOp::exclusive_sum, std::int32_t>{{b.counts, b.offsets},
-            4096}, "starts", "cub.graph:20:13");
+            4096}, "starts", "cub.graph:18:13");
     graphc::ChildGraph child(starts_capture(b, nodes.starts_plan));
     nodes.starts_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 20 "cub.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.starts, graph, deps, nullptr /* edge data */, 1,
-        &p), "cudaGraphAddNode", "starts", "cub.graph:20:13");
-#line 264 "cub.graph.cu"
+#line 18 "cub.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.starts, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "starts", "cub.graph:18:13");
+#line 113 "cub.graph.cu"
     child.move_to_node();
   }
 
-  // stops: capture cub.inclusive_sum(4096, counts, ends)
+  // total: capture cub.reduce_sum(4096, x, totals)
   {
-    nodes.stops_plan = graphc::require_capture_resources(b.capture_resources, "stops",
-        "cub.graph:21:13").cub.add(
-        graphc::CubCall<graphc::CubOp::inclusive_sum, std::int32_t>{{b.counts, b.ends},
-            4096}, "stops", "cub.graph:21:13");
-    graphc::ChildGraph child(stops_capture(b, nodes.stops_plan));
-    nodes.stops_shape = graphc::captured_shape(child.get());
+    nodes.total_plan = graphc::require_capture_resources(b.capture_resources, "total",
+        "cub.graph:17:13").cub.add(
+        graphc::CubCall<graphc::CubOp::reduce_sum, float>{{b.x, b.totals},
+            4096}, "total", "cub.graph:17:13");
+    graphc::ChildGraph child(total_capture(b, nodes.total_plan));
+    nodes.total_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeGraph;
     p.graph.graph = child.get();
     p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-    const cudaGraphNode_t deps[] = {nodes.graphc_root};
-#line 21 "cub.graph"
-    graphc::check_cuda(cudaGraphAddNode(&nodes.stops, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "stops", "cub.graph:21:13");
-#line 284 "cub.graph.cu"
+#line 17 "cub.graph"
+    graphc::check_cuda(cudaGraphAddNode(&nodes.total, graph, nullptr, nullptr /* edge data */, 0,
+        &p), "cudaGraphAddNode", "total", "cub.graph:17:13");
+#line 132 "cub.graph.cu"
     child.move_to_node();
   }
 
@@ -292,11 +140,11 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     p.conditional.handle = nodes.again;
     p.conditional.type = cudaGraphCondTypeIf;
     p.conditional.size = 1;
-    const cudaGraphNode_t deps[] = {nodes.order};
-#line 23 "cub.graph"
+    const cudaGraphNode_t deps[] = {nodes.starts};
+#line 19 "cub.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
-        "cudaGraphAddNode", "maybe", "cub.graph:23:8");
-#line 300 "cub.graph.cu"
+        "cudaGraphAddNode", "maybe", "cub.graph:19:8");
+#line 148 "cub.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -306,26 +154,22 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
     // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted)
     {
       nodes.pairs_plan = graphc::require_capture_resources(b.capture_resources, "pairs",
-          "cub.graph:24:17").cub.add(
+          "cub.graph:20:17").cub.add(
           graphc::CubCall<graphc::CubOp::radix_sort_pairs, std::uint32_t, std::int64_t>{{b.keys,
-              b.sorted, b.ids, b.ids_sorted}, 4096}, "pairs", "cub.graph:24:17");
+              b.sorted, b.ids, b.ids_sorted}, 4096}, "pairs", "cub.graph:20:17");
       graphc::ChildGraph child(pairs_capture(b, nodes.pairs_plan));
       nodes.pairs_shape = graphc::captured_shape(child.get());
       cudaGraphNodeParams p{};
       p.type = cudaGraphNodeTypeGraph;
       p.graph.graph = child.get();
       p.graph.ownership = cudaGraphChildGraphOwnershipMove;
-#line 24 "cub.graph"
+#line 20 "cub.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.pairs, maybe_then, nullptr,
-          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "pairs", "cub.graph:24:17");
-#line 322 "cub.graph.cu"
+          nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "pairs", "cub.graph:20:17");
+#line 170 "cub.graph.cu"
       child.move_to_node();
     }
   }
-
-  graphc::add_node(nodes.graphc_sink, graph,
-      {nodes.total, nodes.largest, nodes.starts, nodes.stops, nodes.maybe},
-      graphc_sink_params(b, nodes));
 }
 
 void update_params(cudaGraphExec_t, const Nodes&, const Bindings&) {
@@ -337,28 +181,19 @@ void rebind_x(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* poin
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * x_count,
       graphc::MemorySpace::device, "x", "cub.graph:7:12");
   graphc::ChildGraph total_recaptured;
-  graphc::ChildGraph largest_recaptured;
   const auto previous = b.x;
   b.x = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     total_recaptured = graphc::ChildGraph(total_capture(b, nodes.total_plan));
     graphc::require_same_shape_rebound(nodes.total_shape,
-        graphc::captured_shape(total_recaptured.get()), "x", "total", "cub.graph:18:13");
-    largest_recaptured = graphc::ChildGraph(largest_capture(b, nodes.largest_plan));
-    graphc::require_same_shape_rebound(nodes.largest_shape,
-        graphc::captured_shape(largest_recaptured.get()), "x", "largest", "cub.graph:19:13");
+        graphc::captured_shape(total_recaptured.get()), "x", "total", "cub.graph:17:13");
   } catch (...) {
     b.x = previous;
     throw;
   }
   // total: capture cub.reduce_sum(4096, x, totals), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.total,
-      total_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "total", "cub.graph:18:13");
-
-  // largest: capture cub.reduce_max(4096, x, totals + 1), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.largest,
-      largest_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "largest",
-      "cub.graph:19:13");
+      total_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "total", "cub.graph:17:13");
 }
 
 void rebind_totals(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float* pointer,
@@ -366,28 +201,19 @@ void rebind_totals(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, float*
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * totals_count,
       graphc::MemorySpace::device, "totals", "cub.graph:8:12");
   graphc::ChildGraph total_recaptured;
-  graphc::ChildGraph largest_recaptured;
   const auto previous = b.totals;
   b.totals = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     total_recaptured = graphc::ChildGraph(total_capture(b, nodes.total_plan));
     graphc::require_same_shape_rebound(nodes.total_shape,
-        graphc::captured_shape(total_recaptured.get()), "totals", "total", "cub.graph:18:13");
-    largest_recaptured = graphc::ChildGraph(largest_capture(b, nodes.largest_plan));
-    graphc::require_same_shape_rebound(nodes.largest_shape,
-        graphc::captured_shape(largest_recaptured.get()), "totals", "largest", "cub.graph:19:13");
+        graphc::captured_shape(total_recaptured.get()), "totals", "total", "cub.graph:17:13");
   } catch (...) {
     b.totals = previous;
     throw;
   }
   // total: capture cub.reduce_sum(4096, x, totals), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.total,
-      total_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "total", "cub.graph:18:13");
-
-  // largest: capture cub.reduce_max(4096, x, totals + 1), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.largest,
-      largest_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "largest",
-      "cub.graph:19:13");
+      total_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "total", "cub.graph:17:13");
 }
 
 void rebind_counts(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
@@ -395,16 +221,12 @@ void rebind_counts(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::i
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * counts_count,
       graphc::MemorySpace::device, "counts", "cub.graph:9:12");
   graphc::ChildGraph starts_recaptured;
-  graphc::ChildGraph stops_recaptured;
   const auto previous = b.counts;
   b.counts = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     starts_recaptured = graphc::ChildGraph(starts_capture(b, nodes.starts_plan));
     graphc::require_same_shape_rebound(nodes.starts_shape,
-        graphc::captured_shape(starts_recaptured.get()), "counts", "starts", "cub.graph:20:13");
-    stops_recaptured = graphc::ChildGraph(stops_capture(b, nodes.stops_plan));
-    graphc::require_same_shape_rebound(nodes.stops_shape,
-        graphc::captured_shape(stops_recaptured.get()), "counts", "stops", "cub.graph:21:13");
+        graphc::captured_shape(starts_recaptured.get()), "counts", "starts", "cub.graph:18:13");
   } catch (...) {
     b.counts = previous;
     throw;
@@ -412,11 +234,7 @@ void rebind_counts(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::i
   // starts: capture cub.exclusive_sum(4096, counts, offsets), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.starts,
       starts_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "starts",
-      "cub.graph:20:13");
-
-  // stops: capture cub.inclusive_sum(4096, counts, ends), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.stops,
-      stops_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "stops", "cub.graph:21:13");
+      "cub.graph:18:13");
 }
 
 void rebind_offsets(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
@@ -429,7 +247,7 @@ void rebind_offsets(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::
   try {  // the nodes it configures and captures, checked before any changes
     starts_recaptured = graphc::ChildGraph(starts_capture(b, nodes.starts_plan));
     graphc::require_same_shape_rebound(nodes.starts_shape,
-        graphc::captured_shape(starts_recaptured.get()), "offsets", "starts", "cub.graph:20:13");
+        graphc::captured_shape(starts_recaptured.get()), "offsets", "starts", "cub.graph:18:13");
   } catch (...) {
     b.offsets = previous;
     throw;
@@ -437,123 +255,87 @@ void rebind_offsets(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::
   // starts: capture cub.exclusive_sum(4096, counts, offsets), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.starts,
       starts_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "starts",
-      "cub.graph:20:13");
-}
-
-void rebind_ends(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
-    std::size_t count) {
-  graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ends_count,
-      graphc::MemorySpace::device, "ends", "cub.graph:11:12");
-  graphc::ChildGraph stops_recaptured;
-  const auto previous = b.ends;
-  b.ends = pointer;
-  try {  // the nodes it configures and captures, checked before any changes
-    stops_recaptured = graphc::ChildGraph(stops_capture(b, nodes.stops_plan));
-    graphc::require_same_shape_rebound(nodes.stops_shape,
-        graphc::captured_shape(stops_recaptured.get()), "ends", "stops", "cub.graph:21:13");
-  } catch (...) {
-    b.ends = previous;
-    throw;
-  }
-  // stops: capture cub.inclusive_sum(4096, counts, ends), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.stops,
-      stops_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "stops", "cub.graph:21:13");
+      "cub.graph:18:13");
 }
 
 void rebind_keys(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * keys_count,
-      graphc::MemorySpace::device, "keys", "cub.graph:12:12");
-  graphc::ChildGraph order_recaptured;
+      graphc::MemorySpace::device, "keys", "cub.graph:11:12");
   graphc::ChildGraph pairs_recaptured;
   const auto previous = b.keys;
   b.keys = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    order_recaptured = graphc::ChildGraph(order_capture(b, nodes.order_plan));
-    graphc::require_same_shape_rebound(nodes.order_shape,
-        graphc::captured_shape(order_recaptured.get()), "keys", "order", "cub.graph:22:13");
     pairs_recaptured = graphc::ChildGraph(pairs_capture(b, nodes.pairs_plan));
     graphc::require_same_shape_rebound(nodes.pairs_shape,
-        graphc::captured_shape(pairs_recaptured.get()), "keys", "pairs", "cub.graph:24:17");
+        graphc::captured_shape(pairs_recaptured.get()), "keys", "pairs", "cub.graph:20:17");
   } catch (...) {
     b.keys = previous;
     throw;
   }
-  // order: capture cub.radix_sort_keys(4096, keys, sorted), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.order,
-      order_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "order", "cub.graph:22:13");
-
   // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.pairs,
-      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:24:17");
+      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:20:17");
 }
 
 void rebind_sorted(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::uint32_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * sorted_count,
-      graphc::MemorySpace::device, "sorted", "cub.graph:13:12");
-  graphc::ChildGraph order_recaptured;
+      graphc::MemorySpace::device, "sorted", "cub.graph:12:12");
   graphc::ChildGraph pairs_recaptured;
   const auto previous = b.sorted;
   b.sorted = pointer;
   try {  // the nodes it configures and captures, checked before any changes
-    order_recaptured = graphc::ChildGraph(order_capture(b, nodes.order_plan));
-    graphc::require_same_shape_rebound(nodes.order_shape,
-        graphc::captured_shape(order_recaptured.get()), "sorted", "order", "cub.graph:22:13");
     pairs_recaptured = graphc::ChildGraph(pairs_capture(b, nodes.pairs_plan));
     graphc::require_same_shape_rebound(nodes.pairs_shape,
-        graphc::captured_shape(pairs_recaptured.get()), "sorted", "pairs", "cub.graph:24:17");
+        graphc::captured_shape(pairs_recaptured.get()), "sorted", "pairs", "cub.graph:20:17");
   } catch (...) {
     b.sorted = previous;
     throw;
   }
-  // order: capture cub.radix_sort_keys(4096, keys, sorted), captured again
-  graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.order,
-      order_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "order", "cub.graph:22:13");
-
   // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.pairs,
-      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:24:17");
+      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:20:17");
 }
 
 void rebind_ids(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int64_t* pointer,
     std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ids_count,
-      graphc::MemorySpace::device, "ids", "cub.graph:14:12");
+      graphc::MemorySpace::device, "ids", "cub.graph:13:12");
   graphc::ChildGraph pairs_recaptured;
   const auto previous = b.ids;
   b.ids = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     pairs_recaptured = graphc::ChildGraph(pairs_capture(b, nodes.pairs_plan));
     graphc::require_same_shape_rebound(nodes.pairs_shape,
-        graphc::captured_shape(pairs_recaptured.get()), "ids", "pairs", "cub.graph:24:17");
+        graphc::captured_shape(pairs_recaptured.get()), "ids", "pairs", "cub.graph:20:17");
   } catch (...) {
     b.ids = previous;
     throw;
   }
   // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.pairs,
-      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:24:17");
+      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:20:17");
 }
 
 void rebind_ids_sorted(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b,
     std::int64_t* pointer, std::size_t count) {
   graphc::check_rebinding(pointer, count * sizeof(*pointer), sizeof(*pointer) * ids_sorted_count,
-      graphc::MemorySpace::device, "ids_sorted", "cub.graph:15:12");
+      graphc::MemorySpace::device, "ids_sorted", "cub.graph:14:12");
   graphc::ChildGraph pairs_recaptured;
   const auto previous = b.ids_sorted;
   b.ids_sorted = pointer;
   try {  // the nodes it configures and captures, checked before any changes
     pairs_recaptured = graphc::ChildGraph(pairs_capture(b, nodes.pairs_plan));
     graphc::require_same_shape_rebound(nodes.pairs_shape,
-        graphc::captured_shape(pairs_recaptured.get()), "ids_sorted", "pairs", "cub.graph:24:17");
+        graphc::captured_shape(pairs_recaptured.get()), "ids_sorted", "pairs", "cub.graph:20:17");
   } catch (...) {
     b.ids_sorted = previous;
     throw;
   }
   // pairs: capture cub.radix_sort_pairs(4096, keys, sorted, ids, ids_sorted), captured again
   graphc::check_cuda(cudaGraphExecChildGraphNodeSetParams(exec, nodes.pairs,
-      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:24:17");
+      pairs_recaptured.get()), "cudaGraphExecChildGraphNodeSetParams", "pairs", "cub.graph:20:17");
 }
 
 Graph::Graph(cudaStream_t stream)
@@ -593,10 +375,6 @@ void Graph::rebind_counts(std::int32_t* pointer, std::size_t count) {
 
 void Graph::rebind_offsets(std::int32_t* pointer, std::size_t count) {
   graphc::gen::cub::rebind_offsets(exec_.get(), nodes_, bindings_, pointer, count);
-}
-
-void Graph::rebind_ends(std::int32_t* pointer, std::size_t count) {
-  graphc::gen::cub::rebind_ends(exec_.get(), nodes_, bindings_, pointer, count);
 }
 
 void Graph::rebind_keys(std::uint32_t* pointer, std::size_t count) {

@@ -32,10 +32,9 @@ inline constexpr unsigned long long instantiate_flags = 0;
 
 // Buffer sizes, in elements.
 inline constexpr std::size_t x_count = 4096;
-inline constexpr std::size_t totals_count = 2;
+inline constexpr std::size_t totals_count = 1;
 inline constexpr std::size_t counts_count = 4096;
 inline constexpr std::size_t offsets_count = 4096;
-inline constexpr std::size_t ends_count = 4096;
 inline constexpr std::size_t keys_count = 4096;
 inline constexpr std::size_t sorted_count = 4096;
 inline constexpr std::size_t ids_count = 4096;
@@ -45,10 +44,9 @@ inline constexpr std::size_t ids_sorted_count = 4096;
 // Storage::bindings() sets the pointers; the params start at their defaults.
 struct Bindings {
   float* x = nullptr;  // f32[4096], device memory
-  float* totals = nullptr;  // f32[2], device memory
+  float* totals = nullptr;  // f32[1], device memory
   std::int32_t* counts = nullptr;  // i32[4096], device memory
   std::int32_t* offsets = nullptr;  // i32[4096], device memory
-  std::int32_t* ends = nullptr;  // i32[4096], device memory
   std::uint32_t* keys = nullptr;  // u32[4096], device memory
   std::uint32_t* sorted = nullptr;  // u32[4096], device memory
   std::int64_t* ids = nullptr;  // i64[4096], device memory
@@ -62,24 +60,13 @@ struct Bindings {
 // The graph's nodes and conditional handles, set by build(); update_params() needs them.
 struct Nodes {
   cudaGraphNode_t total = nullptr;  // capture
-  cudaGraphNode_t largest = nullptr;  // capture
   cudaGraphNode_t starts = nullptr;  // capture
-  cudaGraphNode_t stops = nullptr;  // capture
-  cudaGraphNode_t order = nullptr;  // capture
   cudaGraphNode_t maybe = nullptr;  // if
   cudaGraphNode_t pairs = nullptr;  // capture, in a body of 'maybe'
-  cudaGraphNode_t graphc_root = nullptr;  // kernel
-  cudaGraphNode_t graphc_sink = nullptr;  // kernel
   std::size_t total_plan = 0;  // the CUB temporary storage of 'total'
   std::string total_shape;  // the shape of the graph 'total' captured (graphc::captured_shape)
-  std::size_t largest_plan = 0;  // the CUB temporary storage of 'largest'
-  std::string largest_shape;  // the shape of the graph 'largest' captured (graphc::captured_shape)
   std::size_t starts_plan = 0;  // the CUB temporary storage of 'starts'
   std::string starts_shape;  // the shape of the graph 'starts' captured (graphc::captured_shape)
-  std::size_t stops_plan = 0;  // the CUB temporary storage of 'stops'
-  std::string stops_shape;  // the shape of the graph 'stops' captured (graphc::captured_shape)
-  std::size_t order_plan = 0;  // the CUB temporary storage of 'order'
-  std::string order_shape;  // the shape of the graph 'order' captured (graphc::captured_shape)
   std::size_t pairs_plan = 0;  // the CUB temporary storage of 'pairs'
   std::string pairs_shape;  // the shape of the graph 'pairs' captured (graphc::captured_shape)
   cudaGraphConditionalHandle again = 0;  // cond, default 1
@@ -107,7 +94,6 @@ class Storage {
   graphc::Allocation<float> totals_;
   graphc::Allocation<std::int32_t> counts_;
   graphc::Allocation<std::int32_t> offsets_;
-  graphc::Allocation<std::int32_t> ends_;
   graphc::Allocation<std::uint32_t> keys_;
   graphc::Allocation<std::uint32_t> sorted_;
   graphc::Allocation<std::int64_t> ids_;
@@ -146,7 +132,6 @@ class Graph {
   void rebind_totals(float* pointer, std::size_t count);
   void rebind_counts(std::int32_t* pointer, std::size_t count);
   void rebind_offsets(std::int32_t* pointer, std::size_t count);
-  void rebind_ends(std::int32_t* pointer, std::size_t count);
   void rebind_keys(std::uint32_t* pointer, std::size_t count);
   void rebind_sorted(std::uint32_t* pointer, std::size_t count);
   void rebind_ids(std::int64_t* pointer, std::size_t count);
@@ -207,14 +192,6 @@ void rebind_counts(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::i
 // R0047 when a capture node that passes it captures a graph of another shape; then
 // nothing changed.
 void rebind_offsets(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
-    std::size_t count);
-
-// Gives buffer 'ends' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
-// node that uses it is set again in place (Instance::bind at run time). Throws graphc::Error
-// R0007 when `count` is under ends_count, R0046 when the memory is not device or managed memory,
-// R0047 when a capture node that passes it captures a graph of another shape; then
-// nothing changed.
-void rebind_ends(cudaGraphExec_t exec, const Nodes& nodes, Bindings& b, std::int32_t* pointer,
     std::size_t count);
 
 // Gives buffer 'keys' new memory, `pointer` to `count` elements, in `b` and in `exec`: every
