@@ -157,7 +157,7 @@ class CusparseLibrary {
     return plans_.size() - 1;
   }
 
-  /// The same for one SpMM of `shape` (CUSPARSE_SPMM_CSR_ALG1; B and C described
+  /// The same for one SpMM of `shape` (CUSPARSE_SPMM_ALG_DEFAULT; B and C described
   /// column-major, cusparseSpMM_bufferSize's buffer). Returns the plan's index for spmm().
   std::size_t add_spmm(const CusparseApi& api, cudaDataType type, const SpmmShape& shape, const SpmmOperands& operands,
                        const char* node, const char* location) {
@@ -174,7 +174,7 @@ class CusparseLibrary {
     std::size_t bytes = 0;
     check(api,
           api.spmm_buffer_size(handle_, plan.operation(), CUSPARSE_OPERATION_NON_TRANSPOSE, one_zero.alpha(),
-                               plan.matrix, plan.b, one_zero.beta(), plan.c, type, CUSPARSE_SPMM_CSR_ALG1, &bytes),
+                               plan.matrix, plan.b, one_zero.beta(), plan.c, type, CUSPARSE_SPMM_ALG_DEFAULT, &bytes),
           "cusparseSpMM_bufferSize", node, location);
     allocate_buffer(plan, bytes, node, location);
     return plans_.size() - 1;
@@ -203,7 +203,7 @@ class CusparseLibrary {
     check(api_->dn_mat_set_values(plan.c, operands.c), "cusparseDnMatSetValues");
     const Scalars scalars(plan.type, alpha, beta);
     check(api_->spmm(handle_, plan.operation(), CUSPARSE_OPERATION_NON_TRANSPOSE, scalars.alpha(), plan.matrix, plan.b,
-                     scalars.beta(), plan.c, plan.type, CUSPARSE_SPMM_CSR_ALG1, plan.buffer),
+                     scalars.beta(), plan.c, plan.type, CUSPARSE_SPMM_ALG_DEFAULT, plan.buffer),
           "cusparseSpMM");
   }
 
