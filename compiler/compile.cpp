@@ -168,9 +168,41 @@ void check_defines_used(const ir::Module& module, const ir::ConstDefines& define
   report_undeclared(defines, declared, DiagCode::define_unknown_const, module, diags);
 }
 
+// The options to compile `c`'s file with again, for the value of its variant dimension that
+// `options` pick (`variant`) or, when they define none, its largest; none when `c` is
+// compiled for the value they pick.
+std::optional<CompileOptions> options_for_variant(const Compilation& c, const CompileOptions& options) {
+  if (!c.variant) return std::nullopt;
+  const std::string value = options.variant ? *options.variant : std::to_string(c.variant->values.back());
+  const auto defined = options.defines.find(c.variant->name);
+  if (defined != options.defines.end() && (defined->second == value || !options.variant)) return std::nullopt;
+  CompileOptions again = options;
+  again.defines[c.variant->name] = value;
+  return again;
+}
+
+// Finds the variant dimension of `c`'s module (E0124, E0125) and checks the value compiled for
+// (E0123), or that there is one when `options` pick a value (E0126). The options to compile
+// with again where the value is not yet defined.
+std::optional<CompileOptions> settle_variant(Compilation& c, const CompileOptions& options) {
+  c.variant = find_variant_dimension(c.module, c.diags);
+  if (!c.variant) {
+    if (options.variant) c.diags.report(DiagCode::no_variant_dimension, SourceRange{}, *options.variant, c.module.path);
+    return std::nullopt;
+  }
+  std::optional<CompileOptions> again = options_for_variant(c, options);
+  if (again) return again;
+  const std::string how =
+      options.variant ? fmt::format("--variant {}", *options.variant)
+                      : fmt::format("--define {}={}", c.variant->name, options.defines.find(c.variant->name)->second);
+  check_variant_value(*c.variant, how, c.diags);
+  return std::nullopt;
+}
+
 // Parses `file` and what it imports, validates it (and, for a file on disk, its module
-// files), and optimises a valid module.
-void run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
+// files), and optimises a valid module. Stops after parsing where the file's variant
+// dimension has no value defined: the options to compile it with again.
+std::optional<CompileOptions> run(Compilation& c, FileId file, const CompileOptions& options, bool module_files) {
   const ir::ConstDefines defines = read_defines(options, c.diags);
   const ParseFile parse = [&c, &defines](FileId f) {
     return is_yaml_path(c.sources.file(f).path()) ? frontend::parse_yaml(c.sources, f, c.diags, defines)
@@ -180,6 +212,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   load_imports(c.module, c.sources, c.diags, parse);
   check_defines_used(c.module, defines, c.diags);
   c.graph_files = static_cast<std::uint32_t>(c.sources.size());
+  if (std::optional<CompileOptions> again = settle_variant(c, options)) return again;
   apply_world_sizes(c.module, options, c.diags);
   if (!c.diags.has_errors()) sema::analyze(c.module, c.sources, c.diags);
   if (!c.diags.has_errors() && options.topology) {
@@ -201,7 +234,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
     }
   }
   if (options.warnings_are_errors) promote_warnings(c.diags);
-  if (c.diags.has_errors() || !options.optimize) return;
+  if (c.diags.has_errors() || !options.optimize) return std::nullopt;
   c.implied_edges = opt::reduce_edges(c.module);
   if (!c.module_kernels.empty()) {  // the modules' PTX was read: graphc sees which kernels wait
     c.programmatic = opt::programmatic_launch(c.module, [&c](const ir::KernelNode& kernel) {
@@ -211,6 +244,7 @@ void run(Compilation& c, FileId file, const CompileOptions& options, bool module
   }
   c.joins = opt::join_roots(c.module);
   c.reorders = opt::order_creation(c.module);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -227,14 +261,31 @@ std::unique_ptr<Compilation> compile_file(const std::string& path, const Compile
     c->module.path = path;
     return c;
   }
-  run(*c, *file, options, true);
+  if (const std::optional<CompileOptions> again = run(*c, *file, options, true)) return compile_file(path, *again);
   return c;
 }
 
 std::unique_ptr<Compilation> compile_text(const std::string& path, std::string text, const CompileOptions& options) {
   auto c = std::make_unique<Compilation>();
-  run(*c, c->sources.add(path, std::move(text)), options, false);
+  const std::string copy = text;  // for a second compile, for the variant picked
+  if (const std::optional<CompileOptions> again = run(*c, c->sources.add(path, std::move(text)), options, false)) {
+    return compile_text(path, copy, *again);
+  }
   return c;
+}
+
+std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options) {
+  std::vector<std::unique_ptr<Compilation>> out;
+  out.push_back(compile_file(path, options));
+  const std::optional<VariantDimension>& variant = out.front()->variant;
+  if (!variant || options.variant || options.defines.contains(variant->name)) return out;
+  for (const std::int64_t value : variant->values) {
+    if (value == variant->value) continue;  // the largest, compiled first
+    CompileOptions picked = options;
+    picked.defines[variant->name] = std::to_string(value);
+    out.insert(out.end() - 1, compile_file(path, picked));
+  }
+  return out;
 }
 
 std::vector<std::string> files_read(const Compilation& c) {

@@ -20,6 +20,7 @@
 #include "opt/programmatic_launch.h"
 #include "opt/reduce_edges.h"
 #include "source/source.h"
+#include "variant_dimension.h"
 
 namespace graphc {
 
@@ -52,6 +53,11 @@ struct CompileOptions {
   /// file said so (loops expanded with it included). A value that is no literal is E0122, a
   /// name no graph declares E0121.
   std::map<std::string, std::string, std::less<>> defines;
+  /// The value of the file's variant dimension (`variant B in {1, 2, 4};`) to compile for,
+  /// a number literal (`graphc --variant 4`): the same as defining B, over any -D B. Unset, a
+  /// file with a variant dimension and no define for it is compiled for its largest value. A
+  /// value the dimension does not take is E0123; a file without one E0126.
+  std::optional<std::string> variant;
   /// The machine the file is checked for, read from `topology_file` (`graphc --topology FILE`,
   /// which `graphc topology` writes on it): a placement on a device it lacks is E1206, a peer
   /// that cannot reach the memory it is granted E1207. None: placements are checked against
@@ -76,6 +82,9 @@ struct Compilation {
   /// How many of `sources` are graph files (the file, then its imports); the module files
   /// that notes point into come after them.
   std::uint32_t graph_files = 0;
+  /// The file's variant dimension (`variant B in {...};`) with the value compiled for; none
+  /// when it declares none.
+  std::optional<VariantDimension> variant;
   bool ok() const { return !diags.has_errors(); }
 };
 
@@ -90,6 +99,12 @@ bool is_yaml_path(const std::string& path);
 /// modules declare (sema/check_kernel_signatures.h: .cu modules compiled to PTX by NVRTC,
 /// cached on disk; .ptx read directly).
 std::unique_ptr<Compilation> compile_file(const std::string& path, const CompileOptions& options = {});
+
+/// Compiles `path` once per value of its variant dimension, ascending, each as compile_file
+/// with that value defined; the one compile_file makes when it declares none, when `options`
+/// pick a value (a define of the dimension, `variant`) or when it fails before the dimension
+/// is known. What `graphc check` reports and the runtime's Variants load.
+std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options = {});
 
 /// Every file `c` read: the file itself, each file it imports (in load order), then every
 /// module they name. What `graphc compile --depfile` lists and `graphc run --watch` watches.

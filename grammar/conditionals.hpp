@@ -28,7 +28,7 @@ struct cond_decl : seq<kw_cond, must<cond_name>, opt_must<cond_equals, cond_defa
 
 // The declarations that belong to the graph rather than to a body: a rule of its own, so
 // that one written inside a body says where it goes (instead of reading as an edge).
-struct misplaced_decl : sor<kw_const, kw_param, kw_buffer, kw_event, kw_comm> {};
+struct misplaced_decl : sor<kw_const, kw_variant, kw_param, kw_buffer, kw_event, kw_comm> {};
 struct graph_level_decl : seq<at<misplaced_decl>, raise<misplaced_decl>> {};
 
 // One item of a body: declared here, defined below, since bodies nest.

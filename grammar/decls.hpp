@@ -1,5 +1,5 @@
-// Declarations: `module` at the top level; `const`, `param`, `buffer`, `view` and `event`
-// inside a graph.
+// Declarations: `module` at the top level; `const`, `variant`, `param`, `buffer`, `view` and
+// `event` inside a graph.
 #pragma once
 
 #include "aggregates.hpp"
@@ -21,6 +21,23 @@ struct const_name : seq<name> {};
 struct const_equals : sym<'='> {};
 struct const_end : sym<';'> {};
 struct const_decl : if_must<kw_const, const_name, const_equals, expr, const_end> {};
+
+// `variant NAME in {v0, v1, ...};`: the file's variant dimension, a const that takes each of
+// its values in turn (a batch size over {1, 2, 4, 8}): one graph is built per value. The
+// values are integer literals, checked after parsing.
+struct kw_variant : kw<'v', 'a', 'r', 'i', 'a', 'n', 't'> {};
+struct variant_name : seq<name> {};
+struct variant_in : kw<'i', 'n'> {};
+struct variant_open : sym<'{'> {};
+struct variant_value : seq<number> {};
+struct variant_comma : sym<','> {};
+struct variant_close : sym<'}'> {};
+struct variant_end : sym<';'> {};
+// clang-format 14 would break this rule's `{}` over two lines:
+// clang-format off
+struct variant_decl : seq<kw_variant, must<variant_name, variant_in, variant_open, variant_value>,
+                          star_must<variant_comma, variant_value>, must<variant_close, variant_end>> {};
+// clang-format on
 
 // `param NAME : type (= default)?;`: a value the caller may change between launches. The
 // default is an expression, or for a vector type a vector value (`float4{1, 2, 3, 4}`).

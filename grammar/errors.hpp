@@ -157,6 +157,13 @@ GRAPHC_SYNTAX_ERROR(module_end, "expected ';' after the module declaration")
 GRAPHC_SYNTAX_ERROR(const_name, "expected the const's name after 'const'")
 GRAPHC_SYNTAX_ERROR(const_equals, "expected '=' and a value after the const's name")
 GRAPHC_SYNTAX_ERROR(const_end, "expected ';' after the const declaration")
+GRAPHC_SYNTAX_ERROR(variant_name, "expected the variant dimension's name after 'variant'")
+GRAPHC_SYNTAX_ERROR(variant_in,
+                    "expected 'in' and the values, such as {1, 2, 4, 8}, after the variant dimension's name")
+GRAPHC_SYNTAX_ERROR(variant_open, "expected '{' and the variant dimension's values, such as {1, 2, 4, 8}")
+GRAPHC_SYNTAX_ERROR(variant_value, "expected an integer literal, a value of the variant dimension")
+GRAPHC_SYNTAX_ERROR(variant_close, "expected ',' or '}' after a value of the variant dimension")
+GRAPHC_SYNTAX_ERROR(variant_end, "expected ';' after the variant declaration")
 GRAPHC_SYNTAX_ERROR(param_name, "expected the param's name after 'param'")
 GRAPHC_SYNTAX_ERROR(param_colon, "expected ':' and a type after the param's name")
 GRAPHC_SYNTAX_ERROR(type_name, "expected a type (i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, char, or a "

@@ -18,8 +18,8 @@ namespace graphc::grammar {
 // One declaration or edge statement in a graph's body. Every alternative that starts with
 // a keyword comes before edge_stmt, whose first name rejects reserved words; only those
 // whose keyword starts with the statement's first letter are tried (keyed_sor.hpp).
-struct graph_item : keyed_sor_of<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, comm_decl,
-                                 node_statements, for_stmt, edge_stmt> {};
+struct graph_item : keyed_sor_of<const_decl, variant_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl,
+                                 comm_decl, node_statements, for_stmt, edge_stmt> {};
 
 // `[device_launch]`: the graph's attributes, words checked after parsing.
 struct attrs_open : sym<'['> {};

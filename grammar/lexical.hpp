@@ -113,9 +113,9 @@ struct kw : seq<chars<true, Cs...>, skip> {};
 // the scalar types, the memory spaces, the words inside declarations, and the keywords of
 // the language's later declarations (so that a graph written today keeps its meaning).
 inline constexpr std::string_view other_reserved_words[] = {
-    "module",   "graph", "const", "param",  "buffer", "view",  "bytes", "fill", "iota", "device",  "managed",
-    "pageable", "i8",    "i16",   "i32",    "i64",    "u8",    "u16",   "u32",  "u64",  "f16",     "bf16",
-    "f32",      "f64",   "char",  "import", "cond",   "event", "comm",  "else", "case", "nullptr", "for"};
+    "module", "graph",  "const", "param", "buffer", "view", "bytes", "fill",    "iota", "device", "managed", "pageable",
+    "i8",     "i16",    "i32",   "i64",   "u8",     "u16",  "u32",   "u64",     "f16",  "bf16",   "f32",     "f64",
+    "char",   "import", "cond",  "event", "comm",   "else", "case",  "nullptr", "for",  "variant"};
 
 // Words that cannot name a const, param, buffer, node or graph: the node statements'
 // keywords (graphc/base/node_kinds.def, so a new kind's is reserved with its row), then the

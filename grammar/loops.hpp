@@ -25,7 +25,7 @@ struct loop_last : seq<expr> {};
 struct loop_open : sym<'{'> {};
 struct loop_close : sym<'}'> {};
 // A declaration that belongs to the graph, written in a loop: it says so in the loop's words.
-struct misplaced_loop_decl : sor<kw_const, kw_param, kw_buffer, kw_view, kw_event> {};
+struct misplaced_loop_decl : sor<kw_const, kw_variant, kw_param, kw_buffer, kw_view, kw_event> {};
 struct loop_level_decl : seq<at<misplaced_loop_decl>, raise<misplaced_loop_decl>> {};
 struct loop_items : seq<star<sor<loop_level_decl, body_item>>, must<loop_close>> {};
 struct nested_loop : seq<loop_open, loop_items> {};

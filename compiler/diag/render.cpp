@@ -156,12 +156,20 @@ std::string render_all(const SourceManager& sources, const std::vector<Diagnosti
     out += rendered.text;
     (rendered.diagnostic->severity == Severity::error ? errors : warnings) += 1;
   }
-  if (errors + warnings > 0) {
-    std::vector<std::string> parts;
-    if (errors > 0) parts.push_back(fmt::format("{} error{}", errors, errors == 1 ? "" : "s"));
-    if (warnings > 0) parts.push_back(fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s"));
-    out += fmt::format("{}\n", fmt::join(parts, ", "));
-  }
+  return out + summary_line(errors, warnings);
+}
+
+std::string summary_line(std::size_t errors, std::size_t warnings) {
+  if (errors + warnings == 0) return {};
+  std::vector<std::string> parts;
+  if (errors > 0) parts.push_back(fmt::format("{} error{}", errors, errors == 1 ? "" : "s"));
+  if (warnings > 0) parts.push_back(fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s"));
+  return fmt::format("{}\n", fmt::join(parts, ", "));
+}
+
+std::string render_note(std::string_view message, RenderOptions options) {
+  std::string out;
+  append_note(out, SourceManager{}, SourceRange{}, message, options.color);
   return out;
 }
 

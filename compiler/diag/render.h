@@ -42,4 +42,10 @@ std::vector<RenderedDiagnostic> render_each(const SourceManager& sources, const 
 std::string render_all(const SourceManager& sources, const std::vector<Diagnostic>& diagnostics,
                        RenderOptions options = {});
 
+/// render_all's summary line ("2 errors, 1 warning\n"); empty for none.
+std::string summary_line(std::size_t errors, std::size_t warnings);
+
+/// A note without a place, as render prints one: "note: message\n".
+std::string render_note(std::string_view message, RenderOptions options = {});
+
 }  // namespace graphc

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "commands.h"
@@ -111,12 +113,20 @@ struct CheckRequest {
   CompileOptions compile;
 };
 
-// Checks one file as `options` say; its exit status.
+// Checks one file as `options` say, each variant of a variant dimension (unless a define or
+// --variant picks one); its exit status.
 int check_file(const std::string& path, const CheckRequest& options) {
-  auto compilation = compile_and_report(path, options.compile);
-  if (!compilation->ok()) return exit_diagnostics;
-  if (options.emit == "ir") std::fputs(ir::dump(compilation->module, compilation->sources).c_str(), stdout);
-  if (options.explain) std::fputs(explain(*compilation).c_str(), stdout);
+  const std::vector<std::unique_ptr<Compilation>> variants = compile_variants(path, options.compile);
+  std::fputs(render_variants(variants, RenderOptions{.color = ::isatty(STDERR_FILENO) == 1}).c_str(), stderr);
+  const bool ok = std::ranges::all_of(variants, [](const auto& c) { return c->ok(); });
+  if (!ok) return exit_diagnostics;
+  for (const std::unique_ptr<Compilation>& c : variants) {
+    if (variants.size() > 1 && (options.emit == "ir" || options.explain)) {
+      fmt::print("variant {} = {}:\n", c->variant->name, c->variant->value);
+    }
+    if (options.emit == "ir") std::fputs(ir::dump(c->module, c->sources).c_str(), stdout);
+    if (options.explain) std::fputs(explain(*c).c_str(), stdout);
+  }
   return exit_ok;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <system_error>
 #include <unistd.h>
 
@@ -55,6 +56,7 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
       "also written -Wno-possible-race");
   add_world_size_option(cmd, options);
   add_define_option(cmd, options);
+  add_variant_option(cmd, options);
   add_topology_option(cmd, options);
 }
 
@@ -119,6 +121,48 @@ void add_define_option(CLI::App& cmd, CompileOptions& options) {
                  "give const NAME the value VALUE, a number literal, in every graph that declares it (repeatable)")
       ->type_name("NAME=VALUE")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void add_variant_option(CLI::App& cmd, CompileOptions& options) {
+  cmd.add_option_function<std::string>(
+         "--variant", [&options](const std::string& value) { options.variant = value; },
+         "the value of the file's variant dimension (`variant B in {1, 2, 4};`) to build for; the largest unless "
+         "given")
+      ->type_name("VALUE");
+}
+
+std::string render_variants(const std::vector<std::unique_ptr<Compilation>>& variants, RenderOptions options) {
+  const Compilation& largest = *variants.back();
+  if (variants.size() == 1 || !largest.variant) return render_all(largest.sources, largest.diags.sorted(), options);
+  // Each diagnostic once, by its text, with the values of the variants that report it.
+  struct Reported {
+    std::string text;
+    Severity severity;
+    std::vector<std::int64_t> values;
+  };
+  std::vector<Reported> reported;
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (const std::unique_ptr<Compilation>& c : variants) {
+    const std::vector<Diagnostic> sorted = c->diags.sorted();
+    for (const RenderedDiagnostic& r : render_each(c->sources, sorted, options)) {
+      const auto [at, fresh] = index.emplace(r.text, reported.size());
+      if (fresh) reported.push_back({r.text, r.diagnostic->severity, {}});
+      reported[at->second].values.push_back(c->variant ? c->variant->value : 0);
+    }
+  }
+  std::string out;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  for (const Reported& r : reported) {
+    out += r.text;
+    if (r.values.size() < variants.size()) {
+      out += render_note(fmt::format("in variant {} = {} (of {})", largest.variant->name, fmt::join(r.values, ", "),
+                                     largest.variant->listed()),
+                         options);
+    }
+    (r.severity == Severity::error ? errors : warnings) += 1;
+  }
+  return out + summary_line(errors, warnings);
 }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "compile.h"
+#include "diag/render.h"
 
 namespace graphc::driver {
 
@@ -20,7 +21,7 @@ std::unique_ptr<Compilation> compile_and_report(const std::string& path, const C
 
 /// Registers on `cmd` `-O LEVEL` (1, the default, runs the optimiser; 0 does not) and
 /// `--Werror` (every warning is an error) or `--Werror=race` (data races are), and
-/// add_world_size_option's and add_define_option's.
+/// add_world_size_option's, add_define_option's and add_variant_option's.
 void add_compile_options(CLI::App& cmd, CompileOptions& options);
 
 /// Registers on `cmd` `--world-size N` or `NAME=N`, repeatable: the number of ranks of every
@@ -30,6 +31,15 @@ void add_world_size_option(CLI::App& cmd, CompileOptions& options);
 /// Registers on `cmd` `-D NAME=VALUE` / `--define NAME=VALUE`, repeatable: const NAME's value
 /// (CompileOptions::defines).
 void add_define_option(CLI::App& cmd, CompileOptions& options);
+
+/// Registers on `cmd` `--variant VALUE`: the value of the file's variant dimension to build
+/// for (CompileOptions::variant).
+void add_variant_option(CLI::App& cmd, CompileOptions& options);
+
+/// The diagnostics of compile_variants' compilations as `graphc check` prints them: each once,
+/// in the order the variants report them (ascending), one that only some variants report
+/// with a note naming them ("in variant B = 1, 2 (of {1, 2, 4, 8})"), then the summary line.
+std::string render_variants(const std::vector<std::unique_ptr<Compilation>>& variants, RenderOptions options = {});
 
 /// `--topology FILE`: the machine the file is checked for (CompileOptions::topology), as
 /// `graphc topology` writes it; a file that cannot be read or parsed is a usage error.

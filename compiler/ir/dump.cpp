@@ -186,8 +186,12 @@ std::string dump(const Module& module, const SourceManager& sources) {
                        g.parameters.empty() ? "" : fmt::format("({})", fmt::join(parameters, ", ")),
                        g.device_launch.valid() ? " [device_launch]" : "", g.imported ? " imported" : "",
                        at(sources, g.name_range));
-    for (const Const& c : g.consts)
-      out += fmt::format("  const {} = {} {}\n", c.name, typed(c.folded), at(sources, c.name_range));
+    for (const Const& c : g.consts) {
+      std::vector<std::string> variants;
+      for (const Expr& v : c.variants) variants.push_back(v.literal.text());
+      const std::string of = variants.empty() ? "" : fmt::format(" variant of {{{}}}", fmt::join(variants, ", "));
+      out += fmt::format("  const {} = {}{} {}\n", c.name, typed(c.folded), of, at(sources, c.name_range));
+    }
     for (const Param& p : g.params) {
       std::string value = p.folded_default.text();
       if (is_vector(p.type)) {

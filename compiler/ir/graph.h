@@ -31,6 +31,10 @@ struct Const {
   SourceRange range;
   Expr value;
   Scalar folded;  // resolved
+  /// `variant NAME in {1, 2, 4};`: the values of the file's variant dimension as written (a
+  /// literal each); empty for a plain const. `value` is the one this compilation is for: the
+  /// largest, unless a define (LoadOptions::defines, `graphc --variant`) picks another.
+  std::vector<Expr> variants;
 };
 
 /// `float4{1, 2, 3, 4}`: a value of one of CUDA's vector types, one expression per lane, as

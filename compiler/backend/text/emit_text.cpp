@@ -79,7 +79,10 @@ class TextWriter {
                         graph_.device_launch.valid() ? " [device_launch]" : "");
     bool declarations = false;
     for (const ir::Const& c : graph_.consts) {
-      line(1, fmt::format("const {} = {};", c.name, expr_text(c.value)));
+      std::vector<std::string> variants;
+      for (const ir::Expr& v : c.variants) variants.push_back(expr_text(v));
+      line(1, variants.empty() ? fmt::format("const {} = {};", c.name, expr_text(c.value))
+                               : fmt::format("variant {} in {{{}}};", c.name, fmt::join(variants, ", ")));
       declarations = true;
     }
     for (std::uint32_t i = 0; i < graph_.params.size(); ++i) {

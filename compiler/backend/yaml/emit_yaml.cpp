@@ -1,5 +1,6 @@
 #include "backend/yaml/emit_yaml.h"
 
+#include <algorithm>
 #include <variant>
 #include <vector>
 
@@ -17,17 +18,34 @@ class YamlWriter {
  public:
   YamlWriter(YAML::Emitter& out, const ir::Graph& graph) : out_(out), graph_(graph) {}
 
+  // `variants: {B: [1, 2, 4]}`, then `consts: {N: 1024}`.
+  void consts() {
+    const auto is_variant = [](const ir::Const& c) { return !c.variants.empty(); };
+    if (std::ranges::any_of(graph_.consts, is_variant)) {
+      out_ << YAML::Key << "variants" << YAML::Value << YAML::BeginMap;
+      for (const ir::Const& c : graph_.consts) {
+        if (!is_variant(c)) continue;
+        out_ << YAML::Key << c.name << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const ir::Expr& v : c.variants) out_ << expr_text(v);
+        out_ << YAML::EndSeq;
+      }
+      out_ << YAML::EndMap;
+    }
+    if (std::ranges::all_of(graph_.consts, is_variant)) return;
+    out_ << YAML::Key << "consts" << YAML::Value << YAML::BeginMap;
+    for (const ir::Const& c : graph_.consts) {
+      if (!is_variant(c)) out_ << YAML::Key << c.name << YAML::Value << expr_text(c.value);
+    }
+    out_ << YAML::EndMap;
+  }
+
   void graph() {
     out_ << YAML::BeginMap;
     if (!graph_.parameters.empty()) parameters();
     if (graph_.device_launch.valid())
       out_ << YAML::Key << "attributes" << YAML::Value << YAML::Flow << YAML::BeginSeq << "device_launch"
            << YAML::EndSeq;
-    if (!graph_.consts.empty()) {
-      out_ << YAML::Key << "consts" << YAML::Value << YAML::BeginMap;
-      for (const ir::Const& c : graph_.consts) out_ << YAML::Key << c.name << YAML::Value << expr_text(c.value);
-      out_ << YAML::EndMap;
-    }
+    consts();
     params();
     buffers();
     views();

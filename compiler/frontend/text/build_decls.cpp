@@ -205,7 +205,12 @@ ir::Const build_const(const BuildContext& ctx, const ParseNode& node) {
   c.name = ctx.text(name);
   c.name_range = ctx.range(name);
   c.range = ctx.range(node);
-  c.value = build_expr(ctx, *node.children.at(1));
+  if (!node.is_type<grammar::variant_decl>()) {
+    c.value = build_expr(ctx, *node.children.at(1));
+    return c;
+  }
+  for (std::size_t i = 1; i < node.children.size(); ++i) c.variants.push_back(build_expr(ctx, *node.children[i]));
+  c.value = c.variants.back();  // the largest: the values ascend (E0124 otherwise)
   return c;
 }
 

@@ -32,7 +32,7 @@ class GraphBuilder {
   }
 
   void item(const ParseNode& item, ir::BodyId body) {
-    if (item.is_type<grammar::const_decl>()) {
+    if (item.is_type<grammar::const_decl>() || item.is_type<grammar::variant_decl>()) {
       graph_.consts.push_back(build_const(ctx_, item));
       if (ctx_.defines != nullptr) ir::apply_define(graph_.consts.back(), *ctx_.defines);
     } else if (item.is_type<grammar::param_decl>()) {

@@ -18,6 +18,7 @@ ir::Expr build_expr(const BuildContext& ctx, const ParseNode& node);
 /// the path is refused (check_declared_path).
 std::optional<ir::ModuleDecl> build_module_decl(const BuildContext& ctx, const ParseNode& node,
                                                 std::string_view graph_path);
+/// `const NAME = expr;`, or `variant NAME in {v, ...};`: a const whose value is its last (largest).
 ir::Const build_const(const BuildContext& ctx, const ParseNode& node);
 ir::Param build_param(const BuildContext& ctx, const ParseNode& node);
 /// A param's default (grammar::param_default's match: a vector value or an expression)

@@ -39,9 +39,9 @@ using tree_rules = grammar::flattened<
     // expressions
     grammar::expr, grammar::product, grammar::negation, grammar::parenthesized, grammar::call, grammar::cast,
     // declarations
-    grammar::module_decl, grammar::graph_decl, grammar::const_decl, grammar::param_decl, grammar::buffer_decl,
-    grammar::buffer_width, grammar::buffer_device, grammar::buffer_peers, grammar::view_decl, grammar::fill_init,
-    grammar::iota_init, grammar::list_init,
+    grammar::module_decl, grammar::graph_decl, grammar::const_decl, grammar::variant_decl, grammar::param_decl,
+    grammar::buffer_decl, grammar::buffer_width, grammar::buffer_device, grammar::buffer_peers, grammar::view_decl,
+    grammar::fill_init, grammar::iota_init, grammar::list_init,
     // nodes
     grammar::kernel_node, grammar::graph_exec_ref, grammar::null_pointer, grammar::launch_grid, grammar::launch_block,
     grammar::dim_tuple, grammar::kernel_args, grammar::kernel_attrs, grammar::kernel_attr, grammar::copy_node,

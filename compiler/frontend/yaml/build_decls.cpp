@@ -1,5 +1,5 @@
-// A graph map's declarations: its parameters and attributes, then its consts, params,
-// buffers, views and events, and the conds of its bodies and the memory of its alloc
+// A graph map's declarations: its parameters and attributes, then its variant dimension,
+// consts, params, buffers, views and events, and the conds of its bodies and the memory of its alloc
 // nodes, each read as its text form is (frontend/text/build_decls.cpp) into the graph's
 // tables, in the order the text front end fills them.
 #include <string>
@@ -108,6 +108,27 @@ void constant(const YamlReader& r, const YAML::Node& key, const YAML::Node& valu
   const auto e = r.expr(value, fmt::format("const '{}'", c.name));
   if (!e) return;
   c.value = *e;
+  if (r.defines() != nullptr) ir::apply_define(c, *r.defines());
+  graph.consts.push_back(std::move(c));
+}
+
+// B: [1, 2, 4, 8]: the file's variant dimension, as `variant B in {1, 2, 4, 8};`.
+void variant(const YamlReader& r, const YAML::Node& key, const YAML::Node& value, ir::Graph& graph) {
+  ir::Const c;
+  if (!declared(r, key, "variant dimension", c.name, c.name_range)) return;
+  c.range = c.name_range;
+  const std::string what = fmt::format("variant dimension '{}'", c.name);
+  if (!r.is_list(value, what)) return;
+  for (const YAML::Node& v : value) {
+    const auto e = r.expr(v, fmt::format("a value of {}", what));
+    if (!e) return;
+    c.variants.push_back(*e);
+  }
+  if (c.variants.empty()) {
+    r.diags().report(DiagCode::variant_value, r.range(value), c.name, "it takes no value; list them, as [1, 2, 4, 8]");
+    return;
+  }
+  c.value = c.variants.back();  // the largest: the values ascend (E0124 otherwise)
   if (r.defines() != nullptr) ir::apply_define(c, *r.defines());
   graph.consts.push_back(std::move(c));
 }
@@ -284,6 +305,8 @@ void build_declarations(const YamlReader& r, const YAML::Node& map, ir::Graph& g
   const std::string what = fmt::format("graph '{}'", graph.name);
   if (const YAML::Node list = map["parameters"]) parameters(r, list, graph);
   if (const YAML::Node list = map["attributes"]) attributes(r, list, graph);
+  r.each_entry(map["variants"], "the variant dimension of " + what,
+               [&](const YAML::Node& k, const YAML::Node& v) { variant(r, k, v, graph); });
   r.each_entry(map["consts"], "the consts of " + what,
                [&](const YAML::Node& k, const YAML::Node& v) { constant(r, k, v, graph); });
   r.each_entry(map["params"], "the params of " + what,

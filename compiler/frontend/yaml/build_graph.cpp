@@ -21,8 +21,8 @@ class GraphBuilder {
   void build(const YAML::Node& map) {
     const std::string what = fmt::format("graph '{}'", graph_.name);
     if (!r_.is_map(map, what) || !r_.check_keys(map, what,
-                                                {"parameters", "attributes", "consts", "params", "buffers", "views",
-                                                 "events", "comms", "conds", "nodes", "edges", "loops"})) {
+                                                {"parameters", "attributes", "consts", "variants", "params", "buffers",
+                                                 "views", "events", "comms", "conds", "nodes", "edges", "loops"})) {
       return;
     }
     build_declarations(r_, map, graph_);

@@ -14,7 +14,7 @@ function(graph_ir file var)
     message(FATAL_ERROR "graphc check ${file} failed:\n${err}")
   endif()
   string(REGEX REPLACE " @[0-9]+:[0-9]+" "" ir "${ir}")
-  string(REGEX REPLACE "^module [^\n]*\n" "" ir "${ir}")
+  string(REGEX REPLACE "(^|\n)module [^\n]*\n" "\\1" ir "${ir}")  # one per variant of a variant dimension
   string(REGEX REPLACE "  import \"[^\n]*\n" "" ir "${ir}")
   string(REPLACE "\n" ";" lines "${ir}")
   list(SORT lines)

@@ -26,10 +26,10 @@ static_assert(std::is_same_v<
               keyed_sor<cond_decl, kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
                         conditional_node, alloc_node, free_node, call_node, function_node<graphc::NodeKind::capture>,
                         function_node<graphc::NodeKind::collective>, for_stmt, graph_level_decl, edge_stmt>>);
-static_assert(
-    std::is_same_v<graph_item::rule_t, keyed_sor<const_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl,
-                                                 comm_decl, kernel_node, copy_node, memset_node, host_node, empty_node,
-                                                 record_node, wait_node, conditional_node, alloc_node, free_node,
-                                                 call_node, function_node<graphc::NodeKind::capture>,
-                                                 function_node<graphc::NodeKind::collective>, for_stmt, edge_stmt>>);
+static_assert(std::is_same_v<
+              graph_item::rule_t,
+              keyed_sor<const_decl, variant_decl, param_decl, buffer_decl, view_decl, cond_decl, event_decl, comm_decl,
+                        kernel_node, copy_node, memset_node, host_node, empty_node, record_node, wait_node,
+                        conditional_node, alloc_node, free_node, call_node, function_node<graphc::NodeKind::capture>,
+                        function_node<graphc::NodeKind::collective>, for_stmt, edge_stmt>>);
 }  // namespace
