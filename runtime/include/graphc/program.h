@@ -13,8 +13,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +72,10 @@ struct LoadOptions {
   /// width). A value that is no number literal is E0122, a name no graph declares E0121.
   /// graphc's `--define NAME=VALUE`.
   std::map<std::string, std::string, std::less<>> defines;
+  /// The value of the file's variant dimension (`variant B in {1, 2, 4};`) to load, over any
+  /// define of its name; unset, the largest (graphc/variants.h loads them all). A value the
+  /// dimension does not take is E0123, a file without one E0126. graphc's `--variant VALUE`.
+  std::optional<std::int64_t> variant;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.
@@ -132,6 +138,8 @@ class Program {
 
  private:
   friend struct detail::Introspection;
+  friend class Variants;          // graphc/variants.h: a Program per value
+  friend class VariantInstances;  // shares the modules the first variant built loaded
   explicit Program(std::shared_ptr<detail::ProgramState> state);
 
   std::shared_ptr<detail::ProgramState> state_;

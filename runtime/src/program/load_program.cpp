@@ -5,9 +5,7 @@
 #include "program/diagnostic_infos.h"
 
 namespace graphc::detail {
-namespace {
 
-// The state for a compilation, or its diagnostics as graphc::Error.
 std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, const std::string& path,
                                      const CompileOptions& options) {
   const std::vector<Diagnostic> sorted = compilation->diags.sorted();
@@ -22,8 +20,6 @@ std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, c
   state->options = options;
   return state;
 }
-
-}  // namespace
 
 std::shared_ptr<ProgramState> load_program(const std::string& path, const CompileOptions& options) {
   return accept(compile_file(path, options), path, options);
@@ -46,7 +42,8 @@ CompileOptions compile_options(const LoadOptions& options) {
                         .possible_races = options.possible_races,
                         .world_size = options.world_size,
                         .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
-                        .defines = {options.defines.begin(), options.defines.end()}};
+                        .defines = {options.defines.begin(), options.defines.end()},
+                        .variant = options.variant ? std::optional(std::to_string(*options.variant)) : std::nullopt};
 }
 
 }  // namespace graphc::detail

@@ -21,6 +21,11 @@ std::shared_ptr<ProgramState> load_program(const std::string& path, const Compil
 std::shared_ptr<ProgramState> program_from_text(const std::string& path, std::string text,
                                                 const CompileOptions& options);
 
+/// The state for `compilation` of `path`, compiled with `options`; its diagnostics as
+/// graphc::Error (the rendered text, the first error's code) when it has errors.
+std::shared_ptr<ProgramState> accept(std::unique_ptr<Compilation> compilation, const std::string& path,
+                                     const CompileOptions& options);
+
 /// Graph `name` of the program, or R0013.
 ir::GraphId find_graph(const ProgramState& program, std::string_view name);
 

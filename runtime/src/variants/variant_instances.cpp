@@ -1,0 +1,63 @@
+#include <algorithm>
+
+#include "graphc/variants.h"
+#include "modules/module_set.h"
+#include "variants/variants_state.h"
+
+namespace graphc {
+
+VariantInstances::VariantInstances(std::unique_ptr<detail::VariantInstancesState> state) : state_(std::move(state)) {}
+VariantInstances::VariantInstances(VariantInstances&&) noexcept = default;
+VariantInstances& VariantInstances::operator=(VariantInstances&&) noexcept = default;
+VariantInstances::~VariantInstances() = default;
+
+Instance& VariantInstances::variant(std::int64_t value, cudaStream_t stream) {
+  detail::VariantsState& variants = *state_->variants;
+  const std::size_t i = variants.index(value);
+  std::optional<Instance>& instance = state_->instances[i];
+  if (instance) return *instance;
+  // The modules another variant loaded, where this variant's compile to the same images:
+  // a variant is loaded once, not once per value.
+  Program& program = variants.programs[i];
+  const auto loaded =
+      std::ranges::find_if(variants.programs, [](const Program& p) { return p.state_->modules != nullptr; });
+  if (loaded != variants.programs.end()) detail::load_modules(*program.state_, loaded->state_.get());
+  instance = program.instantiate(state_->graph, state_->bindings, stream);
+  return *instance;
+}
+
+Instance& VariantInstances::holding(std::int64_t n, cudaStream_t stream) {
+  return variant(state_->variants->holding(n), stream);
+}
+
+void VariantInstances::launch(std::int64_t n, cudaStream_t stream) { holding(n, stream).launch(stream); }
+
+void VariantInstances::instantiate(const std::vector<std::int64_t>& values, cudaStream_t stream) {
+  for (const std::int64_t value : values) variant(value, stream);
+}
+
+void VariantInstances::instantiate_all(cudaStream_t stream) { instantiate(state_->variants->values, stream); }
+
+std::vector<std::int64_t> VariantInstances::instantiated() const {
+  std::vector<std::int64_t> out;
+  for (std::size_t i = 0; i < state_->instances.size(); ++i) {
+    if (state_->instances[i]) out.push_back(state_->variants->values[i]);
+  }
+  return out;
+}
+
+void* VariantInstances::buffer(std::string_view name) const {
+  for (const detail::VariantInstancesState::Shared& b : state_->buffers) {
+    if (b.name == name) return b.memory;
+  }
+  return nullptr;
+}
+
+std::size_t VariantInstances::buffer_bytes(std::string_view name) const {
+  for (const detail::VariantInstancesState::Shared& b : state_->buffers) {
+    if (b.name == name) return b.bytes;
+  }
+  return 0;
+}
+
+}  // namespace graphc

@@ -1,0 +1,46 @@
+// What graphc::Variants and graphc::VariantInstances hold: a Program per value of the
+// variant dimension, and per graph the shared buffers and the instances built so far.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graphc/bindings.h"
+#include "graphc/instance.h"
+#include "graphc/program.h"
+#include "resources/buffers.h"
+
+namespace graphc::detail {
+
+struct VariantsState {
+  std::string path;
+  std::string dimension;
+  std::vector<std::int64_t> values;  // ascending
+  std::vector<Program> programs;     // per value
+
+  /// The index of `value` in `values`, or R0079.
+  std::size_t index(std::int64_t value) const;
+  /// The smallest value that holds `n`, or R0078.
+  std::int64_t holding(std::int64_t n) const;
+};
+
+struct VariantInstancesState {
+  VariantsState* variants = nullptr;  // the Variants' own, which outlive these
+  std::string graph;
+  /// The caller's bindings, and every shared buffer bound to its memory.
+  Bindings bindings;
+  /// The memory of the largest variant's buffers, the caller's where bound.
+  BufferSet shared;
+  /// Per shared buffer: name, memory, bytes.
+  struct Shared {
+    std::string name;
+    void* memory = nullptr;
+    std::size_t bytes = 0;
+  };
+  std::vector<Shared> buffers;
+  std::vector<std::optional<Instance>> instances;  // per value
+};
+
+}  // namespace graphc::detail
