@@ -168,6 +168,46 @@ void check_defines_used(const ir::Module& module, const ir::ConstDefines& define
   report_undeclared(defines, declared, DiagCode::define_unknown_const, module, diags);
 }
 
+// Gives the first const called `options.variants->name` the values `options` list, as a
+// `variant` declaration would (E0127 for a name no graph declares as a const, a value that is
+// no number literal, or a file with a variant dimension of its own).
+void apply_variants_option(ir::Module& module, const CompileOptions& options, DiagEngine& diags) {
+  if (!options.variants) return;
+  const CompileOptions::Variants& given = *options.variants;
+  const std::string what = fmt::format("{}={}", given.name, fmt::join(given.values, ","));
+  ir::Const* carrier = nullptr;
+  for (ir::Graph& graph : module.graphs) {
+    for (ir::Const& c : graph.consts) {
+      if (!c.variants.empty()) {
+        diags.report(DiagCode::variants_option, SourceRange{}, what,
+                     fmt::format("'{}' declares variant dimension '{}' of its own", module.path, c.name));
+        return;
+      }
+      if (carrier == nullptr && c.name == given.name) carrier = &c;
+    }
+  }
+  if (carrier == nullptr) {
+    diags.report(DiagCode::variants_option, SourceRange{}, what,
+                 fmt::format("no graph of '{}' declares const '{}'", module.path, given.name));
+    return;
+  }
+  std::vector<ir::Expr> values;
+  for (const std::string& text : given.values) {
+    const auto literal = frontend::text::parse_literal(text);
+    if (text.empty() || std::isdigit(static_cast<unsigned char>(text.front())) == 0 ||
+        std::holds_alternative<frontend::text::LiteralError>(literal)) {
+      diags.report(DiagCode::variants_option, SourceRange{}, what, fmt::format("'{}' is no number literal", text));
+      return;
+    }
+    ir::Expr e;
+    e.kind = ir::Expr::Kind::literal;
+    e.literal = std::get<ir::Scalar>(literal);
+    e.range = carrier->value.range;
+    values.push_back(std::move(e));
+  }
+  carrier->variants = std::move(values);
+}
+
 // The options to compile `c`'s file with again, for the value of its variant dimension that
 // `options` pick (`variant`) or, when they define none, its largest; none when `c` is
 // compiled for the value they pick.
@@ -185,6 +225,7 @@ std::optional<CompileOptions> options_for_variant(const Compilation& c, const Co
 // (E0123), or that there is one when `options` pick a value (E0126). The options to compile
 // with again where the value is not yet defined.
 std::optional<CompileOptions> settle_variant(Compilation& c, const CompileOptions& options) {
+  apply_variants_option(c.module, options, c.diags);
   c.variant = find_variant_dimension(c.module, c.diags);
   if (!c.variant) {
     if (options.variant) c.diags.report(DiagCode::no_variant_dimension, SourceRange{}, *options.variant, c.module.path);

@@ -58,6 +58,17 @@ struct CompileOptions {
   /// file with a variant dimension and no define for it is compiled for its largest value. A
   /// value the dimension does not take is E0123; a file without one E0126.
   std::optional<std::string> variant;
+  /// A variant dimension given from outside the file (`graphc --variants B=1,2,4,8`): const
+  /// `name` (every const of that name, as a define) takes each of `values` (number literals)
+  /// in turn, as if the file declared `variant B in {1, 2, 4, 8};`. The batch sizes a
+  /// deployment serves are its own, not the model file's. A name no graph declares as a
+  /// const, a value that is no number literal or a file that declares a variant dimension of
+  /// its own is E0127.
+  struct Variants {
+    std::string name;
+    std::vector<std::string> values;
+  };
+  std::optional<Variants> variants;
   /// The machine the file is checked for, read from `topology_file` (`graphc --topology FILE`,
   /// which `graphc topology` writes on it): a placement on a device it lacks is E1206, a peer
   /// that cannot reach the memory it is granted E1207. None: placements are checked against

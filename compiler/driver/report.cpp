@@ -129,6 +129,24 @@ void add_variant_option(CLI::App& cmd, CompileOptions& options) {
          "the value of the file's variant dimension (`variant B in {1, 2, 4};`) to build for; the largest unless "
          "given")
       ->type_name("VALUE");
+  cmd.add_option_function<std::string>(
+         "--variants",
+         [&options](const std::string& given) {
+           const std::size_t equals = given.find('=');
+           if (equals == std::string::npos || equals == 0 || equals + 1 == given.size()) {
+             throw CLI::ValidationError("--variants", fmt::format("'{}' is not NAME=V1,V2,...", given));
+           }
+           CompileOptions::Variants variants{given.substr(0, equals), {}};
+           std::string_view rest = std::string_view(given).substr(equals + 1);
+           for (std::size_t comma = rest.find(',');; comma = rest.find(',')) {
+             variants.values.emplace_back(rest.substr(0, comma));
+             if (comma == std::string_view::npos) break;
+             rest.remove_prefix(comma + 1);
+           }
+           options.variants = std::move(variants);
+         },
+         "make const NAME the file's variant dimension over V1,V2,... (as `variant NAME in {V1, V2};` would)")
+      ->type_name("NAME=V1,V2,...");
 }
 
 std::string render_variants(const std::vector<std::unique_ptr<Compilation>>& variants, RenderOptions options) {

@@ -32,8 +32,9 @@ void add_world_size_option(CLI::App& cmd, CompileOptions& options);
 /// (CompileOptions::defines).
 void add_define_option(CLI::App& cmd, CompileOptions& options);
 
-/// Registers on `cmd` `--variant VALUE`: the value of the file's variant dimension to build
-/// for (CompileOptions::variant).
+/// Registers on `cmd` `--variant VALUE`, the value of the file's variant dimension to build
+/// for (CompileOptions::variant), and `--variants NAME=V1,V2,...`, a const made the file's
+/// variant dimension (CompileOptions::variants).
 void add_variant_option(CLI::App& cmd, CompileOptions& options);
 
 /// The diagnostics of compile_variants' compilations as `graphc check` prints them: each once,

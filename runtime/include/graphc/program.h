@@ -76,6 +76,15 @@ struct LoadOptions {
   /// define of its name; unset, the largest (graphc/variants.h loads them all). A value the
   /// dimension does not take is E0123, a file without one E0126. graphc's `--variant VALUE`.
   std::optional<std::int64_t> variant;
+  /// A variant dimension given from outside the file: const `name` takes each of `values`
+  /// in turn, as if the file declared `variant name in {values};` (graphc's `--variants
+  /// B=1,2,4,8`): the batch sizes a deployment serves, over a model file that declares
+  /// `const B = 4;`. E0127 for a name no graph declares or a file with its own dimension.
+  struct VariantValues {
+    std::string name;
+    std::vector<std::int64_t> values;
+  };
+  std::optional<VariantValues> variants;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

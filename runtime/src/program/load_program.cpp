@@ -36,6 +36,11 @@ ir::GraphId find_graph(const ProgramState& program, std::string_view name) {
 }
 
 CompileOptions compile_options(const LoadOptions& options) {
+  std::optional<CompileOptions::Variants> variants;
+  if (options.variants) {
+    variants = CompileOptions::Variants{options.variants->name, {}};
+    for (const std::int64_t v : options.variants->values) variants->values.push_back(std::to_string(v));
+  }
   return CompileOptions{.optimize = options.optimize,
                         .races_are_errors = options.races_are_errors,
                         .warnings_are_errors = options.warnings_are_errors,
@@ -43,7 +48,8 @@ CompileOptions compile_options(const LoadOptions& options) {
                         .world_size = options.world_size,
                         .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
                         .defines = {options.defines.begin(), options.defines.end()},
-                        .variant = options.variant ? std::optional(std::to_string(*options.variant)) : std::nullopt};
+                        .variant = options.variant ? std::optional(std::to_string(*options.variant)) : std::nullopt,
+                        .variants = variants};
 }
 
 }  // namespace graphc::detail

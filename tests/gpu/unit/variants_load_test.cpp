@@ -3,6 +3,7 @@
 // error named in the error; a file without a variant dimension refused (R0080).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +25,27 @@ TEST_CASE("Variants::load: a Program per value, each built for its value", "[var
     CHECK(rows.buffers.at(0).count_value == static_cast<std::uint64_t>(value) * 256);
   }
   CHECK(error_of([&] { variants.program(3); }).code() == "R0079");
+}
+
+TEST_CASE("Variants::load: a const made a variant dimension by the loader, not the file", "[variants]") {
+  // transformer_decode.graph declares `const B = 4;` in both its graphs: the sizes served are
+  // the deployment's (LoadOptions::variants, graphc --variants B=1,16).
+  const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/transformer_decode/transformer_decode.graph";
+  Variants variants = Variants::load(path, LoadOptions{.variants = LoadOptions::VariantValues{"B", {1, 16}}});
+  CHECK(variants.dimension() == "B");
+  REQUIRE(variants.values() == std::vector<std::int64_t>{1, 16});
+  for (const std::int64_t value : variants.values()) {
+    const ir::Module& module = ir_of(variants.program(value));
+    for (const ir::Graph& graph : module.graphs) {
+      const auto x = std::ranges::find_if(graph.buffers, [](const ir::Buffer& b) { return b.name == "x"; });
+      REQUIRE(x != graph.buffers.end());
+      CHECK(x->count_value == static_cast<std::uint64_t>(value) * 768);  // B x D, in `layer` and `decode` alike
+    }
+  }
+  const Error unknown = error_of([&] {
+    Variants::load(path, LoadOptions{.variants = LoadOptions::VariantValues{"Q", {1}}});
+  });
+  CHECK(unknown.code() == "E0127");
 }
 
 TEST_CASE("Variants::holding: the smallest value that holds n", "[variants]") {
