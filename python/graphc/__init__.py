@@ -36,7 +36,7 @@ def _literal(name, value):
 
 
 def _options(optimize=True, races_are_errors=False, warnings_are_errors=False, possible_races=True, world_size=0,
-             world_sizes=None, defines=None):
+             world_sizes=None, defines=None, variant=None, variants=None):
     options = LoadOptions()
     options.optimize = optimize
     options.races_are_errors = races_are_errors
@@ -45,6 +45,12 @@ def _options(optimize=True, races_are_errors=False, warnings_are_errors=False, p
     options.world_size = world_size
     options.world_sizes = dict(world_sizes or {})
     options.defines = {name: _literal(name, value) for name, value in (defines or {}).items()}
+    options.variant = variant
+    if variants is not None:
+        if len(variants) != 1:
+            raise TypeError("variants: one const and its values, as {'B': [1, 2, 4, 8]}")
+        ((name, values),) = dict(variants).items()
+        options.variants = (name, [int(v) for v in values])
     return options
 
 
@@ -81,7 +87,9 @@ def load(path, **options):
         **options: optimize (bool, default True: graphc's -O1), races_are_errors (bool),
             warnings_are_errors (bool), possible_races (bool, default True), world_size
             (int, 0: unknown), world_sizes (dict str -> int), defines (dict str -> int,
-            float or number literal str).
+            float or number literal str), variant (int: the value of the file's variant
+            dimension to load, `graphc --variant`; the largest by default), variants ({const:
+            [values]}: a const made the variant dimension, `graphc --variants B=1,2,4`).
 
     Returns:
         graphc.Program; its warnings as program.warnings.

@@ -1,7 +1,10 @@
 // graphc::LoadOptions and graphc::Program for Python, and Program::check: the Python side
 // (graphc/__init__.py) turns keyword arguments into LoadOptions and picks a path or a text.
 // The GIL is released while the compiler runs (a .cu module's NVRTC compile included).
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pybind11/stl.h>
@@ -24,7 +27,18 @@ void add_program(py::module_& m) {
       .def_readwrite("possible_races", &LoadOptions::possible_races)
       .def_readwrite("world_size", &LoadOptions::world_size)
       .def_readwrite("world_sizes", &LoadOptions::world_sizes)
-      .def_readwrite("defines", &LoadOptions::defines);
+      .def_readwrite("defines", &LoadOptions::defines)
+      .def_readwrite("variant", &LoadOptions::variant)
+      .def_property(
+          "variants",
+          [](const LoadOptions& o) -> std::optional<std::pair<std::string, std::vector<std::int64_t>>> {
+            if (!o.variants) return std::nullopt;
+            return std::pair(o.variants->name, o.variants->values);
+          },
+          [](LoadOptions& o, const std::optional<std::pair<std::string, std::vector<std::int64_t>>>& given) {
+            o.variants.reset();
+            if (given) o.variants = LoadOptions::VariantValues{given->first, given->second};
+          });
 
   m.def("_check_file", &Program::check, py::arg("path"), py::arg("options"), py::call_guard<py::gil_scoped_release>(),
         "Program::check: every diagnostic of the file at path");

@@ -61,3 +61,25 @@ def test_error_is_an_exception_with_defaults():
     e = graphc.Error("plain")
     assert isinstance(e, Exception)
     assert (str(e), e.code, e.diagnostics, e.file, e.line) == ("plain", "", [], None, 0)
+
+
+def test_variant_options():
+    """variant= picks a value of the file's variant dimension, variants= makes a const one."""
+    declared = "graph g {\n    variant B in {1, 2, 4};\n    buffer x : f32[B * 4] device;\n}\n"
+    assert [d.code for d in graphc.check(declared, name="v.graph", variant=3)] == ["E0123"]
+    assert graphc.check(declared, name="v.graph", variant=2) == []
+    plain = "graph g {\n    const B = 4;\n    buffer x : f32[B * 4] device;\n}\n"
+    assert [d.code for d in graphc.check(plain, name="c.graph", variants={"B": [1, 2]}, variant=8)] == ["E0123"]
+    assert [d.code for d in graphc.check(plain, name="c.graph", variants={"Q": [1]})] == ["E0127"]
+    assert graphc.check(plain, name="c.graph", variants={"B": [1, 2]}) == []
+
+
+def test_check_reports_each_variant(tmp_path):
+    """A file's check covers every variant: an error only some make carries a note naming them."""
+    path = tmp_path / "v.graph"
+    path.write_text("graph g {\n    variant B in {2, 4};\n    buffer x : f32[B * 4] device;\n"
+                    "    buffer y : f32[16] device;\n    copy c : y <- x[0:B * 4];\n}\n")
+    diagnostics = graphc.check(path)
+    assert [d.code for d in diagnostics] == ["E0206"]
+    assert diagnostics[0].notes[-1].message == "in variant B = 2 (of {2, 4})"
+    assert diagnostics[0].text.endswith("note: in variant B = 2 (of {2, 4})\n")

@@ -103,10 +103,13 @@ class Program {
   /// warnings, in the order it prints them (Error::diagnostics() holds the same for a load
   /// that fails); empty when the file is clean. Bad input throws nothing: a file that cannot
   /// be read is E0002 among them. Kernel nodes are checked against their .cu modules
-  /// (NVRTC) as load does. Needs no GPU.
+  /// (NVRTC) as load does. A file with a variant dimension is checked for every value, each
+  /// diagnostic once, with a note naming the variants it holds for where not all do
+  /// ("in variant B = 8 (of {1, 2, 4, 8})"). Needs no GPU.
   static std::vector<DiagnosticInfo> check(const std::string& path, const LoadOptions& options = {});
   /// The same for text held in memory, reported under `path` (its extension picks the
-  /// front end: .yaml or .yml the YAML form); its modules are not read, as from_text.
+  /// front end: .yaml or .yml the YAML form); its modules are not read, as from_text. A
+  /// variant dimension's largest value only (or the one `options` pick).
   static std::vector<DiagnosticInfo> check_text(const std::string& path, std::string text,
                                                 const LoadOptions& options = {});
 

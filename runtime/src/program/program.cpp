@@ -1,5 +1,9 @@
 #include "graphc/program.h"
 
+#include <map>
+
+#include <fmt/format.h>
+
 #include "instance/instance_state.h"
 #include "modules/module_set.h"
 #include "program/diagnostic_infos.h"
@@ -22,8 +26,32 @@ Program Program::from_text(const std::string& path, std::string text, const Load
 }
 
 std::vector<DiagnosticInfo> Program::check(const std::string& path, const LoadOptions& options) {
-  const std::unique_ptr<Compilation> c = compile_file(path, detail::compile_options(options));
-  return detail::diagnostic_infos(c->sources, c->diags.sorted());
+  const std::vector<std::unique_ptr<Compilation>> variants = compile_variants(path, detail::compile_options(options));
+  if (variants.size() == 1) return detail::diagnostic_infos(variants[0]->sources, variants[0]->diags.sorted());
+  // Each variant's diagnostics, once by their text, with a note naming the variants that
+  // report one where not all do (as graphc check prints them: driver/report.h).
+  const VariantDimension& dimension = *variants.back()->variant;
+  std::vector<DiagnosticInfo> out;
+  std::vector<std::vector<std::int64_t>> values;
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (const std::unique_ptr<Compilation>& c : variants) {
+    for (DiagnosticInfo& info : detail::diagnostic_infos(c->sources, c->diags.sorted())) {
+      const auto [at, fresh] = index.emplace(info.text, out.size());
+      if (fresh) {
+        out.push_back(std::move(info));
+        values.emplace_back();
+      }
+      values[at->second].push_back(c->variant->value);
+    }
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (values[i].size() == variants.size()) continue;
+    const std::string note =
+        fmt::format("in variant {} = {} (of {})", dimension.name, fmt::join(values[i], ", "), dimension.listed());
+    out[i].notes.push_back(DiagnosticNoteInfo{"", 0, 0, note});
+    out[i].text += fmt::format("note: {}\n", note);
+  }
+  return out;
 }
 
 std::vector<DiagnosticInfo> Program::check_text(const std::string& path, std::string text, const LoadOptions& options) {
