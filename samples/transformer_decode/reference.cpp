@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "model.h"
@@ -82,11 +83,12 @@ std::vector<float> reference(int steps, Precision precision) {
   };
   std::vector<Layer> layers;
   for (unsigned l = 0; l < kLayers; ++l) layers.push_back(layer_parameters(l, precision));
-  // The caches: [layer][token][position] -> D values.
-  std::vector<std::vector<double>> keys(static_cast<std::size_t>(kLayers) * kBatch * steps);
-  std::vector<std::vector<double>> values(keys.size());
+  // The caches, [layer][token][position][feature]: one vector each (a vector of vectors
+  // trips GCC 13's -Wfree-nonheap-object at -O2).
+  std::vector<double> keys(static_cast<std::size_t>(kLayers) * kBatch * steps * D);
+  std::vector<double> values(keys.size());
   const auto cache = [&](int layer, int token, int pos) {
-    return (static_cast<std::size_t>(layer) * kBatch + token) * steps + pos;
+    return static_cast<std::ptrdiff_t>(((static_cast<std::size_t>(layer) * kBatch + token) * steps + pos) * D);
   };
   std::vector<float> out;
   for (int pos = 0; pos < steps; ++pos) {
@@ -97,14 +99,14 @@ std::vector<float> reference(int steps, Precision precision) {
         const Layer& p = layers[l];
         const std::vector<double> qkv =
             store_all(linear(p.at(w_qkv), p.at(b_qkv), store_all(layer_norm(x, p.at(ln1_g), p.at(ln1_b))), 3 * D, D));
-        keys[cache(l, b, pos)].assign(qkv.begin() + D, qkv.begin() + 2 * D);
-        values[cache(l, b, pos)].assign(qkv.begin() + 2 * D, qkv.end());
+        std::copy(qkv.begin() + D, qkv.begin() + 2 * D, keys.begin() + cache(l, b, pos));
+        std::copy(qkv.begin() + 2 * D, qkv.end(), values.begin() + cache(l, b, pos));
         std::vector<double> attended(D);
         for (int h = 0; h < kHeads; ++h) {
           std::vector<double> scores(pos + 1);
           for (int t = 0; t <= pos; ++t) {
             double dot = 0;
-            for (int i = 0; i < kHeadDim; ++i) dot += qkv[h * kHeadDim + i] * keys[cache(l, b, t)][h * kHeadDim + i];
+            for (int i = 0; i < kHeadDim; ++i) dot += qkv[h * kHeadDim + i] * keys[cache(l, b, t) + h * kHeadDim + i];
             scores[t] = dot / std::sqrt(static_cast<double>(kHeadDim));
           }
           const double largest = *std::max_element(scores.begin(), scores.end());
@@ -112,7 +114,7 @@ std::vector<float> reference(int steps, Precision precision) {
           for (double& s : scores) sum += (s = std::exp(s - largest));
           for (int i = 0; i < kHeadDim; ++i) {
             double acc = 0;
-            for (int t = 0; t <= pos; ++t) acc += scores[t] * values[cache(l, b, t)][h * kHeadDim + i];
+            for (int t = 0; t <= pos; ++t) acc += scores[t] * values[cache(l, b, t) + h * kHeadDim + i];
             attended[h * kHeadDim + i] = stored(acc / sum);
           }
         }
