@@ -52,6 +52,7 @@ struct RunRequest {
   std::vector<std::string> prints;
   bool time = false;
   bool profile = false;
+  bool memory = false;        // --memory: what the instance holds and the graph-memory pool
   std::string trace;          // --trace: the Chrome trace file to write
   std::string dump_cuda_dot;  // --dump-cuda-dot: cudaGraphDebugDotPrint's file
   bool watch = false;
@@ -66,6 +67,20 @@ struct RunRequest {
 std::string line_prefix() {
   const std::optional<RankEnvironment> rank = rank_environment();
   return rank ? "[rank " + std::to_string(rank->rank) + "] " : std::string();
+}
+
+// --memory's lines: what `instance` holds (Instance::memory) and the device's graph-memory
+// pool after its launches.
+std::string memory_report(const Instance& instance, int device) {
+  const auto mib = [](std::size_t bytes) { return static_cast<double>(bytes) / (1 << 20); };
+  const MemoryUse use = instance.memory();
+  const GraphMemoryPool pool = graph_memory_pool(device);
+  return fmt::format(
+      "memory: buffers {:.1f} MiB on the device, {:.1f} MiB on the host (graphc's), {:.1f} MiB bound (the "
+      "caller's); capture nodes' workspaces {:.1f} MiB; alloc nodes {:.1f} MiB a launch\n"
+      "graph-memory pool of device {}: used {:.1f} MiB (at most {:.1f}), reserved {:.1f} MiB (at most {:.1f})\n",
+      mib(use.buffers), mib(use.host_buffers), mib(use.bound), mib(use.workspaces), mib(use.graph_memory), device,
+      mib(pool.used), mib(pool.used_high), mib(pool.reserved), mib(pool.reserved_high));
 }
 
 // `text`'s lines, each after `prefix`, written a line at a time so that the lines of ranks
@@ -324,6 +339,11 @@ int run(const RunRequest& o) {
   const double instantiate_ms = ms_since(instantiate_start);
 
   launch_and_report(o, instance, printed, stream, load_ms, instantiate_ms);
+  if (o.memory) {
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    print_lines(memory_report(instance, device), line_prefix());
+  }
   if (!o.dump_cuda_dot.empty()) {
     check_cuda(cudaGraphDebugDotPrint(instance.graph(), o.dump_cuda_dot.c_str(), cudaGraphDebugDotFlagsVerbose),
                "cudaGraphDebugDotPrint");
@@ -356,6 +376,9 @@ void add_run(CLI::App& app, int& status) {
   cmd->add_flag("--profile", options->profile,
                 "then launch N times more under CUPTI and print each node's device time, the critical path and "
                 "the idle gaps");
+  cmd->add_flag("--memory", options->memory,
+                "after the launches, print the memory the instance holds (buffers, workspaces, alloc nodes) and the "
+                "device's graph-memory pool");
   cmd->add_option("--trace", options->trace, "then write that profile as Chrome trace events (Perfetto) to FILE.json");
   cmd->add_option("--dump-cuda-dot", options->dump_cuda_dot,
                   "write the graph as CUDA built it (cudaGraphDebugDotPrint, verbose) to FILE.dot");

@@ -64,6 +64,14 @@ class CaptureResources {
     return stream_;
   }
 
+  /// Bytes of device memory the libraries hold for the graph's capture nodes (workspaces,
+  /// plans' buffers and work areas, CUB's temporary storage), not counting the handles'
+  /// own: Instance::memory()'s workspaces.
+  std::size_t device_bytes() const {
+    return cublas.device_bytes() + cublaslt.device_bytes() + cusparse.device_bytes() + cufft.device_bytes() +
+           cub.device_bytes();
+  }
+
   CublasLibrary cublas;
   CublasLtLibrary cublaslt;
   CusparseLibrary cusparse;

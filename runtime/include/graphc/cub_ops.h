@@ -90,6 +90,14 @@ class CubLibrary {
     }
   }
 
+  /// Bytes of device memory it holds for its nodes (each call's temporary storage): what Instance::memory() reports as
+  /// workspaces.
+  std::size_t device_bytes() const {
+    std::size_t bytes = 0;
+    for (const auto& [memory, size] : storage_) bytes += size;
+    return bytes;
+  }
+
  private:
   static void fail_on(cudaError_t status, const char* call, const char* node, const char* location) {
     if (status == cudaSuccess) return;

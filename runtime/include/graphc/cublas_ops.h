@@ -153,6 +153,10 @@ class CublasLibrary {
     return call;
   }
 
+  /// Bytes of device memory it holds for its nodes (a workspace of kCublasWorkspaceBytes per GEMM node): what
+  /// Instance::memory() reports as workspaces.
+  std::size_t device_bytes() const { return workspaces_.size() * kCublasWorkspaceBytes; }
+
  private:
   void release() {
     for (void* memory : workspaces_) cudaFree(memory);

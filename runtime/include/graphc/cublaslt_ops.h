@@ -194,6 +194,14 @@ class CublasLtLibrary {
           "cublasLtMatmul");
   }
 
+  /// Bytes of device memory it holds for its nodes (each matmul plan's workspace): what Instance::memory() reports as
+  /// workspaces.
+  std::size_t device_bytes() const {
+    std::size_t bytes = 0;
+    for (const Plan& plan : plans_) bytes += plan.workspace_bytes;
+    return bytes;
+  }
+
  private:
   struct Plan {
     bool bias = false;

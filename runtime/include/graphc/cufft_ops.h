@@ -129,6 +129,7 @@ class CufftLibrary {
         cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuFFT work area", node,
                      location);
       }
+      plan.work_area_bytes = bytes;
       check(api.set_work_area(plan.handle, plan.work_area), "cufftSetWorkArea", node, location);
     }
     return plans_.size() - 1;
@@ -175,12 +176,21 @@ class CufftLibrary {
     }
   }
 
+  /// Bytes of device memory it holds for its nodes (each plan's work area): what Instance::memory() reports as
+  /// workspaces.
+  std::size_t device_bytes() const {
+    std::size_t bytes = 0;
+    for (const Plan& plan : plans_) bytes += plan.work_area_bytes;
+    return bytes;
+  }
+
  private:
   struct Plan {
     FftShape shape;
     cufftHandle handle = 0;
     bool created = false;
     void* work_area = nullptr;
+    std::size_t work_area_bytes = 0;
   };
 
   static cufftType type(const FftShape& shape) {

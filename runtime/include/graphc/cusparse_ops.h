@@ -207,6 +207,14 @@ class CusparseLibrary {
           "cusparseSpMM");
   }
 
+  /// Bytes of device memory it holds for its nodes (each SpMV and SpMM plan's external buffer): what Instance::memory()
+  /// reports as workspaces.
+  std::size_t device_bytes() const {
+    std::size_t bytes = 0;
+    for (const Plan& plan : plans_) bytes += plan.buffer_bytes;
+    return bytes;
+  }
+
  private:
   struct Plan {
     cudaDataType type = CUDA_R_32F;
@@ -217,6 +225,7 @@ class CusparseLibrary {
     cusparseDnMatDescr_t b = nullptr;  // SpMM
     cusparseDnMatDescr_t c = nullptr;
     void* buffer = nullptr;
+    std::size_t buffer_bytes = 0;
     cusparseOperation_t operation() const {
       return transpose ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
     }
@@ -264,6 +273,7 @@ class CusparseLibrary {
       cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuSPARSE buffer", node,
                    location);
     }
+    plan.buffer_bytes = bytes;
   }
 
   // The handle on `stream`, the plan's matrix at the CSR arrays' current memory.

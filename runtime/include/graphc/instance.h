@@ -14,6 +14,7 @@
 #include "graphc/base/profile.h"
 #include "graphc/base/scalar_type.h"
 #include "graphc/error.h"
+#include "graphc/memory_use.h"
 #include "graphc/type_of.h"
 
 namespace graphc {
@@ -215,6 +216,11 @@ class Instance {
   /// (cudaGraphInstantiateFlagDeviceLaunch), with its own buffers except those the
   /// bindings bind by name. A graph launched by none of them: R0030.
   const Instance& launched(std::string_view graph) const;
+
+  /// What this instance holds in memory and what its exec's alloc nodes take from the
+  /// graph-memory pool when it runs (graphc/memory_use.h), in bytes; the graphs it launches
+  /// from the device (`@g`) included. Needs no CUDA call.
+  MemoryUse memory() const;
 
  private:
   friend class Program;

@@ -105,6 +105,11 @@ class VariantInstances {
   /// Its size in bytes: the buffer's size in the largest variant, or the bound size.
   std::size_t buffer_bytes(std::string_view name) const;
 
+  /// What the variants hold together: the shared buffers once (as `buffers` and
+  /// `host_buffers`, or `bound` where the caller's), and the workspaces and graph memory of
+  /// every variant built so far (Instance::memory of each).
+  MemoryUse memory() const;
+
  private:
   friend class Variants;
   explicit VariantInstances(std::unique_ptr<detail::VariantInstancesState> state);

@@ -169,11 +169,21 @@ BufferSet BufferSet::create(const ProgramState& program, const ir::Graph& graph,
     }
     set.pointers_.push_back(memory);
     set.pitches_.push_back(pitch);
+    const std::size_t bytes = pitch != 0 && buffer.pitched() ? pitch * buffer.all_rows() : buffer.bytes();
     set.owned_.push_back(Owned{buffer.name, buffer.type, buffer.count_value, buffer.width_value, buffer.depth_value,
                                buffer.space, buffer.device_value, std::move(allocation), pitch,
-                               std::move(window_memory)});
+                               std::move(window_memory), bytes});
   }
   return set;
+}
+
+std::size_t BufferSet::allocated_bytes(bool host) const {
+  std::size_t bytes = 0;
+  for (const Owned& owned : owned_) {
+    const bool in_host = owned.space == ir::MemorySpace::host || owned.space == ir::MemorySpace::pageable;
+    if (in_host == host) bytes += owned.bytes;
+  }
+  return bytes;
 }
 
 }  // namespace graphc::detail

@@ -43,6 +43,10 @@ class BufferSet {
   static BufferSet create(const ProgramState& program, const ir::Graph& graph, const Bindings& bindings,
                           const BufferSet* reuse = nullptr);
 
+  /// Bytes of the memory this set allocated (not the caller's bound memory), in host spaces
+  /// (`host`: cudaMallocHost, pageable) or in the others (device, managed, windows).
+  std::size_t allocated_bytes(bool host) const;
+
   /// Takes over from `reuse` the allocations create() reused (once the reload commits).
   void take_reused(BufferSet& reuse);
 
@@ -70,6 +74,7 @@ class BufferSet {
     std::size_t pitch = 0;
     /// A window's memory (ir/windows.h), in place of `memory`: ncclMemAlloc's.
     NcclAllocation<std::byte> window;
+    std::size_t bytes = 0;  // as allocated: a pitched buffer's rows at its pitch
     void* pointer() const { return window.get() != nullptr ? window.get() : memory.get(); }
   };
   /// The allocation of `buffer`'s name and shape, a window's (`window`) or not.

@@ -53,6 +53,22 @@ void* VariantInstances::buffer(std::string_view name) const {
   return nullptr;
 }
 
+MemoryUse VariantInstances::memory() const {
+  MemoryUse use;
+  use.buffers = state_->shared.allocated_bytes(false);
+  use.host_buffers = state_->shared.allocated_bytes(true);
+  use.bound = state_->caller_bound;
+  for (const std::optional<Instance>& instance : state_->instances) {
+    if (!instance) continue;
+    const MemoryUse own = instance->memory();  // its bound memory is the shared buffers, counted above
+    use.buffers += own.buffers;
+    use.host_buffers += own.host_buffers;
+    use.workspaces += own.workspaces;
+    use.graph_memory += own.graph_memory;
+  }
+  return use;
+}
+
 std::size_t VariantInstances::buffer_bytes(std::string_view name) const {
   for (const detail::VariantInstancesState::Shared& b : state_->buffers) {
     if (b.name == name) return b.bytes;

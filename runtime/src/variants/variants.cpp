@@ -103,6 +103,7 @@ VariantInstances Variants::instantiate(std::string_view graph, const Bindings& b
     std::size_t bytes = buffer.two_d() ? pitch * buffer.all_rows() : buffer.bytes();
     if (bound != nullptr) {
       bytes = bound->bytes;
+      instances->caller_bound += bytes;
     } else if (buffer.two_d()) {
       instances->bindings.pitched(buffer.name, memory, pitch, buffer.all_rows());
     } else {

@@ -40,6 +40,7 @@ struct VariantInstancesState {
     std::size_t bytes = 0;
   };
   std::vector<Shared> buffers;
+  std::size_t caller_bound = 0;                    // bytes of the buffers the caller's bindings bind
   std::vector<std::optional<Instance>> instances;  // per value
 };
 
