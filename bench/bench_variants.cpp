@@ -114,6 +114,10 @@ int run(const std::vector<std::int64_t>& sizes) {
   fmt::print("  B = {} alone (instantiate)       {:9.1f} ms  {:9.1f} MiB\n", largest, alone_ms, mib(alone_bytes));
   fmt::print("  memory: {} variants / B = {} alone {:.3f}x\n", sizes.size(), largest,
              static_cast<double>(all_bytes) / static_cast<double>(alone_bytes));
+  const graphc::MemoryUse use = decode.memory();
+  fmt::print("  VariantInstances::memory(): buffers {:.1f} MiB (once), cuBLAS workspaces {:.1f} MiB (every variant's), "
+             "the rest CUDA's (execs, cuBLAS handles)\n",
+             mib(use.buffers), mib(use.workspaces));
 
   // Each variant once, from position 0: its rows must be the largest alone's first rows
   // (every batch member decodes the same token from the same parameters).
