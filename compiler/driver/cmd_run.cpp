@@ -69,18 +69,31 @@ std::string line_prefix() {
   return rank ? "[rank " + std::to_string(rank->rank) + "] " : std::string();
 }
 
+// A size as --memory prints it: bytes below 1 KiB, else KiB, MiB or GiB with one decimal.
+std::string size_text(std::size_t bytes) {
+  if (bytes < 1024) return fmt::format("{} B", bytes);
+  double value = static_cast<double>(bytes) / 1024;
+  const char* unit = "KiB";
+  for (const char* larger : {"MiB", "GiB"}) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = larger;
+  }
+  return fmt::format("{:.1f} {}", value, unit);
+}
+
 // --memory's lines: what `instance` holds (Instance::memory) and the device's graph-memory
 // pool after its launches.
 std::string memory_report(const Instance& instance, int device) {
-  const auto mib = [](std::size_t bytes) { return static_cast<double>(bytes) / (1 << 20); };
   const MemoryUse use = instance.memory();
   const GraphMemoryPool pool = graph_memory_pool(device);
   return fmt::format(
-      "memory: buffers {:.1f} MiB on the device, {:.1f} MiB on the host (graphc's), {:.1f} MiB bound (the "
-      "caller's); capture nodes' workspaces {:.1f} MiB; alloc nodes {:.1f} MiB a launch\n"
-      "graph-memory pool of device {}: used {:.1f} MiB (at most {:.1f}), reserved {:.1f} MiB (at most {:.1f})\n",
-      mib(use.buffers), mib(use.host_buffers), mib(use.bound), mib(use.workspaces), mib(use.graph_memory), device,
-      mib(pool.used), mib(pool.used_high), mib(pool.reserved), mib(pool.reserved_high));
+      "memory: buffers {} on the device, {} on the host (graphc's), {} bound (the caller's); capture nodes' "
+      "workspaces {}; alloc nodes {} a launch\n"
+      "graph-memory pool of device {}: used {} (at most {}), reserved {} (at most {})\n",
+      size_text(use.buffers), size_text(use.host_buffers), size_text(use.bound), size_text(use.workspaces),
+      size_text(use.graph_memory), device, size_text(pool.used), size_text(pool.used_high), size_text(pool.reserved),
+      size_text(pool.reserved_high));
 }
 
 // `text`'s lines, each after `prefix`, written a line at a time so that the lines of ranks
