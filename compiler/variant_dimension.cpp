@@ -14,6 +14,11 @@ std::optional<std::int64_t> VariantDimension::holding(std::int64_t n) const {
 
 std::string VariantDimension::listed() const { return fmt::format("{{{}}}", fmt::join(values, ", ")); }
 
+std::string VariantDimension::in_variants(const std::vector<std::int64_t>& of) const {
+  constexpr std::string_view format = note_formats[static_cast<std::size_t>(NoteCode::in_variants)];
+  return fmt::format(fmt::runtime(format), name, fmt::join(of, ", "), listed());
+}
+
 namespace {
 
 // The values of `c`, checked (E0124 at the first that is no positive integer literal or does

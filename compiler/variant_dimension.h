@@ -25,6 +25,9 @@ struct VariantDimension {
   std::optional<std::int64_t> holding(std::int64_t n) const;
   /// "{1, 2, 4, 8}".
   std::string listed() const;
+  /// The note naming the variants of `values` (notes.def's in_variants): "in variant B = 1, 2
+  /// (of {1, 2, 4, 8})".
+  std::string in_variants(const std::vector<std::int64_t>& values) const;
 };
 
 /// The variant dimension `module` declares, its values checked: positive integer literals in

@@ -174,9 +174,7 @@ std::string render_variants(const std::vector<std::unique_ptr<Compilation>>& var
   for (const Reported& r : reported) {
     out += r.text;
     if (r.values.size() < variants.size()) {
-      out += render_note(fmt::format("in variant {} = {} (of {})", largest.variant->name, fmt::join(r.values, ", "),
-                                     largest.variant->listed()),
-                         options);
+      out += render_note(largest.variant->in_variants(r.values), options);
     }
     (r.severity == Severity::error ? errors : warnings) += 1;
   }

@@ -46,8 +46,7 @@ std::vector<DiagnosticInfo> Program::check(const std::string& path, const LoadOp
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (values[i].size() == variants.size()) continue;
-    const std::string note =
-        fmt::format("in variant {} = {} (of {})", dimension.name, fmt::join(values[i], ", "), dimension.listed());
+    const std::string note = dimension.in_variants(values[i]);
     out[i].notes.push_back(DiagnosticNoteInfo{"", 0, 0, note});
     out[i].text += fmt::format("note: {}\n", note);
   }

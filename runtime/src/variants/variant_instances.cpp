@@ -36,12 +36,12 @@ void VariantInstances::instantiate(const std::vector<std::int64_t>& values, cuda
   for (const std::int64_t value : values) variant(value, stream);
 }
 
-void VariantInstances::instantiate_all(cudaStream_t stream) { instantiate(state_->variants->values, stream); }
+void VariantInstances::instantiate_all(cudaStream_t stream) { instantiate(state_->variants->dimension.values, stream); }
 
 std::vector<std::int64_t> VariantInstances::instantiated() const {
   std::vector<std::int64_t> out;
   for (std::size_t i = 0; i < state_->instances.size(); ++i) {
-    if (state_->instances[i]) out.push_back(state_->variants->values[i]);
+    if (state_->instances[i]) out.push_back(state_->variants->dimension.values[i]);
   }
   return out;
 }

@@ -1,8 +1,7 @@
 #include "graphc/variants.h"
 
 #include <algorithm>
-
-#include <fmt/format.h>
+#include <optional>
 
 #include "errors/runtime_diag.h"
 #include "ir/windows.h"
@@ -14,21 +13,22 @@ namespace graphc {
 namespace detail {
 
 std::size_t VariantsState::index(std::int64_t value) const {
+  const std::vector<std::int64_t>& values = dimension.values;
   const auto it = std::lower_bound(values.begin(), values.end(), value);
   if (it == values.end() || *it != value) {
-    fail(SourceManager{}, path, DiagCode::no_such_variant, SourceRange{}, dimension, path,
-         fmt::format("{{{}}}", fmt::join(values, ", ")), value);
+    fail(SourceManager{}, path, DiagCode::no_such_variant, SourceRange{}, dimension.name, path, dimension.listed(),
+         value);
   }
   return static_cast<std::size_t>(it - values.begin());
 }
 
 std::int64_t VariantsState::holding(std::int64_t n) const {
-  const auto it = std::lower_bound(values.begin(), values.end(), std::max<std::int64_t>(n, 1));
-  if (n < 1 || it == values.end()) {
-    fail(SourceManager{}, path, DiagCode::variant_too_small, SourceRange{}, n, dimension, path,
-         fmt::format("{{{}}}", fmt::join(values, ", ")), n, values.back());
+  const std::optional<std::int64_t> value = n < 1 ? std::nullopt : dimension.holding(n);
+  if (!value) {
+    fail(SourceManager{}, path, DiagCode::variant_too_small, SourceRange{}, n, dimension.name, path, dimension.listed(),
+         n, dimension.values.back());
   }
-  return *it;
+  return *value;
 }
 
 namespace {
@@ -64,19 +64,18 @@ Variants Variants::load(const std::string& path, const LoadOptions& options) {
   }
   auto state = std::make_unique<detail::VariantsState>();
   state->path = path;
-  state->dimension = dimension->name;
-  state->values = dimension->values;
+  state->dimension = *dimension;
   for (std::size_t i = 0; i < compiled.size(); ++i) {
     CompileOptions picked = compile;  // what Instance::reload compiles the variant with again
-    picked.defines[state->dimension] = std::to_string(state->values[i]);
+    picked.defines[dimension->name] = std::to_string(dimension->values[i]);
     state->programs.push_back(Program(detail::accept(std::move(compiled[i]), path, picked)));
   }
   return Variants(std::move(state));
 }
 
-const std::string& Variants::dimension() const { return state_->dimension; }
+const std::string& Variants::dimension() const { return state_->dimension.name; }
 
-const std::vector<std::int64_t>& Variants::values() const { return state_->values; }
+const std::vector<std::int64_t>& Variants::values() const { return state_->dimension.values; }
 
 std::int64_t Variants::holding(std::int64_t n) const { return state_->holding(n); }
 
@@ -111,7 +110,7 @@ VariantInstances Variants::instantiate(std::string_view graph, const Bindings& b
     }
     instances->buffers.push_back({buffer.name, memory, bytes});
   }
-  instances->instances.resize(state_->values.size());
+  instances->instances.resize(state_->dimension.values.size());
   return VariantInstances(std::move(instances));
 }
 

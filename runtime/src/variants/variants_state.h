@@ -11,16 +11,16 @@
 #include "graphc/instance.h"
 #include "graphc/program.h"
 #include "resources/buffers.h"
+#include "variant_dimension.h"
 
 namespace graphc::detail {
 
 struct VariantsState {
   std::string path;
-  std::string dimension;
-  std::vector<std::int64_t> values;  // ascending
-  std::vector<Program> programs;     // per value
+  VariantDimension dimension;     // its values ascending
+  std::vector<Program> programs;  // per value
 
-  /// The index of `value` in `values`, or R0079.
+  /// The index of `value` in the dimension's values, or R0079.
   std::size_t index(std::int64_t value) const;
   /// The smallest value that holds `n`, or R0078.
   std::int64_t holding(std::int64_t n) const;
