@@ -35,8 +35,15 @@ struct exec_at : sym<'@'> {};
 struct exec_graph : seq<name> {};
 struct graph_exec_ref : if_must<exec_at, exec_graph> {};
 
-// One kernel argument: `@g`, `nullptr`, an aggregate, or an expression.
-struct kernel_arg : sor<graph_exec_ref, null_pointer, aggregate_arg, expr> {};
+// `&n`: the device node handle of kernel node n (a cudaGraphDeviceNode_t, n declared
+// `[device_updatable]`), for a kernel that updates n with cudaGraphKernelNodeSetParam,
+// cudaGraphKernelNodeSetGridDim or cudaGraphKernelNodeSetEnabled.
+struct handle_at : sym<'&'> {};
+struct handle_node : seq<name> {};
+struct device_node_ref : if_must<handle_at, handle_node> {};
+
+// One kernel argument: `@g`, `&n`, `nullptr`, an aggregate, or an expression.
+struct kernel_arg : sor<graph_exec_ref, device_node_ref, null_pointer, aggregate_arg, expr> {};
 
 // The arguments of a kernel node, in the kernel's parameter order.
 struct kernel_args_open : sym<'('> {};

@@ -190,7 +190,7 @@ class Printer {
     if (x.is("{") && (s.parens > 0 || s.param)) return false;           // an aggregate, `S{a, b}`
     if (after_comment_ || previous_ == nullptr) return true;
     const Piece& prev = *previous_;
-    if (one_of(prev, {"(", "[", "@", "<<<", ".."}) || unary_minus_) return false;
+    if (one_of(prev, {"(", "[", "@", "&", "<<<", ".."}) || unary_minus_) return false;
     if (one_of(x, {"<<<", ">>>"}) || prev.is(">>>")) return false;
     if (x.is("(")) return !(prev.kind == Piece::Kind::word) || (s.conditional && s.tokens == 2);
     if (x.is("[")) return attributes(x, s);                           // not `k[i]`

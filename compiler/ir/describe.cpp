@@ -29,6 +29,7 @@ std::string resolved_arg_text(const Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::pitch: return fmt::format("pitch({})", graph.buffer(arg.buffer).name);
     case KernelArg::Kind::cond: return graph.cond(arg.cond).name;
     case KernelArg::Kind::graph_exec: return "@" + arg.graph;
+    case KernelArg::Kind::device_node: return "&" + arg.node;
     case KernelArg::Kind::comm: return graph.comm(arg.comm).name;
     case KernelArg::Kind::rank: return fmt::format("rank({})", graph.comm(arg.comm).name);
     case KernelArg::Kind::aggregate:

@@ -67,6 +67,7 @@ std::string arg_text(const Graph& root, const KernelArg& arg) {
     case KernelArg::Kind::value: return fmt::format("value {}", typed(arg.value));
     case KernelArg::Kind::cond: return fmt::format("cond {}", root.cond(arg.cond).name);
     case KernelArg::Kind::graph_exec: return fmt::format("exec @{}", arg.graph);
+    case KernelArg::Kind::device_node: return fmt::format("device node &{}", arg.node);
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::pitch: return fmt::format("pitch {}", root.buffer(arg.buffer).name);
     case KernelArg::Kind::comm: return fmt::format("comm {}", root.comm(arg.comm).name);
@@ -87,6 +88,7 @@ std::string launch_text(const LaunchAttributes& a) {
   if (a.priority) out += fmt::format(" priority={}", *a.priority);
   if (a.cluster[0] != 0) out += fmt::format(" cluster={}", dims(a.cluster));
   if (a.cooperative) out += " cooperative";
+  if (a.device_updatable) out += " device_updatable";
   if (a.remote_sync_domain) out += *a.remote_sync_domain ? " sync_domain=remote" : " sync_domain=default";
   if (a.carveout) out += fmt::format(" carveout={}", *a.carveout);
   if (a.access_policy)

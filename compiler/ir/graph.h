@@ -236,6 +236,7 @@ struct KernelArg {
     value,         // a compile-time value (literal, const or constant expression) in its type
     cond,          // a conditional handle (cudaGraphConditionalHandle, 8 bytes)
     graph_exec,    // `@g`: graph g's cudaGraphExec_t, instantiated for device launch
+    device_node,   // `&n`: kernel node n's cudaGraphDeviceNode_t (n is `[device_updatable]`)
     null_pointer,  // `nullptr`: a null pointer (8 bytes of zeros)
     pitch,         // `pitch(buf)`: a 2-D buffer's pitch in bytes (std::size_t, 8 bytes)
     comm,          // a communicator (`comm NAME;`): only a collective node takes one
@@ -244,6 +245,7 @@ struct KernelArg {
   };
   Expr expr;                  // unused for `@g` and `nullptr`
   std::string graph;          // `@g`: the graph's name; empty for an expression
+  std::string node;           // `&n`: the kernel node's name; empty for an expression
   bool null_pointer = false;  // `nullptr`, as written
   /// `S{a, b, ...}`: the struct's name as written (empty for any other argument), its
   /// range, and one argument per field in declaration order (buffers, params, values,
@@ -260,6 +262,7 @@ struct KernelArg {
   CondId cond;                     // resolved, kind == cond
   CommId comm;                     // resolved, kind == comm or rank
   GraphId graph_id;                // resolved, kind == graph_exec
+  NodeId node_id;                  // resolved, kind == device_node: a kernel node of the same graph
   StructId struct_id;              // resolved, kind == aggregate: invalid for a CUDA vector type (ir/vector_structs.h)
   std::uint32_t struct_size = 0;   // resolved, kind == aggregate: sizeof the struct (C ABI)
   std::uint32_t field_offset = 0;  // resolved, a field of an aggregate: its offsetof (C ABI)
@@ -291,8 +294,12 @@ struct LaunchAttributes {
     double hit_ratio = 0.0;
   };
   std::optional<AccessPolicy> access_policy;
+  /// cudaLaunchAttributeDeviceUpdatableKernelNode: the node's cudaGraphDeviceNode_t is what
+  /// `&NAME` passes to the kernels that update it from the device.
+  bool device_updatable = false;
   bool any() const {
-    return priority || cluster[0] != 0 || cooperative || remote_sync_domain || carveout || access_policy;
+    return priority || cluster[0] != 0 || cooperative || remote_sync_domain || carveout || access_policy ||
+           device_updatable;
   }
 };
 

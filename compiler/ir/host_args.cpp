@@ -22,6 +22,7 @@ HostArgsLayout host_args_layout(const Graph& graph, const HostNode& host) {
       case KernelArg::Kind::null_pointer:  // a host node's arguments are expressions
       case KernelArg::Kind::cond:
       case KernelArg::Kind::graph_exec:
+      case KernelArg::Kind::device_node:
       case KernelArg::Kind::pitch:      // a kernel's only (E0242)
       case KernelArg::Kind::aggregate:  // a kernel's only (the grammar reads `S{...}` in kernel arguments)
       case KernelArg::Kind::comm:       // a collective's only

@@ -26,6 +26,7 @@ bool analyze(ir::Module& module, const SourceManager& /*sources*/, DiagEngine& d
     resolve_event_nodes(ctx);
     resolve_edges(ctx);
     check_edge_ports(ctx);
+    check_device_updates(ctx);
     check_structure(ctx);
     check_conditionals(ctx);
     check_conditional_bodies(ctx);

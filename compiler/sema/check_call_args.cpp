@@ -28,6 +28,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg) {
     case KernelArg::Kind::value: return fmt::format("the value {}", arg.value.text());
     case KernelArg::Kind::comm: return fmt::format("communicator '{}'", graph.comm(arg.comm).name);
     case KernelArg::Kind::graph_exec:
+    case KernelArg::Kind::device_node:
     case KernelArg::Kind::null_pointer:
     case KernelArg::Kind::aggregate:
     case KernelArg::Kind::pitch:  // refused in calls (E0242)

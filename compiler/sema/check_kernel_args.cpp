@@ -375,7 +375,7 @@ void check_kernel_args(GraphContext& ctx) {
     ArgChecker checker(ctx, node);
     for (std::size_t i = 0; i < args->size(); ++i) {
       // `@g` names a graph of the module: check_device_launch resolves it.
-      if ((*args)[i].graph.empty()) checker.check(i, (*args)[i]);
+      if ((*args)[i].graph.empty() && (*args)[i].node.empty()) checker.check(i, (*args)[i]);
     }
   }
 }

@@ -57,7 +57,8 @@ Passed passed_of(const ir::Graph& graph, const KernelArg& arg) {
   switch (arg.kind) {
     case KernelArg::Kind::buffer: return {Passed::Kind::pointer, 8, graph.buffer(arg.buffer).type};
     case KernelArg::Kind::null_pointer:
-    case KernelArg::Kind::graph_exec: return {Passed::Kind::pointer, 8, std::nullopt};
+    case KernelArg::Kind::graph_exec:
+    case KernelArg::Kind::device_node: return {Passed::Kind::pointer, 8, std::nullopt};
     case KernelArg::Kind::param: {
       const ScalarType type = graph.param(arg.param).type;
       return {ir::is_vector(type) ? Passed::Kind::bytes : Passed::Kind::scalar, ir::type_size(type), type};
@@ -81,6 +82,7 @@ std::string describe_arg(const ir::Graph& graph, const KernelArg& arg, const Sou
       return fmt::format("'{}', a pointer to {}", text, ir::type_name(graph.buffer(arg.buffer).type));
     case KernelArg::Kind::null_pointer: return "nullptr";
     case KernelArg::Kind::graph_exec: return fmt::format("'{}', a cudaGraphExec_t", text);
+    case KernelArg::Kind::device_node: return fmt::format("'{}', a cudaGraphDeviceNode_t", text);
     case KernelArg::Kind::param: {
       const ScalarType type = graph.param(arg.param).type;
       return fmt::format("'{}', a param of type {} ({})", text, ir::type_name(type), ir::cpp_type_name(type));

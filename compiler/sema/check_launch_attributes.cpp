@@ -1,5 +1,5 @@
 // Launch attributes of kernel nodes (`[priority(2), cluster(2, 1, 1), cooperative,
-// sync_domain(remote), carveout(50)]`), the device a kernel runs on (`device(1)`), and the
+// sync_domain(remote), carveout(50), device_updatable]`), the device a kernel runs on (`device(1)`), and the
 // memory access a kernel states for the race
 // analysis (`reads(x)`, `writes(y)`): each one known, given once, with constant
 // arguments in range. CUDA has no exec setter for launch attributes, so no param may set
@@ -21,8 +21,9 @@ namespace {
 
 using ir::Scalar;
 
-constexpr std::array<std::string_view, 9> kNames = {
-    "priority", "cluster", "cooperative", "sync_domain", "carveout", "access_policy", "reads", "writes", "device"};
+constexpr std::array<std::string_view, 10> kNames = {"priority", "cluster",         "cooperative", "sync_domain",
+                                                     "carveout", "access_policy",   "reads",       "writes",
+                                                     "device",   "device_updatable"};
 constexpr std::int64_t kPortableClusterSize = 8;  // cudaFuncAttributeNonPortableClusterSizeAllowed lifts it to 16
 
 class AttributeChecker {
@@ -41,6 +42,8 @@ class AttributeChecker {
       cluster();
     } else if (a.name == "cooperative") {
       if (count_is(0, "no arguments")) kernel_.launch.cooperative = true;
+    } else if (a.name == "device_updatable") {
+      if (count_is(0, "no arguments")) kernel_.launch.device_updatable = true;
     } else if (a.name == "sync_domain") {
       sync_domain();
     } else if (a.name == "access_policy") {

@@ -83,6 +83,12 @@ void check_devices(GraphContext& ctx);
 /// check_conditional_bodies.cpp: which nodes a conditional body may hold.
 void check_conditional_bodies(GraphContext& ctx);
 
+/// check_device_updates.cpp: `&NAME` kernel arguments, resolved to a `[device_updatable]`
+/// kernel node of the same graph and device (E0504, E0505, E0507); none in a graph
+/// instantiated for device launch (E0506); updates unordered with their node (W0501) and
+/// device-updatable nodes no kernel updates (W0502). Runs after resolve_edges.
+void check_device_updates(GraphContext& ctx);
+
 /// check_device_launch.cpp: `@g` kernel arguments, and what a graph instantiated for
 /// device launch may hold. Runs after the graphs' own passes.
 void check_device_launch(ir::Module& module, DiagEngine& diags);

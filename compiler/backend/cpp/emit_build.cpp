@@ -55,6 +55,7 @@ std::string launch_attributes(const GraphContext& context, const ir::LaunchAttri
   if (a.cluster[0] != 0)
     fields.push_back(fmt::format(".cluster = {{{}, {}, {}}}", a.cluster[0], a.cluster[1], a.cluster[2]));
   if (a.cooperative) fields.emplace_back(".cooperative = true");
+  if (a.device_updatable) fields.emplace_back(".device_updatable = true");
   if (a.remote_sync_domain) fields.push_back(fmt::format(".sync_domain = {}", *a.remote_sync_domain ? 1 : 0));
   if (a.carveout) fields.push_back(fmt::format(".has_carveout = true, .carveout = {}", *a.carveout));
   if (a.access_policy) {
@@ -246,7 +247,9 @@ class BuildWriter {
     add_params(node);
     const ir::LaunchAttributes& a = kernel.launch;
     if (a.any()) {
-      out_.line(fmt::format("graphc::set_launch_attributes(nodes.{}, {}, {}, {});",
+      const std::string& handle = context_.names.device_nodes.at(index_of(node));
+      out_.line(fmt::format("{}graphc::set_launch_attributes(nodes.{}, {}, {}, {});",
+                            handle.empty() ? "" : fmt::format("nodes.{} = ", handle),
                             context_.names.nodes.at(index_of(node)), launch_attributes(context_, a),
                             string_literal(node.name), context_.location_literal(node.name_range)));
     }
@@ -561,6 +564,26 @@ bool reads_bindings(const GraphContext& context) {
   });
 }
 
+// After every node is added: the kernel nodes that pass `&n` (each added with a null handle
+// where n came after it) set again with the handles (cudaGraphNodeSetParams).
+void write_device_node_links(CodeWriter& out, const GraphContext& context) {
+  bool first = true;
+  for (std::size_t i = 0; i < context.graph.nodes.size(); ++i) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&context.graph.nodes[i].op);
+    if (kernel == nullptr || std::none_of(kernel->args.begin(), kernel->args.end(), [](const ir::KernelArg& arg) {
+          return arg.kind == ir::KernelArg::Kind::device_node;
+        })) {
+      continue;
+    }
+    if (first) {
+      out.blank();
+      out.line("// The kernels that update nodes from the device, with every device node handle now made.");
+      first = false;
+    }
+    out.line(fmt::format("graphc::set_graph_node(nodes.{}, {});", context.names.nodes.at(i), params_call(context, i)));
+  }
+}
+
 }  // namespace
 
 void emit_build(CodeWriter& out, const GraphContext& context) {
@@ -582,6 +605,7 @@ void emit_build(CodeWriter& out, const GraphContext& context) {
       out.blank();
     }
     BuildWriter(out, context).body(ir::BodyId{}, "graph");
+    write_device_node_links(out, context);
   }
   out.line("}");
 }

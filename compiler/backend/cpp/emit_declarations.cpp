@@ -138,6 +138,11 @@ void emit_nodes(CodeWriter& out, const GraphContext& context) {
                            in_body));
     }
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (context.names.device_nodes[i].empty()) continue;
+      out.line(fmt::format("cudaGraphDeviceNode_t {} = nullptr;  // '{}' is device-updatable: what &{} passes",
+                           context.names.device_nodes[i], escape(graph.nodes[i].name), escape(graph.nodes[i].name)));
+    }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
       const auto* call = std::get_if<ir::ChildGraphNode>(&graph.nodes[i].op);
       if (call == nullptr) continue;
       out.line(fmt::format("graphc::gen::{}::Nodes {};  // the nodes of graph '{}' in the child graph of '{}'",

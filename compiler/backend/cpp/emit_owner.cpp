@@ -80,11 +80,20 @@ void write_synchronize(CodeWriter& out, const GraphContext& context) {
   out.line("}");
 }
 
+// Whether an update of the exec must be uploaded before the next launch: CUDA's rule for a
+// graph instantiated for device launch, and for one with a device-updatable kernel node.
+bool uploads_updates(const ir::Graph& graph) {
+  return graph.device_launch.valid() || std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const ir::Node& node) {
+           const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+           return kernel != nullptr && kernel->launch.device_updatable;
+         });
+}
+
 }  // namespace
 
 void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
-  const bool device_launch = graph.device_launch.valid();
+  const bool device_launch = uploads_updates(graph);
   out.blank();
   out.line("// The graph as one object: it owns the storage (or uses the caller's Bindings), the");
   out.line("// cudaGraph_t that build() fills and the exec, instantiated with instantiate_flags and");
@@ -125,7 +134,11 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
     out.blank();
     out.line(device_launch ? "// Updates in place, as the free functions of the same names do, then upload the exec"
                            : "// Updates in place, as the free functions of the same names do.");
-    if (device_launch) out.line("// again on the constructor's stream for device launch.");
+    if (device_launch) {
+      out.line(graph.device_launch.valid()
+                   ? "// again on the constructor's stream for device launch."
+                   : "// again on the constructor's stream, as CUDA asks of device-updatable nodes.");
+    }
     out.line("void update_params();");
     for (std::size_t i = 0; i < graph.params.size(); ++i) {
       out.line(fmt::format("void set_{}({} value);", context.names.params[i], param_type(context, i)));
@@ -163,10 +176,10 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
 
 void emit_owner_definition(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;
-  const bool device_launch = graph.device_launch.valid();
+  const bool device_launch = uploads_updates(graph);
   const std::string space = "graphc::gen::" + context.names.space + "::";
   // Each update calls the free function of its name (qualified: the member hides it), then
-  // uploads a device-launch exec again.
+  // uploads a device-launch exec (or one with device-updatable nodes) again.
   const auto update = [&](const std::string& signature, const std::string& call) {
     out.blank();
     out.line(fmt::format("void Graph::{} {{", signature));

@@ -185,12 +185,20 @@ void name_graph_execs(const ir::Module& module, const ir::Graph& graph, MemberSe
   }
 }
 
-// The members of Nodes: a handle per node, a call's child nodes, a host node's argument
-// blocks, a capture node's workspace and shape, a handle per cond, an alloc's address.
+// The members of Nodes: a handle per node, a device-updatable node's device node handle, a
+// call's child nodes, a host node's argument blocks, a capture node's workspace and shape, a
+// handle per cond, an alloc's address.
 void name_nodes(const ir::Graph& graph, GraphNames& names) {
   MemberSet nodes(graph, "Nodes");
   for (const ir::Node& node : graph.nodes) {
     names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
+  }
+  for (const ir::Node& node : graph.nodes) {
+    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+    names.device_nodes.push_back(kernel != nullptr && kernel->launch.device_updatable
+                                     ? nodes.add(identifier(node.name) + "_handle",
+                                                 fmt::format("the device node handle of '{}'", escape(node.name)))
+                                     : std::string());
   }
   for (const ir::Node& node : graph.nodes) {
     names.call_nodes.push_back(std::holds_alternative<ir::ChildGraphNode>(node.op)

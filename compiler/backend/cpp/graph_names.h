@@ -46,6 +46,9 @@ struct GraphNames {
   std::vector<std::string> comms;   // Bindings member per communicator (by CommId)
   std::vector<std::string> nodes;   // Nodes member per node (by NodeId)
   std::vector<std::string> conds;   // Nodes member per conditional handle (by CondId)
+  /// Per NodeId: the Nodes member holding a `[device_updatable]` kernel node's device node
+  /// handle (`NAME_handle`, what `&NAME` passes); empty for other nodes.
+  std::vector<std::string> device_nodes;
   /// Bindings member per graph whose exec a kernel argument passes (`@g`), in order of
   /// first use: the graph and the cudaGraphExec_t member.
   std::vector<std::pair<ir::GraphId, std::string>> graph_execs;

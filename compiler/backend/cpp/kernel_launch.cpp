@@ -35,6 +35,8 @@ ArgText argument(const GraphContext& context, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::cond:
       return {"nodes." + context.names.conds.at(arg.cond.value), "cudaGraphConditionalHandle"};
     case ir::KernelArg::Kind::graph_exec: return {"b." + context.names.graph_exec(arg.graph_id), "cudaGraphExec_t"};
+    case ir::KernelArg::Kind::device_node:
+      return {"nodes." + context.names.device_nodes.at(arg.node_id.value), "cudaGraphDeviceNode_t"};
     case ir::KernelArg::Kind::null_pointer: return {"nullptr", "std::nullptr_t"};
     case ir::KernelArg::Kind::pitch: return {context.names.pointers.at(arg.buffer.value) + "_pitch", "std::size_t"};
     case ir::KernelArg::Kind::comm: return {"b." + context.names.comms.at(arg.comm.value), "ncclComm_t"};

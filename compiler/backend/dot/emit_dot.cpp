@@ -62,6 +62,7 @@ std::string launch_attributes(const ir::Graph& graph, const ir::LaunchAttributes
   if (a.priority) parts.push_back(fmt::format("priority({})", *a.priority));
   if (a.cluster[0] != 0) parts.push_back(fmt::format("cluster{}", dims(a.cluster)));
   if (a.cooperative) parts.emplace_back("cooperative");
+  if (a.device_updatable) parts.emplace_back("device_updatable");
   if (a.remote_sync_domain) parts.push_back(*a.remote_sync_domain ? "sync_domain(remote)" : "sync_domain(default)");
   if (a.carveout) parts.push_back(fmt::format("carveout({})", *a.carveout));
   if (a.access_policy) {

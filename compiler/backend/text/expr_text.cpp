@@ -121,6 +121,7 @@ std::string arg_text(const ir::KernelArg& arg) {
     for (const ir::KernelArg& field : arg.fields) fields.push_back(arg_text(field));
     return fmt::format("{}{{{}}}", arg.struct_name, fmt::join(fields, ", "));
   }
+  if (!arg.node.empty()) return "&" + arg.node;
   return arg.graph.empty() ? expr_text(arg.expr) : "@" + arg.graph;
 }
 

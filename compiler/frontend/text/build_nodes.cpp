@@ -135,6 +135,8 @@ ir::KernelArg build_kernel_arg(const BuildContext& ctx, const ParseNode& node) {
   out.range = ctx.range(node);
   if (node.is_type<grammar::graph_exec_ref>()) {
     out.graph = ctx.text(*node.children.at(0));
+  } else if (node.is_type<grammar::device_node_ref>()) {
+    out.node = ctx.text(*node.children.at(0));
   } else if (node.is_type<grammar::null_pointer>()) {
     out.null_pointer = true;
   } else if (node.is_type<grammar::aggregate_arg>()) {

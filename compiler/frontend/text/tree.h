@@ -43,9 +43,10 @@ using tree_rules = grammar::flattened<
     grammar::buffer_decl, grammar::buffer_width, grammar::buffer_device, grammar::buffer_peers, grammar::view_decl,
     grammar::fill_init, grammar::iota_init, grammar::list_init,
     // nodes
-    grammar::kernel_node, grammar::graph_exec_ref, grammar::null_pointer, grammar::launch_grid, grammar::launch_block,
-    grammar::dim_tuple, grammar::kernel_args, grammar::kernel_attrs, grammar::kernel_attr, grammar::copy_node,
-    grammar::slice, grammar::memset_node, grammar::host_node, grammar::host_args, grammar::empty_node,
+    grammar::kernel_node, grammar::graph_exec_ref, grammar::device_node_ref, grammar::null_pointer,
+    grammar::launch_grid, grammar::launch_block, grammar::dim_tuple, grammar::kernel_args, grammar::kernel_attrs,
+    grammar::kernel_attr, grammar::copy_node, grammar::slice, grammar::memset_node, grammar::host_node,
+    grammar::host_args, grammar::empty_node,
     // conditionals
     grammar::cond_decl, grammar::if_node, grammar::then_body, grammar::else_body, grammar::while_node,
     grammar::while_body, grammar::switch_node, grammar::case_body,

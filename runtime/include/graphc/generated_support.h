@@ -154,6 +154,13 @@ void add_node(cudaGraphNode_t& node, cudaGraph_t graph, std::initializer_list<cu
              params.node, params.location);
 }
 
+/// Sets `node` of a graph not yet instantiated to `params` (cudaGraphNodeSetParams), a
+/// failure R0001 naming the node: a kernel node that passes device node handles made after it.
+template <class Args>
+void set_graph_node(cudaGraphNode_t node, NodeParams<Args> params) {
+  check_cuda(cudaGraphNodeSetParams(node, params.get()), "cudaGraphNodeSetParams", params.node, params.location);
+}
+
 /// Sets `node` of `exec` to `params` without re-instantiating (cudaGraphExecNodeSetParams;
 /// kernel, memcpy and memset nodes), a failure R0001 naming the node.
 template <class Args>

@@ -23,10 +23,11 @@ struct LaunchAttributes {
   bool cooperative = false;                  // cudaLaunchAttributeCooperative
   int sync_domain = -1;                      // cudaLaunchAttributeMemSyncDomain: -1 none, 0 default, 1 remote
   bool has_carveout = false;
-  int carveout = 0;              // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
-  void* window_base = nullptr;   // cudaLaunchAttributeAccessPolicyWindow: the buffer; null: none
-  std::size_t window_bytes = 0;  // its size (at most cudaDevAttrMaxAccessPolicyWindowSize)
-  float hit_ratio = 0.0f;        // hits persist in L2 (cudaAccessPropertyPersisting), misses stream
+  int carveout = 0;               // cudaLaunchAttributePreferredSharedMemoryCarveout, percent or -1
+  void* window_base = nullptr;    // cudaLaunchAttributeAccessPolicyWindow: the buffer; null: none
+  std::size_t window_bytes = 0;   // its size (at most cudaDevAttrMaxAccessPolicyWindowSize)
+  float hit_ratio = 0.0f;         // hits persist in L2 (cudaAccessPropertyPersisting), misses stream
+  bool device_updatable = false;  // cudaLaunchAttributeDeviceUpdatableKernelNode
 };
 
 namespace detail {
@@ -39,10 +40,13 @@ inline void set_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id, const 
 }  // namespace detail
 
 /// Sets each attribute `a` asks for on kernel node `node` (cudaGraphKernelNodeSetAttribute),
-/// before the graph is instantiated. Throws graphc::Error R0001 naming the node and its
-/// `location` when CUDA refuses one (a cluster the kernel cannot run with, say).
-inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& a, const char* node_name,
-                                  const char* location) {
+/// before the graph is instantiated. Returns the node's device node handle when `a` makes it
+/// device-updatable (cudaLaunchAttributeDeviceUpdatableKernelNode's devNode, which the
+/// kernels that update it from the device are passed), else null. Throws graphc::Error
+/// R0001 naming the node and its `location` when CUDA refuses one (a cluster the kernel
+/// cannot run with, say).
+inline cudaGraphDeviceNode_t set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& a,
+                                                   const char* node_name, const char* location) {
   cudaLaunchAttributeValue v{};
   if (a.has_priority) {
     v.priority = a.priority;
@@ -79,6 +83,13 @@ inline void set_launch_attributes(cudaGraphNode_t node, const LaunchAttributes& 
     v.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
     detail::set_attribute(node, cudaLaunchAttributeAccessPolicyWindow, v, node_name, location);
   }
+  if (!a.device_updatable) return nullptr;
+  v = {};
+  v.deviceUpdatableKernelNode.deviceUpdatable = 1;
+  detail::set_attribute(node, cudaLaunchAttributeDeviceUpdatableKernelNode, v, node_name, location);
+  check_cuda(cudaGraphKernelNodeGetAttribute(node, cudaLaunchAttributeDeviceUpdatableKernelNode, &v),
+             "cudaGraphKernelNodeGetAttribute", node_name, location);
+  return v.deviceUpdatableKernelNode.devNode;
 }
 
 /// Throws graphc::Error R0049 when a cooperative launch of `func` with `grid` blocks of

@@ -55,6 +55,23 @@ class GraphBuilder {
     for (const ir::NodeId id : order_.nodes(body)) add(target, id);
   }
 
+  // Every `&n` argument gets n's device node handle, which a kernel node added before n was
+  // built without: its parameters are set again (cudaGraphNodeSetParams, before the graph is
+  // instantiated). Against a live graph, the handles are the exec's from the start.
+  void link_device_nodes() {
+    for (std::size_t i = 0; i < built_.kernel_args.size(); ++i) {
+      KernelArgs& args = built_.kernel_args[i];
+      if (args.device_nodes().empty()) continue;
+      for (const ir::NodeId target : args.device_nodes())
+        args.set_device_node(target, built_.device_nodes[target.value]);
+      if (live_ != nullptr) continue;
+      const ir::Node& node = current(ir::NodeId{static_cast<std::uint32_t>(i)});
+      cudaGraphNodeParams p = kernel_node_params(functions_.kernels[i], std::get<ir::KernelNode>(node.op), args);
+      check(cudaGraphNodeSetParams(built_.nodes[i], &p), "cudaGraphNodeSetParams (the device node handles it passes)",
+            site_of(program_.sources(), node));
+    }
+  }
+
  private:
   // The handle is created on the graph that holds its conditional node (the validator
   // checked that this is where the cond is declared).
@@ -70,17 +87,22 @@ class GraphBuilder {
           operation.c_str(), CallSite::at(program_.sources(), cond.name_range));
   }
 
-  void add(cudaGraph_t target, ir::NodeId id) {
+  // Node `id` as the current values of its params configure it.
+  const ir::Node& current(ir::NodeId id) const {
     const bool reconfigured = id.value < built_.configured.size() && built_.configured[id.value];
-    const ir::Node& node = reconfigured ? *built_.configured[id.value] : graph_.node(id);
+    return reconfigured ? *built_.configured[id.value] : graph_.node(id);
+  }
+
+  void add(cudaGraph_t target, ir::NodeId id) {
+    const ir::Node& node = current(id);
     std::optional<DeviceScope> on_device;  // a node placed on a device is added with it current
     if (places_devices_) place(node, on_device);
     GraphHandle owned;  // a graph the node takes (a function call's, as a capture's), until it does
     cudaGraphNodeParams p = std::visit(
         ir::Overloaded{
             [&](const ir::KernelNode& kernel) {
-              built_.kernel_args[id.value] =
-                  KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds, built_.ranks);
+              built_.kernel_args[id.value] = KernelArgs(graph_, kernel, buffers_, built_.pitches, params_, built_.conds,
+                                                        built_.ranks, built_.device_nodes);
               return kernel_node_params(functions_.kernels[id.value], kernel, built_.kernel_args[id.value]);
             },
             [&](const ir::CopyNode& copy) { return copy_node_params(graph_, copy, buffers_, built_.pitches); },
@@ -120,7 +142,7 @@ class GraphBuilder {
       buffers_.at(alloc->buffer.value) = p.alloc.dptr;  // fixed for the graph's lifetime
     }
     if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op); kernel != nullptr && kernel->launch.any()) {
-      set_attributes(built_.nodes[id.value], node, *kernel, p.kernel);
+      set_attributes(id, node, *kernel, p.kernel);
     }
     if (const auto* conditional = std::get_if<ir::ConditionalNode>(&node.op)) {
       // CUDA created the body graphs with the node (phGraph_out, owned by the node).
@@ -169,9 +191,9 @@ class GraphBuilder {
   }
 
   // A kernel node's launch attributes (graphc/launch_attributes.h), after the cooperative
-  // grid is checked against the device. A live graph's node keeps those it has (the
-  // caller compared them).
-  void set_attributes(cudaGraphNode_t handle, const ir::Node& node, const ir::KernelNode& kernel,
+  // grid is checked against the device, and a device-updatable node's handle. A live
+  // graph's node keeps those it has (the caller compared them).
+  void set_attributes(ir::NodeId id, const ir::Node& node, const ir::KernelNode& kernel,
                       const cudaKernelNodeParamsV2& launch) {
     const std::string location = program_.sources().location(node.name_range);
     if (kernel.launch.cooperative) {
@@ -181,8 +203,9 @@ class GraphBuilder {
                              launch.sharedMemBytes, node.name.c_str(), location.c_str());
     }
     if (live_ != nullptr) return;
-    set_launch_attributes(handle, launch_attributes(graph_, kernel.launch, buffers_), node.name.c_str(),
-                          location.c_str());
+    built_.device_nodes[id.value] =
+        set_launch_attributes(built_.nodes[id.value], launch_attributes(graph_, kernel.launch, buffers_),
+                              node.name.c_str(), location.c_str());
   }
 
   // The called graph, its parameters bound to the call's arguments: a buffer parameter is
@@ -267,6 +290,7 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   }
   built.nodes.resize(graph.nodes.size(), nullptr);
   built.kernel_args.resize(graph.nodes.size());
+  built.device_nodes = live != nullptr ? live->device_nodes : std::vector<cudaGraphDeviceNode_t>(graph.nodes.size());
   built.kernel_functions.resize(graph.nodes.size());
   built.host_args.resize(graph.nodes.size());
   built.conds.resize(graph.conds.size(), 0);
@@ -277,7 +301,9 @@ BuiltGraph create_graph(const ProgramState& program, ir::GraphId id, const std::
   built.calls.resize(graph.nodes.size());
   built.captures.resize(graph.nodes.size());
   configure_nodes(program, functions, params, built);
-  GraphBuilder(program, functions, params, events, resources, built, live).build(raw, ir::BodyId{});
+  GraphBuilder builder(program, functions, params, events, resources, built, live);
+  builder.build(raw, ir::BodyId{});
+  builder.link_device_nodes();
   return built;
 }
 

@@ -33,6 +33,9 @@ struct BuiltGraph {
   GraphHandle graph;                    // empty for a called graph once its child graph node owns it
   std::vector<cudaGraphNode_t> nodes;   // per NodeId, body nodes included
   std::vector<KernelArgs> kernel_args;  // per NodeId; empty for all but kernel nodes
+  /// Per NodeId: a `[device_updatable]` kernel node's device node handle (what `&NAME`
+  /// passes); null for other nodes.
+  std::vector<cudaGraphDeviceNode_t> device_nodes;
   /// Per NodeId: a kernel node's CUfunction, once an update has looked it up (null before;
   /// exec_kernel_setter.h).
   std::vector<CUfunction> kernel_functions;

@@ -43,6 +43,7 @@ HostArgs::HostArgs(const ir::Graph& graph, const ir::HostNode& host, const Bindi
       case ir::KernelArg::Kind::null_pointer:  // the validator lets none of these through
       case ir::KernelArg::Kind::cond:
       case ir::KernelArg::Kind::graph_exec:
+      case ir::KernelArg::Kind::device_node:
       case ir::KernelArg::Kind::pitch:
       case ir::KernelArg::Kind::aggregate:
       case ir::KernelArg::Kind::comm:

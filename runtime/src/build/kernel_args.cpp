@@ -38,9 +38,10 @@ void* address_of(const std::vector<void*>& buffers, MemoryPlace place) {
 
 KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
                        const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
-                       const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks)
+                       const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks,
+                       const std::vector<cudaGraphDeviceNode_t>& device_nodes)
     : bytes_(kernel.args.size()) {
-  const Sources from{graph, buffer_pointers, pitches, params, conds, ranks};
+  const Sources from{graph, buffer_pointers, pitches, params, conds, ranks, device_nodes};
   for (std::size_t i = 0; i < kernel.args.size(); ++i) {
     const ir::KernelArg& arg = kernel.args[i];
     if (arg.kind != ir::KernelArg::Kind::aggregate) {
@@ -55,7 +56,7 @@ KernelArgs::KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, con
 }
 
 void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from) {
-  Value v{arg, at, sizeof(void*), {}, {}, 0, {}};
+  Value v{arg, at, sizeof(void*), {}, {}, 0, {}, {}};
   switch (value.kind) {
     case ir::KernelArg::Kind::buffer: {
       const MemoryPlace place = memory_place(from.graph, value.buffer, value.offset);
@@ -77,6 +78,11 @@ void KernelArgs::add(std::size_t arg, std::size_t at, const ir::KernelArg& value
     case ir::KernelArg::Kind::graph_exec:
       v.graph = value.graph_id;
       graph_execs_.push_back(value.graph_id);
+      break;
+    case ir::KernelArg::Kind::device_node:
+      v.node = value.node_id;
+      device_nodes_.push_back(value.node_id);
+      write(v, &from.device_nodes.at(value.node_id.value));
       break;
     case ir::KernelArg::Kind::cond: {
       const cudaGraphConditionalHandle handle = from.conds.at(value.cond.value);
@@ -127,6 +133,12 @@ void KernelArgs::set_buffer(ir::BufferId id, void* base) {
 void KernelArgs::set_graph_exec(ir::GraphId id, cudaGraphExec_t exec) {
   for (const Value& v : values_) {
     if (v.graph == id) write(v, &exec);
+  }
+}
+
+void KernelArgs::set_device_node(ir::NodeId id, cudaGraphDeviceNode_t handle) {
+  for (const Value& v : values_) {
+    if (v.node == id) write(v, &handle);
   }
 }
 

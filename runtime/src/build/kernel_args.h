@@ -50,10 +50,13 @@ class KernelArgs {
   /// BufferId, as a std::size_t); `rank(tp)` from `ranks` (per CommId, as an int); values
   /// in their own type; a struct `S{...}` as its
   /// bytes by the C ABI (each field at its offset, padding zero). `@g` arguments start
-  /// null: set_graph_exec gives them the exec once it exists.
+  /// null: set_graph_exec gives them the exec once it exists. `&n` arguments pass n's
+  /// handle from `device_nodes` (per NodeId), null while n is not yet added:
+  /// set_device_node gives it then.
   KernelArgs(const ir::Graph& graph, const ir::KernelNode& kernel, const std::vector<void*>& buffer_pointers,
              const std::vector<std::size_t>& pitches, const std::vector<Slot>& params,
-             const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks);
+             const std::vector<cudaGraphConditionalHandle>& conds, const std::vector<int>& ranks,
+             const std::vector<cudaGraphDeviceNode_t>& device_nodes);
   KernelArgs(KernelArgs&&) = default;
   KernelArgs& operator=(KernelArgs&&) = default;
   KernelArgs(const KernelArgs&) = delete;
@@ -77,6 +80,10 @@ class KernelArgs {
   const std::vector<ir::GraphId>& graph_execs() const { return graph_execs_; }
   /// Writes `exec` into every argument that passes `@g` for graph `id`.
   void set_graph_exec(ir::GraphId id, cudaGraphExec_t exec);
+  /// The kernel nodes whose device node handle an argument passes (`&n`), in argument order.
+  const std::vector<ir::NodeId>& device_nodes() const { return device_nodes_; }
+  /// Writes `handle` into every argument that passes `&n` for node `id`.
+  void set_device_node(ir::NodeId id, cudaGraphDeviceNode_t handle);
 
  private:
   // One value inside the arguments' bytes: a whole scalar or pointer argument, or one
@@ -89,6 +96,7 @@ class KernelArgs {
     ir::BufferId buffer;           // the buffer it passes, or invalid
     std::int64_t byte_offset = 0;  // passing a buffer: bytes into its root's memory
     ir::GraphId graph;             // the graph whose exec it passes, or invalid
+    ir::NodeId node;               // the kernel node whose device node handle it passes, or invalid
   };
 
   // What the constructor reads.
@@ -99,6 +107,7 @@ class KernelArgs {
     const std::vector<Slot>& params;
     const std::vector<cudaGraphConditionalHandle>& conds;
     const std::vector<int>& ranks;
+    const std::vector<cudaGraphDeviceNode_t>& device_nodes;
   };
   void add(std::size_t arg, std::size_t at, const ir::KernelArg& value, const Sources& from);
   void write(const Value& value, const void* bytes) {
@@ -109,6 +118,7 @@ class KernelArgs {
   std::vector<void*> pointers_;                // into bytes_
   std::vector<Value> values_;
   std::vector<ir::GraphId> graph_execs_;  // the graphs of the values that pass `@g`, in order
+  std::vector<ir::NodeId> device_nodes_;  // the nodes of the values that pass `&n`, in order
 };
 
 }  // namespace graphc::detail

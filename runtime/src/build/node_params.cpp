@@ -88,6 +88,7 @@ LaunchAttributes launch_attributes(const ir::Graph& graph, const ir::LaunchAttri
   out.priority = launch.priority.value_or(0);
   out.cluster = launch.cluster;
   out.cooperative = launch.cooperative;
+  out.device_updatable = launch.device_updatable;
   out.sync_domain = launch.remote_sync_domain ? (*launch.remote_sync_domain ? 1 : 0) : -1;
   out.has_carveout = launch.carveout.has_value();
   out.carveout = launch.carveout.value_or(0);

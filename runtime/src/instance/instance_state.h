@@ -38,6 +38,9 @@ struct InstanceState {
   std::vector<std::pair<ir::GraphId, Instance>> launched;
   /// What Instance::synchronize watches: each communicator of the graph, made on its first call.
   std::optional<std::vector<WatchedCommunicator>> watched;
+  /// A device-updatable kernel node was set from the host since the last upload: CUDA needs
+  /// the exec uploaded again before its next launch, which Instance::launch does.
+  bool upload_before_launch = false;
 
   const ir::Graph& graph() const { return program->module().graph(graph_id); }
   bool device_launch() const { return graph().device_launch.valid(); }
@@ -51,7 +54,8 @@ ir::BufferId buffer_id(const InstanceState& state, std::string_view name);
 /// cudaGraphExecKernelNodeSetParams (which takes the nodes of child graphs too), a host node
 /// through cudaGraphExecHostNodeSetParams (its current argument block), a copy, a memset or
 /// an event record or wait node (its event) through cudaGraphExecNodeSetParams; R0001 naming
-/// the node if CUDA refuses. Other kinds have no parameters to set (std::logic_error).
+/// the node if CUDA refuses. Other kinds have no parameters to set (std::logic_error). A
+/// device-updatable kernel node's change marks the exec for an upload before its next launch.
 void update_node(InstanceState& state, BuiltGraph& built, std::size_t node);
 
 /// Uploads the exec again (cudaGraphUpload, then a synchronization of `stream`): a graph

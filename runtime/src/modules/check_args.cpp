@@ -15,6 +15,7 @@ std::size_t arg_size(const ir::Graph& graph, const ir::KernelArg& arg) {
     case ir::KernelArg::Kind::value: return ir::type_size(arg.value.type);
     case ir::KernelArg::Kind::cond: return sizeof(cudaGraphConditionalHandle);
     case ir::KernelArg::Kind::graph_exec: return sizeof(cudaGraphExec_t);
+    case ir::KernelArg::Kind::device_node: return sizeof(cudaGraphDeviceNode_t);
     case ir::KernelArg::Kind::pitch: return sizeof(std::size_t);
     case ir::KernelArg::Kind::aggregate: return arg.struct_size;
     case ir::KernelArg::Kind::rank: return sizeof(int);

@@ -26,6 +26,12 @@ Instance& Instance::operator=(Instance&&) noexcept = default;
 Instance::~Instance() = default;
 
 void Instance::launch(cudaStream_t stream) {
+  if (state_->upload_before_launch) {  // CUDA's rule for a device-updatable node set from the host
+    const ir::Graph& graph = state_->graph();
+    detail::check(cudaGraphUpload(state_->exec.get(), stream), "cudaGraphUpload",
+                  detail::CallSite::at(state_->program->sources(), graph.range));
+    state_->upload_before_launch = false;
+  }
   const cudaError_t status = cudaGraphLaunch(state_->exec.get(), stream);
   if (status == cudaSuccess) return;  // the message is made only for a failure: launches are the hot path
   const ir::Graph& graph = state_->graph();

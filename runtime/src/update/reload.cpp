@@ -27,6 +27,12 @@ std::string update_blocker(const ir::Module& module, ir::GraphId id) {
     return "graphs launched from the device are re-instantiated";
   }
   for (const ir::Node& node : module.graph(id).nodes) {
+    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+        kernel != nullptr && kernel->launch.device_updatable) {
+      return fmt::format("kernel node '{}' is device-updatable, and CUDA updates no graph that holds one whole "
+                         "(cudaGraphExecUpdate)",
+                         node.name);
+    }
     if (ir::kind_info(node).update == UpdatePath::reinstantiate) {
       if (std::holds_alternative<ir::ConditionalNode>(node.op)) {
         return fmt::format("conditional node '{}': graphs with conditional nodes are re-instantiated, their "

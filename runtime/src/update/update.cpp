@@ -157,6 +157,7 @@ void update_node(InstanceState& state, BuiltGraph& built, std::size_t node) {
     const cudaKernelNodeParams p =
         kernel_params(state.functions.at(built.graph_id.value).kernels[node], *kernel, built.kernel_args[node]);
     set_exec_kernel_node(state.exec.get(), built.nodes[node], p, built.kernel_functions[node], site);
+    state.upload_before_launch = state.upload_before_launch || kernel->launch.device_updatable;
     return;
   }
   if (std::holds_alternative<ir::HostNode>(n.op)) {

@@ -163,3 +163,17 @@ extern "C" __global__ void take_points(Points args) {
   const int i = static_cast<int>(threadIdx.x);
   if (i < args.count) args.points[i].w = 1.0f;
 }
+
+/// Sizes `expert` from the device: `count` threads' worth of blocks, its count argument
+/// (after its pointer), and enabled only with work to do.
+extern "C" __global__ void size_expert(cudaGraphDeviceNode_t expert, const int* count) {
+  const int n = count[0];
+  cudaGraphKernelNodeSetParam(expert, sizeof(void*), &n, sizeof(n));
+  cudaGraphKernelNodeSetGridDim(expert, dim3((n + 31) / 32));
+  cudaGraphKernelNodeSetEnabled(expert, n > 0);
+}
+
+extern "C" __global__ void count_up(float* x, int count) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < count) x[i] += 1.0f;
+}

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstring>
 
 #include "build/kernel_args.h"
@@ -79,7 +80,7 @@ TEST_CASE("KernelArgs: buffer pointers with element offsets, params, values in t
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
   const std::vector<cudaGraphConditionalHandle> conds = {0x1111, 0xabcdef0123ull};
-  KernelArgs args(graph, kernel, buffers, {0, 0}, params, conds, {});
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, conds, {}, {});
   void** p = args.pointers();
   REQUIRE(p != nullptr);
   CHECK(value_at<void*>(p[0]) == x + 3 * sizeof(float));
@@ -124,7 +125,7 @@ TEST_CASE("KernelArgs: a struct by value, its fields at their offsets, padding z
   const std::vector<void*> buffers = {x, x};
   const std::vector<Slot> params = {param_slot(ir::Scalar::of_float(ST::f32, 2.0)),
                                     param_slot(ir::Scalar::of_integer(ST::i64, -5))};
-  KernelArgs args(graph, kernel, buffers, {0, 0}, params, {}, {});
+  KernelArgs args(graph, kernel, buffers, {0, 0}, params, {}, {}, {});
   auto* s = static_cast<std::byte*>(args.pointers()[0]);
   CHECK(value_at<void*>(s) == x + 2 * sizeof(float));
   CHECK(value_at<float>(s + 8) == 2.0f);
@@ -160,16 +161,35 @@ TEST_CASE("KernelArgs: pitch(buf) passes the buffer's pitch as a std::size_t, ra
   kernel.args = {buffer_arg(1, 0), pitch, rank};
   alignas(8) std::byte x[64];
   alignas(8) std::byte h[64];
-  KernelArgs args(graph, kernel, {x, h}, {0, 512}, {}, {}, {3, 5});
+  KernelArgs args(graph, kernel, {x, h}, {0, 512}, {}, {}, {3, 5}, {});
   CHECK(value_at<void*>(args.pointers()[0]) == h);
   CHECK(value_at<std::size_t>(args.pointers()[1]) == 512);
   CHECK(value_at<int>(args.pointers()[2]) == 5);
   CHECK(arg_size(graph, rank) == sizeof(int));
 }
 
+TEST_CASE("KernelArgs: &n passes node n's device node handle, set again once n is added", "[runtime]") {
+  const ir::Graph graph = kernel_arg_graph();
+  ir::KernelNode kernel;
+  ir::KernelArg handle;
+  handle.kind = ir::KernelArg::Kind::device_node;
+  handle.node = "expert";
+  handle.node_id = ir::NodeId{1};
+  kernel.args = {handle};
+  auto* made = reinterpret_cast<cudaGraphDeviceNode_t>(std::uintptr_t{0x5000});
+  KernelArgs built(graph, kernel, {}, {}, {}, {}, {}, {nullptr, made});
+  CHECK(value_at<cudaGraphDeviceNode_t>(built.pointers()[0]) == made);
+  KernelArgs early(graph, kernel, {}, {}, {}, {}, {}, {nullptr, nullptr});  // n not added yet
+  CHECK(value_at<cudaGraphDeviceNode_t>(early.pointers()[0]) == nullptr);
+  REQUIRE(early.device_nodes() == std::vector<ir::NodeId>{ir::NodeId{1}});
+  early.set_device_node(ir::NodeId{1}, made);
+  CHECK(value_at<cudaGraphDeviceNode_t>(early.pointers()[0]) == made);
+  CHECK(arg_size(graph, handle) == sizeof(cudaGraphDeviceNode_t));
+}
+
 TEST_CASE("KernelArgs of a kernel with no parameters passes a null array", "[runtime]") {
   const ir::Graph graph = kernel_arg_graph();
-  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {}, {});
+  KernelArgs args(graph, ir::KernelNode{}, {}, {}, {}, {}, {}, {});
   CHECK(args.pointers() == nullptr);
   CHECK_FALSE(args.uses(ir::ParamId{0}));
 }
