@@ -107,13 +107,15 @@ class CublasLibrary {
   CublasLibrary(CublasLibrary&& other) noexcept
       : api_(std::exchange(other.api_, nullptr)),
         handle_(std::exchange(other.handle_, nullptr)),
-        workspaces_(std::move(other.workspaces_)) {}
+        workspaces_(std::move(other.workspaces_)),
+        next_(std::exchange(other.next_, 0)) {}
   CublasLibrary& operator=(CublasLibrary&& other) noexcept {
     if (this != &other) {
       release();
       api_ = std::exchange(other.api_, nullptr);
       handle_ = std::exchange(other.handle_, nullptr);
       workspaces_ = std::move(other.workspaces_);
+      next_ = std::exchange(other.next_, 0);
     }
     return *this;
   }
@@ -121,10 +123,11 @@ class CublasLibrary {
   CublasLibrary& operator=(const CublasLibrary&) = delete;
   ~CublasLibrary() { release(); }
 
-  /// Creates the handle through `api` (cublasCreate) if there is none yet, and allocates a
-  /// new workspace (cudaMalloc, kCublasWorkspaceBytes); returns the workspace's index for
-  /// bind(). The handle is `api`'s from then on: every call passes the same one. Throws
-  /// graphc::Error R0001 naming `node` at `location` when either fails.
+  /// Creates the handle through `api` (cublasCreate) if there is none yet, and gives the
+  /// node a workspace: after rewind(), the next one already allocated, else a new one
+  /// (cudaMalloc, kCublasWorkspaceBytes). Returns the workspace's index for bind(). The
+  /// handle is `api`'s from then on: every call passes the same one. Throws graphc::Error
+  /// R0001 naming `node` at `location` when either fails.
   std::size_t add_workspace(const CublasApi& api, const char* node, const char* location) {
     if (handle_ == nullptr) {
       const cublasStatus_t status = api.create(&handle_);
@@ -134,6 +137,7 @@ class CublasLibrary {
       }
       api_ = &api;
     }
+    if (next_ < workspaces_.size()) return next_++;
     void* memory = nullptr;
     if (const cudaError_t status = cudaMalloc(&memory, kCublasWorkspaceBytes); status != cudaSuccess) {
       cudaGetLastError();
@@ -141,8 +145,15 @@ class CublasLibrary {
                    location);
     }
     workspaces_.push_back(memory);
+    next_ = workspaces_.size();
     return workspaces_.size() - 1;
   }
+
+  /// The next graph built with this library takes the workspaces it has, from the first on,
+  /// before it allocates more: for graphs that never run at the same time (the variants of
+  /// one graphc::VariantInstances, which share their buffers too). Its node i then shares
+  /// workspace i with node i of every graph built before.
+  void rewind() { next_ = 0; }
 
   /// The handle, set to run on `stream` with workspace `workspace` (add_workspace's).
   /// Allowed while `stream` captures. Throws std::runtime_error naming the failed call.
@@ -161,12 +172,14 @@ class CublasLibrary {
   void release() {
     for (void* memory : workspaces_) cudaFree(memory);
     workspaces_.clear();
+    next_ = 0;
     if (handle_ != nullptr) api_->destroy(std::exchange(handle_, nullptr));
   }
 
   const CublasApi* api_ = nullptr;
   cublasHandle_t handle_ = nullptr;
   std::vector<void*> workspaces_;
+  std::size_t next_ = 0;  // the workspace add_workspace gives next; workspaces_.size(): a new one
 };
 
 /// One GEMM as `cublas.gemm` and `cublas.gemm_strided_batched` describe it: C = alpha *

@@ -33,6 +33,8 @@ struct ProgramState;
 struct Introspection;
 }  // namespace detail
 
+class CaptureResources;  // graphc/capture_resources.h
+
 /// What loading one `module` declaration did (Program::modules()).
 struct ModuleInfo {
   enum class Kind { nvrtc, library };
@@ -153,6 +155,11 @@ class Program {
   friend class Variants;          // graphc/variants.h: a Program per value
   friend class VariantInstances;  // shares the modules the first variant built loaded
   explicit Program(std::shared_ptr<detail::ProgramState> state);
+  /// instantiate(), the graph's capture nodes using `captures` (the libraries' handles and
+  /// workspaces the variants of one VariantInstances share), or resources of the instance's
+  /// own when null.
+  Instance instantiate_with(std::string_view graph, const Bindings& bindings, cudaStream_t stream,
+                            std::shared_ptr<CaptureResources> captures);
 
   std::shared_ptr<detail::ProgramState> state_;
 };

@@ -82,7 +82,9 @@ class VariantInstances {
   ~VariantInstances();
 
   /// The instance of `value`, built (Program::instantiate, uploaded on `stream`) if this is
-  /// its first use. Throws R0079 for a value the dimension does not take, and what
+  /// its first use, its capture nodes sharing the libraries' handles and workspaces of the
+  /// variants built before (so variants must not run at the same time, as their buffers are
+  /// shared too). Throws R0079 for a value the dimension does not take, and what
   /// Program::instantiate throws.
   Instance& variant(std::int64_t value, cudaStream_t stream = nullptr);
   /// The instance of the smallest variant that holds `n` items (Variants::holding), built
@@ -106,8 +108,10 @@ class VariantInstances {
   std::size_t buffer_bytes(std::string_view name) const;
 
   /// What the variants hold together: the shared buffers once (as `buffers` and
-  /// `host_buffers`, or `bound` where the caller's), and the workspaces and graph memory of
-  /// every variant built so far (Instance::memory of each).
+  /// `host_buffers`, or `bound` where the caller's), the capture nodes' workspaces once (node
+  /// i's cuBLAS workspace is one for every variant, as they never run at the same time; a
+  /// variant's Instance::memory reports all of them), and the graph memory of every variant
+  /// built so far.
   MemoryUse memory() const;
 
  private:

@@ -29,7 +29,9 @@ struct InstanceState {
   std::vector<Slot> params;                  // per ParamId: the current value
   BufferSet buffers;
   EventSet events;
-  CaptureResources captures;  // the capture nodes' stream, cuBLAS handle and workspaces
+  /// The capture nodes' stream, library handles and workspaces: the instance's own, or shared
+  /// with the other variants of a VariantInstances.
+  std::shared_ptr<CaptureResources> captures;
   BuiltGraph built;
   ExecHandle exec;
   std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)

@@ -129,7 +129,7 @@ Profile Instance::profile(std::uint32_t launches, cudaStream_t stream) {
   // instantiation CUPTI watches is this graph's.
   detail::BuiltGraph fresh =
       detail::build_graph(program, state.graph_id, state.functions, state.buffers.pointers(), state.buffers.pitches(),
-                          state.params, state.events.events(), state.captures);
+                          state.params, state.events.events(), *state.captures);
   detail::NodeMap map(cupti, program, fresh);
   ExecHandle exec = [&] {
     const CloneSubscription subscription(cupti, map);

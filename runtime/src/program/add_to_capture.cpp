@@ -72,7 +72,7 @@ void Instance::add_to_capture(cudaStream_t stream) {
   detail::BuiltGraph fresh = [&] {
     const RelaxedCaptureMode relaxed(site);
     return detail::build_graph(program, state.graph_id, state.functions, state.buffers.pointers(),
-                               state.buffers.pitches(), state.params, state.events.events(), state.captures);
+                               state.buffers.pitches(), state.params, state.events.events(), *state.captures);
   }();
   cudaGraphNodeParams p = detail::child_graph_node_params(fresh.graph.get());
   cudaGraphNode_t node = nullptr;

@@ -28,9 +28,10 @@ std::vector<ir::GraphId> launch_closure(const ir::Module& module, ir::GraphId ro
 }
 
 std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState>& program, ir::GraphId id,
-                                              const Bindings& bindings, const BufferSet* reuse,
-                                              const BuiltGraph* live) {
+                                              const Bindings& bindings, const BufferSet* reuse, const BuiltGraph* live,
+                                              std::shared_ptr<CaptureResources> captures) {
   auto state = std::make_unique<InstanceState>();
+  state->captures = captures != nullptr ? std::move(captures) : std::make_shared<CaptureResources>();
   state->program = program;
   state->graph_id = id;
   state->bindings = bindings;
@@ -45,7 +46,7 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
   state->buffers = BufferSet::create(*program, graph, bindings, reuse);
   state->events = EventSet::create(*program, graph, bindings);
   state->built = build_graph(*program, id, state->functions, state->buffers.pointers(), state->buffers.pitches(),
-                             state->params, state->events.events(), state->captures, live);
+                             state->params, state->events.events(), *state->captures, live);
   return state;
 }
 
@@ -73,7 +74,8 @@ void instantiate_exec(InstanceState& state) { state.exec = instantiate_built(sta
 
 std::vector<std::unique_ptr<InstanceState>> instantiate_closure(const std::shared_ptr<ProgramState>& program,
                                                                 ir::GraphId root, const Bindings& bindings,
-                                                                cudaStream_t stream, const InstanceState* reuse) {
+                                                                cudaStream_t stream, const InstanceState* reuse,
+                                                                std::shared_ptr<CaptureResources> captures) {
   const ir::Module& module = program->module();
   const std::vector<ir::GraphId> ids = launch_closure(module, root);
   std::vector<const ir::Graph*> graphs;
@@ -84,7 +86,7 @@ std::vector<std::unique_ptr<InstanceState>> instantiate_closure(const std::share
   std::vector<std::unique_ptr<InstanceState>> states;
   for (const ir::GraphId id : ids) {
     const BufferSet* kept = id == root && reuse != nullptr ? &reuse->buffers : nullptr;
-    states.push_back(build_instance(program, id, bindings, kept));
+    states.push_back(build_instance(program, id, bindings, kept, nullptr, id == root ? captures : nullptr));
     instantiate_exec(*states.back());
   }
 

@@ -40,7 +40,7 @@ MemoryUse Instance::memory() const {
     if (buffer.alloc.valid() || buffer.view) continue;
     if (const Bindings::BoundBuffer* bound = state.bindings.find_buffer(buffer.name)) use.bound += bound->bytes;
   }
-  use.workspaces = state.captures.device_bytes();
+  use.workspaces = state.captures->device_bytes();
   use.graph_memory = alloc_bytes(state.program->module(), graph);
   for (const auto& [id, launched] : state.launched) {
     const MemoryUse more = launched.memory();

@@ -70,9 +70,14 @@ const std::string& Program::warnings() const { return state_->warnings; }
 const std::vector<DiagnosticInfo>& Program::diagnostics() const { return state_->diagnostics; }
 
 Instance Program::instantiate(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream) {
+  return instantiate_with(graph_name, bindings, stream, nullptr);
+}
+
+Instance Program::instantiate_with(std::string_view graph_name, const Bindings& bindings, cudaStream_t stream,
+                                   std::shared_ptr<CaptureResources> captures) {
   const ir::GraphId root = detail::find_graph(*state_, graph_name);
   load_modules();
-  return Instance::assemble(detail::instantiate_closure(state_, root, bindings, stream, nullptr));
+  return Instance::assemble(detail::instantiate_closure(state_, root, bindings, stream, nullptr, std::move(captures)));
 }
 
 }  // namespace graphc

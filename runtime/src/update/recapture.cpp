@@ -28,7 +28,7 @@ void collect(BuiltGraph& built, ir::ParamId id, const Slot& value, std::vector<R
 }  // namespace
 
 bool capture_same_shape(InstanceState& state, Recapture& r) {
-  r.graph = GraphHandle(r.call.capture(state.captures));
+  r.graph = GraphHandle(r.call.capture(*state.captures));
   return r.call.shape() == r.built->captures[r.node].shape();
 }
 

@@ -22,7 +22,8 @@ Instance& VariantInstances::variant(std::int64_t value, cudaStream_t stream) {
   const auto loaded =
       std::ranges::find_if(variants.programs, [](const Program& p) { return p.state_->modules != nullptr; });
   if (loaded != variants.programs.end()) detail::load_modules(*program.state_, loaded->state_.get());
-  instance = program.instantiate(state_->graph, state_->bindings, stream);
+  state_->captures->cublas.rewind();
+  instance = program.instantiate_with(state_->graph, state_->bindings, stream, state_->captures);
   return *instance;
 }
 
@@ -60,12 +61,13 @@ MemoryUse VariantInstances::memory() const {
   use.bound = state_->caller_bound;
   for (const std::optional<Instance>& instance : state_->instances) {
     if (!instance) continue;
-    const MemoryUse own = instance->memory();  // its bound memory is the shared buffers, counted above
+    // Its bound memory is the shared buffers and its workspaces the shared ones, counted once.
+    const MemoryUse own = instance->memory();
     use.buffers += own.buffers;
     use.host_buffers += own.host_buffers;
-    use.workspaces += own.workspaces;
     use.graph_memory += own.graph_memory;
   }
+  use.workspaces = state_->captures->device_bytes();
   return use;
 }
 

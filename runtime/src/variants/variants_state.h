@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "graphc/bindings.h"
+#include "graphc/capture_resources.h"
 #include "graphc/instance.h"
 #include "graphc/program.h"
 #include "resources/buffers.h"
@@ -40,7 +42,10 @@ struct VariantInstancesState {
     std::size_t bytes = 0;
   };
   std::vector<Shared> buffers;
-  std::size_t caller_bound = 0;                    // bytes of the buffers the caller's bindings bind
+  std::size_t caller_bound = 0;  // bytes of the buffers the caller's bindings bind
+  /// The capture nodes' library handles and workspaces, one set for every variant: node i's
+  /// cuBLAS workspace in one variant is node i's in every other (they never run at once).
+  std::shared_ptr<CaptureResources> captures = std::make_shared<CaptureResources>();
   std::vector<std::optional<Instance>> instances;  // per value
 };
 
