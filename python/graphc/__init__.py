@@ -21,10 +21,11 @@ from ._capture import CaptureStream
 from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, NodeRun, Profile, Program, _buffers,
                       _check_file, _check_text, _convert, _dot, _emit_cpp, _format_text)
 from ._instance import Instance, ReloadResult
+from ._variants import VariantInstances, Variants
 
 __all__ = ["Bindings", "BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
-           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "check", "compile", "convert", "dot", "fmt",
-           "load", "from_text"]
+           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "VariantInstances", "Variants", "check",
+           "compile", "convert", "dot", "fmt", "load", "load_variants", "from_text"]
 
 
 def _literal(name, value):
@@ -99,6 +100,26 @@ def load(path, **options):
             or cannot be read (E0002).
     """
     return Program._load(os.fspath(path), _options(**options))
+
+
+def load_variants(path, **options):
+    """Loads a file with a variant dimension once per value of it (graphc::Variants::load),
+    each as graphc.load with the value defined. Needs no GPU.
+
+    Args:
+        path: str or os.PathLike.
+        **options: graphc.load's; `variants` ({const: [values]}) makes a const the dimension
+            (`graphc --variants B=1,2,4`). `variant` and a define of the dimension's name pick
+            one value: graphc.load them instead (R0080).
+
+    Returns:
+        graphc.Variants: dimension, values, holding(n), program(value), instantiate(graph).
+
+    Raises:
+        graphc.Error: a variant's diagnostics, each error with a note naming the variant; R0080
+            when the file declares no variant dimension.
+    """
+    return Variants(_graphc._Variants._load(os.fspath(path), _options(**options)))
 
 
 def from_text(path, text, **options):

@@ -149,8 +149,10 @@ class Instance:
         return f"<graphc.Instance of graph {self.graph!r}{' (closed)' if self.closed else ''}>"
 
 
-def instantiate(program, graph, buffers=None, stream=None, device=None, captures=None, bindings=None):
-    """Program.instantiate: see its docstring."""
+def native_bindings(buffers, captures, bindings, device):
+    """What the native instantiate takes of Program.instantiate's arguments: the arrays by
+    name (which the instance keeps alive), their views, the wrapped capture functions, and
+    the device (None: PyTorch's current one when torch is imported, else -1, the current)."""
     arrays, captures = merged(bindings, buffers, captures)
     views = [(name, view_of(name, array)) for name, array in arrays.items()]
     functions = [(name, _capture.wrap(function)) for name, function in captures.items()]
@@ -159,5 +161,11 @@ def instantiate(program, graph, buffers=None, stream=None, device=None, captures
         torch = sys.modules.get("torch")
         if torch is not None and torch.cuda.is_available():
             device = torch.cuda.current_device()
+    return arrays, views, functions, device
+
+
+def instantiate(program, graph, buffers=None, stream=None, device=None, captures=None, bindings=None):
+    """Program.instantiate: see its docstring."""
+    arrays, views, functions, device = native_bindings(buffers, captures, bindings, device)
     native = _graphc._instantiate(program, graph, views, functions, device, stream_handle(stream))
     return Instance(program, graph, native, arrays, _graphc._buffers(program, graph))

@@ -26,6 +26,7 @@
 #include "ir/graph.h"
 #include "module.h"
 #include "profile/profile_report.h"
+#include "py_instance.h"
 #include "source/source.h"
 #include "streams.h"
 
@@ -156,24 +157,6 @@ void check_memory(const BufferDecl& d, const ArrayView& a, int device) {
   }
 }
 
-/// An Instance that Python may close before its last reference goes, and the Program it
-/// was built from (which Python keeps alive as long as the instance).
-class PyInstance {
- public:
-  PyInstance(const Program& program, Instance instance) : program_(&program), instance_(std::move(instance)) {}
-  Instance& get() {
-    if (!instance_) throw Error("graphc: the instance is closed", "");
-    return *instance_;
-  }
-  const Program& program() const { return *program_; }
-  void close() { instance_.reset(); }
-  bool closed() const { return !instance_; }
-
- private:
-  const Program* program_;
-  std::optional<Instance> instance_;
-};
-
 const char* reload_kind_name(ReloadResult::Kind kind) {
   switch (kind) {
     case ReloadResult::Kind::nodes_set: return "nodes_set";
@@ -189,9 +172,34 @@ const ir::Buffer& buffer_named(const ir::Graph& graph, const std::string& name) 
   return graph.buffer(*id);
 }
 
+}  // namespace
+
 cudaStream_t stream_of(std::uintptr_t handle) { return reinterpret_cast<cudaStream_t>(handle); }
 
-}  // namespace
+Bindings bind_arrays(const Program& program, const std::string& graph,
+                     const std::vector<std::tuple<std::string, ArrayView>>& arrays,
+                     const std::vector<std::tuple<std::string, py::function>>& captures, int device) {
+  const ir::Graph& g = graph_named(program, graph);
+  // Each array's layout first (no CUDA needed), then its memory, on the graph's device.
+  std::vector<std::optional<BufferDecl>> decls;
+  for (const auto& [name, array] : arrays) {
+    const std::optional<ir::BufferId> id = g.find_buffer(name);  // none: instantiate's R0010
+    decls.push_back(id ? std::optional(declaration(program, g.buffer(*id))) : std::nullopt);
+    if (decls.back()) check_layout(*decls.back(), array);
+  }
+  if (device >= 0) check_cuda(cudaSetDevice(device), "cudaSetDevice");
+  int current = 0;
+  check_cuda(cudaGetDevice(&current), "cudaGetDevice");
+  Bindings bindings;
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    const auto& [name, array] = arrays[i];
+    if (decls[i]) check_memory(*decls[i], array, current);
+    const std::size_t bytes = decls[i] ? decls[i]->elements * static_cast<std::size_t>(decls[i]->itemsize) : 0;
+    bindings.buffer(name, reinterpret_cast<void*>(array.data), bytes);
+  }
+  for (const auto& [name, wrapper] : captures) bindings.capture(name, python_capture(wrapper));
+  return bindings;
+}
 
 void add_instance(py::module_& m) {
   m.def(
@@ -259,25 +267,7 @@ void add_instance(py::module_& m) {
       "_instantiate",
       [](Program& program, const std::string& graph, const std::vector<std::tuple<std::string, ArrayView>>& arrays,
          const std::vector<std::tuple<std::string, py::function>>& captures, int device, std::uintptr_t stream) {
-        const ir::Graph& g = graph_named(program, graph);
-        // Each array's layout first (no CUDA needed), then its memory, on the graph's device.
-        std::vector<std::optional<BufferDecl>> decls;
-        for (const auto& [name, array] : arrays) {
-          const std::optional<ir::BufferId> id = g.find_buffer(name);  // none: instantiate's R0010
-          decls.push_back(id ? std::optional(declaration(program, g.buffer(*id))) : std::nullopt);
-          if (decls.back()) check_layout(*decls.back(), array);
-        }
-        if (device >= 0) check_cuda(cudaSetDevice(device), "cudaSetDevice");
-        int current = 0;
-        check_cuda(cudaGetDevice(&current), "cudaGetDevice");
-        Bindings bindings;
-        for (std::size_t i = 0; i < arrays.size(); ++i) {
-          const auto& [name, array] = arrays[i];
-          if (decls[i]) check_memory(*decls[i], array, current);
-          const std::size_t bytes = decls[i] ? decls[i]->elements * static_cast<std::size_t>(decls[i]->itemsize) : 0;
-          bindings.buffer(name, reinterpret_cast<void*>(array.data), bytes);
-        }
-        for (const auto& [name, wrapper] : captures) bindings.capture(name, python_capture(wrapper));
+        const Bindings bindings = bind_arrays(program, graph, arrays, captures, device);
         py::gil_scoped_release unlocked;
         return PyInstance(program, program.instantiate(graph, bindings, stream_of(stream)));
       },

@@ -1,6 +1,6 @@
 // graphc's Python module (_graphc), one file per concept: the diagnostics and the error
 // (diagnostics.cpp), the load options and the program (program.cpp), the instance
-// (instance.cpp, capture.cpp), its profile (profile.cpp), DLPack (dlpack.cpp), the CLI's
+// (instance.cpp, capture.cpp), the variants (variants.cpp), its profile (profile.cpp), DLPack (dlpack.cpp), the CLI's
 // verbs (compile.cpp, verbs.cpp), streams (streams.cpp).
 #pragma once
 
@@ -18,6 +18,9 @@ void add_program(pybind11::module_& m);
 void add_instance(pybind11::module_& m);
 /// _stream_handle: the cudaStream_t a stream object names.
 void add_streams(pybind11::module_& m);
+/// graphc.Variants and graphc.VariantInstances: a file's variant dimension, one graph's
+/// variants over shared buffers, each handed out as an instance (graphc/variants.h).
+void add_variants(pybind11::module_& m);
 /// graphc.Profile and graphc.NodeRun (Instance.profile).
 void add_profile(pybind11::module_& m);
 /// DLPack: an array's __dlpack__ capsule read for binding, a buffer's memory given out as one.
