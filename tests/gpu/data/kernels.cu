@@ -60,3 +60,17 @@ extern "C" __global__ void report_launch(unsigned* out) {
   out[1] = blockDim.x;
   out[2] = shared;
 }
+
+/// Sizes `node` (a fill_count node) from the device: its count argument (after a pointer and
+/// a float) to want[0], and a grid of blocks of 128 threads that covers it.
+extern "C" __global__ void size_node(cudaGraphDeviceNode_t node, const int* want) {
+  const int count = want[0];
+  cudaGraphKernelNodeSetParam(node, sizeof(float*) + sizeof(float), &count, sizeof(count));
+  cudaGraphKernelNodeSetGridDim(node, dim3((count + 127) / 128));
+}
+
+/// y[i] = value for i < count.
+extern "C" __global__ void fill_count(float* y, float value, int count) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < count) y[i] = value;
+}
