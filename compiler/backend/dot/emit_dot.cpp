@@ -235,9 +235,24 @@ class DotWriter {
                           quoted(fmt::format("{}/{}", graph_.node(b.conditional).name, b.index)));
     }
     edges(body, pad);
+    if (!body.valid()) device_updates(pad);
   }
 
  private:
+  // A dotted arrow from each kernel that updates a node from the device (`&NAME`) to that
+  // node, which is no dependency: it does not place the node (constraint=false).
+  void device_updates(const std::string& pad) {
+    for (const ir::Node& node : graph_.nodes) {
+      const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
+      if (kernel == nullptr) continue;
+      for (const ir::KernelArg& arg : kernel->args) {
+        if (arg.kind != ir::KernelArg::Kind::device_node) continue;
+        out_ += fmt::format("{}{} -> {} [style=dotted, label={}, constraint=false];\n", pad, quoted(node.name),
+                            quoted(graph_.node(arg.node_id).name), quoted("updates"));
+      }
+    }
+  }
+
   // A node's attributes; with a profile, its time per launch as the label's last line and a
   // fill from white (no time) to red (the hottest node's).
   std::string timed_attributes(const ir::Node& node) const {

@@ -11,3 +11,5 @@ namespace ops {
 template <typename T, int Radius>
 __global__ void stencil(T* x, int n) {}
 }  // namespace ops
+extern "C" __global__ void size_expert(cudaGraphDeviceNode_t expert, const int* count) {}
+extern "C" __global__ void count_up(float* x, int count) {}
