@@ -1,8 +1,9 @@
 // Device graph updates on the device, data/device_updates.graph: a kernel sets the count
 // argument and the grid of a `[device_updatable]` node from device memory before it runs
 // (its handle passed as `&fill_y`, linked after the graph is built), launch after launch; a
-// param the host sets on that node reaches the next launch (the exec uploaded again first,
-// as CUDA asks), and the device's update still applies over it. Against a CPU reference.
+// param the host sets on that node, and its enabled state, reach the next launch (the exec
+// uploaded again first, as CUDA asks), and the device's update still applies over them.
+// Against a CPU reference.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -37,6 +38,16 @@ TEST_CASE("device updates: a kernel sets a device-updatable node's argument and 
   instance.launch();
   instance.synchronize();
   CHECK(read<float>(instance.buffer("y"), kY) == expected_y(5.0f));
+
+  instance.enable("fill_y", false);  // from the host: uploaded again before the next launch
+  instance.set("value", 7.0f);
+  instance.launch();
+  instance.synchronize();
+  CHECK(read<float>(instance.buffer("y"), kY) == expected_y(5.0f));
+  instance.enable("fill_y", true);
+  instance.launch();
+  instance.synchronize();
+  CHECK(read<float>(instance.buffer("y"), kY) == expected_y(7.0f));
 }
 
 }  // namespace

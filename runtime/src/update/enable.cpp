@@ -53,8 +53,11 @@ void Instance::enable(std::string_view name, bool enabled) {
   std::vector<ir::NodeId>& disabled = state_->disabled;
   std::erase(disabled, node.id);
   if (!enabled) disabled.push_back(node.id);
-  // A graph launched from the device sees the change only once uploaded again.
+  // A graph launched from the device sees the change only once uploaded again; a
+  // device-updatable node set from the host needs the upload before the next launch.
   if (state_->device_launch()) detail::upload(*state_, nullptr);
+  const auto* kernel = std::get_if<ir::KernelNode>(&node.node->op);
+  if (kernel != nullptr && kernel->launch.device_updatable) state_->upload_before_launch = true;
 }
 
 bool Instance::enabled(std::string_view name) const {
