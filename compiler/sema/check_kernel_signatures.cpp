@@ -51,14 +51,17 @@ struct Passed {
   Kind kind = Kind::scalar;
   std::size_t size = 0;
   std::optional<ScalarType> type;  // a scalar's type, a buffer's element type, a vector aggregate's type
+  /// An opaque CUDA handle's struct, as a C++ kernel's mangled parameter type names it
+  /// ("CUgraphExec_st" for cudaGraphExec_t); empty for anything else.
+  std::string_view handle;
 };
 
 Passed passed_of(const ir::Graph& graph, const KernelArg& arg) {
   switch (arg.kind) {
     case KernelArg::Kind::buffer: return {Passed::Kind::pointer, 8, graph.buffer(arg.buffer).type};
-    case KernelArg::Kind::null_pointer:
-    case KernelArg::Kind::graph_exec:
-    case KernelArg::Kind::device_node: return {Passed::Kind::pointer, 8, std::nullopt};
+    case KernelArg::Kind::null_pointer: return {Passed::Kind::pointer, 8, std::nullopt};
+    case KernelArg::Kind::graph_exec: return {Passed::Kind::pointer, 8, std::nullopt, "CUgraphExec_st"};
+    case KernelArg::Kind::device_node: return {Passed::Kind::pointer, 8, std::nullopt, "CUgraphDeviceUpdatableNode_st"};
     case KernelArg::Kind::param: {
       const ScalarType type = graph.param(arg.param).type;
       return {ir::is_vector(type) ? Passed::Kind::bytes : Passed::Kind::scalar, ir::type_size(type), type};
@@ -138,6 +141,7 @@ bool compatible(const Passed& passed, const KernelParam& param) {
   switch (param.kind) {
     case KernelParam::Kind::pointer:
       if (passed.kind != Passed::Kind::pointer) return false;
+      if (!passed.handle.empty()) return param.cxx.starts_with(passed.handle);  // that handle's type, no other pointer
       return !passed.type || param.pointee_void || (param.type && *param.type == *passed.type);
     case KernelParam::Kind::floating:
       return passed.kind == Passed::Kind::scalar && passed.type && *passed.type == param.type;

@@ -4,3 +4,4 @@
 extern "C" __global__ void work(float* x) {}
 extern "C" __global__ void route(cudaGraphDeviceNode_t expert) {}
 extern "C" __global__ void tokens(int count) {}
+__global__ void typed_work(float* x) {}  // C++ linkage: its parameters' C++ types are checked
