@@ -52,8 +52,8 @@ def test_launch_takes_the_variant_that_holds_n():
     assert rows.instantiated == [4]
     instance = rows.variant(4)
     instance.synchronize()
-    want = numpy.full(8 * N, -1.0, dtype=numpy.float32)  # y's other rows keep their fill
-    want[:4 * N] = numpy.arange(4 * N, dtype=numpy.float32) * numpy.float32(2.0)
+    # The B = 4 variant's y is the shared buffer's first 4 rows, all scaled.
+    want = numpy.arange(4 * N, dtype=numpy.float32) * numpy.float32(2.0)
     numpy.testing.assert_array_equal(graphc_copy(instance, "y"), want)
 
 
