@@ -1,10 +1,12 @@
 // graphc compile FILE -o DIR [--depfile FILE]: generate NAME.graph.h and NAME.graph.cu.
-// Writes nothing when the input has errors.
+// Writes nothing when the input has errors. A file with a variant dimension gives every
+// variant's graphs and their Variants classes, unless --variant (or a define) picks one.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -20,6 +22,22 @@ namespace {
 // Make-style depfile: the generated header depends on every file read.
 std::string depfile_text(const std::string& target, const Compilation& c) {
   return fmt::format("{}: {}\n", target, fmt::join(files_read(c), " \\\n  "));
+}
+
+// Every variant of `c`'s file compiled, when it has a variant dimension and `options` pick
+// no value of it: then the C++ holds them all (emit_cpp_variants). Empty otherwise, or when a
+// variant fails to compile (its diagnostics reported).
+std::vector<std::unique_ptr<Compilation>> all_variants(const Compilation& c, const std::string& path,
+                                                       const CompileOptions& options) {
+  if (!c.variant || options.variant || options.defines.contains(c.variant->name)) return {};
+  std::vector<std::unique_ptr<Compilation>> out = compile_variants(path, options);
+  for (const std::unique_ptr<Compilation>& variant : out) {
+    if (!variant->ok()) {
+      report(variant->sources, variant->diags);
+      return {};
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -53,11 +71,24 @@ void add_compile(CLI::App& app, int& status) {
       status = exit_diagnostics;
       return;
     }
+    const std::vector<std::unique_ptr<Compilation>> variants =
+        all_variants(*compilation, options->file, options->compile);
+    if (compilation->variant && variants.empty() && !options->compile.variant &&
+        !options->compile.defines.contains(compilation->variant->name)) {
+      status = exit_diagnostics;
+      return;
+    }
     // The C++ back end refuses what C++ cannot spell (two names that become one member).
     const bool written = write_outputs([&] {
       // Standard input (-) gives stdin.graph.h and stdin.graph.cu.
       const std::string input = options->file == "-" ? "stdin" : options->file;
-      const backend::CppFiles files = backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp);
+      std::vector<backend::CppVariant> each;
+      for (const std::unique_ptr<Compilation>& v : variants) {
+        each.push_back({v->variant->value, &v->module, &v->sources});
+      }
+      const backend::CppFiles files =
+          variants.empty() ? backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp)
+                           : backend::emit_cpp_variants(compilation->variant->name, each, input, options->cpp);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);

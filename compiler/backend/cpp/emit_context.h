@@ -32,6 +32,9 @@ struct GraphContext {
   bool line_directives = true;
   /// The runs of nodes that source `for` loops made (loop_runs.h), once they are known.
   const std::vector<LoopRun>* runs = nullptr;
+  /// Whether the graph is one variant of several (emit_cpp_variants): its Bindings can then
+  /// be made from another variant's (Bindings::from).
+  bool variant = false;
 
   /// `"file:line:col"` of `range`'s start, as a C++ string literal.
   std::string location_literal(SourceRange range) const;

@@ -18,6 +18,7 @@
 #include "backend/cpp/cpp_text.h"
 #include "backend/cpp/emit_context.h"
 #include "backend/cpp/emit_parts.h"
+#include "backend/cpp/emit_variants.h"
 #include "backend/cpp/graph_names.h"
 #include "backend/cpp/host_node.h"
 #include "backend/cpp/loop_runs.h"
@@ -115,7 +116,7 @@ void write_banner(CodeWriter& out, const std::string& input_path) {
 
 // The header up to its first namespace: banner, guard, includes, the ABI check.
 void write_header_start(CodeWriter& out, const ir::Module& module, const std::string& input_path,
-                        const std::string& header_name) {
+                        const std::string& header_name, bool variants) {
   write_banner(out, input_path);
   const std::string guard = header_guard(header_name);
   out.block(R"(//
@@ -132,12 +133,14 @@ void write_header_start(CodeWriter& out, const ir::Module& module, const std::st
 
 )",
             {{"guard", guard}});
+  if (variants) out.directive("#include <array>");
   if (module_has_comms(module)) out.directive("#include <chrono>");
   out.block(R"(#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 )");
+  if (variants) out.directive("#include <optional>");
   if (module_has_host_args(module)) out.directive("#include <vector>");
   out.blank();
   const HalfTypes half = half_types(module);
@@ -283,36 +286,74 @@ std::vector<std::size_t> declaration_order(const ir::Module& module) {
   return order;
 }
 
-}  // namespace
-
-CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path,
-                  const CppOptions& options) {
-  const std::filesystem::path input(input_path);
+// The files' names for `input_path`, and where the .graph file's folder is.
+CppFiles files_for(const std::filesystem::path& input) {
   const std::string stem = input.stem().string();
-  CppFiles files{stem + ".graph.h", {}, stem + ".graph.cu", {}};
+  return CppFiles{stem + ".graph.h", {}, stem + ".graph.cu", {}};
+}
+
+// Every graph of `module`, in declaration order, each in namespace graphc::gen::<graph>
+// followed by `suffix` ("::B4" for a variant, else nothing).
+void write_graphs(CodeWriter& header, CodeWriter& source, const ir::Module& module, const SourceManager& sources,
+                  const std::filesystem::path& input, const CppFiles& files, const CppOptions& options,
+                  const std::string& suffix) {
   const Modules modules = classify_modules(module, input.parent_path());
   const std::vector<std::size_t> order = declaration_order(module);
   std::vector<GraphNames> names = all_names(module, !modules.libraries.empty());
   place_host_structs(module, order, names);
+  for (GraphNames& n : names) n.space += suffix;
   const std::string module_dir = input.parent_path().empty() ? "." : input.parent_path().string();
-
-  CodeWriter header;
-  write_header_start(header, module, input_path, files.header_name);
-  CodeWriter source;
-  write_source_start(source, module, sources, input_path, files.header_name, modules);
   for (const std::size_t i : order) {
     GraphContext context{module, module.graphs[i],  sources,           names[i],
                          names,  modules.libraries, files.source_name, options.line_directives};
+    context.variant = !suffix.empty();
     const std::vector<LoopRun> runs = loop_runs(
         context, [&](std::size_t node) { return unnamed_params_body(context, node); },
         [&](std::size_t node) { return bindings_body(context, node); });
     context.runs = &runs;
     write_graph(header, source, context, module_dir);
   }
+}
+
+void finish(CodeWriter& header, CodeWriter& source, CppFiles& files) {
   header.blank();
   header.directive("#endif  // " + header_guard(files.header_name));
   files.header = header.take();
   files.source = source.take();
+}
+
+}  // namespace
+
+CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path,
+                  const CppOptions& options) {
+  const std::filesystem::path input(input_path);
+  CppFiles files = files_for(input);
+  CodeWriter header;
+  write_header_start(header, module, input_path, files.header_name, false);
+  CodeWriter source;
+  write_source_start(source, module, sources, input_path, files.header_name,
+                     classify_modules(module, input.parent_path()));
+  write_graphs(header, source, module, sources, input, files, options, "");
+  finish(header, source, files);
+  return files;
+}
+
+CppFiles emit_cpp_variants(const std::string& dimension, const std::vector<CppVariant>& variants,
+                           const std::string& input_path, const CppOptions& options) {
+  const std::filesystem::path input(input_path);
+  CppFiles files = files_for(input);
+  const CppVariant& largest = variants.back();
+  CodeWriter header;
+  write_header_start(header, *largest.module, input_path, files.header_name, true);
+  CodeWriter source;
+  write_source_start(source, *largest.module, *largest.sources, input_path, files.header_name,
+                     classify_modules(*largest.module, input.parent_path()));
+  for (const CppVariant& v : variants) {
+    write_graphs(header, source, *v.module, *v.sources, input, files, options,
+                 fmt::format("::{}{}", dimension, v.value));
+  }
+  emit_variants(header, source, dimension, variants);
+  finish(header, source, files);
   return files;
 }
 

@@ -1,7 +1,9 @@
 // The C++ back end: a validated module -> NAME.graph.h and NAME.graph.cu.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ir/graph.h"
 #include "source/source.h"
@@ -26,5 +28,20 @@ struct CppOptions {
 /// the banner and in #line directives. Output is byte-identical for the same input.
 CppFiles emit_cpp(const ir::Module& module, const SourceManager& sources, const std::string& input_path,
                   const CppOptions& options = {});
+
+/// One value of a file's variant dimension and the file compiled for it.
+struct CppVariant {
+  std::int64_t value = 0;
+  const ir::Module* module = nullptr;
+  const SourceManager* sources = nullptr;
+};
+
+/// emit_cpp of every variant of a file with variant dimension `dimension` (`variants` in
+/// ascending order of value, each analyzed without errors): the graphs of variant V in
+/// namespaces graphc::gen::<graph>::<dimension><V>, the kernels' modules included once, and
+/// per graph that owns its storage a class graphc::gen::<graph>::Variants over the largest
+/// variant's Storage (emit_variants).
+CppFiles emit_cpp_variants(const std::string& dimension, const std::vector<CppVariant>& variants,
+                           const std::string& input_path, const CppOptions& options = {});
 
 }  // namespace graphc::backend

@@ -46,6 +46,21 @@ void emit_counts(CodeWriter& out, const GraphContext& context) {
   out.blank();
 }
 
+// Bindings::from(other): each member but the params copied from another variant's Bindings,
+// whose members have the same names and types (its buffers sized for a larger variant); the
+// params keep this variant's defaults, which may depend on the dimension.
+void write_from(CodeWriter& out, const std::vector<std::string>& members) {
+  out.blank();
+  out.line("// Another variant's Bindings but the params, which keep this variant's defaults: the");
+  out.line("// largest variant's Storage binds every variant.");
+  out.line("template <class Other>");
+  out.line(members.empty() ? "static Bindings from(const Other&) {" : "static Bindings from(const Other& other) {");
+  out.line("  Bindings b;");
+  for (const std::string& member : members) out.line(fmt::format("  b.{0} = other.{0};", member));
+  out.line("  return b;");
+  out.line("}");
+}
+
 void emit_bindings(CodeWriter& out, const GraphContext& context, const std::string& module_dir) {
   const ir::Graph& graph = context.graph;
   out.line("// What build() reads: a pointer per buffer, a value per param, a function per host node.");
@@ -53,6 +68,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
   out.line("struct Bindings {");
   {
     const Indented body(out);
+    std::vector<std::string> members;  // every member, in order, for from()
     for (std::size_t i = 0; i < graph.buffers.size(); ++i) {
       const ir::Buffer& buffer = graph.buffers[i];
       if (!buffer.bindable()) continue;  // an alloc's address is in Nodes; a view's is its base's
@@ -61,9 +77,11 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
       out.line(fmt::format("{}* {} = nullptr;  // {}{}[{}]{}, {}{}", ir::cpp_type_name(buffer.type),
                            context.names.buffers[i], ir::type_name(buffer.type), depth, buffer.count_value, width,
                            ir::space_description(buffer.space), describe_init(buffer.init)));
+      members.push_back(context.names.buffers[i]);
       if (buffer.two_d()) {
         out.line(fmt::format("std::size_t {}_pitch = 0;  // bytes from one row to the next, at least {}",
                              context.names.buffers[i], buffer.row_bytes()));
+        members.push_back(context.names.buffers[i] + "_pitch");
       }
     }
     for (std::size_t i = 0; i < graph.params.size(); ++i) {
@@ -74,6 +92,7 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
     for (std::size_t i = 0; i < graph.events.size(); ++i) {
       out.line(fmt::format("cudaEvent_t {} = nullptr;  // event '{}', for its record and wait nodes",
                            context.names.events[i], escape(graph.events[i].name)));
+      members.push_back(context.names.events[i]);
     }
     for (std::size_t i = 0; i < graph.comms.size(); ++i) {
       const ir::Comm& comm = graph.comms[i];
@@ -84,11 +103,13 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                                          : "";
       out.line(fmt::format("ncclComm_t {} = nullptr;  // communicator '{}'{}, this rank's, for its collective nodes{}",
                            context.names.comms[i], escape(comm.name), whose, size));
+      members.push_back(context.names.comms[i]);
     }
     for (const auto& [id, member] : context.names.graph_execs) {
       out.line(fmt::format(
           "cudaGraphExec_t {} = nullptr;  // @{}: instantiated with cudaGraphInstantiateFlagDeviceLaunch, uploaded",
           member, escape(context.module.graph(id).name)));
+      members.push_back(member);
     }
     for (const HostFunction& function : context.names.host_functions) {
       if (function.types.empty()) {
@@ -99,22 +120,29 @@ void emit_bindings(CodeWriter& out, const GraphContext& context, const std::stri
                              function.member, function.args_struct, escape(function.name)));
       }
       out.line(fmt::format("void* {} = nullptr;  // its user data", function.data));
+      members.push_back(function.member);
+      members.push_back(function.data);
     }
     for (const CaptureFunctionName& function : context.names.capture_functions) {
       out.line(fmt::format("graphc::CaptureFunction<{}> {};  // capture function '{}'", fmt::join(function.types, ", "),
                            function.member, escape(function.name)));
+      members.push_back(function.member);
     }
     if (context.names.captures) {
       out.line(fmt::format("graphc::CaptureResources* {} = nullptr;  // the capture nodes' stream and cuBLAS state",
                            capture_resources_member));
       out.line("// What the capture nodes outside bodies may capture (a caller in a body sets it).");
       out.line(fmt::format("graphc::CapturePlace {} = graphc::CapturePlace::graph;", capture_place_member));
+      members.push_back(capture_resources_member);
+      members.push_back(capture_place_member);
     }
     if (!context.libraries.empty()) {
       out.line("// The folder the kernel libraries (.ptx, .cubin, .fatbin modules) are loaded from: by");
       out.line("// default the .graph file's folder as given to graphc, relative to the working directory.");
       out.line(fmt::format("const char* {} = {};", module_dir_member, string_literal(module_dir)));
+      members.push_back(module_dir_member);
     }
+    if (context.variant) write_from(out, members);
   }
   out.line("};");
   out.blank();

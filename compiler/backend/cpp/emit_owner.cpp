@@ -17,13 +17,6 @@
 namespace graphc::backend {
 namespace {
 
-// A graph with buffer parameters is a callee: its Storage leaves those buffers to the
-// caller, so only the Bindings constructor can build it.
-bool owns_storage(const ir::Graph& graph) {
-  return std::none_of(graph.parameters.begin(), graph.parameters.end(),
-                      [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
-}
-
 // `float value` / `float* pointer, std::size_t count`: a setter's parameters.
 std::string param_type(const GraphContext& context, std::size_t i) {
   return std::string(ir::cpp_type_name(context.graph.params[i].type));
@@ -90,6 +83,11 @@ bool uploads_updates(const ir::Graph& graph) {
 }
 
 }  // namespace
+
+bool owns_storage(const ir::Graph& graph) {
+  return std::none_of(graph.parameters.begin(), graph.parameters.end(),
+                      [](const ir::Parameter& p) { return p.kind == ir::Parameter::Kind::buffer; });
+}
 
 void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
   const ir::Graph& graph = context.graph;

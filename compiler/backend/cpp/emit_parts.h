@@ -67,5 +67,8 @@ void emit_enable(CodeWriter& out, const GraphContext& context);
 void emit_owner_declaration(CodeWriter& out, const GraphContext& context);
 /// Source: class Graph's members.
 void emit_owner_definition(CodeWriter& out, const GraphContext& context);
+/// Whether `graph` owns all its memory (no buffer parameters, which a caller's Bindings fill):
+/// its Graph then has a constructor that makes its Storage.
+bool owns_storage(const ir::Graph& graph);
 
 }  // namespace graphc::backend
