@@ -11,21 +11,10 @@
 
 #include "gpu_test_support.h"
 #include "graphc/variants.h"
+#include "variants_rows.h"
 
 namespace graphc::test {
 namespace {
-
-constexpr std::size_t kN = 256;      // floats a row
-constexpr std::size_t kLargest = 8;  // rows of the largest variant
-
-// y after launches that scaled the first rows[k] rows by scales[k], in turn, from fill(-1).
-std::vector<float> expected_y(const std::vector<std::size_t>& rows, const std::vector<float>& scales) {
-  std::vector<float> y(kLargest * kN, -1.0f);
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    for (std::size_t i = 0; i < rows[k] * kN; ++i) y[i] = static_cast<float>(i) * scales[k];
-  }
-  return y;
-}
 
 TEST_CASE("variants: a launch of n rows builds the smallest variant that holds them, over shared buffers",
           "[variants]") {
