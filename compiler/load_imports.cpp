@@ -89,13 +89,17 @@ class ImportLoader {
 
 std::optional<FileId> read_source(SourceManager& sources, const std::string& path, DiagEngine& diags, SourceRange at) {
   std::ostringstream text;
-  if (path == "-") {  // standard input, as compilers read it
-    text << std::cin.rdbuf();
-    if (text.view().size() > kMaxGraphFileBytes) {
-      diags.report(DiagCode::file_too_large, at, "<stdin>", text.view().size(), kMaxGraphFileBytes);
+  if (path == "-") {  // standard input, as compilers read it: once, each later read (a variant) the same text
+    static const std::string input = [] {
+      std::ostringstream all;
+      all << std::cin.rdbuf();
+      return std::move(all).str();
+    }();
+    if (input.size() > kMaxGraphFileBytes) {
+      diags.report(DiagCode::file_too_large, at, "<stdin>", input.size(), kMaxGraphFileBytes);
       return std::nullopt;
     }
-    return sources.add("<stdin>", std::move(text).str());
+    return sources.add("<stdin>", input);
   }
   std::string reason = unreadable_file(path);
   std::ifstream in;

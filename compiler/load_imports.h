@@ -16,7 +16,8 @@ namespace graphc {
 /// Graph files larger than this are refused before they are read (E0014): 16 MiB.
 inline constexpr std::uintmax_t kMaxGraphFileBytes = std::uintmax_t{16} << 20;
 
-/// Reads the file at `path` into `sources` (`-`: standard input, named `<stdin>`); nullopt
+/// Reads the file at `path` into `sources` (`-`: standard input, named `<stdin>`, read once
+/// per process: a later read, another variant's compile, gets the same text); nullopt
 /// after reporting, at `at`, E0002 with the reason when it cannot be read or is not a
 /// regular file (a folder, a pipe, a device: refused before it is opened), or E0014 when it
 /// is over kMaxGraphFileBytes.

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,16 +26,17 @@ std::string depfile_text(const std::string& target, const Compilation& c) {
 }
 
 // Every variant of `c`'s file compiled, when it has a variant dimension and `options` pick
-// no value of it: then the C++ holds them all (emit_cpp_variants). Empty otherwise, or when a
-// variant fails to compile (its diagnostics reported).
-std::vector<std::unique_ptr<Compilation>> all_variants(const Compilation& c, const std::string& path,
-                                                       const CompileOptions& options) {
-  if (!c.variant || options.variant || options.defines.contains(c.variant->name)) return {};
+// no value of it: then the C++ holds them all (emit_cpp_variants). None when one variant is
+// written: the file has no dimension, or `options` pick a value. Empty when a variant fails
+// (its diagnostics reported).
+std::optional<std::vector<std::unique_ptr<Compilation>>> all_variants(const Compilation& c, const std::string& path,
+                                                                      const CompileOptions& options) {
+  if (!c.variant || options.variant || options.defines.contains(c.variant->name)) return std::nullopt;
   std::vector<std::unique_ptr<Compilation>> out = compile_variants(path, options);
   for (const std::unique_ptr<Compilation>& variant : out) {
     if (!variant->ok()) {
       report(variant->sources, variant->diags);
-      return {};
+      return std::vector<std::unique_ptr<Compilation>>{};
     }
   }
   return out;
@@ -71,10 +73,9 @@ void add_compile(CLI::App& app, int& status) {
       status = exit_diagnostics;
       return;
     }
-    const std::vector<std::unique_ptr<Compilation>> variants =
+    const std::optional<std::vector<std::unique_ptr<Compilation>>> variants =
         all_variants(*compilation, options->file, options->compile);
-    if (compilation->variant && variants.empty() && !options->compile.variant &&
-        !options->compile.defines.contains(compilation->variant->name)) {
+    if (variants && variants->empty()) {
       status = exit_diagnostics;
       return;
     }
@@ -83,12 +84,13 @@ void add_compile(CLI::App& app, int& status) {
       // Standard input (-) gives stdin.graph.h and stdin.graph.cu.
       const std::string input = options->file == "-" ? "stdin" : options->file;
       std::vector<backend::CppVariant> each;
-      for (const std::unique_ptr<Compilation>& v : variants) {
-        each.push_back({v->variant->value, &v->module, &v->sources});
+      if (variants) {
+        for (const std::unique_ptr<Compilation>& v : *variants)
+          each.push_back({v->variant->value, &v->module, &v->sources});
       }
       const backend::CppFiles files =
-          variants.empty() ? backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp)
-                           : backend::emit_cpp_variants(compilation->variant->name, each, input, options->cpp);
+          each.empty() ? backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp)
+                       : backend::emit_cpp_variants(compilation->variant->name, each, input, options->cpp);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);

@@ -1,7 +1,8 @@
 # What graphc does with input that is not a plain graph file, on the command line: a pipe
 # with no writer, a folder and a missing file are refused with the reason before anything
 # is opened (E0002; a pipe's open would wait forever); `-` reads standard input as
-# `<stdin>` (compile writes stdin.graph.h/.cu; fmt -i and run --watch refuse it); control
+# `<stdin>`, once, every variant of a variant dimension compiled from the same text (compile
+# writes stdin.graph.h/.cu; fmt -i and run --watch refuse it); control
 # bytes of a line (a NUL, an ANSI escape) are written \xNN, the diagnostic going on to its
 # end.
 #   cmake -DGRAPHC=... -DINPUTS=<tests/golden/input> -DWORK=<dir> -P input.cmake
@@ -52,6 +53,18 @@ execute_process(COMMAND "${GRAPHC}" compile - -o "${WORK}/out" INPUT_FILE "${WOR
 if(NOT rc EQUAL 0 OR NOT EXISTS "${WORK}/out/stdin.graph.h" OR NOT EXISTS "${WORK}/out/stdin.graph.cu")
   message(FATAL_ERROR "graphc compile - did not write stdin.graph.h and stdin.graph.cu: exit ${rc}\n${err}")
 endif()
+# A file with a variant dimension is compiled once per value, standard input included: it is
+# read once, every variant's compile getting the same text (check and compile take them all).
+file(WRITE "${WORK}/variants.graph" "graph g {\n    variant B in {1, 2};\n    buffer x : f32[B] device;\n    memset m : x = 0;\n}\n")
+execute_process(COMMAND "${GRAPHC}" check - INPUT_FILE "${WORK}/variants.graph" RESULT_VARIABLE rc ERROR_VARIABLE err
+                TIMEOUT 20)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "graphc check - of a file with a variant dimension: exit ${rc}\n${err}")
+endif()
+execute_process(COMMAND "${GRAPHC}" compile - -o "${WORK}/variants" INPUT_FILE "${WORK}/variants.graph"
+                RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 20)
+file(READ "${WORK}/variants/stdin.graph.h" header)
+require_match("compile - of variants" "namespace graphc::gen::g::B1 {.*namespace graphc::gen::g::B2 {.*class Variants" "${header}")
 # What would read or write standard input a second time is refused (exit 2).
 graphc(2 fmt -i -)
 require_match("fmt -i -" "standard input \\(-\\) is formatted to standard output" "${err}")
