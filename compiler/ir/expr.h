@@ -1,5 +1,5 @@
 // Expressions: integer and float arithmetic on literals, consts and params, with
-// ceil_div, min, max and typed casts such as i64(1024).
+// ceil_div, exact_div, min, max and typed casts such as i64(1024).
 #pragma once
 
 #include <memory>
@@ -19,7 +19,7 @@ struct Expr {
     name,     // `name`: a const, param, buffer or other declared name
     negate,   // -operands[0]
     add, sub, mul, div, mod,  // operands[0] op operands[1]
-    call,     // `name`(operands...): ceil_div, min, max
+    call,     // `name`(operands...): ceil_div, exact_div, min, max
     cast,     // `cast_type`(operands[0]), e.g. i64(1024)
   };
   // clang-format on

@@ -36,9 +36,11 @@ ArithResult signed_op(ArithOp op, ScalarType type, std::int64_t a, std::int64_t 
     case ArithOp::div:
     case ArithOp::mod:
     case ArithOp::ceil_div:
+    case ArithOp::exact_div:
       if (b == 0) return error(ArithError::division_by_zero);
       // When the quotient does not fit (min / -1), C++ leaves `%` undefined as well.
       if ((a == min && b == -1) || !Scalar::of_integer(type, a / b).fits(type)) return error(ArithError::overflow);
+      if (op == ArithOp::exact_div && a % b != 0) return error(ArithError::not_multiple);
       if (op == ArithOp::mod) {
         r = a % b;
       } else {
@@ -63,8 +65,10 @@ ArithResult unsigned_op(ArithOp op, ScalarType type, std::uint64_t a, std::uint6
     case ArithOp::div:
     case ArithOp::mod:
     case ArithOp::ceil_div:
+    case ArithOp::exact_div:
       if (b == 0) return error(ArithError::division_by_zero);
-      if (op == ArithOp::div) r = a / b;
+      if (op == ArithOp::exact_div && a % b != 0) return error(ArithError::not_multiple);
+      if (op == ArithOp::div || op == ArithOp::exact_div) r = a / b;
       if (op == ArithOp::mod) r = a % b;
       if (op == ArithOp::ceil_div) r = a / b + (a % b != 0 ? 1 : 0);
       break;
@@ -85,7 +89,8 @@ ArithResult float_op(ArithOp op, ScalarType type, double a, double b) {
       r = a / b;
       break;
     case ArithOp::mod:
-    case ArithOp::ceil_div: return error(ArithError::needs_integer);
+    case ArithOp::ceil_div:
+    case ArithOp::exact_div: return error(ArithError::needs_integer);
     case ArithOp::min: r = std::min(a, b); break;
     case ArithOp::max: r = std::max(a, b); break;
   }

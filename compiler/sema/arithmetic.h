@@ -12,13 +12,14 @@
 
 namespace graphc::sema {
 
-enum class ArithOp : std::uint8_t { add, sub, mul, div, mod, ceil_div, min, max };
+enum class ArithOp : std::uint8_t { add, sub, mul, div, mod, ceil_div, exact_div, min, max };
 
 enum class ArithError : std::uint8_t {
   none,
   overflow,          // a signed result out of its type's range
   division_by_zero,  // div, mod or ceil_div by zero (integer or floating)
-  needs_integer,     // mod or ceil_div of a floating operand
+  needs_integer,     // mod, ceil_div or exact_div of a floating operand
+  not_multiple,      // exact_div whose dividend is not a multiple of its divisor
 };
 
 struct ArithResult {
@@ -33,7 +34,8 @@ ir::ScalarType promoted(ir::ScalarType type);
 /// unsigned when the unsigned operand is at least as wide as the signed one.
 ir::ScalarType common_type(ir::ScalarType a, ir::ScalarType b);
 
-/// `a op b` in the common type. ceil_div is the exact ceiling of a / b.
+/// `a op b` in the common type. ceil_div is the exact ceiling of a / b; exact_div is a / b
+/// where b divides a, not_multiple otherwise.
 ArithResult apply(ArithOp op, const ir::Scalar& a, const ir::Scalar& b);
 /// `-a` in the promoted type.
 ArithResult negate(const ir::Scalar& a);

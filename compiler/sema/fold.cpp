@@ -23,8 +23,9 @@ struct Function {
 constexpr std::string_view kWorldSize = "world_size";
 constexpr std::string_view kRank = "rank";
 
-constexpr std::array<Function, 3> kFunctions = {{
+constexpr std::array<Function, 4> kFunctions = {{
     {"ceil_div", ArithOp::ceil_div},
+    {"exact_div", ArithOp::exact_div},
     {"min", ArithOp::min},
     {"max", ArithOp::max},
 }};
@@ -47,6 +48,7 @@ std::optional<Scalar> check(const ArithResult& r, DiagEngine& diags, const Expr&
     case ArithError::none: return r.value;
     case ArithError::overflow: diags.report(DiagCode::integer_overflow, whole.range); break;
     case ArithError::division_by_zero: diags.report(DiagCode::division_by_zero, rhs.range); break;
+    case ArithError::not_multiple: diags.report(DiagCode::not_multiple, whole.range, a.text(), b.text()); break;
     case ArithError::needs_integer: {
       const bool left = a.is_float();
       diags.report(DiagCode::expected_integer, left ? lhs.range : rhs.range, integer_what,

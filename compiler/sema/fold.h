@@ -1,5 +1,5 @@
 // Constant evaluation: folds an expression of literals, consts, operators, ceil_div,
-// min, max, casts and world_size(comm) to a typed value with C++ semantics (arithmetic.h);
+// exact_div, min, max, casts and world_size(comm) to a typed value with C++ semantics (arithmetic.h);
 // rank(comm) is never a constant (E1112).
 //
 // Consts are folded on first use, in any order; a const defined in terms of itself is

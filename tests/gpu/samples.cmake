@@ -114,19 +114,23 @@ graphc_sample_tests(transformer_decode h_out decode)
 graphc_sample_tests(transformer_decode_bf16 h_out decode FOLDER transformer_decode)
 
 # tp_decode runs one graph per rank, a rank per GPU, so its programs need two GPUs (label
-# multi_gpu); graphc checks it for 2 ranks (tp_decode.args), in both forms, and for 1, 4
-# and 8 (the world sizes its benchmark scales over).
+# multi_gpu); graphc checks it for 2 ranks (tp_decode.args), in both forms, for 1, 4 and 8
+# (the world sizes its benchmark scales over), and refuses 3, 5, 6 and 7, which do not divide
+# its widths (E0258 at its exact_div).
 set(tp_graph ${graphc_samples_dir}/tp_decode/tp_decode.graph)
 set(tp_yaml ${graphc_samples_dir}/tp_decode/tp_decode.yaml)
 add_test(NAME sample.tp_decode.check COMMAND graphc check --world-size 2 ${tp_graph})
 add_test(NAME sample.tp_decode.check_world_sizes
          COMMAND sh -c "for n in 1 4 8; do $<TARGET_FILE:graphc> check --world-size $n ${tp_graph} || exit 1; done")
+add_test(NAME sample.tp_decode.check_indivisible_world_sizes
+         COMMAND sh -c "for n in 3 5 6 7; do $<TARGET_FILE:graphc> check --world-size $n ${tp_graph} 2>&1 | grep -q E0258 || exit 1; done")
 add_test(NAME sample.tp_decode.compile
          COMMAND graphc compile --world-size 2 ${tp_graph} -o ${CMAKE_CURRENT_BINARY_DIR}/samples/tp_decode)
 add_test(NAME sample.tp_decode.yaml.same_ir
          COMMAND ${CMAKE_COMMAND} -DGRAPHC=$<TARGET_FILE:graphc> -DA=${tp_graph} -DB=${tp_yaml}
                  -DGRAPHC_ARGS=--world-size=2 -P ${PROJECT_SOURCE_DIR}/tests/golden/convert/same_ir.cmake)
-set_tests_properties(sample.tp_decode.check sample.tp_decode.check_world_sizes sample.tp_decode.compile
+set_tests_properties(sample.tp_decode.check sample.tp_decode.check_world_sizes
+                     sample.tp_decode.check_indivisible_world_sizes sample.tp_decode.compile
                      sample.tp_decode.yaml.same_ir PROPERTIES LABELS sample)
 add_test(NAME sample.tp_decode.generated COMMAND sample_tp_decode_generated)
 add_test(NAME sample.tp_decode.runtime COMMAND sample_tp_decode_runtime ${tp_graph})

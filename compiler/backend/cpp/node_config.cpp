@@ -153,7 +153,9 @@ std::string config_expression(const GraphContext& context, const ir::Expr& expr)
     case ir::Expr::Kind::mod:
       return fmt::format("graphc::config::{}(site, {}, {})", helper(expr.kind), operand(0), operand(1));
     case ir::Expr::Kind::call:
-      if (expr.name == "ceil_div") return fmt::format("graphc::config::ceil_div(site, {}, {})", operand(0), operand(1));
+      if (expr.name == "ceil_div" || expr.name == "exact_div") {
+        return fmt::format("graphc::config::{}(site, {}, {})", expr.name, operand(0), operand(1));
+      }
       if (expr.name == "world_size") {  // the size the graph was compiled for (graphc compile --world-size)
         const ir::Comm& comm = context.graph.comm(context.graph.find_comm(expr.operands.at(0).name).value());
         return typed_value(ir::Scalar::of_integer(ir::ScalarType::i32, comm.world_size));

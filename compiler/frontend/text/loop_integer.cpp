@@ -78,7 +78,12 @@ class IntegerFolder {
       if (args[1] <= 0) return fail(e, "ceil_div needs a positive divisor");
       return check(e, (args[0] + args[1] - 1) / args[1]);
     }
-    return fail(e, "'" + e.name + "' is not ceil_div, min or max");
+    if (e.name == "exact_div") {
+      if (args[1] <= 0) return fail(e, "exact_div needs a positive divisor");
+      if (args[0] % args[1] != 0) return fail(e, "exact_div's dividend is not a multiple of its divisor");
+      return check(e, args[0] / args[1]);
+    }
+    return fail(e, "'" + e.name + "' is not ceil_div, exact_div, min or max");
   }
 
   std::optional<std::int64_t> binary(const ir::Expr& e, int depth) {

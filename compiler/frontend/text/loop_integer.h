@@ -13,7 +13,7 @@ namespace graphc::frontend::text {
 
 /// Folds `expr` (loop variables already replaced by their values) to an integer in the
 /// int32 range: integer literals, the `consts` declared before it, unary `-`, `+ - * / %`,
-/// ceil_div, min, max and integer casts. Nullopt otherwise, with `why` saying what is not
+/// ceil_div, exact_div, min, max and integer casts. Nullopt otherwise, with `why` saying what is not
 /// allowed (a param or buffer, a float, an overflow, a division by zero) and `at` where.
 std::optional<std::int64_t> fold_loop_integer(const ir::Expr& expr, const std::vector<ir::Const>& consts,
                                               std::string& why, SourceRange& at);

@@ -125,6 +125,16 @@ auto mod(const Site& site, A a, B b) {
   return C(C(a) % C(b));
 }
 
+/// a / b where b divides a (integers); otherwise the site's failure, as the validator's E0258.
+template <class A, class B>
+auto exact_div(const Site& site, A a, B b) {
+  using C = decltype(a / b);
+  static_assert(std::is_integral_v<C>, "exact_div takes integers");
+  check_divisor<C>(site, C(a), C(b));
+  if (C(a) % C(b) != C(0)) site.fail("exact_div: the dividend is not a multiple of the divisor");
+  return C(C(a) / C(b));
+}
+
 /// The exact ceiling of a / b (integers).
 template <class A, class B>
 auto ceil_div(const Site& site, A a, B b) {

@@ -60,6 +60,16 @@ TEST_CASE("division, modulo and ceil_div", "[sema]") {
   CHECK(apply(ArithOp::ceil_div, f(ScalarType::f64, 1), i(ScalarType::i32, 2)).error == ArithError::needs_integer);
 }
 
+TEST_CASE("exact_div divides only multiples", "[sema]") {
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::i32, 4096), i(ScalarType::i32, 8)).value == i(ScalarType::i32, 512));
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::i32, -12), i(ScalarType::i32, 4)).value == i(ScalarType::i32, -3));
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::u64, 11008), i(ScalarType::u64, 8)).value == i(ScalarType::u64, 1376));
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::i32, 4096), i(ScalarType::i32, 3)).error == ArithError::not_multiple);
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::u32, 10), i(ScalarType::u32, 4)).error == ArithError::not_multiple);
+  CHECK(apply(ArithOp::exact_div, i(ScalarType::i32, 1), i(ScalarType::i32, 0)).error == ArithError::division_by_zero);
+  CHECK(apply(ArithOp::exact_div, f(ScalarType::f32, 4), i(ScalarType::i32, 2)).error == ArithError::needs_integer);
+}
+
 TEST_CASE("min, max and floating arithmetic", "[sema]") {
   CHECK(apply(ArithOp::min, i(ScalarType::i32, -1), i(ScalarType::u32, 1)).value == i(ScalarType::u32, 1));
   CHECK(apply(ArithOp::max, i(ScalarType::i32, -1), i(ScalarType::i64, 1)).value == i(ScalarType::i64, 1));
