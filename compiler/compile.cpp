@@ -315,9 +315,10 @@ std::unique_ptr<Compilation> compile_text(const std::string& path, std::string t
   return c;
 }
 
-std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options) {
+std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options,
+                                                           std::unique_ptr<Compilation> first) {
   std::vector<std::unique_ptr<Compilation>> out;
-  out.push_back(compile_file(path, options));
+  out.push_back(first != nullptr ? std::move(first) : compile_file(path, options));
   const std::optional<VariantDimension>& variant = out.front()->variant;
   if (!variant || options.variant || options.defines.contains(variant->name)) return out;
   for (const std::int64_t value : variant->values) {

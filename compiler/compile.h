@@ -114,8 +114,10 @@ std::unique_ptr<Compilation> compile_file(const std::string& path, const Compile
 /// Compiles `path` once per value of its variant dimension, ascending, each as compile_file
 /// with that value defined; the one compile_file makes when it declares none, when `options`
 /// pick a value (a define of the dimension, `variant`) or when it fails before the dimension
-/// is known. What `graphc check` reports and the runtime's Variants load.
-std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options = {});
+/// is known. What `graphc check` reports and the runtime's Variants load. `first`: that
+/// compile_file, already made (graphc compile's), which is not made again.
+std::vector<std::unique_ptr<Compilation>> compile_variants(const std::string& path, const CompileOptions& options = {},
+                                                           std::unique_ptr<Compilation> first = nullptr);
 
 /// Every file `c` read: the file itself, each file it imports (in load order), then every
 /// module they name. What `graphc compile --depfile` lists and `graphc run --watch` watches.

@@ -26,13 +26,13 @@ std::string depfile_text(const std::string& target, const Compilation& c) {
 }
 
 // Every variant of `c`'s file compiled, when it has a variant dimension and `options` pick
-// no value of it: then the C++ holds them all (emit_cpp_variants). None when one variant is
-// written: the file has no dimension, or `options` pick a value. Empty when a variant fails
-// (its diagnostics reported).
-std::optional<std::vector<std::unique_ptr<Compilation>>> all_variants(const Compilation& c, const std::string& path,
-                                                                      const CompileOptions& options) {
-  if (!c.variant || options.variant || options.defines.contains(c.variant->name)) return std::nullopt;
-  std::vector<std::unique_ptr<Compilation>> out = compile_variants(path, options);
+// no value of it: then the C++ holds them all (emit_cpp_variants), `c` (the largest, taken
+// over) last. None when one variant is written: the file has no dimension, or `options` pick
+// a value. Empty when a variant fails (its diagnostics reported).
+std::optional<std::vector<std::unique_ptr<Compilation>>> all_variants(
+    std::unique_ptr<Compilation>& c, const std::string& path, const CompileOptions& options) {
+  if (!c->variant || options.variant || options.defines.contains(c->variant->name)) return std::nullopt;
+  std::vector<std::unique_ptr<Compilation>> out = compile_variants(path, options, std::move(c));
   for (const std::unique_ptr<Compilation>& variant : out) {
     if (!variant->ok()) {
       report(variant->sources, variant->diags);
@@ -74,11 +74,12 @@ void add_compile(CLI::App& app, int& status) {
       return;
     }
     const std::optional<std::vector<std::unique_ptr<Compilation>>> variants =
-        all_variants(*compilation, options->file, options->compile);
+        all_variants(compilation, options->file, options->compile);
     if (variants && variants->empty()) {
       status = exit_diagnostics;
       return;
     }
+    const Compilation& largest = variants ? *variants->back() : *compilation;  // the one reported above
     // The C++ back end refuses what C++ cannot spell (two names that become one member).
     const bool written = write_outputs([&] {
       // Standard input (-) gives stdin.graph.h and stdin.graph.cu.
@@ -89,14 +90,14 @@ void add_compile(CLI::App& app, int& status) {
           each.push_back({v->variant->value, &v->module, &v->sources});
       }
       const backend::CppFiles files =
-          each.empty() ? backend::emit_cpp(compilation->module, compilation->sources, input, options->cpp)
-                       : backend::emit_cpp_variants(compilation->variant->name, each, input, options->cpp);
+          each.empty() ? backend::emit_cpp(largest.module, largest.sources, input, options->cpp)
+                       : backend::emit_cpp_variants(largest.variant->name, each, input, options->cpp);
       std::filesystem::create_directories(options->output_dir);
       const std::filesystem::path dir(options->output_dir);
       write_if_changed((dir / files.header_name).string(), files.header);
       write_if_changed((dir / files.source_name).string(), files.source);
       if (!options->depfile.empty()) {
-        write_if_changed(options->depfile, depfile_text((dir / files.header_name).string(), *compilation));
+        write_if_changed(options->depfile, depfile_text((dir / files.header_name).string(), largest));
       }
     });
     if (!written) {

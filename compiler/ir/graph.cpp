@@ -136,6 +136,11 @@ std::string_view registration_name(CommRegistration registration) {
   return "";
 }
 
+bool device_updatable(const Node& node) {
+  const auto* kernel = std::get_if<KernelNode>(&node.op);
+  return kernel != nullptr && kernel->launch.device_updatable;
+}
+
 std::vector<const KernelArg*> leaf_args(const std::vector<KernelArg>& args) {
   std::vector<const KernelArg*> out;
   for (const KernelArg& arg : args) {

@@ -272,6 +272,11 @@ struct KernelArg {
 /// fields. What a param update, a rebinding or a use of memory looks for.
 std::vector<const KernelArg*> leaf_args(const std::vector<KernelArg>& args);
 
+struct Node;
+/// Whether `node` is a kernel node declared `[device_updatable]` (its launch attributes
+/// resolved): what `&NAME` may name, and what CUDA updates only as it documents.
+bool device_updatable(const Node& node);
+
 /// One launch attribute of a kernel node as written: `priority(2)`, `cooperative`.
 struct KernelAttribute {
   std::string name;

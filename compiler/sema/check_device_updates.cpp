@@ -102,8 +102,7 @@ void check_device_updates(GraphContext& ctx) {
   }
   for (std::uint32_t n = 0; n < graph.nodes.size(); ++n) {
     const ir::Node& node = graph.nodes[n];
-    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-    if (kernel != nullptr && kernel->launch.device_updatable && !updated[n]) {
+    if (ir::device_updatable(node) && !updated[n]) {
       ctx.diags.report(DiagCode::device_updatable_unused, node.name_range, node.name, node.name);
     }
   }

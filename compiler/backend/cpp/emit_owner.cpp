@@ -76,10 +76,8 @@ void write_synchronize(CodeWriter& out, const GraphContext& context) {
 // Whether an update of the exec must be uploaded before the next launch: CUDA's rule for a
 // graph instantiated for device launch, and for one with a device-updatable kernel node.
 bool uploads_updates(const ir::Graph& graph) {
-  return graph.device_launch.valid() || std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const ir::Node& node) {
-           const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-           return kernel != nullptr && kernel->launch.device_updatable;
-         });
+  return graph.device_launch.valid() || std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                                                    [](const ir::Node& node) { return ir::device_updatable(node); });
 }
 
 }  // namespace

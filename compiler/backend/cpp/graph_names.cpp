@@ -194,8 +194,7 @@ void name_nodes(const ir::Graph& graph, GraphNames& names) {
     names.nodes.push_back(nodes.add(identifier(node.name), fmt::format("node '{}'", escape(node.name))));
   }
   for (const ir::Node& node : graph.nodes) {
-    const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-    names.device_nodes.push_back(kernel != nullptr && kernel->launch.device_updatable
+    names.device_nodes.push_back(ir::device_updatable(node)
                                      ? nodes.add(identifier(node.name) + "_handle",
                                                  fmt::format("the device node handle of '{}'", escape(node.name)))
                                      : std::string());

@@ -56,8 +56,7 @@ void Instance::enable(std::string_view name, bool enabled) {
   // A graph launched from the device sees the change only once uploaded again; a
   // device-updatable node set from the host needs the upload before the next launch.
   if (state_->device_launch()) detail::upload(*state_, nullptr);
-  const auto* kernel = std::get_if<ir::KernelNode>(&node.node->op);
-  if (kernel != nullptr && kernel->launch.device_updatable) state_->upload_before_launch = true;
+  if (ir::device_updatable(*node.node)) state_->upload_before_launch = true;
 }
 
 bool Instance::enabled(std::string_view name) const {

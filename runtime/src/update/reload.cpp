@@ -27,8 +27,7 @@ std::string update_blocker(const ir::Module& module, ir::GraphId id) {
     return "graphs launched from the device are re-instantiated";
   }
   for (const ir::Node& node : module.graph(id).nodes) {
-    if (const auto* kernel = std::get_if<ir::KernelNode>(&node.op);
-        kernel != nullptr && kernel->launch.device_updatable) {
+    if (ir::device_updatable(node)) {
       return fmt::format("kernel node '{}' is device-updatable, and CUDA updates no graph that holds one whole "
                          "(cudaGraphExecUpdate)",
                          node.name);
