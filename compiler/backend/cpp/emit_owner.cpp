@@ -152,6 +152,13 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
     out.line("const Nodes& nodes() const { return nodes_; }");
     out.line("cudaGraph_t graph() const { return graph_.get(); }");
     out.line("cudaGraphExec_t exec() const { return exec_.get(); }");
+    out.line("// Hands the exec to the caller (a framework, another thread), who launches it and destroys");
+    out.line("// it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).");
+    out.line("// The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user");
+    out.line("// object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.");
+    out.line("cudaGraphExec_t release() {");
+    out.line("  return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));");
+    out.line("}");
   }
   out.blank();
   out.line(" private:");
@@ -163,6 +170,7 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
     out.line("std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings");
     out.line("Bindings bindings_;");
     out.line("Nodes nodes_;");
+    out.line("graphc::ExecKeeper keeper_;  // the user object every exec of graph_ holds");
     out.line("graphc::GraphHandle graph_;");
     out.line("graphc::ExecHandle exec_;");
     if (device_launch) out.line("cudaStream_t stream_ = nullptr;  // the constructor's, for uploads");
@@ -197,6 +205,7 @@ void emit_owner_definition(CodeWriter& out, const GraphContext& context) {
   out.line("void Graph::create(cudaStream_t stream) {");
   out.line("  graph_ = graphc::create_graph();");
   out.line(fmt::format("  {}build(graph_.get(), bindings_, nodes_);", space));
+  out.line("  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());");
   out.line("  exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);");
   if (device_launch) out.line("  stream_ = stream;");
   if (const std::string* own = own_exec_member(context)) {

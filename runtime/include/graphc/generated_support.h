@@ -20,6 +20,7 @@
 
 #include "graphc/check_cuda.h"
 #include "graphc/devices.h"
+#include "graphc/exec_keeper.h"
 #include "graphc/generated_config.h"
 #include "graphc/handles.h"
 #include "graphc/launch_attributes.h"

@@ -14,6 +14,7 @@
 #include "graphc/base/profile.h"
 #include "graphc/base/scalar_type.h"
 #include "graphc/error.h"
+#include "graphc/exec_keeper.h"
 #include "graphc/memory_use.h"
 #include "graphc/type_of.h"
 
@@ -183,6 +184,18 @@ class Instance {
   cudaGraph_t graph() const;
   /// The instantiated, uploaded executable graph.
   cudaGraphExec_t exec() const;
+  /// Hands the exec to the caller (a framework, another thread), who launches it and
+  /// destroys it with cudaGraphExecDestroy, and leaves this Instance empty (it may only be
+  /// destroyed or assigned to). What the exec uses stays alive until CUDA destroys it: the
+  /// buffers graphc allocated, the events, the modules, the capture nodes' stream, library
+  /// handles and workspaces, registered NCCL windows and the graphs it launches from the
+  /// device. A CUDA user object (cudaUserObjectCreate) that the exec holds keeps them, and
+  /// graphc's reaper thread frees them moments after cudaGraphExecDestroy
+  /// (handed_off_execs(), graphc/exec_keeper.h, counts those not freed yet). The graph
+  /// (graph()) is destroyed now; memory the caller bound stays the caller's to keep alive.
+  /// Parameters can no longer be set through graphc; the exec's nodes keep their values.
+  /// Throws R0001 when cudaGetDevice fails, the Instance unchanged.
+  cudaGraphExec_t release();
   /// The cudaGraph_t node of the IR node `name` of this graph; unknown name: R0015.
   cudaGraphNode_t node(std::string_view name) const;
   /// The memory behind buffer `name` (allocated by the instance, or bound by the caller):

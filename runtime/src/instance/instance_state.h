@@ -12,6 +12,7 @@
 #include "build/kernel_args.h"
 #include "graphc/bindings.h"
 #include "graphc/communicator.h"
+#include "graphc/exec_keeper.h"
 #include "graphc/instance.h"
 #include "modules/resolve_functions.h"
 #include "resources/buffers.h"
@@ -20,6 +21,15 @@
 #include "state/program_state.h"
 
 namespace graphc::detail {
+
+/// An exec and the CUDA user object that the graphs it is instantiated or updated from
+/// retain for it (graphc/exec_keeper.h), moved together.
+struct KeptExec {
+  ExecKeeper keeper;
+  ExecHandle handle;  // destroyed before the keeper's reference is released
+
+  cudaGraphExec_t get() const { return handle.get(); }
+};
 
 struct InstanceState {
   std::shared_ptr<ProgramState> program;
@@ -33,7 +43,7 @@ struct InstanceState {
   /// with the other variants of a VariantInstances.
   std::shared_ptr<CaptureResources> captures;
   BuiltGraph built;
-  ExecHandle exec;
+  KeptExec exec;
   std::vector<ir::NodeId> disabled;  // nodes Instance::enable disabled (reload enables them again)
   /// The graphs this one launches from a kernel (`@g`, transitively), each instantiated
   /// once for device launch; destroyed before this graph's exec is.

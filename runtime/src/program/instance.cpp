@@ -84,6 +84,11 @@ std::vector<std::string> Instance::files() const { return files_read(*state_->pr
 cudaGraph_t Instance::graph() const { return state_->built.graph.get(); }
 cudaGraphExec_t Instance::exec() const { return state_->exec.get(); }
 
+cudaGraphExec_t Instance::release() {
+  detail::InstanceState& state = *state_;  // the handed-off resources own it from here
+  return hand_off(state.exec.handle, state.built.graph, state.exec.keeper, std::move(state_));
+}
+
 cudaGraphNode_t Instance::node(std::string_view name) const {
   const ir::Graph& graph = state_->graph();
   if (const std::optional<ir::NodeId> id = graph.find_node(name)) return state_->built.nodes[id->value];

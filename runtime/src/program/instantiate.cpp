@@ -70,7 +70,11 @@ ExecHandle instantiate_built(const InstanceState& state, const BuiltGraph& built
   return ExecHandle(exec);
 }
 
-void instantiate_exec(InstanceState& state) { state.exec = instantiate_built(state, state.built); }
+void instantiate_exec(InstanceState& state) {
+  const std::string location = state.program->sources().location(state.graph().range);
+  ExecKeeper keeper = ExecKeeper::retained_by(state.built.graph.get(), "", location.c_str());
+  state.exec = KeptExec{std::move(keeper), instantiate_built(state, state.built)};
+}
 
 std::vector<std::unique_ptr<InstanceState>> instantiate_closure(const std::shared_ptr<ProgramState>& program,
                                                                 ir::GraphId root, const Bindings& bindings,

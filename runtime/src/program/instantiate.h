@@ -33,8 +33,8 @@ std::unique_ptr<InstanceState> build_instance(const std::shared_ptr<ProgramState
 ExecHandle instantiate_built(const InstanceState& state, const BuiltGraph& built);
 
 /// cudaGraphInstantiateWithParams of `state`'s graph, for device launch when it is declared
-/// so and with auto-free when an allocation is never freed; R0001 naming the node that
-/// made it fail.
+/// so and with auto-free when an allocation is never freed, after the graph retained the
+/// new exec's keeper (Instance::release); R0001 naming the node that made it fail.
 void instantiate_exec(InstanceState& state);
 
 /// Program::instantiate's work, the modules loaded: checks `bindings`, builds and

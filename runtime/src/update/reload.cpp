@@ -121,6 +121,10 @@ ReloadResult Instance::reload(cudaStream_t stream) {
   }
 
   std::unique_ptr<detail::InstanceState> fresh = detail::build_instance(program, id, old.bindings, &old.buffers);
+  // The exec takes the user object references of the graph it is updated from: the new
+  // graph retains its keeper first.
+  const std::string location = program->sources().location(graph.range);
+  old.exec.keeper.retain_by(fresh->built.graph.get(), "", location.c_str());
   cudaGraphExecUpdateResultInfo info{};
   const cudaError_t status = cudaGraphExecUpdate(old.exec.get(), fresh->built.graph.get(), &info);
   if (status == cudaSuccess) {
@@ -128,6 +132,7 @@ ReloadResult Instance::reload(cudaStream_t stream) {
     commit(std::move(fresh), stream);
     return {ReloadResult::Kind::updated, reason, program->warnings};
   }
+  old.exec.keeper.release_from(fresh->built.graph.get());
   if (status != cudaErrorGraphExecUpdateFailure) {
     detail::check(status, "cudaGraphExecUpdate", detail::CallSite::at(program->sources(), graph.range));
   }

@@ -171,6 +171,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::layer::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -240,7 +241,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 13 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.inner, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "inner", "call_config.graph:13:10");
-#line 244 "call_config.graph.cu"
+#line 245 "call_config.graph.cu"
     child.move_to_node();
   }
 }
@@ -276,6 +277,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::block::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -342,7 +344,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 20 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.fixed, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "fixed", "call_config.graph:20:10");
-#line 346 "call_config.graph.cu"
+#line 348 "call_config.graph.cu"
     child.move_to_node();
   }
 
@@ -358,7 +360,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "call_config.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.passed, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "passed", "call_config.graph:21:10");
-#line 362 "call_config.graph.cu"
+#line 364 "call_config.graph.cu"
     child.move_to_node();
   }
 }
@@ -409,6 +411,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::call_config::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

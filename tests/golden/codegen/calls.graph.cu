@@ -90,6 +90,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::bump_all::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -131,7 +132,7 @@ namespace {
 auto square_params(const Bindings& b, const Nodes& nodes) {
 #line 8 "imports/layers.graph"
   auto args = graphc::kernel_args(::square_into, nodes.scratch_dptr, b.x, b.factor, 1024);
-#line 135 "calls.graph.cu"
+#line 136 "calls.graph.cu"
   graphc::NodeParams p("square", "imports/layers.graph:8:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::square_into);
@@ -144,7 +145,7 @@ auto square_params(const Bindings& b, const Nodes& nodes) {
 auto accumulate_params(const Bindings& b, const Nodes& nodes) {
 #line 9 "imports/layers.graph"
   auto args = graphc::kernel_args(::add_from, b.out, nodes.scratch_dptr, 1024);
-#line 148 "calls.graph.cu"
+#line 149 "calls.graph.cu"
   graphc::NodeParams p("accumulate", "imports/layers.graph:9:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::add_from);
@@ -178,7 +179,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 7 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scratch, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "scratch", "imports/layers.graph:7:11");
-#line 182 "calls.graph.cu"
+#line 183 "calls.graph.cu"
     nodes.scratch_dptr = static_cast<float*>(p.alloc.dptr);
   }
 
@@ -197,7 +198,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 11 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.bump, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "bump", "imports/layers.graph:11:10");
-#line 201 "calls.graph.cu"
+#line 202 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -210,7 +211,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 10 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.release, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "release", "imports/layers.graph:10:10");
-#line 214 "calls.graph.cu"
+#line 215 "calls.graph.cu"
   }
 
   // done: host layer_done()
@@ -224,7 +225,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 12 "imports/layers.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "imports/layers.graph:12:10");
-#line 228 "calls.graph.cu"
+#line 229 "calls.graph.cu"
   }
 }
 
@@ -284,6 +285,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::square_layer::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -361,7 +363,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 13 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.first, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "first", "calls.graph:13:10");
-#line 365 "calls.graph.cu"
+#line 367 "calls.graph.cu"
     child.move_to_node();
   }
 
@@ -377,7 +379,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 14 "calls.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.second, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "second", "calls.graph:14:10");
-#line 381 "calls.graph.cu"
+#line 383 "calls.graph.cu"
     child.move_to_node();
   }
 }
@@ -421,6 +423,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::calls::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

@@ -91,6 +91,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::gemm_layer::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -135,7 +136,7 @@ cudaGraph_t mm_capture(const Bindings& b, std::size_t workspace) {
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
             graphc::GemmShape{false, true, 16, 16, 16, 16, 16, 16, false, 0, 0, 0, 1}, b.scale,
             b.a, b.b, 0.0f, b.c);
-#line 139 "captures.graph.cu"
+#line 140 "captures.graph.cu"
       },
       b.capture_place, "mm", "captures.graph:18:13");
 }
@@ -152,7 +153,7 @@ cudaGraph_t batched_capture(const Bindings& b, std::size_t workspace) {
         graphc::cublas_gemm(resources.cublas.bind(stream, workspace), CUDA_R_32F,
             graphc::GemmShape{false, false, 16, 16, 16, 16, 16, 16, true, 0, 0, 256, 4}, 1.0f, b.a,
             b.b, 1.0f, b.c);
-#line 156 "captures.graph.cu"
+#line 157 "captures.graph.cu"
       },
       b.capture_place, "batched", "captures.graph:19:13");
 }
@@ -168,7 +169,7 @@ cudaGraph_t reduce_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 21 "captures.graph"
         b.sum_rows(stream, b.c, 1024, b.scale);
-#line 172 "captures.graph.cu"
+#line 173 "captures.graph.cu"
       },
       b.capture_place, "reduce", "captures.graph:21:13");
 }
@@ -184,7 +185,7 @@ cudaGraph_t inner_capture(const Bindings& b) {
       [&](cudaStream_t stream) {
 #line 23 "captures.graph"
         b.sum_rows(stream, b.c + 16, 16, 2.0f);
-#line 188 "captures.graph.cu"
+#line 189 "captures.graph.cu"
       },
       graphc::CapturePlace::conditional_body, "inner", "captures.graph:23:17");
 }
@@ -225,7 +226,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.mm, graph, nullptr, nullptr /* edge data */, 0, &p),
         "cudaGraphAddNode", "mm", "captures.graph:18:13");
-#line 229 "captures.graph.cu"
+#line 230 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -244,7 +245,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.batched, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "batched", "captures.graph:19:13");
-#line 248 "captures.graph.cu"
+#line 249 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -260,7 +261,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.reduce, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "reduce", "captures.graph:21:13");
-#line 264 "captures.graph.cu"
+#line 265 "captures.graph.cu"
     child.move_to_node();
   }
 
@@ -276,7 +277,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 22 "captures.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.maybe, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "maybe", "captures.graph:22:8");
-#line 280 "captures.graph.cu"
+#line 281 "captures.graph.cu"
     // CUDA made the body graphs with the node (phGraph_out, owned by the node).
     maybe_then = p.conditional.phGraph_out[0];
   }
@@ -294,7 +295,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 23 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.inner, maybe_then, nullptr,
           nullptr /* edge data */, 0, &p), "cudaGraphAddNode", "inner", "captures.graph:23:17");
-#line 298 "captures.graph.cu"
+#line 299 "captures.graph.cu"
       child.move_to_node();
     }
 
@@ -310,7 +311,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 24 "captures.graph"
       graphc::check_cuda(cudaGraphAddNode(&nodes.layer, maybe_then, deps, nullptr /* edge data */,
           1, &p), "cudaGraphAddNode", "layer", "captures.graph:24:14");
-#line 314 "captures.graph.cu"
+#line 315 "captures.graph.cu"
       child.move_to_node();
     }
   }
@@ -484,6 +485,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::captures::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

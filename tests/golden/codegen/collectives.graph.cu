@@ -98,6 +98,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::layer::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -190,7 +191,7 @@ cudaGraph_t sum_capture(const Bindings& b, bool warm_up) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.x, b.x, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 194 "collectives.graph.cu"
+#line 195 "collectives.graph.cu"
       },
       b.capture_place, "sum", "collectives.graph:35:16");
 }
@@ -220,7 +221,7 @@ cudaGraph_t gather_capture(const Bindings& b, bool warm_up) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.x, b.all, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 224 "collectives.graph.cu"
+#line 225 "collectives.graph.cu"
       },
       b.capture_place, "gather", "collectives.graph:36:16");
 }
@@ -251,7 +252,7 @@ cudaGraph_t scatter_capture(const Bindings& b, bool warm_up) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::reduce_scatter, b.all, b.part, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclAvg, 0}, comm, stream);
-#line 255 "collectives.graph.cu"
+#line 256 "collectives.graph.cu"
       },
       b.capture_place, "scatter", "collectives.graph:37:16");
 }
@@ -281,7 +282,7 @@ cudaGraph_t ring_capture(const Bindings& b, bool warm_up) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::send_recv, b.x, b.prev, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0, -1}, comm, stream);
-#line 285 "collectives.graph.cu"
+#line 286 "collectives.graph.cu"
       },
       b.capture_place, "ring", "collectives.graph:38:16");
 }
@@ -311,7 +312,7 @@ cudaGraph_t swap_capture(const Bindings& b, bool warm_up) {
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_to_all, b.x, b.routed, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 315 "collectives.graph.cu"
+#line 316 "collectives.graph.cu"
       },
       b.capture_place, "swap", "collectives.graph:39:16");
 }
@@ -347,7 +348,7 @@ cudaGraph_t share_capture(const Bindings& b, bool warm_up,
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::broadcast, b.w, b.w, 1024,
             graphc::nccl_data_type(graphc::ScalarType::bf16), ncclSum, 0}, comm, stream);
-#line 351 "collectives.graph.cu"
+#line 352 "collectives.graph.cu"
       },
       b.capture_place, "share", "collectives.graph:40:16");
 }
@@ -381,7 +382,7 @@ cudaGraph_t grad_sum_capture(const Bindings& b, bool warm_up, graphc::NcclWindow
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_reduce, b.grads, b.grads, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 385 "collectives.graph.cu"
+#line 386 "collectives.graph.cu"
       },
       b.capture_place, "grad_sum", "collectives.graph:41:16");
 }
@@ -417,7 +418,7 @@ cudaGraph_t grad_all_capture(const Bindings& b, bool warm_up, graphc::NcclWindow
         graphc::run_collective(nccl,
             graphc::CollectiveCall{graphc::Collective::all_gather, b.grads, b.all_grads, 1024,
             graphc::nccl_data_type(graphc::ScalarType::f32), ncclSum, 0}, comm, stream);
-#line 421 "collectives.graph.cu"
+#line 422 "collectives.graph.cu"
       },
       b.capture_place, "grad_all", "collectives.graph:42:16");
 }
@@ -430,7 +431,7 @@ namespace {
 auto k_params(const Bindings& b, const Nodes&) {
 #line 34 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, 2.0f, b.n);
-#line 434 "collectives.graph.cu"
+#line 435 "collectives.graph.cu"
   graphc::NodeParams p("k", "collectives.graph:34:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -451,7 +452,7 @@ auto mark_params(const Bindings& b, const Nodes&) {
 #line 43 "collectives.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.ranked, 1.0f,
       graphc::bound_rank(b.tp, "tp", "collectives", "collectives.graph:22:10"));
-#line 455 "collectives.graph.cu"
+#line 456 "collectives.graph.cu"
   graphc::NodeParams p("mark", "collectives.graph:43:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -487,7 +488,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 35 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.sum, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "sum", "collectives.graph:35:16");
-#line 491 "collectives.graph.cu"
+#line 492 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -503,7 +504,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 36 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.gather, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "gather", "collectives.graph:36:16");
-#line 507 "collectives.graph.cu"
+#line 508 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -519,7 +520,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 37 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.scatter, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "scatter", "collectives.graph:37:16");
-#line 523 "collectives.graph.cu"
+#line 524 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -535,7 +536,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 38 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.ring, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "ring", "collectives.graph:38:16");
-#line 539 "collectives.graph.cu"
+#line 540 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -551,7 +552,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 39 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.swap, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "swap", "collectives.graph:39:16");
-#line 555 "collectives.graph.cu"
+#line 556 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -567,7 +568,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 44 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.block, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "block", "collectives.graph:44:16");
-#line 571 "collectives.graph.cu"
+#line 572 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -583,7 +584,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 41 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.grad_sum, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "grad_sum", "collectives.graph:41:16");
-#line 587 "collectives.graph.cu"
+#line 588 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -598,7 +599,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 40 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.share, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "share", "collectives.graph:40:16");
-#line 602 "collectives.graph.cu"
+#line 603 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -614,7 +615,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 42 "collectives.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.grad_all, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "grad_all", "collectives.graph:42:16");
-#line 618 "collectives.graph.cu"
+#line 619 "collectives.graph.cu"
     child.move_to_node();
   }
 
@@ -855,6 +856,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::collectives::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

@@ -110,6 +110,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::again::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
   stream_ = stream;
   // The graph relaunches itself: its own exec exists only now, so the nodes that pass it
@@ -161,7 +162,7 @@ namespace {
 auto go_params(const Bindings& b, const Nodes&) {
 #line 12 "device_launch.graph"
   auto args = graphc::kernel_args(::start_worker, b.again_exec);
-#line 165 "device_launch.graph.cu"
+#line 166 "device_launch.graph.cu"
   graphc::NodeParams p("go", "device_launch.graph:12:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::start_worker);
@@ -224,6 +225,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::launcher::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
   stream_ = stream;
 }

@@ -137,6 +137,13 @@ class Graph {
   const Nodes& nodes() const { return nodes_; }
   cudaGraph_t graph() const { return graph_.get(); }
   cudaGraphExec_t exec() const { return exec_.get(); }
+  // Hands the exec to the caller (a framework, another thread), who launches it and destroys
+  // it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).
+  // The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user
+  // object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.
+  cudaGraphExec_t release() {
+    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));
+  }
 
  private:
   void create(cudaStream_t stream);
@@ -144,6 +151,7 @@ class Graph {
   std::unique_ptr<Storage> storage_;  // none when the caller gave the Bindings
   Bindings bindings_;
   Nodes nodes_;
+  graphc::ExecKeeper keeper_;  // the user object every exec of graph_ holds
   graphc::GraphHandle graph_;
   graphc::ExecHandle exec_;
 };

@@ -90,6 +90,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::tail_stats::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -132,7 +133,7 @@ cudaHostNodeParams report_host(const Bindings& b, const Nodes& nodes) {
   call->data = b.log_stats_data;
 #line 18 "host_args.graph"
   call->args = {b.y, b.scale, 64};
-#line 136 "host_args.graph.cu"
+#line 137 "host_args.graph.cu"
   nodes.report_calls.push_back(std::move(call));
   return {&graphc::gen::tail_stats::log_stats_call::run, nodes.report_calls.back().get()};
 }
@@ -146,7 +147,7 @@ cudaHostNodeParams keep_log_host(const Bindings& b, const Nodes& nodes) {
   call->data = b.record_log_data;
 #line 19 "host_args.graph"
   call->args = {b.log + 1, 0.5, std::int64_t{7}};
-#line 150 "host_args.graph.cu"
+#line 151 "host_args.graph.cu"
   nodes.keep_log_calls.push_back(std::move(call));
   return {&record_log_call::run, nodes.keep_log_calls.back().get()};
 }
@@ -159,7 +160,7 @@ namespace {
 auto produce_params(const Bindings& b, const Nodes&) {
 #line 17 "host_args.graph"
   auto args = graphc::kernel_args(::scale_half, b.y, b.scale, 64);
-#line 163 "host_args.graph.cu"
+#line 164 "host_args.graph.cu"
   graphc::NodeParams p("produce", "host_args.graph:17:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::scale_half);
@@ -194,7 +195,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 18 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.report, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "report", "host_args.graph:18:10");
-#line 198 "host_args.graph.cu"
+#line 199 "host_args.graph.cu"
   }
 
   // keep_log: host record_log(log + 1, 0.5, i64(7))
@@ -208,7 +209,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 19 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.keep_log, graph, deps, nullptr /* edge data */, 1,
         &p), "cudaGraphAddNode", "keep_log", "host_args.graph:19:10");
-#line 212 "host_args.graph.cu"
+#line 213 "host_args.graph.cu"
   }
 
   // rest: call tail_stats(y + 32, scale)
@@ -223,7 +224,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 20 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.rest, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "rest", "host_args.graph:20:10");
-#line 227 "host_args.graph.cu"
+#line 228 "host_args.graph.cu"
     child.move_to_node();
   }
 
@@ -238,7 +239,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 21 "host_args.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.done, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "done", "host_args.graph:21:10");
-#line 242 "host_args.graph.cu"
+#line 243 "host_args.graph.cu"
   }
 }
 
@@ -343,6 +344,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::host_args::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

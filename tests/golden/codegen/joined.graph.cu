@@ -225,6 +225,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::lanes::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

@@ -90,6 +90,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::twice::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -145,7 +146,7 @@ auto clear_params(const Bindings& b, const Nodes&) {
 auto scale_0_params(const Bindings& b, const Nodes&, const char* name) {
 #line 26 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.x, b.gain, 1024);
-#line 149 "loops.graph.cu"
+#line 150 "loops.graph.cu"
   graphc::NodeParams p(name, "loops.graph:26:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -169,7 +170,7 @@ auto back_0_params(const Bindings& b, const Nodes&, const char* name) {
 auto shift_0_params(const Bindings& b, const Nodes&) {
 #line 30 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.y, 0.0f, 1024);
-#line 173 "loops.graph.cu"
+#line 174 "loops.graph.cu"
   graphc::NodeParams p("shift_0", "loops.graph:30:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -182,7 +183,7 @@ auto shift_0_params(const Bindings& b, const Nodes&) {
 auto shift_1_params(const Bindings& b, const Nodes&) {
 #line 30 "loops.graph"
   auto args = graphc::kernel_args(::kernel_forward, b.y, 1.0f, 1024);
-#line 186 "loops.graph.cu"
+#line 187 "loops.graph.cu"
   graphc::NodeParams p("shift_1", "loops.graph:30:16", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::kernel_forward);
@@ -266,7 +267,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 33 "loops.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.c0, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "c0", "loops.graph:33:10");
-#line 270 "loops.graph.cu"
+#line 271 "loops.graph.cu"
     child.move_to_node();
   }
 
@@ -282,7 +283,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 34 "loops.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.c1, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "c1", "loops.graph:34:10");
-#line 286 "loops.graph.cu"
+#line 287 "loops.graph.cu"
     child.move_to_node();
   }
 
@@ -407,6 +408,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::loops::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

@@ -172,6 +172,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::handoff::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -219,7 +220,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
 #line 24 "ports_events.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.fire, graph, nullptr, nullptr /* edge data */, 0,
         &p), "cudaGraphAddNode", "fire", "ports_events.graph:24:12");
-#line 223 "ports_events.graph.cu"
+#line 224 "ports_events.graph.cu"
   }
 }
 
@@ -239,6 +240,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::signal::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

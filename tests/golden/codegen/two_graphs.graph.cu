@@ -113,6 +113,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::ticks::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -152,7 +153,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
 #line 14 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.a, graph, nullptr, nullptr /* edge data */, 0, &p),
         "cudaGraphAddNode", "a", "two_graphs.graph:14:11");
-#line 156 "two_graphs.graph.cu"
+#line 157 "two_graphs.graph.cu"
   }
 
   // b: empty
@@ -163,7 +164,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
 #line 15 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.b, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "b", "two_graphs.graph:15:11");
-#line 167 "two_graphs.graph.cu"
+#line 168 "two_graphs.graph.cu"
   }
 
   // c: empty
@@ -174,7 +175,7 @@ void build(cudaGraph_t graph, const Bindings&, Nodes& nodes) {
 #line 16 "two_graphs.graph"
     graphc::check_cuda(cudaGraphAddNode(&nodes.c, graph, deps, nullptr /* edge data */, 1, &p),
         "cudaGraphAddNode", "c", "two_graphs.graph:16:11");
-#line 178 "two_graphs.graph.cu"
+#line 179 "two_graphs.graph.cu"
   }
 }
 
@@ -198,6 +199,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::joins::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

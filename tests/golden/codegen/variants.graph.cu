@@ -104,6 +104,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::rows::B1::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 
@@ -151,7 +152,7 @@ namespace {
 auto k_params(const Bindings& b, const Nodes&) {
 #line 10 "variants.graph"
   auto args = graphc::kernel_args(::count_up, b.x, b.n);
-#line 155 "variants.graph.cu"
+#line 156 "variants.graph.cu"
   graphc::NodeParams p("k", "variants.graph:10:12", std::move(args));
   p.type = cudaGraphNodeTypeKernel;
   p.kernel.func = graphc::kernel_function(::count_up);
@@ -227,6 +228,7 @@ Graph::Graph(const Bindings& bindings, cudaStream_t stream) : bindings_(bindings
 void Graph::create(cudaStream_t stream) {
   graph_ = graphc::create_graph();
   graphc::gen::rows::B2::build(graph_.get(), bindings_, nodes_);
+  keeper_ = graphc::ExecKeeper::retained_by(graph_.get());
   exec_ = graphc::instantiate(graph_.get(), instantiate_flags, stream);
 }
 

@@ -1,0 +1,135 @@
+// An exec handed away (Instance::release, the generated Graph's release()) on the device,
+// data/hand_off.graph: after its owner (and, for the runtime, its Program) is destroyed, it
+// still holds its memory (cudaMemGetInfo), another thread launches it on its own stream and
+// it computes d = (a b) / 2 as the CPU does; once cudaGraphExecDestroy destroys it, graphc's
+// reaper thread frees everything (handed_off_execs() back to 0, the memory back).
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "gpu_test_support.h"
+#include "graphc/exec_keeper.h"
+#include "hand_off.graph.h"
+
+namespace graphc::test {
+namespace {
+
+namespace gen = graphc::gen::handed;
+
+constexpr std::size_t kM = 64;
+constexpr std::size_t kBigBytes = std::size_t{16777216} * sizeof(std::uint32_t);
+
+std::size_t free_device_memory() {
+  std::size_t free = 0;
+  std::size_t total = 0;
+  check_cuda(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+  return free;
+}
+
+// What an exec of the graph uses, by pointer: its owner is gone when the test reads them.
+struct Outputs {
+  float* c = nullptr;
+  float* d = nullptr;
+  std::uint32_t* big = nullptr;
+  float* h = nullptr;
+};
+
+// On a thread of its own, as a framework that was handed the exec would: clears the outputs,
+// launches `exec` on a new stream and waits for it.
+void launch_elsewhere(cudaGraphExec_t exec, const Outputs& out) {
+  std::thread([&] {
+    cudaStream_t stream = nullptr;
+    check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    check_cuda(cudaMemsetAsync(out.c, 0, kM * kM * sizeof(float), stream), "cudaMemsetAsync");
+    check_cuda(cudaMemsetAsync(out.d, 0, kM * kM * sizeof(float), stream), "cudaMemsetAsync");
+    check_cuda(cudaMemsetAsync(out.big, 0, kBigBytes, stream), "cudaMemsetAsync");
+    check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+    check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
+  }).join();
+}
+
+// Every output as the CPU computes it: c = a b with a = 1 and b = 2 (each element 2 M), d = c / 2.
+void check_outputs(const Outputs& out) {
+  CHECK(read<float>(out.c, kM * kM) == std::vector<float>(kM * kM, 2.0f * kM));
+  CHECK(read<float>(out.d, kM * kM) == std::vector<float>(kM * kM, 1.0f * kM));
+  CHECK(std::vector<float>(out.h, out.h + kM) == std::vector<float>(kM, 1.0f * kM));
+  const std::vector<std::uint32_t> big = read<std::uint32_t>(out.big, kBigBytes / sizeof(std::uint32_t));
+  CHECK(big.front() == 7U);
+  CHECK(big.back() == 7U);
+}
+
+// Destroys `exec` and waits (at most 10 s) for the reaper thread to free what it kept.
+void destroy_and_wait(cudaGraphExec_t exec) {
+  check_cuda(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (handed_off_execs() != 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+TEST_CASE("Instance::release: the exec outlives its Instance and Program, and frees what it kept", "[gpu][hand_off]") {
+  const std::size_t before = free_device_memory();
+  Outputs out;
+  cudaGraphExec_t exec = nullptr;
+  {
+    Program program = Program::load(graph_path("hand_off"));
+    Instance instance = program.instantiate("handed");
+    out = {static_cast<float*>(instance.buffer("c")), static_cast<float*>(instance.buffer("d")),
+           static_cast<std::uint32_t*>(instance.buffer("big")), static_cast<float*>(instance.buffer("h"))};
+    exec = instance.release();
+  }
+  CHECK(handed_off_execs() == 1);
+  CHECK(before - free_device_memory() >= kBigBytes);  // the buffers are the exec's still
+  launch_elsewhere(exec, out);
+  check_outputs(out);
+  launch_elsewhere(exec, out);
+  check_outputs(out);
+
+  destroy_and_wait(exec);
+  CHECK(handed_off_execs() == 0);
+  CHECK(free_device_memory() + kBigBytes / 2 > before);  // `big` and the rest are free again
+}
+
+TEST_CASE("Instance::release after a reload that updated the exec keeps the updated graph's resources",
+          "[gpu][hand_off]") {
+  Program program = Program::load(graph_path("hand_off"));
+  Instance instance = program.instantiate("handed");
+  // The same file: the capture node is captured again, and the exec updated from the new graph.
+  CHECK(instance.reload().kind == ReloadResult::Kind::updated);
+  const Outputs out{static_cast<float*>(instance.buffer("c")), static_cast<float*>(instance.buffer("d")),
+                    static_cast<std::uint32_t*>(instance.buffer("big")), static_cast<float*>(instance.buffer("h"))};
+  cudaGraphExec_t exec = instance.release();
+  instance = program.instantiate("handed");  // an emptied Instance may be assigned to
+  launch_elsewhere(exec, out);
+  check_outputs(out);
+  destroy_and_wait(exec);
+  CHECK(handed_off_execs() == 0);
+}
+
+TEST_CASE("the generated Graph's release(): the exec outlives the Graph and its Storage", "[gpu][hand_off][codegen]") {
+  const std::size_t before = free_device_memory();
+  Outputs out;
+  cudaGraphExec_t exec = nullptr;
+  {
+    gen::Graph graph;
+    const gen::Bindings& b = graph.bindings();
+    out = {b.c, b.d, b.big, b.h};
+    exec = graph.release();
+  }
+  CHECK(handed_off_execs() == 1);
+  CHECK(before - free_device_memory() >= kBigBytes);
+  launch_elsewhere(exec, out);
+  check_outputs(out);
+
+  destroy_and_wait(exec);
+  CHECK(handed_off_execs() == 0);
+  CHECK(free_device_memory() + kBigBytes / 2 > before);
+}
+
+}  // namespace
+}  // namespace graphc::test
