@@ -18,14 +18,16 @@ from ._arrays import BufferArray
 from ._bindings import Bindings
 from ._error import Error
 from ._capture import CaptureStream
-from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, LoadOptions, NodeRun, Profile, Program, _buffers,
-                      _check_file, _check_text, _convert, _dot, _emit_cpp, _format_text)
+from ._graphc import (BufferDecl, Diagnostic, DiagnosticNote, GraphMemoryPool, LoadOptions, MemoryUse, NodeRun,
+                      Profile, Program, _buffers, _check_file, _check_text, _convert, _dot, _emit_cpp, _format_text,
+                      graph_memory_pool, handed_off_execs, trim_graph_memory)
 from ._instance import Instance, ReloadResult
 from ._variants import VariantInstances, Variants
 
-__all__ = ["Bindings", "BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error", "Instance",
-           "LoadOptions", "NodeRun", "Profile", "Program", "ReloadResult", "VariantInstances", "Variants", "check",
-           "compile", "convert", "dot", "fmt", "load", "load_variants", "from_text"]
+__all__ = ["Bindings", "BufferArray", "BufferDecl", "CaptureStream", "Diagnostic", "DiagnosticNote", "Error",
+           "GraphMemoryPool", "Instance", "LoadOptions", "MemoryUse", "NodeRun", "Profile", "Program", "ReloadResult",
+           "VariantInstances", "Variants", "check", "compile", "convert", "dot", "fmt", "graph_memory_pool",
+           "handed_off_execs", "load", "load_variants", "from_text", "trim_graph_memory"]
 
 
 def _literal(name, value):

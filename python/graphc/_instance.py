@@ -128,6 +128,25 @@ class Instance:
         pointer = self._native.buffer_pointer(name)
         return BufferArray(self, self._decls[name], pointer)
 
+    def memory(self):
+        """What this instance holds in memory, in bytes, as a graphc.MemoryUse: graphc's own
+        device and host buffers, the caller's arrays bound to it, the capture nodes'
+        library workspaces, and what its alloc nodes take from the graph-memory pool while
+        a launch runs (graphc::Instance::memory). Needs no CUDA call."""
+        return self._native.memory()
+
+    def release(self):
+        """Hands the executable graph away as a cudaGraphExec_t (an int) for another owner
+        (a framework, another thread) to launch and to destroy with cudaGraphExecDestroy;
+        this instance is closed afterwards. What the exec uses (graphc's buffers, modules,
+        library handles and workspaces) stays alive until CUDA destroys it: a CUDA user
+        object the exec holds keeps it (graphc::Instance::release). The arrays bound to it
+        are the caller's to keep alive as long as the exec. A variant's instance cannot be
+        released (graphc.Error): it shares its VariantInstances' buffers."""
+        exec_handle = self._native.release()
+        self._arrays = {}
+        return exec_handle
+
     def close(self):
         """Destroys the CUDA graph, its exec and the memory graphc allocated for it, and lets
         the bound arrays go. Safe to call twice."""

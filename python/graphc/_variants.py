@@ -96,5 +96,11 @@ class VariantInstances:
         0 for a name that is no buffer of the largest variant's graph."""
         return self._native.buffer_bytes(name)
 
+    def memory(self):
+        """What the variants hold together, in bytes, as a graphc.MemoryUse: the shared
+        buffers and the capture nodes' workspaces once, and the graph memory of every variant
+        built so far (graphc::VariantInstances::memory)."""
+        return self._native.memory()
+
     def __repr__(self):
         return f"<graphc.VariantInstances of graph {self.graph!r}, built: {self.instantiated}>"

@@ -349,6 +349,8 @@ void add_instance(py::module_& m) {
              return reinterpret_cast<std::uintptr_t>(i.get().buffer(name));
            })
       .def("buffer_bytes", [](PyInstance& i, const std::string& name) { return i.get().buffer_bytes(name); })
+      .def("memory", [](PyInstance& i) { return i.get().memory(); })
+      .def("release", &PyInstance::release)
       .def("close", &PyInstance::close)
       .def_property_readonly("closed", &PyInstance::closed);
 }

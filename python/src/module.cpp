@@ -5,6 +5,7 @@ PYBIND11_MODULE(_graphc, m) {
   graphc::python::add_diagnostics(m);
   graphc::python::add_program(m);
   graphc::python::add_streams(m);
+  graphc::python::add_memory(m);
   graphc::python::add_instance(m);
   graphc::python::add_variants(m);
   graphc::python::add_profile(m);

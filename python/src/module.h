@@ -21,6 +21,9 @@ void add_streams(pybind11::module_& m);
 /// graphc.Variants and graphc.VariantInstances: a file's variant dimension, one graph's
 /// variants over shared buffers, each handed out as an instance (graphc/variants.h).
 void add_variants(pybind11::module_& m);
+/// graphc.MemoryUse and graphc.GraphMemoryPool (Instance.memory(), graph_memory_pool(),
+/// trim_graph_memory()) and handed_off_execs().
+void add_memory(pybind11::module_& m);
 /// graphc.Profile and graphc.NodeRun (Instance.profile).
 void add_profile(pybind11::module_& m);
 /// DLPack: an array's __dlpack__ capsule read for binding, a buffer's memory given out as one.

@@ -34,6 +34,16 @@ class PyInstance {
     throw Error("graphc: the instance is closed", "");
   }
   const Program& program() const { return *program_; }
+  /// Hands the exec away (Instance::release) as a cudaGraphExec_t; closed afterwards. A
+  /// variant's instance is its VariantInstances' (which shares its buffers): graphc.Error.
+  std::uintptr_t release() {
+    if (borrowed_ != nullptr) {
+      throw Error("graphc: a variant's instance shares its VariantInstances' buffers and cannot be released", "");
+    }
+    const cudaGraphExec_t exec = get().release();
+    owned_.reset();
+    return reinterpret_cast<std::uintptr_t>(exec);
+  }
   void close() {
     owned_.reset();
     borrowed_ = nullptr;

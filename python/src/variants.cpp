@@ -82,7 +82,8 @@ void add_variants(py::module_& m) {
              return reinterpret_cast<std::uintptr_t>(v.instances.buffer(name));
            })
       .def("buffer_bytes",
-           [](const PyVariantInstances& v, const std::string& name) { return v.instances.buffer_bytes(name); });
+           [](const PyVariantInstances& v, const std::string& name) { return v.instances.buffer_bytes(name); })
+      .def("memory", [](const PyVariantInstances& v) { return v.instances.memory(); });
 }
 
 }  // namespace graphc::python
