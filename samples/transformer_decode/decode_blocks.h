@@ -62,48 +62,78 @@ __device__ inline float layer_parameter(long long i) {
                                  static_cast<unsigned>(within - decode_model::tensor_offset(tensor)));
 }
 
-// An element of a cache as a float: f32 as it is (the bf16 kernels add their own overload).
-__device__ inline float to_float(float v) { return v; }
+constexpr int kHeadDim = 64;  // the features of a head, which attend_head takes 8 at a time
 
-// The softmax-weighted sum of one head over positions 0..count-1, for one query: scores[t] =
-// q . keys[t] / sqrt(head_dim) (a warp per position, two features per lane), softmax, then
-// the sum of scores[t] values[t] for each of the head's features, which thread i of the
-// first group (threads 0..head_dim-1) returns and the others leave. `query` (head_dim = 64
-// floats), `scores` (count floats) and `partial` (kThreads floats) are shared memory; keys
-// and values are the head's columns of caches of rows `d_model` apart. Every thread of the
-// block calls it.
+// Eight consecutive elements of a cache row as floats: two 16-byte loads (`p` 16-byte
+// aligned; the bf16 kernels add their own overload).
+__device__ inline void load8(const float* p, float* out) {
+  const float4 low = reinterpret_cast<const float4*>(p)[0];
+  const float4 high = reinterpret_cast<const float4*>(p)[1];
+  out[0] = low.x, out[1] = low.y, out[2] = low.z, out[3] = low.w;
+  out[4] = high.x, out[5] = high.y, out[6] = high.z, out[7] = high.w;
+}
+
+// The softmax-weighted sum of one head over positions 0..count-1, for one query, in three
+// steps that each keep every thread busy at decode's short lengths: scores[t] = q . keys[t] /
+// sqrt(kHeadDim), a thread per position, its key read in 16-byte loads; softmax; then, 8
+// threads per position and 32 positions at a time, each thread the sum of scores[t]
+// values[t] over its 8 features, summed across positions by warp shuffles and then across
+// warps. Thread i < kHeadDim returns feature i; the others return 0. `query` (kHeadDim
+// floats), `scores` (count floats) and `partial` (kWarps * kHeadDim floats) are shared
+// memory; keys and values are the head's columns of caches of rows `d_model` apart, 16-byte
+// aligned. Every thread of the block calls it.
 template <class T>
-__device__ float attend_head(const float* query, const T* keys, const T* values, int count, int d_model, int head_dim,
-                             float* scores, float* partial) {
-  const int warp = threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  const float scale = rsqrtf(static_cast<float>(head_dim));
+__device__ float attend_head(const float* query, const T* keys, const T* values, int count, int d_model, float* scores,
+                             float* partial) {
+  const float scale = rsqrtf(static_cast<float>(kHeadDim));
   float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
-  for (int t = warp; t < count; t += kWarps) {
+  for (int t = threadIdx.x; t < count; t += blockDim.x) {
     const T* key = keys + static_cast<long long>(t) * d_model;
-    const float dot = warp_sum(query[lane] * to_float(key[lane]) + query[lane + 32] * to_float(key[lane + 32])) * scale;
-    if (lane == 0) scores[t] = dot;
-    largest = fmaxf(largest, dot);
+    float dot = 0.0f;
+#pragma unroll
+    for (int c = 0; c < kHeadDim; c += 8) {
+      float k[8];
+      load8(key + c, k);
+#pragma unroll
+      for (int j = 0; j < 8; ++j) dot += query[c + j] * k[j];
+    }
+    scores[t] = dot * scale;
+    largest = fmaxf(largest, dot * scale);
   }
-  largest = block_reduce(largest, true);  // also orders the scores' writes before the reads below
+  largest = block_reduce(largest, true);
   float sum = 0.0f;
   for (int t = threadIdx.x; t < count; t += blockDim.x) {
     scores[t] = expf(scores[t] - largest);
     sum += scores[t];
   }
-  sum = block_reduce(sum, false);
-  // Thread (group, i) sums positions group, group + groups, ... of output feature i.
-  const int groups = blockDim.x / head_dim;
-  const int group = threadIdx.x / head_dim;
-  const int i = threadIdx.x % head_dim;
-  float acc = 0.0f;
-  for (int t = group; t < count; t += groups)
-    acc += scores[t] * to_float(values[static_cast<long long>(t) * d_model + i]);
-  partial[threadIdx.x] = acc;
+  sum = block_reduce(sum, false);  // also orders the scores' writes before the reads below
+  // Thread (row, chunk): features chunk * 8 .. chunk * 8 + 7 of positions row, row + 32, ...
+  const int chunk = threadIdx.x % 8;
+  float acc[8] = {};
+  for (int t = threadIdx.x / 8; t < count; t += blockDim.x / 8) {
+    float v[8];
+    load8(values + static_cast<long long>(t) * d_model + chunk * 8, v);
+    const float p = scores[t];
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc[j] += p * v[j];
+  }
+  // Lanes l, l ^ 8, l ^ 16 and l ^ 24 hold the same features: lanes 0..7 get their sums.
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    acc[j] += __shfl_xor_sync(0xffffffffu, acc[j], 8);
+    acc[j] += __shfl_xor_sync(0xffffffffu, acc[j], 16);
+  }
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  if (lane < 8) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j) partial[warp * kHeadDim + lane * 8 + j] = acc[j];
+  }
   __syncthreads();
-  if (group != 0) return 0.0f;
-  for (int g = 1; g < groups; ++g) acc += partial[g * head_dim + i];
-  return acc / sum;
+  if (threadIdx.x >= kHeadDim) return 0.0f;
+  float out = 0.0f;
+  for (int w = 0; w < kWarps; ++w) out += partial[w * kHeadDim + threadIdx.x];
+  return out / sum;
 }
 
 }  // namespace decode_kernels

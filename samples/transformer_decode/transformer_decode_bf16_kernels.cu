@@ -10,9 +10,17 @@
 #include "decode_blocks.h"
 #include "model.h"
 
-// A bf16 cache element as a float, for decode_kernels::attend_head (found by its argument's
-// namespace, the global one).
-__device__ inline float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+// Eight bf16 cache elements as floats, one 16-byte load, for decode_kernels::attend_head
+// (found by its argument's namespace, the global one).
+__device__ inline void load8(const __nv_bfloat16* p, float* out) {
+  const uint4 raw = *reinterpret_cast<const uint4*>(p);
+  const __nv_bfloat162* pairs = reinterpret_cast<const __nv_bfloat162*>(&raw);
+  for (int k = 0; k < 4; ++k) {
+    const float2 f = __bfloat1622float2(pairs[k]);
+    out[2 * k] = f.x;
+    out[2 * k + 1] = f.y;
+  }
+}
 
 namespace {
 
@@ -81,7 +89,7 @@ extern "C" __global__ void attention_bf16(const bf16* qkv, bf16* k_cache, bf16* 
                                           int positions, int d_model, int head_dim) {
   extern __shared__ float scores[];
   __shared__ float query[64];
-  __shared__ float partial[kThreads];
+  __shared__ float partial[kWarps * kHeadDim];
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;
@@ -95,6 +103,6 @@ extern "C" __global__ void attention_bf16(const bf16* qkv, bf16* k_cache, bf16* 
     values[static_cast<long long>(pos) * d_model + i] = slice[2 * d_model + i];
   }
   __syncthreads();  // the query, and this position's key and value, for the whole block
-  const float attended = attend_head(query, keys, values, pos + 1, d_model, head_dim, scores, partial);
+  const float attended = attend_head(query, keys, values, pos + 1, d_model, scores, partial);
   if (threadIdx.x < head_dim) out[b * d_model + head * head_dim + threadIdx.x] = __float2bfloat16_rn(attended);
 }

@@ -84,7 +84,7 @@ extern "C" __global__ void attention(const float* qkv, const float* bias, float*
                                      const int* pos_dev, int positions, int d_model, int head_dim) {
   extern __shared__ float scores[];
   __shared__ float query[64];
-  __shared__ float partial[kThreads];
+  __shared__ float partial[kWarps * kHeadDim];
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;
@@ -99,7 +99,7 @@ extern "C" __global__ void attention(const float* qkv, const float* bias, float*
     values[static_cast<long long>(pos) * d_model + i] = slice[2 * d_model + i] + slice_bias[2 * d_model + i];
   }
   __syncthreads();  // the query, and this position's key and value, for the whole block
-  const float attended = attend_head(query, keys, values, pos + 1, d_model, head_dim, scores, partial);
+  const float attended = attend_head(query, keys, values, pos + 1, d_model, scores, partial);
   if (threadIdx.x < head_dim) out[b * d_model + head * head_dim + threadIdx.x] = attended;
 }
 

@@ -28,6 +28,7 @@
 #include "heat2d.graph.h"
 #include "ir/graph.h"
 #include "joined.graph.h"
+#include "moe_router.graph.h"
 #include "pdl_pipeline.graph.h"
 #include "train_step.graph.h"
 
@@ -306,4 +307,11 @@ TEST_CASE("graph_memory: the runtime and the generated code build the same graph
   CHECK(alloc->alloc_bytes == (1048576 + 1) * sizeof(float));
   CHECK(std::count_if(runtime.nodes.begin(), runtime.nodes.end(),
                       [](const NodeShape& n) { return n.type == cudaGraphNodeTypeMemFree; }) == 1);
+}
+
+TEST_CASE("moe_router: both paths build the same graph, its device-updatable expert nodes included",
+          "[runtime][codegen]") {
+  namespace gen = graphc::gen::moe;
+  const std::string path = std::string(GRAPHC_SAMPLES_DIR) + "/moe_router/moe_router.graph";
+  require_same(runtime_shape(path, "moe"), generated_shape<gen::Graph>(), top_level_nodes("moe_router"));
 }
