@@ -62,8 +62,6 @@ __device__ inline float layer_parameter(long long i) {
                                  static_cast<unsigned>(within - decode_model::tensor_offset(tensor)));
 }
 
-constexpr int kHeadDim = 64;  // the features of a head, which attend_head takes 8 at a time
-
 // Eight consecutive elements of a cache row as floats: two 16-byte loads (`p` 16-byte
 // aligned; the bf16 kernels add their own overload).
 __device__ inline void load8(const float* p, float* out) {
@@ -75,23 +73,23 @@ __device__ inline void load8(const float* p, float* out) {
 
 // The softmax-weighted sum of one head over positions 0..count-1, for one query, in three
 // steps that each keep every thread busy at decode's short lengths: scores[t] = q . keys[t] /
-// sqrt(kHeadDim), a thread per position, its key read in 16-byte loads; softmax; then, 8
+// sqrt(head_dim), a thread per position, its key read in 16-byte loads; softmax; then, 8
 // threads per position and 32 positions at a time, each thread the sum of scores[t]
 // values[t] over its 8 features, summed across positions by warp shuffles and then across
-// warps. Thread i < kHeadDim returns feature i; the others return 0. `query` (kHeadDim
-// floats), `scores` (count floats) and `partial` (kWarps * kHeadDim floats) are shared
-// memory; keys and values are the head's columns of caches of rows `d_model` apart, 16-byte
-// aligned. Every thread of the block calls it.
+// warps. head_dim is decode_model::kHeadDim (64). Thread i < head_dim returns feature i; the
+// others return 0. `query` (head_dim floats), `scores` (count floats) and `partial` (kWarps *
+// head_dim floats) are shared memory; keys and values are the head's columns of caches of
+// rows `d_model` apart, 16-byte aligned. Every thread of the block calls it.
 template <class T>
 __device__ float attend_head(const float* query, const T* keys, const T* values, int count, int d_model, float* scores,
                              float* partial) {
-  const float scale = rsqrtf(static_cast<float>(kHeadDim));
+  const float scale = rsqrtf(static_cast<float>(decode_model::kHeadDim));
   float largest = -__int_as_float(0x7f800000);  // -inf, with no math header
   for (int t = threadIdx.x; t < count; t += blockDim.x) {
     const T* key = keys + static_cast<long long>(t) * d_model;
     float dot = 0.0f;
 #pragma unroll
-    for (int c = 0; c < kHeadDim; c += 8) {
+    for (int c = 0; c < decode_model::kHeadDim; c += 8) {
       float k[8];
       load8(key + c, k);
 #pragma unroll
@@ -127,12 +125,12 @@ __device__ float attend_head(const float* query, const T* keys, const T* values,
   const int lane = threadIdx.x % 32;
   if (lane < 8) {
 #pragma unroll
-    for (int j = 0; j < 8; ++j) partial[warp * kHeadDim + lane * 8 + j] = acc[j];
+    for (int j = 0; j < 8; ++j) partial[warp * decode_model::kHeadDim + lane * 8 + j] = acc[j];
   }
   __syncthreads();
-  if (threadIdx.x >= kHeadDim) return 0.0f;
+  if (threadIdx.x >= decode_model::kHeadDim) return 0.0f;
   float out = 0.0f;
-  for (int w = 0; w < kWarps; ++w) out += partial[w * kHeadDim + threadIdx.x];
+  for (int w = 0; w < kWarps; ++w) out += partial[w * decode_model::kHeadDim + threadIdx.x];
   return out / sum;
 }
 

@@ -89,7 +89,7 @@ extern "C" __global__ void attention_bf16(const bf16* qkv, bf16* k_cache, bf16* 
                                           int positions, int d_model, int head_dim) {
   extern __shared__ float scores[];
   __shared__ float query[64];
-  __shared__ float partial[kWarps * kHeadDim];
+  __shared__ float partial[kWarps * decode_model::kHeadDim];
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;

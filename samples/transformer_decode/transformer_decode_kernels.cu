@@ -84,7 +84,7 @@ extern "C" __global__ void attention(const float* qkv, const float* bias, float*
                                      const int* pos_dev, int positions, int d_model, int head_dim) {
   extern __shared__ float scores[];
   __shared__ float query[64];
-  __shared__ float partial[kWarps * kHeadDim];
+  __shared__ float partial[kWarps * decode_model::kHeadDim];
   const int head = blockIdx.x;
   const int b = blockIdx.y;
   const int pos = *pos_dev;
