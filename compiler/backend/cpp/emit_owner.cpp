@@ -154,10 +154,14 @@ void emit_owner_declaration(CodeWriter& out, const GraphContext& context) {
     out.line("cudaGraphExec_t exec() const { return exec_.get(); }");
     out.line("// Hands the exec to the caller (a framework, another thread), who launches it and destroys");
     out.line("// it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).");
-    out.line("// The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user");
-    out.line("// object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.");
-    out.line("cudaGraphExec_t release() {");
-    out.line("  return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));");
+    out.line("// The Storage, the nodes' state and `kept` (what the exec uses that the Graph does not own,");
+    out.line("// such as the owner of the memory its Bindings point to) stay alive until CUDA destroys the");
+    out.line("// exec: a CUDA user object the exec holds keeps them (graphc/exec_keeper.h). The graph is");
+    out.line("// destroyed now.");
+    out.line("template <class... Kept>");
+    out.line("cudaGraphExec_t release(Kept&&... kept) {");
+    out.line("  return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_),");
+    out.line("      std::forward<Kept>(kept)...);");
     out.line("}");
   }
   out.blank();

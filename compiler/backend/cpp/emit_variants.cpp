@@ -47,7 +47,7 @@ void write_declaration(CodeWriter& out, const ir::Graph& graph, const std::strin
     out.line(fmt::format("  requires std::invocable<Configure&, {}::Bindings&>", largest));
     out.line("explicit Variants(Configure&& configure, cudaStream_t stream = nullptr)");
     out.line(fmt::format(
-        "    : storage_(std::make_unique<{}::Storage>()), bindings_(storage_->bindings()), stream_(stream) {{",
+        "    : storage_(std::make_shared<{}::Storage>()), bindings_(storage_->bindings()), stream_(stream) {{",
         largest));
     out.line("  configure(bindings_);");
     out.line("}");
@@ -69,6 +69,21 @@ void write_declaration(CodeWriter& out, const ir::Graph& graph, const std::strin
     out.line("}");
     out.line("// cudaGraphLaunch of the variant that holds `n` items, built first if need be.");
     out.line("void launch(std::int64_t n, cudaStream_t stream);");
+    out.line(fmt::format("// Hands variant V's exec to the caller ({}<V>::Graph::release, built first if need be), who",
+                         dimension));
+    out.line("// launches it and destroys it with cudaGraphExecDestroy. The shared Storage stays alive until");
+    out.line("// CUDA destroys that exec, however long these Variants last; the exec still shares the buffers");
+    out.line("// with the other variants (one runs at a time). Variant V is built anew on its next use.");
+    out.line("template <std::int64_t V>");
+    out.line("cudaGraphExec_t release() {");
+    out.line("  variant<V>();");
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      const std::string v = variant_space(dimension, variants[i].value);
+      out.line(fmt::format("  {}if constexpr (V == {}) {{", i == 0 ? "" : "} else ", variants[i].value));
+      out.line(fmt::format("    return hand_off({}_);", "variant_" + v));
+    }
+    out.line("  }");
+    out.line("}");
     out.line("// The shared buffers, as the largest variant binds them.");
     out.line(fmt::format("const {}::Bindings& bindings() const {{ return bindings_; }}", largest));
   }
@@ -76,7 +91,15 @@ void write_declaration(CodeWriter& out, const ir::Graph& graph, const std::strin
   out.line(" private:");
   {
     const Indented body(out);
-    out.line(fmt::format("std::unique_ptr<{}::Storage> storage_;", largest));
+    out.line("// variant->release(), the shared Storage kept with the exec; the variant is gone.");
+    out.line("template <class Graph>");
+    out.line("cudaGraphExec_t hand_off(std::optional<Graph>& variant) {");
+    out.line("  const cudaGraphExec_t exec = variant->release(storage_);");
+    out.line("  variant.reset();");
+    out.line("  return exec;");
+    out.line("}");
+    out.blank();
+    out.line(fmt::format("std::shared_ptr<{}::Storage> storage_;  // shared with the execs handed away", largest));
     out.line(fmt::format("{}::Bindings bindings_;", largest));
     out.line("cudaStream_t stream_ = nullptr;  // the constructor's, where each variant is uploaded");
     for (const CppVariant& v : variants) {
@@ -95,7 +118,7 @@ void write_definition(CodeWriter& out, const ir::Graph& graph, const std::string
   out.block("\nnamespace $space {\n\n", {{"space", space}});
   out.line("Variants::Variants(cudaStream_t stream)");
   out.line(fmt::format(
-      "    : storage_(std::make_unique<{}::Storage>()), bindings_(storage_->bindings()), stream_(stream) {{}}",
+      "    : storage_(std::make_shared<{}::Storage>()), bindings_(storage_->bindings()), stream_(stream) {{}}",
       largest));
   out.blank();
   out.line("std::int64_t Variants::holding(std::int64_t n) {");

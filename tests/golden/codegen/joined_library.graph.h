@@ -109,10 +109,14 @@ class Graph {
   cudaGraphExec_t exec() const { return exec_.get(); }
   // Hands the exec to the caller (a framework, another thread), who launches it and destroys
   // it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).
-  // The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user
-  // object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.
-  cudaGraphExec_t release() {
-    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));
+  // The Storage, the nodes' state and `kept` (what the exec uses that the Graph does not own,
+  // such as the owner of the memory its Bindings point to) stay alive until CUDA destroys the
+  // exec: a CUDA user object the exec holds keeps them (graphc/exec_keeper.h). The graph is
+  // destroyed now.
+  template <class... Kept>
+  cudaGraphExec_t release(Kept&&... kept) {
+    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_),
+        std::forward<Kept>(kept)...);
   }
 
  private:

@@ -261,7 +261,7 @@ bool Graph::enabled(Switchable node) const {
 namespace graphc::gen::rows {
 
 Variants::Variants(cudaStream_t stream)
-    : storage_(std::make_unique<B2::Storage>()), bindings_(storage_->bindings()), stream_(stream) {}
+    : storage_(std::make_shared<B2::Storage>()), bindings_(storage_->bindings()), stream_(stream) {}
 
 std::int64_t Variants::holding(std::int64_t n) {
   for (const std::int64_t value : values) {

@@ -113,10 +113,14 @@ class Graph {
   cudaGraphExec_t exec() const { return exec_.get(); }
   // Hands the exec to the caller (a framework, another thread), who launches it and destroys
   // it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).
-  // The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user
-  // object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.
-  cudaGraphExec_t release() {
-    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));
+  // The Storage, the nodes' state and `kept` (what the exec uses that the Graph does not own,
+  // such as the owner of the memory its Bindings point to) stay alive until CUDA destroys the
+  // exec: a CUDA user object the exec holds keeps them (graphc/exec_keeper.h). The graph is
+  // destroyed now.
+  template <class... Kept>
+  cudaGraphExec_t release(Kept&&... kept) {
+    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_),
+        std::forward<Kept>(kept)...);
   }
 
  private:
@@ -250,10 +254,14 @@ class Graph {
   cudaGraphExec_t exec() const { return exec_.get(); }
   // Hands the exec to the caller (a framework, another thread), who launches it and destroys
   // it with cudaGraphExecDestroy, and leaves this Graph empty (destroy or assign it only).
-  // The Storage and the nodes' state stay alive until CUDA destroys the exec: a CUDA user
-  // object the exec holds keeps them (graphc/exec_keeper.h). The graph is destroyed now.
-  cudaGraphExec_t release() {
-    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_));
+  // The Storage, the nodes' state and `kept` (what the exec uses that the Graph does not own,
+  // such as the owner of the memory its Bindings point to) stay alive until CUDA destroys the
+  // exec: a CUDA user object the exec holds keeps them (graphc/exec_keeper.h). The graph is
+  // destroyed now.
+  template <class... Kept>
+  cudaGraphExec_t release(Kept&&... kept) {
+    return graphc::hand_off(exec_, graph_, keeper_, std::move(storage_), std::move(nodes_),
+        std::forward<Kept>(kept)...);
   }
 
  private:
@@ -317,7 +325,7 @@ class Variants {
   template <class Configure>
     requires std::invocable<Configure&, B2::Bindings&>
   explicit Variants(Configure&& configure, cudaStream_t stream = nullptr)
-      : storage_(std::make_unique<B2::Storage>()), bindings_(storage_->bindings()), stream_(stream) {
+      : storage_(std::make_shared<B2::Storage>()), bindings_(storage_->bindings()), stream_(stream) {
     configure(bindings_);
   }
 
@@ -338,11 +346,32 @@ class Variants {
   }
   // cudaGraphLaunch of the variant that holds `n` items, built first if need be.
   void launch(std::int64_t n, cudaStream_t stream);
+  // Hands variant V's exec to the caller (B<V>::Graph::release, built first if need be), who
+  // launches it and destroys it with cudaGraphExecDestroy. The shared Storage stays alive until
+  // CUDA destroys that exec, however long these Variants last; the exec still shares the buffers
+  // with the other variants (one runs at a time). Variant V is built anew on its next use.
+  template <std::int64_t V>
+  cudaGraphExec_t release() {
+    variant<V>();
+    if constexpr (V == 1) {
+      return hand_off(variant_B1_);
+    } else if constexpr (V == 2) {
+      return hand_off(variant_B2_);
+    }
+  }
   // The shared buffers, as the largest variant binds them.
   const B2::Bindings& bindings() const { return bindings_; }
 
  private:
-  std::unique_ptr<B2::Storage> storage_;
+  // variant->release(), the shared Storage kept with the exec; the variant is gone.
+  template <class Graph>
+  cudaGraphExec_t hand_off(std::optional<Graph>& variant) {
+    const cudaGraphExec_t exec = variant->release(storage_);
+    variant.reset();
+    return exec;
+  }
+
+  std::shared_ptr<B2::Storage> storage_;  // shared with the execs handed away
   B2::Bindings bindings_;
   cudaStream_t stream_ = nullptr;  // the constructor's, where each variant is uploaded
   std::optional<B1::Graph> variant_B1_;
