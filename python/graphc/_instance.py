@@ -141,8 +141,8 @@ class Instance:
         this instance is closed afterwards. What the exec uses (graphc's buffers, modules,
         library handles and workspaces) stays alive until CUDA destroys it: a CUDA user
         object the exec holds keeps it (graphc::Instance::release). The arrays bound to it
-        are the caller's to keep alive as long as the exec. A variant's instance cannot be
-        released (graphc.Error): it shares its VariantInstances' buffers."""
+        are the caller's to keep alive as long as the exec. A variant's instance is its
+        VariantInstances': VariantInstances.release(value) hands it away (graphc.Error here)."""
         exec_handle = self._native.release()
         self._arrays = {}
         return exec_handle

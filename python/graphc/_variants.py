@@ -91,6 +91,17 @@ class VariantInstances:
         """The values whose instances are built, ascending."""
         return list(self._native.instantiated())
 
+    def release(self, value, stream=None):
+        """Hands variant `value`'s executable graph away as a cudaGraphExec_t (an int), built
+        first (on `stream`) if it is not yet, for another owner to launch and to destroy with
+        cudaGraphExecDestroy (graphc::VariantInstances::release). What it uses (the shared
+        buffers, the capture nodes' workspaces, the modules) stays alive until CUDA destroys
+        it, after this object and its Variants are gone; it still shares them with the other
+        variants, so it must not run while one of them does. The graphc.Instance objects that
+        borrowed the variant raise graphc.Error from then on; the variant is built anew on its
+        next use. The arrays bound are the caller's to keep alive as long as the exec."""
+        return self._native.release(value, stream_handle(stream))
+
     def buffer_bytes(self, name):
         """Buffer `name`'s size in bytes: its size in the largest variant, or the bound size;
         0 for a name that is no buffer of the largest variant's graph."""

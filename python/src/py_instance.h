@@ -6,6 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -23,22 +24,33 @@ namespace graphc::python {
 /// An Instance that Python may close before its last reference goes, and the Program it was
 /// built from (which Python keeps alive as long as the instance). Either its own (from
 /// Program.instantiate: close() destroys it) or a VariantInstances' variant, borrowed (the
-/// Python object keeps the VariantInstances alive; close() only lets go of it).
+/// Python object keeps the VariantInstances alive; close() only lets go of it) for as long
+/// as `lease` lives: the VariantInstances drops it when the variant's exec is handed away.
 class PyInstance {
  public:
   PyInstance(const Program& program, Instance instance) : program_(&program), owned_(std::move(instance)) {}
-  PyInstance(const Program& program, Instance* borrowed) : program_(&program), borrowed_(borrowed) {}
+  PyInstance(const Program& program, Instance* borrowed, const std::shared_ptr<const void>& lease)
+      : program_(&program), borrowed_(borrowed), lease_(lease) {}
   Instance& get() {
     if (owned_) return *owned_;
-    if (borrowed_ != nullptr) return *borrowed_;
+    if (borrowed_ != nullptr) {
+      if (lease_.expired()) {
+        throw Error("graphc: this variant's exec was handed away (VariantInstances.release); variant() builds it again",
+                    "");
+      }
+      return *borrowed_;
+    }
     throw Error("graphc: the instance is closed", "");
   }
   const Program& program() const { return *program_; }
   /// Hands the exec away (Instance::release) as a cudaGraphExec_t; closed afterwards. A
-  /// variant's instance is its VariantInstances' (which shares its buffers): graphc.Error.
+  /// variant's instance is its VariantInstances': VariantInstances.release(value) hands it
+  /// away (graphc.Error here).
   std::uintptr_t release() {
     if (borrowed_ != nullptr) {
-      throw Error("graphc: a variant's instance shares its VariantInstances' buffers and cannot be released", "");
+      throw Error("graphc: a variant's instance belongs to its VariantInstances: hand it away with "
+                  "VariantInstances.release(value)",
+                  "");
     }
     const cudaGraphExec_t exec = get().release();
     owned_.reset();
@@ -54,6 +66,7 @@ class PyInstance {
   const Program* program_;
   std::optional<Instance> owned_;
   Instance* borrowed_ = nullptr;
+  std::weak_ptr<const void> lease_;
 };
 
 /// The cudaStream_t a stream handle (an int from graphc/_streams.py) names.

@@ -2,6 +2,8 @@
 // a variant dimension loaded once per value, and one graph's instances over shared buffers,
 // each variant built on first use and handed out as a graphc.Instance that borrows it.
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -18,10 +20,12 @@ namespace graphc::python {
 namespace {
 
 /// A VariantInstances and the Variants it was made from (which Python keeps alive as long
-/// as this), so that each variant it hands out knows its Program.
+/// as this), so that each variant it hands out knows its Program; and per value the lease
+/// of the graphc.Instance objects that borrow the variant, ended when its exec is handed away.
 struct PyVariantInstances {
   Variants* variants;
   VariantInstances instances;
+  std::map<std::int64_t, std::shared_ptr<const void>> leases;
 
   PyInstance borrow(std::int64_t value, std::uintptr_t stream) {
     Instance* instance = nullptr;
@@ -29,7 +33,19 @@ struct PyVariantInstances {
       const py::gil_scoped_release unlocked;
       instance = &instances.variant(value, stream_of(stream));
     }
-    return PyInstance(variants->program(value), instance);
+    std::shared_ptr<const void>& lease = leases[value];
+    if (lease == nullptr) lease = std::make_shared<const bool>(true);
+    return PyInstance(variants->program(value), instance, lease);
+  }
+
+  std::uintptr_t release(std::int64_t value, std::uintptr_t stream) {
+    cudaGraphExec_t exec = nullptr;
+    {
+      const py::gil_scoped_release unlocked;
+      exec = instances.release(value, stream_of(stream));
+    }
+    leases.erase(value);
+    return reinterpret_cast<std::uintptr_t>(exec);
   }
 };
 
@@ -77,6 +93,7 @@ void add_variants(py::module_& m) {
           },
           py::arg("values"), py::arg("stream"), py::call_guard<py::gil_scoped_release>())
       .def("instantiated", [](const PyVariantInstances& v) { return v.instances.instantiated(); })
+      .def("release", &PyVariantInstances::release, py::arg("value"), py::arg("stream"))
       .def("buffer_pointer",
            [](const PyVariantInstances& v, const std::string& name) {
              return reinterpret_cast<std::uintptr_t>(v.instances.buffer(name));

@@ -1,8 +1,9 @@
 """Graph memory from Python: Instance.memory() and VariantInstances.memory() against the bytes
-the graphs declare, the device's graph-memory pool and its trim, and Instance.release(),
-whose exec outlives the instance (launched and destroyed through CuPy's CUDA runtime) until
-graphc's reaper thread frees what it kept. The GPU tests skip, saying so, where no CUDA
-device is."""
+the graphs declare, the device's graph-memory pool and its trim, and Instance.release() and
+VariantInstances.release(value), whose execs outlive their owners (launched and destroyed
+through CuPy's CUDA runtime) until graphc's reaper thread frees what they kept. The GPU tests
+skip, saying so, where no CUDA device is."""
+import gc
 import os
 import pathlib
 import time
@@ -15,6 +16,13 @@ from gpu_marks import NEEDS_GPU
 
 DATA = pathlib.Path(os.environ["GRAPHC_SOURCE_DIR"]) / "tests" / "gpu" / "data"
 M = 64
+
+
+def wait_for_reaper():
+    """Waits (at most 10 s) for graphc's reaper thread to free what destroyed execs kept."""
+    deadline = time.monotonic() + 10
+    while graphc.handed_off_execs() != 0 and time.monotonic() < deadline:
+        time.sleep(0.001)
 
 
 @NEEDS_GPU
@@ -44,7 +52,7 @@ def test_variant_instances_memory_counts_shared_buffers_once():
     assert use.buffers == 2 * 8 * 256 * 4  # x and y, allocated once at B = 8 for all four variants
     assert use.graph_memory == 0
     assert rows.variant(2).memory().buffers <= use.buffers
-    with pytest.raises(graphc.Error, match="cannot be released"):
+    with pytest.raises(graphc.Error, match=r"VariantInstances.release\(value\)"):
         rows.variant(2).release()
 
 
@@ -63,7 +71,37 @@ def test_released_exec_outlives_its_instance():
     stream.synchronize()
     numpy.testing.assert_array_equal(host, numpy.full(M, float(M), dtype=numpy.float32))  # (a b) / 2
     runtime.graphExecDestroy(exec_handle)
-    deadline = time.monotonic() + 10
-    while graphc.handed_off_execs() != 0 and time.monotonic() < deadline:
-        time.sleep(0.001)
+    wait_for_reaper()
+    assert graphc.handed_off_execs() == 0
+
+
+@NEEDS_GPU
+def test_released_variant_outlives_its_variant_instances():
+    cupy = pytest.importorskip("cupy")
+    runtime = cupy.cuda.runtime
+    rows = graphc.load_variants(DATA / "hand_off_variants.graph").instantiate("rows")
+    largest = rows.variant(64)
+    z = cupy.asarray(largest.buffer("z"))  # shared by both variants: M x 64 floats
+    pointer, count = z.data.ptr, z.size
+    assert count == M * 64
+    borrowed = rows.variant(16)
+    exec_handle = rows.release(16)
+    assert rows.instantiated == [64] and graphc.handed_off_execs() == 1
+    with pytest.raises(graphc.Error, match="handed away"):
+        borrowed.launch()
+    del z, largest, borrowed, rows
+    gc.collect()  # the VariantInstances, its Variants and the shared buffers' owner are gone
+    memory = cupy.cuda.UnownedMemory(pointer, count * 4, None)
+    z = cupy.ndarray((count,), cupy.float32, cupy.cuda.MemoryPointer(memory, 0))
+    z.fill(0)
+    cupy.cuda.Device().synchronize()
+    stream = cupy.cuda.Stream(non_blocking=True)
+    runtime.graphLaunch(exec_handle, stream.ptr)
+    stream.synchronize()
+    expected = numpy.zeros(count, dtype=numpy.float32)
+    expected[: M * 16] = 2.0 * M  # y = a x over the B = 16 columns (a = 1, x = 2), copied to z
+    numpy.testing.assert_array_equal(cupy.asnumpy(z), expected)
+    del z
+    runtime.graphExecDestroy(exec_handle)
+    wait_for_reaper()
     assert graphc.handed_off_execs() == 0

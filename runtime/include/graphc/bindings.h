@@ -15,6 +15,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "graphc/capture_args.h"
 
@@ -128,6 +129,14 @@ class Bindings {
   /// holds its collectives, and Instance::synchronize aborts it when a peer rank dies.
   Bindings& communicator(std::string name, const Communicator& comm);
 
+  /// Gives these Bindings, and every Instance built with them, a reference to `owner`: what
+  /// the memory they bind belongs to (a memory pool, a framework's tensor storage, the buffers
+  /// a VariantInstances shares among its variants). It lives until the last of them lets go:
+  /// for an exec handed away with Instance::release, until CUDA destroys that exec (then it is
+  /// destroyed on graphc's reaper thread, with the exec's device current). Repeated calls
+  /// keep every owner. Needs no CUDA call.
+  Bindings& keep_alive(std::shared_ptr<const void> owner);
+
   /// The function of capture nodes whose function is `name` (`capture n : name(args);`):
   /// graphc calls it, while building the graph, with a stream that captures into a fresh
   /// graph (cudaStreamBeginCaptureToGraph), and moves what it launched into the node as a
@@ -201,6 +210,7 @@ class Bindings {
   std::map<std::string, ncclComm*, std::less<>> communicators_;
   std::map<std::string, std::shared_ptr<const Communicator>, std::less<>> owned_communicators_;
   std::shared_ptr<const std::function<void(const HostCall&)>> unbound_hosts_;
+  std::vector<std::shared_ptr<const void>> kept_alive_;
 };
 
 }  // namespace graphc

@@ -196,6 +196,9 @@ class Instance {
   /// Parameters can no longer be set through graphc; the exec's nodes keep their values.
   /// Throws R0001 when cudaGetDevice fails, the Instance unchanged.
   cudaGraphExec_t release();
+  /// True once release() handed the exec away (or the Instance was moved from): it may then
+  /// only be destroyed or assigned to.
+  bool empty() const noexcept { return state_ == nullptr; }
   /// The cudaGraph_t node of the IR node `name` of this graph; unknown name: R0015.
   cudaGraphNode_t node(std::string_view name) const;
   /// The memory behind buffer `name` (allocated by the instance, or bound by the caller):

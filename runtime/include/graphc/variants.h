@@ -9,6 +9,7 @@
 //   decode.instantiate_all(stream);            // or leave them to their first launch
 //   decode.holding(5).set("pos", 17);          // the B = 8 variant
 //   decode.launch(5, stream);                  // the same one: its inputs padded to 8 rows
+//   cudaGraphExec_t b16 = decode.release(16);  // the B = 16 exec, for a framework to own
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -82,10 +83,10 @@ class VariantInstances {
   ~VariantInstances();
 
   /// The instance of `value`, built (Program::instantiate, uploaded on `stream`) if this is
-  /// its first use, its capture nodes sharing the libraries' handles and workspaces of the
-  /// variants built before (so variants must not run at the same time, as their buffers are
-  /// shared too). Throws R0079 for a value the dimension does not take, and what
-  /// Program::instantiate throws.
+  /// its first use (or its exec was handed away), its capture nodes sharing the libraries'
+  /// handles and workspaces of the variants built before (so variants must not run at the
+  /// same time, as their buffers are shared too). Throws R0079 for a value the dimension does
+  /// not take, and what Program::instantiate throws.
   Instance& variant(std::int64_t value, cudaStream_t stream = nullptr);
   /// The instance of the smallest variant that holds `n` items (Variants::holding), built
   /// on first use. The caller pads its inputs to that variant's size. Throws R0078 past the
@@ -100,6 +101,17 @@ class VariantInstances {
   void instantiate_all(cudaStream_t stream = nullptr);
   /// The values whose instances are built, ascending.
   std::vector<std::int64_t> instantiated() const;
+
+  /// Hands variant `value`'s exec to the caller (Instance::release; built first on `stream`
+  /// if it is not yet), who launches it and destroys it with cudaGraphExecDestroy. What it
+  /// uses stays alive until CUDA destroys it, however long the VariantInstances and the
+  /// Variants last: the shared buffers (the variants built after still use them too), the
+  /// capture nodes' handles and workspaces, the modules. It still shares those buffers and
+  /// workspaces with the other variants, so it must not run while one of them does. The
+  /// variant is built anew on its next use; a reference variant(value) returned before is
+  /// invalid. Throws R0079 for a value the dimension does not take, what
+  /// Program::instantiate throws when it builds, and R0001 when cudaGetDevice fails.
+  cudaGraphExec_t release(std::int64_t value, cudaStream_t stream = nullptr);
 
   /// The memory every variant uses for buffer `name` (a shared allocation, or the caller's
   /// binding); nullptr for a name that is no buffer of the largest variant's graph.

@@ -36,6 +36,11 @@ Bindings& Bindings::unbound_hosts(std::function<void(const HostCall&)> fn) {
   return *this;
 }
 
+Bindings& Bindings::keep_alive(std::shared_ptr<const void> owner) {
+  kept_alive_.push_back(std::move(owner));
+  return *this;
+}
+
 Bindings& Bindings::capture(std::string name, CaptureFn fn) {
   captures_[std::move(name)] = std::move(fn);
   return *this;

@@ -15,7 +15,7 @@ Instance& VariantInstances::variant(std::int64_t value, cudaStream_t stream) {
   detail::VariantsState& variants = *state_->variants;
   const std::size_t i = variants.index(value);
   std::optional<Instance>& instance = state_->instances[i];
-  if (instance) return *instance;
+  if (instance && !instance->empty()) return *instance;
   // The modules another variant loaded, where this variant's compile to the same images:
   // a variant is loaded once, not once per value.
   Program& program = variants.programs[i];
@@ -42,9 +42,15 @@ void VariantInstances::instantiate_all(cudaStream_t stream) { instantiate(state_
 std::vector<std::int64_t> VariantInstances::instantiated() const {
   std::vector<std::int64_t> out;
   for (std::size_t i = 0; i < state_->instances.size(); ++i) {
-    if (state_->instances[i]) out.push_back(state_->variants->dimension.values[i]);
+    if (state_->built(i)) out.push_back(state_->variants->dimension.values[i]);
   }
   return out;
+}
+
+cudaGraphExec_t VariantInstances::release(std::int64_t value, cudaStream_t stream) {
+  const cudaGraphExec_t exec = variant(value, stream).release();
+  state_->instances[state_->variants->index(value)].reset();
+  return exec;
 }
 
 void* VariantInstances::buffer(std::string_view name) const {
@@ -56,11 +62,12 @@ void* VariantInstances::buffer(std::string_view name) const {
 
 MemoryUse VariantInstances::memory() const {
   MemoryUse use;
-  use.buffers = state_->shared.allocated_bytes(false);
-  use.host_buffers = state_->shared.allocated_bytes(true);
+  use.buffers = state_->shared->allocated_bytes(false);
+  use.host_buffers = state_->shared->allocated_bytes(true);
   use.bound = state_->caller_bound;
-  for (const std::optional<Instance>& instance : state_->instances) {
-    if (!instance) continue;
+  for (std::size_t i = 0; i < state_->instances.size(); ++i) {
+    if (!state_->built(i)) continue;
+    const std::optional<Instance>& instance = state_->instances[i];
     // Its bound memory is the shared buffers and its workspaces the shared ones, counted once.
     const MemoryUse own = instance->memory();
     use.buffers += own.buffers;

@@ -89,16 +89,17 @@ VariantInstances Variants::instantiate(std::string_view graph, const Bindings& b
   instances->variants = state_.get();
   instances->graph = std::string(graph);
   instances->bindings = bindings;
-  instances->shared = detail::BufferSet::create(program, ir, bindings);
+  instances->shared = std::make_shared<const detail::BufferSet>(detail::BufferSet::create(program, ir, bindings));
+  instances->bindings.keep_alive(instances->shared);
   const std::vector<bool> windows = ir::window_memory(ir);
   for (std::uint32_t i = 0; i < ir.buffers.size(); ++i) {
     const ir::Buffer& buffer = ir.buffers[i];
-    void* memory = instances->shared.pointer(ir::BufferId{i});
+    void* memory = instances->shared->pointer(ir::BufferId{i});
     // Allocs (graph memory) and views have no memory of their own; a window is registered
     // with its communicator as each variant is built, so each has its own.
     if (memory == nullptr || windows[i]) continue;
     const Bindings::BoundBuffer* bound = bindings.find_buffer(buffer.name);
-    const std::size_t pitch = instances->shared.pitches()[i];
+    const std::size_t pitch = instances->shared->pitches()[i];
     std::size_t bytes = buffer.two_d() ? pitch * buffer.all_rows() : buffer.bytes();
     if (bound != nullptr) {
       bytes = bound->bytes;

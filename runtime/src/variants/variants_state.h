@@ -33,8 +33,9 @@ struct VariantInstancesState {
   std::string graph;
   /// The caller's bindings, and every shared buffer bound to its memory.
   Bindings bindings;
-  /// The memory of the largest variant's buffers, the caller's where bound.
-  BufferSet shared;
+  /// The memory of the largest variant's buffers, the caller's where bound. `bindings` keep
+  /// it alive too (Bindings::keep_alive), so a variant's exec handed away keeps it.
+  std::shared_ptr<const BufferSet> shared;
   /// Per shared buffer: name, memory, bytes.
   struct Shared {
     std::string name;
@@ -47,6 +48,10 @@ struct VariantInstancesState {
   /// cuBLAS workspace in one variant is node i's in every other (they never run at once).
   std::shared_ptr<CaptureResources> captures = std::make_shared<CaptureResources>();
   std::vector<std::optional<Instance>> instances;  // per value
+
+  /// Whether the instance of the i-th value is built and still has its exec (not handed
+  /// away through the Instance itself).
+  bool built(std::size_t i) const { return instances[i] && !instances[i]->empty(); }
 };
 
 }  // namespace graphc::detail
