@@ -12,7 +12,9 @@
 // against the memory-bound floor: the parameters' bytes over the device's copy bandwidth,
 // measured here. Each way's last token is checked against graphc's (the same numbers).
 // Then graphc's bf16 decoder (transformer_decode_bf16.graph: bf16 data, cuBLASLt matmuls
-// with bias and GELU epilogues) the same way, against its own floor (half the bytes).
+// with bias and GELU epilogues) the same way, against its own floor (half the bytes), with
+// each matmul's algorithm the heuristic's first, and again timed at instantiate
+// (LoadOptions::tune_matmuls, `graphc --tune-matmuls`): the tuning's saving, in one process.
 // PyTorch's eager, CUDA-graph and torch.compile figures for the same math, f32 and bf16, with
 // graphc's in the same process: bench/torch_decode.py.
 //   build/bench/bench_decode [path/to/transformer_decode.graph [path/to/transformer_decode_bf16.graph]]
@@ -164,10 +166,11 @@ Row measure(const std::string& path, const std::string& text, int batch, cudaStr
   return row;
 }
 
-// us/token of the bf16 decoder (transformer_decode_bf16.graph) at `batch`, graphc's way: the
-// median of kRounds rounds after a warm-up one.
-double measure_bf16(const std::string& path, const std::string& text, int batch, cudaStream_t stream) {
-  Program program = Program::from_text(path, with_batch(text, batch));
+// us/token of the bf16 decoder (transformer_decode_bf16.graph) at `batch`, graphc's way, its
+// matmuls' algorithms timed at instantiate when `tune`: the median of kRounds rounds after a
+// warm-up one.
+double measure_bf16(const std::string& path, const std::string& text, int batch, cudaStream_t stream, bool tune) {
+  Program program = Program::from_text(path, with_batch(text, batch), LoadOptions{.tune_matmuls = tune});
   Instance instance = program.instantiate("decode", Bindings{}, stream);
   const auto token = [&](int pos) {
     instance.set("pos", pos);
@@ -196,19 +199,21 @@ int run(int argc, char** argv) {
   std::printf("copy bandwidth %.0f GB/s: the parameters (%.0f MB) once per token take %.1f us (the floor); "
               "in bf16 (transformer_decode_bf16.graph) %.1f us\n",
               bandwidth / 1e9, kParameterBytes / 1e6, floor_us, floor_bf16_us);
-  std::printf("%4s | %10s %10s %10s | %10s %10s | %10s %10s | %8s | %9s | %10s %10s %10s | %s\n", "B", "graphc",
-              "stream", "recapture", "stream/g", "recap/g", "g tok/s", "floor/g", "set us", "max diff", "g bf16",
-              "g/g bf16", "floor/bf16", "(us/token)");
+  std::printf("%4s | %10s %10s %10s | %10s %10s | %10s %10s | %8s | %9s | %10s %10s %10s | %10s %10s | %s\n", "B",
+              "graphc", "stream", "recapture", "stream/g", "recap/g", "g tok/s", "floor/g", "set us", "max diff",
+              "g bf16", "g/g bf16", "floor/bf16", "bf16 tuned", "heur/tuned", "(us/token)");
   bool same = true;
   for (const int batch : {1, 4, 8, 16}) {
     const Row r = measure(path, text, batch, stream);
-    const double bf16 = measure_bf16(bf16_path, bf16_text, batch, stream);
+    const double bf16 = measure_bf16(bf16_path, bf16_text, batch, stream, false);
+    const double tuned = measure_bf16(bf16_path, bf16_text, batch, stream, true);
     const double diff = std::max(r.stream_diff, r.recapture_diff);
     same = same && diff <= 1e-3;
-    std::printf("%4d | %10.1f %10.1f %10.1f | %10.2f %10.2f | %10.0f %10.2f | %8.2f | %9.2e | %10.1f %10.2f %10.2f |\n",
-                r.batch, r.graphc, r.stream, r.recapture, r.stream / r.graphc, r.recapture / r.graphc,
-                r.batch * 1e6 / r.graphc, floor_us / r.graphc, r.set_us, diff, bf16, r.graphc / bf16,
-                floor_bf16_us / bf16);
+    std::printf(
+        "%4d | %10.1f %10.1f %10.1f | %10.2f %10.2f | %10.0f %10.2f | %8.2f | %9.2e | %10.1f %10.2f %10.2f | %10.1f "
+        "%10.2f |\n",
+        r.batch, r.graphc, r.stream, r.recapture, r.stream / r.graphc, r.recapture / r.graphc, r.batch * 1e6 / r.graphc,
+        floor_us / r.graphc, r.set_us, diff, bf16, r.graphc / bf16, floor_bf16_us / bf16, tuned, bf16 / tuned);
   }
   cudaStreamDestroy(stream);
   if (!same) {

@@ -6,7 +6,8 @@ ways each:
 
   graphc      transformer_decode.graph (f32) or transformer_decode_bf16.graph (bf16: cuBLASLt
               matmuls with bias and GELU epilogues) through graphc's Python module:
-              Instance.set("pos", p), then launch on PyTorch's current stream;
+              Instance.set("pos", p), then launch on PyTorch's current stream (with
+              --tune-matmuls, each cuBLASLt matmul's algorithm timed at instantiate);
   eager       PyTorch eager, attending over positions 0..pos;
   cudagraph   the step captured once as a torch.cuda.CUDAGraph over the whole cache with the
               positions after `pos` masked (a static KV cache), pos filled per token, replayed;
@@ -21,7 +22,7 @@ PyTorch's CUDA graph and compiled step to graphc's. TF32 is off, as in graphc's 
 Says so and exits 0 where torch or a GPU is missing; the graphc rows are left out (and said
 so) where its Python module cannot be imported.
 
-    python3 bench/torch_decode.py [--batches 1,4,8,16] [--dtypes f32,bf16] [--no-compile]
+    python3 bench/torch_decode.py [--batches 1,4,8,16] [--dtypes f32,bf16] [--no-compile] [--tune-matmuls]
 """
 import argparse
 import pathlib
@@ -129,13 +130,14 @@ class Decoder(torch.nn.Module):
 class Ways:
     """Each way's token function at one batch size and type: run(pos) submits one token."""
 
-    def __init__(self, layers, batch, dtype_name, compile_step):
+    def __init__(self, layers, batch, dtype_name, compile_step, tune_matmuls):
         device = torch.device("cuda")
         dtype = DTYPES[dtype_name]
         self.runs = {}
         self.skipped = {}
         if graphc is not None:
-            instance = graphc.load(GRAPHS[dtype_name], defines={"B": batch}).instantiate("decode")
+            program = graphc.load(GRAPHS[dtype_name], defines={"B": batch}, tune_matmuls=tune_matmuls)
+            instance = program.instantiate("decode")
             instance.launch()  # writes the parameters
 
             def graphc_token(pos):
@@ -204,6 +206,8 @@ def main():
     parser.add_argument("--batches", default="1,4,8,16")
     parser.add_argument("--dtypes", default="f32,bf16")
     parser.add_argument("--no-compile", action="store_true", help="leave torch.compile out (it compiles per shape)")
+    parser.add_argument("--tune-matmuls", action="store_true",
+                        help="graphc's cuBLASLt matmul algorithms timed at instantiate (graphc --tune-matmuls)")
     args = parser.parse_args()
     batches = [int(b) for b in args.batches.split(",")]
     dtypes = args.dtypes.split(",")
@@ -222,7 +226,7 @@ def main():
               " ".join(f"{'floor/' + n[:5]:>11}" for n in names) + f" | {'graph/g':>8} {'compile/g':>9} | (us/token)")
         for batch in batches:
             with torch.no_grad():
-                ways = Ways(layers, batch, dtype_name, not args.no_compile)
+                ways = Ways(layers, batch, dtype_name, not args.no_compile, args.tune_matmuls)
             t = ways.measure()
             ways.close()
             cells = " ".join(f"{t[n]:10.1f}" if n in t else f"{'-':>10}" for n in names)
