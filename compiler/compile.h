@@ -75,6 +75,11 @@ struct CompileOptions {
   /// the machine only as the runtime builds the graph.
   std::optional<ir::DeviceTopology> topology;
   std::string topology_file;
+  /// Choose each cuBLASLt matmul's algorithm by timing the heuristic's candidates on the
+  /// device when the graph is built (graphc::MatmulTuning::timed), not by taking its first:
+  /// `graphc --tune-matmuls`. The runtime reads it at instantiate; `graphc compile` writes
+  /// it into the generated build(). The compiler itself ignores it.
+  bool tune_matmuls = false;
 };
 
 /// The result of compiling one file: the sources read, every diagnostic, and the IR

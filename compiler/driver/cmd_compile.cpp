@@ -61,7 +61,9 @@ void add_compile(CLI::App& app, int& status) {
       "--no-line-directives", [options] { options->cpp.line_directives = false; },
       "leave out the #line directives that point at the .graph file");
   add_compile_options(*cmd, options->compile);
+  add_tuning_option(*cmd, options->compile);
   cmd->callback([options, &status] {
+    options->cpp.tune_matmuls = options->compile.tune_matmuls;
     auto compilation = compile_and_report(options->file, options->compile);
     if (!compilation->ok()) {
       status = exit_diagnostics;

@@ -286,7 +286,8 @@ LoadOptions load_options(const RunRequest& o) {
                                    : o.ranks > 0 ? o.ranks
                                                  : o.compile.world_size,
                      .world_sizes = {o.compile.world_sizes.begin(), o.compile.world_sizes.end()},
-                     .defines = {o.compile.defines.begin(), o.compile.defines.end()}};
+                     .defines = {o.compile.defines.begin(), o.compile.defines.end()},
+                     .tune_matmuls = o.compile.tune_matmuls};
 }
 
 // --ranks N in the launcher: the file is checked once here (its errors printed once), then
@@ -401,6 +402,7 @@ void add_run(CLI::App& app, int& status) {
       ->check(CLI::PositiveNumber)
       ->needs("--watch");
   add_compile_options(*cmd, options->compile);
+  add_tuning_option(*cmd, options->compile);
   cmd->add_option("--ranks", options->ranks,
                   "run N processes, one per GPU, each a rank of one NCCL communicator bound to every comm of the "
                   "graph, each line they print (--profile's report too) prefixed [rank R], each --trace FILE.json "

@@ -60,6 +60,13 @@ void add_compile_options(CLI::App& cmd, CompileOptions& options) {
   add_topology_option(cmd, options);
 }
 
+void add_tuning_option(CLI::App& cmd, CompileOptions& options) {
+  cmd.add_flag_function(
+      "--tune-matmuls", [&options](std::int64_t) { options.tune_matmuls = true; },
+      "choose each cuBLASLt matmul's algorithm by timing the heuristic's candidates on the GPU when the graph is "
+      "built (compile writes that into the generated code), not by taking the heuristic's first");
+}
+
 void add_topology_option(CLI::App& cmd, CompileOptions& options) {
   const CLI::callback_t topology = [&options](const CLI::results_t& values) {
     const std::string& path = values.front();

@@ -46,6 +46,10 @@ std::string render_variants(const std::vector<std::unique_ptr<Compilation>>& var
 /// `graphc topology` writes it; a file that cannot be read or parsed is a usage error.
 void add_topology_option(CLI::App& cmd, CompileOptions& options);
 
+/// `--tune-matmuls` (CompileOptions::tune_matmuls), for `run` and `compile`: each cuBLASLt
+/// matmul's algorithm timed on the GPU when the graph is built.
+void add_tuning_option(CLI::App& cmd, CompileOptions& options);
+
 /// What to say of `name`, which is none of `candidates`: "did you mean 'X'?" with the closest
 /// (diag/spellcheck.h), else "expected one of: a, b, c".
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);

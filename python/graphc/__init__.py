@@ -39,7 +39,7 @@ def _literal(name, value):
 
 
 def _options(optimize=True, races_are_errors=False, warnings_are_errors=False, possible_races=True, world_size=0,
-             world_sizes=None, defines=None, variant=None, variants=None):
+             world_sizes=None, defines=None, variant=None, variants=None, tune_matmuls=False):
     options = LoadOptions()
     options.optimize = optimize
     options.races_are_errors = races_are_errors
@@ -49,6 +49,7 @@ def _options(optimize=True, races_are_errors=False, warnings_are_errors=False, p
     options.world_sizes = dict(world_sizes or {})
     options.defines = {name: _literal(name, value) for name, value in (defines or {}).items()}
     options.variant = variant
+    options.tune_matmuls = tune_matmuls
     if variants is not None:
         if len(variants) != 1:
             raise TypeError("variants: one const and its values, as {'B': [1, 2, 4, 8]}")
@@ -92,7 +93,9 @@ def load(path, **options):
             (int, 0: unknown), world_sizes (dict str -> int), defines (dict str -> int,
             float or number literal str), variant (int: the value of the file's variant
             dimension to load, `graphc --variant`; the largest by default), variants ({const:
-            [values]}: a const made the variant dimension, `graphc --variants B=1,2,4`).
+            [values]}: a const made the variant dimension, `graphc --variants B=1,2,4`),
+            tune_matmuls (bool: each cuBLASLt matmul's algorithm the fastest of the
+            heuristic's candidates, timed on the GPU at instantiate; `graphc --tune-matmuls`).
 
     Returns:
         graphc.Program; its warnings as program.warnings.

@@ -44,6 +44,7 @@ class LoadOptions:
     world_size: int
     world_sizes: Dict[str, int]
     defines: Dict[str, str]
+    tune_matmuls: bool
     def __init__(self) -> None: ...
 
 class Program:

@@ -29,6 +29,7 @@ void add_program(py::module_& m) {
       .def_readwrite("world_sizes", &LoadOptions::world_sizes)
       .def_readwrite("defines", &LoadOptions::defines)
       .def_readwrite("variant", &LoadOptions::variant)
+      .def_readwrite("tune_matmuls", &LoadOptions::tune_matmuls)
       .def_property(
           "variants",
           [](const LoadOptions& o) -> std::optional<std::pair<std::string, std::vector<std::int64_t>>> {

@@ -408,7 +408,8 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("nodes.{} = {}.cublaslt.add_matmul(", context.names.workspaces[index], resources));
     out.line(fmt::format("    graphc::linked_cublaslt(), {}, {}, {},", cuda_data_type(capture.library.type),
                          gemm_shape(capture.library), epilogue_enumerator(library)));
-    out.line(fmt::format("    {}, {}, {});", matmul_operands(context, capture), name, location));
+    out.line(fmt::format("    {}, {}, {}{});", matmul_operands(context, capture), name, location,
+                         context.tune_matmuls ? ", graphc::MatmulTuning::timed" : ""));
   } else if (library != ir::LibraryOp::none) {
     out.line(fmt::format("nodes.{} = {}.cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], resources, name, location));

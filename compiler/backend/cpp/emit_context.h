@@ -30,6 +30,8 @@ struct GraphContext {
   std::string_view generated_name;
   /// Whether to write #line directives (CppOptions::line_directives).
   bool line_directives = true;
+  /// Whether matmul plans are timed (CppOptions::tune_matmuls).
+  bool tune_matmuls = false;
   /// The runs of nodes that source `for` loops made (loop_runs.h), once they are known.
   const std::vector<LoopRun>* runs = nullptr;
   /// Whether the graph is one variant of several (emit_cpp_variants): its Bindings can then

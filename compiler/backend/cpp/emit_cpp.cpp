@@ -307,6 +307,7 @@ void write_graphs(CodeWriter& header, CodeWriter& source, const ir::Module& modu
     GraphContext context{module, module.graphs[i],  sources,           names[i],
                          names,  modules.libraries, files.source_name, options.line_directives};
     context.variant = !suffix.empty();
+    context.tune_matmuls = options.tune_matmuls;
     const std::vector<LoopRun> runs = loop_runs(
         context, [&](std::size_t node) { return unnamed_params_body(context, node); },
         [&](std::size_t node) { return bindings_body(context, node); });

@@ -21,6 +21,9 @@ struct CppOptions {
   /// `#line` directives that point the C++ compiler's messages (and debuggers) at the
   /// .graph lines of kernel arguments; off: plain C++ (`graphc compile --no-line-directives`).
   bool line_directives = true;
+  /// Each cuBLASLt matmul's plan made with graphc::MatmulTuning::timed (`graphc compile
+  /// --tune-matmuls`): its algorithm the fastest of the heuristic's candidates on the device.
+  bool tune_matmuls = false;
 };
 
 /// Generates the header and source for every graph in `module` (which must have analyzed

@@ -7,14 +7,17 @@
 // Library state belongs to graphc: one cuBLASLt handle per instance (or generated graph), and
 // per matmul node a plan made before any capture and freed with the instance: the matmul
 // descriptor (f32 compute and scale, the transposes, the epilogue), the three matrix
-// layouts, the algorithm cublasLtMatmulAlgoGetHeuristic chose for them and the workspace
-// that algorithm asked for. A capture only points the bias at its buffer's current memory
-// and calls cublasLtMatmul, which captures as kernel nodes.
+// layouts, the algorithm cublasLtMatmulAlgoGetHeuristic chose for them (or, tuned, the
+// fastest of its candidates as timed on the device) and the workspace that algorithm asked
+// for. A capture only points the bias at its buffer's current memory and calls
+// cublasLtMatmul, which captures as kernel nodes.
 #pragma once
 
 #include <cublasLt.h>
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -72,6 +75,16 @@ inline const CublasLtApi& linked_cublaslt() {
 /// _RELU_BIAS, _GELU and _GELU_BIAS.
 enum class MatmulEpilogue { none, bias, relu, bias_relu, gelu, bias_gelu };
 
+/// How a matmul's algorithm is chosen: the first of cublasLtMatmulAlgoGetHeuristic's ranking
+/// (`heuristic`), or the fastest of its first kMatmulCandidates as timed on the device when
+/// the plan is made (`timed`: graphc's --tune-matmuls, LoadOptions::tune_matmuls).
+enum class MatmulTuning { heuristic, timed };
+
+/// How many of the heuristic's algorithms a timed plan tries, and how many runs of each it
+/// times (after one untimed run, which also loads the algorithm's kernels).
+inline constexpr int kMatmulCandidates = 8;
+inline constexpr int kMatmulTimedRuns = 5;
+
 /// The memory of a matmul, in device (or managed) memory: A, B, C (read, then written with
 /// the result) and the bias (null for an epilogue without one).
 struct MatmulOperands {
@@ -90,13 +103,15 @@ class CublasLtLibrary {
   CublasLtLibrary(CublasLtLibrary&& other) noexcept
       : api_(std::exchange(other.api_, nullptr)),
         handle_(std::exchange(other.handle_, nullptr)),
-        plans_(std::move(other.plans_)) {}
+        plans_(std::move(other.plans_)),
+        tuned_(std::move(other.tuned_)) {}
   CublasLtLibrary& operator=(CublasLtLibrary&& other) noexcept {
     if (this != &other) {
       release();
       api_ = std::exchange(other.api_, nullptr);
       handle_ = std::exchange(other.handle_, nullptr);
       plans_ = std::move(other.plans_);
+      tuned_ = std::move(other.tuned_);
     }
     return *this;
   }
@@ -110,11 +125,18 @@ class CublasLtLibrary {
   /// CUDA_R_16BF), computed in f32 (CUBLAS_COMPUTE_32F, f32 alpha and beta): the descriptors,
   /// the algorithm cublasLtMatmulAlgoGetHeuristic ranks first for the alignment of
   /// `operands`' pointers and at most kCublasWorkspaceBytes of workspace, and that workspace
-  /// (cudaMalloc). Returns the plan's index for matmul(). Throws graphc::Error R0001 naming
-  /// `node` at `location` when a call fails or no algorithm fits; what it made by then is
-  /// freed with this object.
+  /// (cudaMalloc). With MatmulTuning::timed the algorithm is instead the fastest of the
+  /// heuristic's first kMatmulCandidates, each run on the device (A, B and the bias read
+  /// from `operands`, C and D scratch memory of its own, so no buffer changes) on a stream of
+  /// its own, synchronized: the first plan of a shape, type, epilogue and alignment pays
+  /// that (about kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls, and the candidates'
+  /// kernels loaded), and this library's later plans of the same reuse its choice. It must
+  /// not run while a stream captures in the global or thread-local mode. Returns the plan's
+  /// index for matmul(). Throws graphc::Error R0001 naming `node` at `location` when a call
+  /// fails or no algorithm fits; what it made by then is freed with this object.
   std::size_t add_matmul(const CublasLtApi& api, cudaDataType type, const GemmShape& shape, MatmulEpilogue epilogue,
-                         const MatmulOperands& operands, const char* node, const char* location) {
+                         const MatmulOperands& operands, const char* node, const char* location,
+                         MatmulTuning tuning = MatmulTuning::heuristic) {
     if (handle_ == nullptr) {
       api_ = &api;
       if (const cublasStatus_t status = api.create(&handle_); status != CUBLAS_STATUS_SUCCESS) {
@@ -153,14 +175,11 @@ class CublasLtLibrary {
           CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES}) {
       prefer(api, plan.preference, operand, plan.alignment, node, location);
     }
-    cublasLtMatmulHeuristicResult_t result{};
-    int found = 0;
-    check(api, api.heuristic(handle_, plan.desc, plan.a, plan.b, plan.c, plan.c, plan.preference, 1, &result, &found),
-          "cublasLtMatmulAlgoGetHeuristic", node, location);
-    if (found == 0)
-      check(api, CUBLAS_STATUS_NOT_SUPPORTED, "cublasLtMatmulAlgoGetHeuristic (no algorithm)", node, location);
-    plan.algo = result.algo;
-    plan.workspace_bytes = result.workspaceSize;
+    const Choice choice = tuning == MatmulTuning::timed
+                              ? timed_choice(api, plan, type, shape, epilogue, operands, node, location)
+                              : heuristic_choice(api, plan, 1, node, location).front();
+    plan.algo = choice.algo;
+    plan.workspace_bytes = choice.workspace_bytes;
     if (plan.workspace_bytes > 0) {
       if (const cudaError_t status = cudaMalloc(&plan.workspace, plan.workspace_bytes); status != cudaSuccess) {
         plan.workspace = nullptr;
@@ -203,6 +222,19 @@ class CublasLtLibrary {
   }
 
  private:
+  // An algorithm and the workspace it asks for.
+  struct Choice {
+    cublasLtMatmulAlgo_t algo{};
+    std::size_t workspace_bytes = 0;
+  };
+  // What a timed choice is kept under, and the choice.
+  struct Tuned {
+    cudaDataType type;
+    GemmShape shape;
+    MatmulEpilogue epilogue;
+    std::uint32_t alignment;
+    Choice choice;
+  };
   struct Plan {
     bool bias = false;
     std::uint32_t alignment = 256;  // bytes: what the algorithm may assume of every pointer
@@ -215,6 +247,121 @@ class CublasLtLibrary {
     void* workspace = nullptr;
     std::size_t workspace_bytes = 0;
   };
+
+  // The heuristic's first `count` (at most kMatmulCandidates) algorithms for `plan`, best
+  // first; R0001 when it has none.
+  std::vector<Choice> heuristic_choice(const CublasLtApi& api, const Plan& plan, int count, const char* node,
+                                       const char* location) const {
+    // A std::array: a std::vector of this type crashes nvcc 13.0's front end.
+    std::array<cublasLtMatmulHeuristicResult_t, kMatmulCandidates> results{};
+    int found = 0;
+    check(api,
+          api.heuristic(handle_, plan.desc, plan.a, plan.b, plan.c, plan.c, plan.preference, count, results.data(),
+                        &found),
+          "cublasLtMatmulAlgoGetHeuristic", node, location);
+    if (found == 0)
+      check(api, CUBLAS_STATUS_NOT_SUPPORTED, "cublasLtMatmulAlgoGetHeuristic (no algorithm)", node, location);
+    std::vector<Choice> choices;
+    for (int i = 0; i < found; ++i) {
+      const cublasLtMatmulHeuristicResult_t& r = results[static_cast<std::size_t>(i)];
+      if (r.state == CUBLAS_STATUS_SUCCESS) choices.push_back({r.algo, r.workspaceSize});
+    }
+    if (choices.empty())
+      check(api, CUBLAS_STATUS_NOT_SUPPORTED, "cublasLtMatmulAlgoGetHeuristic (no algorithm)", node, location);
+    return choices;
+  }
+
+  // Whether two matmuls have one shape (a plan's matmul is never batched).
+  static bool same(const GemmShape& x, const GemmShape& y) {
+    return x.transpose_a == y.transpose_a && x.transpose_b == y.transpose_b && x.m == y.m && x.n == y.n && x.k == y.k &&
+           x.lda == y.lda && x.ldb == y.ldb && x.ldc == y.ldc;
+  }
+
+  // CUDA memory, a stream and two events for timing candidates, freed on every path.
+  struct TimingScratch {
+    void* c = nullptr;
+    void* workspace = nullptr;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t start = nullptr;
+    cudaEvent_t stop = nullptr;
+    TimingScratch() = default;
+    TimingScratch(const TimingScratch&) = delete;
+    TimingScratch& operator=(const TimingScratch&) = delete;
+    ~TimingScratch() {
+      if (stream != nullptr) cudaStreamSynchronize(stream);
+      for (cudaEvent_t event : {start, stop}) {
+        if (event != nullptr) cudaEventDestroy(event);
+      }
+      if (stream != nullptr) cudaStreamDestroy(stream);
+      for (void* memory : {c, workspace}) {
+        if (memory != nullptr) cudaFree(memory);
+      }
+    }
+  };
+
+  static void check_cuda_call(cudaError_t status, const char* call, const char* node, const char* location) {
+    if (status == cudaSuccess) return;
+    cudaGetLastError();
+    cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), call, node, location);
+  }
+
+  // The fastest of the heuristic's first kMatmulCandidates for `plan`, timed on the device
+  // (see add_matmul), or the choice an earlier plan of the same shape, type, epilogue and
+  // alignment made. A candidate cublasLtMatmul refuses is passed over.
+  Choice timed_choice(const CublasLtApi& api, const Plan& plan, cudaDataType type, const GemmShape& shape,
+                      MatmulEpilogue epilogue, const MatmulOperands& operands, const char* node, const char* location) {
+    for (const Tuned& t : tuned_) {
+      if (t.type == type && same(t.shape, shape) && t.epilogue == epilogue && t.alignment == plan.alignment) {
+        return t.choice;
+      }
+    }
+    const std::vector<Choice> candidates = heuristic_choice(api, plan, kMatmulCandidates, node, location);
+    Choice best = candidates.front();
+    if (candidates.size() > 1) {
+      TimingScratch scratch;
+      const std::size_t element = type == CUDA_R_32F ? 4 : 2;
+      const std::size_t c_bytes = element * static_cast<std::size_t>(shape.ldc) * static_cast<std::size_t>(shape.n);
+      std::size_t workspace_bytes = 0;
+      for (const Choice& c : candidates) workspace_bytes = std::max(workspace_bytes, c.workspace_bytes);
+      check_cuda_call(cudaMalloc(&scratch.c, c_bytes), "cudaMalloc of a matmul's timing output", node, location);
+      if (workspace_bytes > 0) {
+        check_cuda_call(cudaMalloc(&scratch.workspace, workspace_bytes), "cudaMalloc of a timing workspace", node,
+                        location);
+      }
+      check_cuda_call(cudaStreamCreateWithFlags(&scratch.stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags",
+                      node, location);
+      check_cuda_call(cudaEventCreate(&scratch.start), "cudaEventCreate", node, location);
+      check_cuda_call(cudaEventCreate(&scratch.stop), "cudaEventCreate", node, location);
+      check_cuda_call(cudaMemsetAsync(scratch.c, 0, c_bytes, scratch.stream), "cudaMemsetAsync", node, location);
+      if (plan.bias) {
+        set(api, plan.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, operands.bias, node, location);
+      }
+      const float alpha = 1.0f;
+      const float beta = 0.0f;
+      float best_ms = -1.0f;
+      for (const Choice& candidate : candidates) {
+        const auto run = [&] {
+          return api.matmul(handle_, plan.desc, &alpha, operands.a, plan.a, operands.b, plan.b, &beta, scratch.c,
+                            plan.c, scratch.c, plan.c, &candidate.algo, scratch.workspace, candidate.workspace_bytes,
+                            scratch.stream);
+        };
+        if (run() != CUBLAS_STATUS_SUCCESS) continue;  // this candidate cannot run these operands
+        check_cuda_call(cudaEventRecord(scratch.start, scratch.stream), "cudaEventRecord", node, location);
+        for (int i = 0; i < kMatmulTimedRuns; ++i) check(api, run(), "cublasLtMatmul (timing)", node, location);
+        check_cuda_call(cudaEventRecord(scratch.stop, scratch.stream), "cudaEventRecord", node, location);
+        check_cuda_call(cudaEventSynchronize(scratch.stop), "cudaEventSynchronize", node, location);
+        float ms = 0.0f;
+        check_cuda_call(cudaEventElapsedTime(&ms, scratch.start, scratch.stop), "cudaEventElapsedTime", node, location);
+        if (best_ms < 0.0f || ms < best_ms) {
+          best_ms = ms;
+          best = candidate;
+        }
+      }
+      check_cuda_call(cudaStreamSynchronize(scratch.stream), "cudaStreamSynchronize", node, location);
+    }
+    tuned_.push_back(Tuned{type, shape, epilogue, plan.alignment, best});
+    return best;
+  }
 
   static cublasLtEpilogue_t lt(MatmulEpilogue epilogue) {
     switch (epilogue) {
@@ -272,12 +419,14 @@ class CublasLtLibrary {
       if (plan.desc != nullptr) api_->desc_destroy(plan.desc);
     }
     plans_.clear();
+    tuned_.clear();
     if (handle_ != nullptr) api_->destroy(std::exchange(handle_, nullptr));
   }
 
   const CublasLtApi* api_ = nullptr;
   cublasLtHandle_t handle_ = nullptr;
   std::vector<Plan> plans_;
+  std::vector<Tuned> tuned_;  // the timed choices made so far
 };
 
 }  // namespace graphc

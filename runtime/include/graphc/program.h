@@ -87,6 +87,13 @@ struct LoadOptions {
     std::vector<std::int64_t> values;
   };
   std::optional<VariantValues> variants;
+  /// Choose each cuBLASLt matmul's algorithm (`cublaslt.matmul*` capture nodes) by timing the
+  /// first kMatmulCandidates algorithms cublasLtMatmulAlgoGetHeuristic offers on the device
+  /// at instantiate, outside capture, rather than taking its first (graphc/cublaslt_ops.h,
+  /// MatmulTuning::timed): the instantiate pays about (kMatmulTimedRuns + 1) matmuls per
+  /// candidate and the candidates' kernels loaded, once per shape an instance holds, for the
+  /// fastest algorithm on this GPU. graphc's `--tune-matmuls`.
+  bool tune_matmuls = false;
 };
 
 /// Move-only. Not thread-safe: one thread at a time per Program.

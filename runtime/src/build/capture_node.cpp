@@ -185,9 +185,11 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
     workspace_ = resources.cufft.add_fft(loaded_cufft(node.name, location_), fft_shape(library_), node.name.c_str(),
                                          location_.c_str());
   } else if (ir::is_matmul(library_.op)) {
-    workspace_ = resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
-                                               gemm_shape(library_), epilogue_of(library_.op),
-                                               matmul_operands(library_, args_), node.name.c_str(), location_.c_str());
+    workspace_ =
+        resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
+                                      gemm_shape(library_), epilogue_of(library_.op), matmul_operands(library_, args_),
+                                      node.name.c_str(), location_.c_str(),
+                                      program.options.tune_matmuls ? MatmulTuning::timed : MatmulTuning::heuristic);
   } else if (library_.op != ir::LibraryOp::none) {
     workspace_ =
         resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());

@@ -49,7 +49,8 @@ CompileOptions compile_options(const LoadOptions& options) {
                         .world_sizes = {options.world_sizes.begin(), options.world_sizes.end()},
                         .defines = {options.defines.begin(), options.defines.end()},
                         .variant = options.variant ? std::optional(std::to_string(*options.variant)) : std::nullopt,
-                        .variants = variants};
+                        .variants = variants,
+                        .tune_matmuls = options.tune_matmuls};
 }
 
 }  // namespace graphc::detail

@@ -3,6 +3,8 @@
 // epilogue and the bias; its layouts the matrices as stored; its preference the workspace
 // bound and the operands' alignment; each call passes the heuristic's algorithm and the
 // current memory. A plan whose making fails (no algorithm) is R0001 and frees what it made.
+// A timed plan (MatmulTuning::timed) asks for kMatmulCandidates algorithms and makes one
+// choice per shape; the timing itself runs on the GPU (matmul_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -26,6 +28,8 @@ struct LtLog {
   std::map<int, std::uint64_t> preference;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> layout_shapes;  // rows, cols
   int algorithms = 1;                                                  // the heuristic finds this many
+  int heuristics = 0;                                                  // calls of the heuristic
+  int requested = 0;                                                   // algorithms the last one asked for
   int calls = 0;
   const void* a = nullptr;
   const void* d = nullptr;
@@ -93,8 +97,10 @@ CublasLtApi fake_cublaslt() {
     return CUBLAS_STATUS_SUCCESS;
   };
   api.heuristic = [](cublasLtHandle_t, cublasLtMatmulDesc_t, cublasLtMatrixLayout_t, cublasLtMatrixLayout_t,
-                     cublasLtMatrixLayout_t, cublasLtMatrixLayout_t, cublasLtMatmulPreference_t, int,
+                     cublasLtMatrixLayout_t, cublasLtMatrixLayout_t, cublasLtMatmulPreference_t, int requested,
                      cublasLtMatmulHeuristicResult_t* result, int* found) {
+    ++lt.heuristics;
+    lt.requested = requested;
     *found = lt.algorithms;
     result->algo.data[0] = 0x5eed;
     result->workspaceSize = 0;  // no cudaMalloc without a GPU
@@ -164,6 +170,29 @@ TEST_CASE("a matmul with an offset operand is planned for that operand's alignme
   CHECK(lt.preference[CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES] == 16);  // c + 4 floats
   CHECK(lt.desc[CUBLASLT_MATMUL_DESC_EPILOGUE] == CUBLASLT_EPILOGUE_RELU);
   CHECK(lt.desc.count(CUBLASLT_MATMUL_DESC_BIAS_POINTER) == 0);
+}
+
+TEST_CASE("a timed matmul plan asks for every candidate, and plans of one shape share one choice", "[runtime]") {
+  lt = LtLog{};
+  const CublasLtApi api = fake_cublaslt();
+  alignas(256) static float a[64], b[64], c[64];
+  CublasLtLibrary library;
+  const GemmShape shape{false, false, 4, 4, 4, 4, 4, 4};
+  const MatmulOperands operands{a, b, c, nullptr};
+  (void)library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "l0", "g:3:1", MatmulTuning::timed);
+  CHECK(lt.heuristics == 1);
+  CHECK(lt.requested == kMatmulCandidates);
+  CHECK(lt.calls == 0);  // one candidate: nothing to time
+  const std::size_t again =
+      library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "l1", "g:4:1", MatmulTuning::timed);
+  CHECK(lt.heuristics == 1);  // the first plan's choice
+  library.matmul(nullptr, again, 1.0f, operands, 0.0f);
+  CHECK(lt.algo_word == 0x5eed);
+  (void)library.add_matmul(api, CUDA_R_32F, GemmShape{false, false, 8, 4, 4, 8, 4, 8}, MatmulEpilogue::none, operands,
+                           "wide", "g:5:1", MatmulTuning::timed);
+  CHECK(lt.heuristics == 2);  // another shape, another choice
+  (void)library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "plain", "g:6:1");
+  CHECK(lt.requested == 1);  // untimed: the heuristic's first
 }
 
 TEST_CASE("a matmul no algorithm fits is R0001 naming the node, and frees what it made", "[runtime]") {
