@@ -61,10 +61,15 @@ extern "C" __global__ void embed_tokens_bf16(bf16* x, const int* pos_dev, int d_
 extern "C" __global__ void layer_norm_bf16(const bf16* x, const bf16* gain, const bf16* beta, bf16* h, int d_model) {
   const bf16* row = x + blockIdx.x * d_model;
   float v[kPerThread];
+  float g[kPerThread];  // the gain and shift, loaded with the row: their latency overlaps its
+  float s[kPerThread];  // and the block's reduction rather than following them
   float sum = 0.0f;
   float squares = 0.0f;
   for (int j = 0; j < kPerThread; ++j) {
-    v[j] = __bfloat162float(row[threadIdx.x + j * kThreads]);
+    const int d = threadIdx.x + j * kThreads;
+    v[j] = __bfloat162float(row[d]);
+    g[j] = __bfloat162float(gain[d]);
+    s[j] = __bfloat162float(beta[d]);
     sum += v[j];
     squares += v[j] * v[j];
   }
@@ -74,8 +79,7 @@ extern "C" __global__ void layer_norm_bf16(const bf16* x, const bf16* gain, cons
   const float inverse = rsqrtf(variance + 1e-5f);
   for (int j = 0; j < kPerThread; ++j) {
     const int d = threadIdx.x + j * kThreads;
-    h[blockIdx.x * d_model + d] =
-        __float2bfloat16_rn((v[j] - mean) * inverse * __bfloat162float(gain[d]) + __bfloat162float(beta[d]));
+    h[blockIdx.x * d_model + d] = __float2bfloat16_rn((v[j] - mean) * inverse * g[j] + s[j]);
   }
 }
 

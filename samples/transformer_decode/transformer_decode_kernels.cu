@@ -19,11 +19,15 @@ constexpr int kPerThread = decode_model::kModel / kThreads;  // 3: a token's fea
 // sum of squares. One block of 256 threads per token.
 __device__ void normalize(float* row, const float* bias, const float* gain, const float* beta, float* out) {
   float v[kPerThread];
+  float g[kPerThread];  // the gain and shift, loaded with the row: their latency overlaps its
+  float s[kPerThread];  // and the block's reduction rather than following them
   float sum = 0.0f;
   float squares = 0.0f;
   for (int j = 0; j < kPerThread; ++j) {
     const int d = threadIdx.x + j * kThreads;
     v[j] = row[d];
+    g[j] = gain[d];
+    s[j] = beta[d];
     if (bias != nullptr) {
       v[j] += bias[d];
       row[d] = v[j];
@@ -37,7 +41,7 @@ __device__ void normalize(float* row, const float* bias, const float* gain, cons
   const float inverse = rsqrtf(variance + 1e-5f);
   for (int j = 0; j < kPerThread; ++j) {
     const int d = threadIdx.x + j * kThreads;
-    out[d] = (v[j] - mean) * inverse * gain[d] + beta[d];
+    out[d] = (v[j] - mean) * inverse * g[j] + s[j];
   }
 }
 
