@@ -74,6 +74,17 @@ def test_variant_options():
     assert graphc.check(plain, name="c.graph", variants={"B": [1, 2]}) == []
 
 
+def test_tune_matmuls_option():
+    """tune_matmuls= reaches graphc::LoadOptions; the timing itself happens at instantiate, on a GPU
+    (matmul_gpu_test)."""
+    options = graphc.LoadOptions()
+    assert options.tune_matmuls is False
+    options.tune_matmuls = True
+    assert options.tune_matmuls is True
+    program = graphc.load(SOURCE / "samples" / "diamond" / "diamond.graph", tune_matmuls=True)
+    assert program.graphs == ["diamond"]
+
+
 def test_check_reports_each_variant(tmp_path):
     """A file's check covers every variant: an error only some make carries a note naming them."""
     path = tmp_path / "v.graph"
