@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "graphc/check_cuda.h"
 #include "graphc/cublas_ops.h"
 #include "graphc/runtime_error.h"
 
@@ -181,12 +182,9 @@ class CublasLtLibrary {
     plan.algo = choice.algo;
     plan.workspace_bytes = choice.workspace_bytes;
     if (plan.workspace_bytes > 0) {
-      if (const cudaError_t status = cudaMalloc(&plan.workspace, plan.workspace_bytes); status != cudaSuccess) {
-        plan.workspace = nullptr;
-        cudaGetLastError();
-        cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), "cudaMalloc of a cuBLASLt workspace", node,
-                     location);
-      }
+      const cudaError_t status = cudaMalloc(&plan.workspace, plan.workspace_bytes);
+      if (status != cudaSuccess) plan.workspace = nullptr;
+      check_cleared(status, "cudaMalloc of a cuBLASLt workspace", node, location);
     }
     return plans_.size() - 1;
   }
@@ -277,7 +275,8 @@ class CublasLtLibrary {
            x.lda == y.lda && x.ldb == y.ldb && x.ldc == y.ldc;
   }
 
-  // CUDA memory, a stream and two events for timing candidates, freed on every path.
+  // CUDA memory, a stream and two events for timing candidates, freed on every path (after
+  // the stream's work, which an error may have left queued).
   struct TimingScratch {
     void* c = nullptr;
     void* workspace = nullptr;
@@ -299,10 +298,11 @@ class CublasLtLibrary {
     }
   };
 
-  static void check_cuda_call(cudaError_t status, const char* call, const char* node, const char* location) {
-    if (status == cudaSuccess) return;
-    cudaGetLastError();
-    cuda_failure(cudaGetErrorName(status), cudaGetErrorString(status), call, node, location);
+  // check_cuda, the failure first taken from CUDA's last error, so that it is reported once
+  // (as R0001) and not again by the caller's next cudaGetLastError.
+  static void check_cleared(cudaError_t status, const char* call, const char* node, const char* location) {
+    if (status != cudaSuccess) cudaGetLastError();
+    check_cuda(status, call, node, location);
   }
 
   // The fastest of the heuristic's first kMatmulCandidates for `plan`, timed on the device
@@ -323,19 +323,16 @@ class CublasLtLibrary {
       const std::size_t c_bytes = element * static_cast<std::size_t>(shape.ldc) * static_cast<std::size_t>(shape.n);
       std::size_t workspace_bytes = 0;
       for (const Choice& c : candidates) workspace_bytes = std::max(workspace_bytes, c.workspace_bytes);
-      check_cuda_call(cudaMalloc(&scratch.c, c_bytes), "cudaMalloc of a matmul's timing output", node, location);
+      check_cleared(cudaMalloc(&scratch.c, c_bytes), "cudaMalloc of a matmul's timing output", node, location);
       if (workspace_bytes > 0) {
-        check_cuda_call(cudaMalloc(&scratch.workspace, workspace_bytes), "cudaMalloc of a timing workspace", node,
-                        location);
+        check_cleared(cudaMalloc(&scratch.workspace, workspace_bytes), "cudaMalloc of a timing workspace", node,
+                      location);
       }
-      check_cuda_call(cudaStreamCreateWithFlags(&scratch.stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags",
-                      node, location);
-      check_cuda_call(cudaEventCreate(&scratch.start), "cudaEventCreate", node, location);
-      check_cuda_call(cudaEventCreate(&scratch.stop), "cudaEventCreate", node, location);
-      check_cuda_call(cudaMemsetAsync(scratch.c, 0, c_bytes, scratch.stream), "cudaMemsetAsync", node, location);
-      if (plan.bias) {
-        set(api, plan.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, operands.bias, node, location);
-      }
+      check_cleared(cudaStreamCreateWithFlags(&scratch.stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags",
+                    node, location);
+      check_cleared(cudaEventCreate(&scratch.start), "cudaEventCreate", node, location);
+      check_cleared(cudaEventCreate(&scratch.stop), "cudaEventCreate", node, location);
+      check_cleared(cudaMemsetAsync(scratch.c, 0, c_bytes, scratch.stream), "cudaMemsetAsync", node, location);
       const float alpha = 1.0f;
       const float beta = 0.0f;
       float best_ms = -1.0f;
@@ -346,18 +343,17 @@ class CublasLtLibrary {
                             scratch.stream);
         };
         if (run() != CUBLAS_STATUS_SUCCESS) continue;  // this candidate cannot run these operands
-        check_cuda_call(cudaEventRecord(scratch.start, scratch.stream), "cudaEventRecord", node, location);
+        check_cleared(cudaEventRecord(scratch.start, scratch.stream), "cudaEventRecord", node, location);
         for (int i = 0; i < kMatmulTimedRuns; ++i) check(api, run(), "cublasLtMatmul (timing)", node, location);
-        check_cuda_call(cudaEventRecord(scratch.stop, scratch.stream), "cudaEventRecord", node, location);
-        check_cuda_call(cudaEventSynchronize(scratch.stop), "cudaEventSynchronize", node, location);
+        check_cleared(cudaEventRecord(scratch.stop, scratch.stream), "cudaEventRecord", node, location);
+        check_cleared(cudaEventSynchronize(scratch.stop), "cudaEventSynchronize", node, location);
         float ms = 0.0f;
-        check_cuda_call(cudaEventElapsedTime(&ms, scratch.start, scratch.stop), "cudaEventElapsedTime", node, location);
+        check_cleared(cudaEventElapsedTime(&ms, scratch.start, scratch.stop), "cudaEventElapsedTime", node, location);
         if (best_ms < 0.0f || ms < best_ms) {
           best_ms = ms;
           best = candidate;
         }
       }
-      check_cuda_call(cudaStreamSynchronize(scratch.stream), "cudaStreamSynchronize", node, location);
     }
     tuned_.push_back(Tuned{type, shape, epilogue, plan.alignment, best});
     return best;
