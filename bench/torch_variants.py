@@ -41,7 +41,9 @@ def used():
 
 def capture_all(layers, k_cache, v_cache, x_in, sizes, label):
     """Warm-up and capture of every size, largest first, into a new pool; prints the times and
-    memory under `label` and returns {size: (graph, output)}."""
+    memory under `label` and returns {size: (graph, output, position)}: the position tensor
+    is the graph's static input, kept alive with it (freed, its memory would be reused and
+    the replay would read another tensor's bytes as the position)."""
     device = x_in.device
     before = used()
     start = time.perf_counter()
@@ -63,7 +65,7 @@ def capture_all(layers, k_cache, v_cache, x_in, sizes, label):
         with torch.cuda.graph(graph, pool=pool):
             out = step(layers, k, v, x, pos_dev, True)
         torch.cuda.synchronize()
-        graphs[batch] = (graph, out)
+        graphs[batch] = (graph, out, pos_dev)  # the graph reads pos_dev: it lives as long
         rows.append((batch, (time.perf_counter() - size_start) * 1e3, used() - size_before))
     startup_ms = (time.perf_counter() - start) * 1e3
     total = used() - before
@@ -94,7 +96,7 @@ def main():
         for _ in range(1, args.passes):
             capture_all(layers, k_cache, v_cache, x_in, sizes, "again (warm: cuBLAS's kernels loaded)")
         worst = 0.0
-        for batch, (graph, out) in graphs.items():
+        for batch, (graph, out, _) in graphs.items():
             graph.replay()
             eager = step(layers, k_cache[:, :batch].clone(), v_cache[:, :batch].clone(), x_in[:batch],
                          torch.zeros(1, dtype=torch.long, device=device), True)
