@@ -193,6 +193,7 @@ struct GemmShape {
   bool batched = false;
   long long stride_a = 0, stride_b = 0, stride_c = 0;
   int batch = 1;
+  bool operator==(const GemmShape&) const = default;
 };
 
 /// cublasGemmEx (or cublasGemmStridedBatchedEx when `shape.batched`) on `cublas`'s stream,

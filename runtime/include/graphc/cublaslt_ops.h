@@ -132,11 +132,12 @@ class CublasLtLibrary {
   /// (A, B and the bias read from `operands`, C and D scratch memory of its own, so no buffer
   /// changes), each after L2 is flushed (a memset of twice cudaDevAttrL2CacheSize), on a
   /// stream of its own, synchronized: the first plan of a shape, type, epilogue and alignment
-  /// pays that (about kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls and flushes, and the
-  /// candidates' kernels loaded), and this library's later plans of the same reuse its choice. It must
-  /// not run while a stream captures in the global or thread-local mode. Returns the plan's
-  /// index for matmul(). Throws graphc::Error R0001 naming `node` at `location` when a call
-  /// fails or no algorithm fits; what it made by then is freed with this object.
+  /// pays that (about kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls and flushes, and
+  /// the candidates' kernels loaded), and this library's later plans of the same reuse its
+  /// choice. It must not run while a stream captures in the global or thread-local mode.
+  /// Returns the plan's index for matmul(). Throws graphc::Error R0001 naming `node` at
+  /// `location` when a call fails or no algorithm fits; what it made by then is freed with
+  /// this object.
   std::size_t add_matmul(const CublasLtApi& api, cudaDataType type, const GemmShape& shape, MatmulEpilogue epilogue,
                          const MatmulOperands& operands, const char* node, const char* location,
                          MatmulTuning tuning = MatmulTuning::heuristic) {
@@ -271,12 +272,6 @@ class CublasLtLibrary {
     return choices;
   }
 
-  // Whether two matmuls have one shape (a plan's matmul is never batched).
-  static bool same(const GemmShape& x, const GemmShape& y) {
-    return x.transpose_a == y.transpose_a && x.transpose_b == y.transpose_b && x.m == y.m && x.n == y.n && x.k == y.k &&
-           x.lda == y.lda && x.ldb == y.ldb && x.ldc == y.ldc;
-  }
-
   // CUDA memory, a stream and two events for timing candidates, freed on every path (after
   // the stream's work, which an error may have left queued).
   struct TimingScratch {
@@ -308,13 +303,34 @@ class CublasLtLibrary {
     check_cuda(status, call, node, location);
   }
 
+  // The median of kMatmulTimedRuns runs of `run` on the scratch's stream, in ms, each
+  // after the first `flush_bytes` of the scratch's flush memory are written (L2 emptied).
+  template <class Run>
+  static float median_run_ms(const CublasLtApi& api, const TimingScratch& scratch, std::size_t flush_bytes,
+                             const Run& run, const char* node, const char* location) {
+    std::array<float, kMatmulTimedRuns> runs{};
+    for (float& ms : runs) {
+      if (flush_bytes > 0) {
+        check_cleared(cudaMemsetAsync(scratch.flush, 0, flush_bytes, scratch.stream), "cudaMemsetAsync (L2 flush)",
+                      node, location);
+      }
+      check_cleared(cudaEventRecord(scratch.start, scratch.stream), "cudaEventRecord", node, location);
+      check(api, run(), "cublasLtMatmul (timing)", node, location);
+      check_cleared(cudaEventRecord(scratch.stop, scratch.stream), "cudaEventRecord", node, location);
+      check_cleared(cudaEventSynchronize(scratch.stop), "cudaEventSynchronize", node, location);
+      check_cleared(cudaEventElapsedTime(&ms, scratch.start, scratch.stop), "cudaEventElapsedTime", node, location);
+    }
+    std::nth_element(runs.begin(), runs.begin() + kMatmulTimedRuns / 2, runs.end());
+    return runs[kMatmulTimedRuns / 2];
+  }
+
   // The fastest of the heuristic's first kMatmulCandidates for `plan`, timed on the device
   // (see add_matmul), or the choice an earlier plan of the same shape, type, epilogue and
   // alignment made. A candidate cublasLtMatmul refuses is passed over.
   Choice timed_choice(const CublasLtApi& api, const Plan& plan, cudaDataType type, const GemmShape& shape,
                       MatmulEpilogue epilogue, const MatmulOperands& operands, const char* node, const char* location) {
     for (const Tuned& t : tuned_) {
-      if (t.type == type && same(t.shape, shape) && t.epilogue == epilogue && t.alignment == plan.alignment) {
+      if (t.type == type && t.shape == shape && t.epilogue == epilogue && t.alignment == plan.alignment) {
         return t.choice;
       }
     }
@@ -358,20 +374,7 @@ class CublasLtLibrary {
                             scratch.stream);
         };
         if (run() != CUBLAS_STATUS_SUCCESS) continue;  // this candidate cannot run these operands
-        std::array<float, kMatmulTimedRuns> runs{};
-        for (float& ms : runs) {
-          if (flush_bytes > 0) {
-            check_cleared(cudaMemsetAsync(scratch.flush, 0, flush_bytes, scratch.stream), "cudaMemsetAsync (L2 flush)",
-                          node, location);
-          }
-          check_cleared(cudaEventRecord(scratch.start, scratch.stream), "cudaEventRecord", node, location);
-          check(api, run(), "cublasLtMatmul (timing)", node, location);
-          check_cleared(cudaEventRecord(scratch.stop, scratch.stream), "cudaEventRecord", node, location);
-          check_cleared(cudaEventSynchronize(scratch.stop), "cudaEventSynchronize", node, location);
-          check_cleared(cudaEventElapsedTime(&ms, scratch.start, scratch.stop), "cudaEventElapsedTime", node, location);
-        }
-        std::nth_element(runs.begin(), runs.begin() + kMatmulTimedRuns / 2, runs.end());
-        const float median_ms = runs[kMatmulTimedRuns / 2];
+        const float median_ms = median_run_ms(api, scratch, flush_bytes, run, node, location);
         if (best_ms < 0.0f || median_ms < best_ms) {
           best_ms = median_ms;
           best = candidate;

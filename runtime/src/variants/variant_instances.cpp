@@ -15,7 +15,7 @@ Instance& VariantInstances::variant(std::int64_t value, cudaStream_t stream) {
   detail::VariantsState& variants = *state_->variants;
   const std::size_t i = variants.index(value);
   std::optional<Instance>& instance = state_->instances[i];
-  if (instance && !instance->empty()) return *instance;
+  if (state_->built(i)) return *instance;
   // The modules another variant loaded, where this variant's compile to the same images:
   // a variant is loaded once, not once per value.
   Program& program = variants.programs[i];
