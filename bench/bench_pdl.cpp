@@ -73,7 +73,7 @@ int main() {
   fmt::print("{:>9} {:>7} {:>12} {:>11} {:>12} {:>12} {:>9}\n", "floats", "blocks", "-O0 us", "us/kernel", "-O1 us",
              "-O1 / -O0", "saved");
   int status = 0;
-  for (const int n : {32768, 131072, 524288}) {
+  for (const int n : {32768, 131072, 262144, 524288}) {
     if (!compare(n, stream)) {
       fmt::print("bench_pdl: at {} floats, -O1 left other numbers in buf than -O0\n", n);
       status = 1;
