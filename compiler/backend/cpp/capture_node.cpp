@@ -408,8 +408,11 @@ void write_capture_build(CodeWriter& out, const GraphContext& context, std::size
     out.line(fmt::format("nodes.{} = {}.cublaslt.add_matmul(", context.names.workspaces[index], resources));
     out.line(fmt::format("    graphc::linked_cublaslt(), {}, {}, {},", cuda_data_type(capture.library.type),
                          gemm_shape(capture.library), epilogue_enumerator(library)));
+    // A timed plan times its candidates with the node's beta (graphc::CublasLtLibrary::add_matmul).
     out.line(fmt::format("    {}, {}, {}{});", matmul_operands(context, capture), name, location,
-                         context.tune_matmuls ? ", graphc::MatmulTuning::timed" : ""));
+                         context.tune_matmuls
+                             ? fmt::format(", graphc::MatmulTuning::timed, {}", operand(context, capture, "beta"))
+                             : ""));
   } else if (library != ir::LibraryOp::none) {
     out.line(fmt::format("nodes.{} = {}.cublas.add_workspace(graphc::linked_cublas(), {}, {});",
                          context.names.workspaces[index], resources, name, location));

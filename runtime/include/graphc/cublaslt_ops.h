@@ -129,18 +129,21 @@ class CublasLtLibrary {
   /// `operands`' pointers and at most kCublasWorkspaceBytes of workspace, and that workspace
   /// (cudaMalloc). With MatmulTuning::timed the algorithm is instead the fastest of the
   /// heuristic's first kMatmulCandidates by the median of kMatmulTimedRuns runs on the device
-  /// (A, B and the bias read from `operands`, C and D scratch memory of its own, so no buffer
-  /// changes), each after L2 is flushed (a memset of twice cudaDevAttrL2CacheSize), on a
-  /// stream of its own, synchronized: the first plan of a shape, type, epilogue and alignment
-  /// pays that (about kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls and flushes, and
-  /// the candidates' kernels loaded), and this library's later plans of the same reuse its
-  /// choice. It must not run while a stream captures in the global or thread-local mode.
+  /// (A, B and the bias read from `operands`, C and D scratch memory of its own, zeroed, so no
+  /// buffer changes), each after L2 is flushed (a memset of twice cudaDevAttrL2CacheSize), on a
+  /// stream of its own, synchronized, with `beta`: the beta the plan's matmul() calls will
+  /// pass (a nonzero beta makes every candidate read C, and changes how a split-K algorithm
+  /// reduces, so the fastest with beta = 0 need not be the fastest with beta = 1). The first
+  /// plan of a shape, type, epilogue, alignment and beta (zero or not) pays that (about
+  /// kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls and flushes, and the candidates'
+  /// kernels loaded), and this library's later plans of the same reuse its choice; `beta` is
+  /// not used otherwise. It must not run while a stream captures in the global or thread-local mode.
   /// Returns the plan's index for matmul(). Throws graphc::Error R0001 naming `node` at
   /// `location` when a call fails or no algorithm fits; what it made by then is freed with
   /// this object.
   std::size_t add_matmul(const CublasLtApi& api, cudaDataType type, const GemmShape& shape, MatmulEpilogue epilogue,
                          const MatmulOperands& operands, const char* node, const char* location,
-                         MatmulTuning tuning = MatmulTuning::heuristic) {
+                         MatmulTuning tuning = MatmulTuning::heuristic, float beta = 0.0f) {
     if (handle_ == nullptr) {
       api_ = &api;
       if (const cublasStatus_t status = api.create(&handle_); status != CUBLAS_STATUS_SUCCESS) {
@@ -180,7 +183,7 @@ class CublasLtLibrary {
       prefer(api, plan.preference, operand, plan.alignment, node, location);
     }
     const Choice choice = tuning == MatmulTuning::timed
-                              ? timed_choice(api, plan, type, shape, epilogue, operands, node, location)
+                              ? timed_choice(api, plan, type, shape, epilogue, operands, beta, node, location)
                               : heuristic_choice(api, plan, 1, node, location).front();
     plan.algo = choice.algo;
     plan.workspace_bytes = choice.workspace_bytes;
@@ -234,6 +237,7 @@ class CublasLtLibrary {
     GemmShape shape;
     MatmulEpilogue epilogue;
     std::uint32_t alignment;
+    bool reads_c;  // timed with a nonzero beta
     Choice choice;
   };
   struct Plan {
@@ -325,12 +329,16 @@ class CublasLtLibrary {
   }
 
   // The fastest of the heuristic's first kMatmulCandidates for `plan`, timed on the device
-  // (see add_matmul), or the choice an earlier plan of the same shape, type, epilogue and
-  // alignment made. A candidate cublasLtMatmul refuses is passed over.
+  // with `beta` (see add_matmul), or the choice an earlier plan of the same shape, type,
+  // epilogue, alignment and beta (zero or not) made. A candidate cublasLtMatmul refuses is
+  // passed over.
   Choice timed_choice(const CublasLtApi& api, const Plan& plan, cudaDataType type, const GemmShape& shape,
-                      MatmulEpilogue epilogue, const MatmulOperands& operands, const char* node, const char* location) {
+                      MatmulEpilogue epilogue, const MatmulOperands& operands, float beta, const char* node,
+                      const char* location) {
+    const bool reads_c = beta != 0.0f;
     for (const Tuned& t : tuned_) {
-      if (t.type == type && t.shape == shape && t.epilogue == epilogue && t.alignment == plan.alignment) {
+      if (t.type == type && t.shape == shape && t.epilogue == epilogue && t.alignment == plan.alignment &&
+          t.reads_c == reads_c) {
         return t.choice;
       }
     }
@@ -365,7 +373,6 @@ class CublasLtLibrary {
         check_cleared(cudaMalloc(&scratch.flush, flush_bytes), "cudaMalloc of the L2 flush", node, location);
       }
       const float alpha = 1.0f;
-      const float beta = 0.0f;
       float best_ms = -1.0f;
       for (const Choice& candidate : candidates) {
         const auto run = [&] {
@@ -381,7 +388,7 @@ class CublasLtLibrary {
         }
       }
     }
-    tuned_.push_back(Tuned{type, shape, epilogue, plan.alignment, best});
+    tuned_.push_back(Tuned{type, shape, epilogue, plan.alignment, reads_c, best});
     return best;
   }
 

@@ -189,7 +189,8 @@ CaptureCall::CaptureCall(const ProgramState& program, const ir::Graph& graph, co
         resources.cublaslt.add_matmul(loaded_cublaslt(node.name, location_), cuda_data_type(library_.type),
                                       gemm_shape(library_), epilogue_of(library_.op), matmul_operands(library_, args_),
                                       node.name.c_str(), location_.c_str(),
-                                      program.options.tune_matmuls ? MatmulTuning::timed : MatmulTuning::heuristic);
+                                      program.options.tune_matmuls ? MatmulTuning::timed : MatmulTuning::heuristic,
+                                      as_float(args_[ir::gemm_operands(library_.op).beta]));
   } else if (library_.op != ir::LibraryOp::none) {
     workspace_ =
         resources.cublas.add_workspace(loaded_cublas(node.name, location_), node.name.c_str(), location_.c_str());

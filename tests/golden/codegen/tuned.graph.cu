@@ -54,7 +54,7 @@ void build(cudaGraph_t graph, const Bindings& b, Nodes& nodes) {
         graphc::linked_cublaslt(), CUDA_R_16BF, graphc::GemmShape{true, false, 64, 8, 32, 32, 32,
             64, false, 0, 0, 0, 1}, graphc::MatmulEpilogue::bias_gelu,
         graphc::MatmulOperands{b.w, b.x, b.y,
-            b.bias}, "up", "tuned.graph:13:13", graphc::MatmulTuning::timed);
+            b.bias}, "up", "tuned.graph:13:13", graphc::MatmulTuning::timed, 0.0f);
     graphc::ChildGraph child(up_capture(b, nodes.up_plan));
     nodes.up_shape = graphc::captured_shape(child.get());
     cudaGraphNodeParams p{};

@@ -4,7 +4,7 @@
 // bound and the operands' alignment; each call passes the heuristic's algorithm and the
 // current memory. A plan whose making fails (no algorithm) is R0001 and frees what it made.
 // A timed plan (MatmulTuning::timed) asks for kMatmulCandidates algorithms and makes one
-// choice per shape; the timing itself runs on the GPU (matmul_test.cpp).
+// choice per shape and beta (zero or not); the timing itself runs on the GPU (matmul_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -191,6 +191,12 @@ TEST_CASE("a timed matmul plan asks for every candidate, and plans of one shape 
   (void)library.add_matmul(api, CUDA_R_32F, GemmShape{false, false, 8, 4, 4, 8, 4, 8}, MatmulEpilogue::none, operands,
                            "wide", "g:5:1", MatmulTuning::timed);
   CHECK(lt.heuristics == 2);  // another shape, another choice
+  (void)library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "residual", "g:7:1",
+                           MatmulTuning::timed, 1.0f);
+  CHECK(lt.heuristics == 3);  // C read (beta = 1): timed anew
+  (void)library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "half", "g:8:1", MatmulTuning::timed,
+                           0.5f);
+  CHECK(lt.heuristics == 3);  // C read as well: the beta = 1 plan's choice
   (void)library.add_matmul(api, CUDA_R_32F, shape, MatmulEpilogue::none, operands, "plain", "g:6:1");
   CHECK(lt.requested == 1);  // untimed: the heuristic's first
 }
