@@ -5,9 +5,7 @@
 // intrinsics, never contracted into fused multiply-adds, so both builds compute the CPU
 // reference's bits (reference.cpp).
 
-/// out[i] = a * in[i] + b for i < n: one step of the chain, a grid-stride loop (a thread
-/// per element where the grid covers n, as the sample's does; a chain of a few blocks can
-/// be made of longer kernels, as bench_pdl's is).
+/// out[i] = a * in[i] + b for i < n: one step of the chain.
 ///
 /// Under a programmatic edge this kernel is launched before its predecessor has
 /// completed: cudaGridDependencySynchronize() waits until the predecessor has completed
@@ -22,12 +20,10 @@
 /// an older architecture, which launches a kernel only after its predecessors complete,
 /// the kernel has no calls to make.
 extern "C" __global__ void stage(const float* in, float* out, float a, float b, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
 #if __CUDA_ARCH__ >= 900
   cudaGridDependencySynchronize();
   cudaTriggerProgrammaticLaunchCompletion();
 #endif
-  const int stride = static_cast<int>(gridDim.x * blockDim.x);
-  for (int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += stride) {
-    out[i] = __fadd_rn(__fmul_rn(a, in[i]), b);
-  }
+  if (i < n) out[i] = __fadd_rn(__fmul_rn(a, in[i]), b);
 }
