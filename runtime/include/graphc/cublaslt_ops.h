@@ -137,10 +137,10 @@ class CublasLtLibrary {
   /// plan of a shape, type, epilogue, alignment and beta (zero or not) pays that (about
   /// kMatmulCandidates * (kMatmulTimedRuns + 1) matmuls and flushes, and the candidates'
   /// kernels loaded), and this library's later plans of the same reuse its choice; `beta` is
-  /// not used otherwise. It must not run while a stream captures in the global or thread-local mode.
-  /// Returns the plan's index for matmul(). Throws graphc::Error R0001 naming `node` at
-  /// `location` when a call fails or no algorithm fits; what it made by then is freed with
-  /// this object.
+  /// not used otherwise. It must not run while a stream captures in the global or
+  /// thread-local mode. Returns the plan's index for matmul(). Throws graphc::Error R0001
+  /// naming `node` at `location` when a call fails or no algorithm fits; what it made by
+  /// then is freed with this object.
   std::size_t add_matmul(const CublasLtApi& api, cudaDataType type, const GemmShape& shape, MatmulEpilogue epilogue,
                          const MatmulOperands& operands, const char* node, const char* location,
                          MatmulTuning tuning = MatmulTuning::heuristic, float beta = 0.0f) {
